@@ -1,0 +1,64 @@
+//! argon2id password hashing, run on the blocking pool so it never stalls the async workers.
+
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher as _, PasswordVerifier as _};
+use argon2::{Algorithm, Argon2, Params, Version};
+use async_trait::async_trait;
+use domain::StoreError;
+use domain::user::PasswordHasher;
+
+/// argon2id with explicit parameters (19 MiB, 2 passes, 1 lane: the OWASP minimum).
+pub struct Argon2PasswordHasher {
+    dummy_hash: String,
+}
+
+fn argon2() -> Result<Argon2<'static>, StoreError> {
+    let params = Params::new(19 * 1024, 2, 1, None)
+        .map_err(|e| StoreError::Unknown(anyhow::anyhow!("argon2 params: {e}")))?;
+    Ok(Argon2::new(Algorithm::Argon2id, Version::V0x13, params))
+}
+
+fn hash_blocking(password: &str) -> Result<String, StoreError> {
+    argon2()?
+        .hash_password(password.as_bytes())
+        .map(|h| h.to_string())
+        .map_err(|e| StoreError::Unknown(anyhow::anyhow!("argon2 hash: {e}")))
+}
+
+impl Argon2PasswordHasher {
+    /// Prepares the dummy hash that unknown accounts are verified against.
+    ///
+    /// # Errors
+    /// When argon2 cannot hash.
+    pub fn new() -> Result<Self, StoreError> {
+        Ok(Self {
+            dummy_hash: hash_blocking("not-a-real-password")?,
+        })
+    }
+}
+
+#[async_trait]
+impl PasswordHasher for Argon2PasswordHasher {
+    async fn hash(&self, password: &str) -> Result<String, StoreError> {
+        let password = password.to_owned();
+        tokio::task::spawn_blocking(move || hash_blocking(&password))
+            .await
+            .map_err(|e| StoreError::Unknown(e.into()))?
+    }
+
+    async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, StoreError> {
+        let known = hash.is_some();
+        let hash = hash.unwrap_or(&self.dummy_hash).to_owned();
+        let password = password.to_owned();
+        let matched = tokio::task::spawn_blocking(move || -> Result<bool, StoreError> {
+            let parsed = PasswordHash::new(&hash)
+                .map_err(|e| StoreError::Unknown(anyhow::anyhow!("stored hash: {e}")))?;
+            Ok(argon2()?
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok())
+        })
+        .await
+        .map_err(|e| StoreError::Unknown(e.into()))??;
+        Ok(known && matched)
+    }
+}

@@ -1,0 +1,29 @@
+//! Adapters: SeaORM repositories and migrations (SQLite and PostgreSQL), argon2 hashing,
+//! OpenID Connect, mail and social publishing. Entities stay private to this crate.
+
+mod db;
+mod entity;
+mod hasher;
+pub mod migration;
+mod oidc;
+mod repo;
+mod sanitizer;
+
+pub use db::{connect, is_postgres, ping};
+pub use hasher::Argon2PasswordHasher;
+pub use oidc::OidcIdentityProvider;
+pub use repo::admin::SeaOrmAdminCredentialRepository;
+pub use repo::categories::SeaOrmCategoryRepository;
+pub use repo::comments::SeaOrmCommentRepository;
+pub use repo::help::SeaOrmHelpMessageRepository;
+pub use repo::mail::OutboxMailer;
+pub use repo::sessions::SeaOrmSessionRepository;
+pub use repo::settings::SeaOrmSettingsRepository;
+pub use repo::social::{QueueingPublisher, SeaOrmSocialPostRepository};
+pub use repo::stories::SeaOrmStoryRepository;
+pub use repo::users::{SeaOrmUserRepository, UuidIds};
+pub use sanitizer::AmmoniaSanitizer;
+pub use sea_orm::DatabaseConnection;
+
+#[cfg(feature = "testing")]
+pub mod testing;

@@ -1,0 +1,22 @@
+//! Schema migrations, identical on SQLite and PostgreSQL; run at every start.
+
+use sea_orm_migration::prelude::*;
+
+mod m0001_initial;
+mod m0002_story_revisions_and_search;
+mod m0003_social_posts;
+mod m0004_category_index;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m0001_initial::Migration),
+            Box::new(m0002_story_revisions_and_search::Migration),
+            Box::new(m0003_social_posts::Migration),
+            Box::new(m0004_category_index::Migration),
+        ]
+    }
+}

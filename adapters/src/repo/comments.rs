@@ -1,0 +1,106 @@
+//! Comments in the `comments` table.
+
+use async_trait::async_trait;
+use chrono::Utc;
+use domain::StoreError;
+use domain::comment::{Comment, CommentId, CommentRepository, DEFAULT_PLATFORM, NewComment};
+use domain::story::StoryId;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
+};
+
+use crate::db::store_err;
+use crate::entity::comments;
+
+pub struct SeaOrmCommentRepository {
+    db: DatabaseConnection,
+}
+
+impl SeaOrmCommentRepository {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+}
+
+fn to_domain(m: comments::Model) -> Comment {
+    Comment {
+        id: CommentId(m.id),
+        story_id: StoryId(m.story_id),
+        author_name: m.author_name,
+        author_email: m.author_email,
+        content: m.content,
+        platform: m.platform,
+        platform_id: m.platform_id,
+        is_visible: m.is_visible,
+        is_approved: m.is_approved,
+        created_at: m.created_at,
+    }
+}
+
+#[async_trait]
+impl CommentRepository for SeaOrmCommentRepository {
+    /// One query whatever the length: the `(story_id, is_approved, created_at)` index
+    /// serves the filter and the order.
+    async fn list_for_story(
+        &self,
+        story: StoryId,
+        include_pending: bool,
+        limit: u32,
+    ) -> Result<Vec<Comment>, StoreError> {
+        let mut query = comments::Entity::find().filter(comments::Column::StoryId.eq(story.0));
+        if !include_pending {
+            query = query.filter(comments::Column::IsApproved.eq(true));
+        }
+        let rows = query
+            .order_by_desc(comments::Column::CreatedAt)
+            .order_by_desc(comments::Column::Id)
+            .limit(u64::from(limit))
+            .all(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(rows.into_iter().map(to_domain).collect())
+    }
+
+    async fn create(&self, new: NewComment) -> Result<Comment, StoreError> {
+        let model = comments::ActiveModel {
+            story_id: Set(new.story_id.0),
+            author_name: Set(new.author_name),
+            author_email: Set(new.author_email),
+            content: Set(new.content),
+            platform: Set(DEFAULT_PLATFORM.to_owned()),
+            platform_id: Set(None),
+            is_visible: Set(true),
+            is_approved: Set(false),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await
+        .map_err(store_err)?;
+        Ok(to_domain(model))
+    }
+
+    async fn approve(&self, id: CommentId) -> Result<Option<Comment>, StoreError> {
+        let Some(model) = comments::Entity::find_by_id(id.0)
+            .one(&self.db)
+            .await
+            .map_err(store_err)?
+        else {
+            return Ok(None);
+        };
+        let mut active: comments::ActiveModel = model.into();
+        active.is_approved = Set(true);
+        Ok(Some(to_domain(
+            active.update(&self.db).await.map_err(store_err)?,
+        )))
+    }
+
+    async fn delete(&self, id: CommentId) -> Result<bool, StoreError> {
+        let done = comments::Entity::delete_by_id(id.0)
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(done.rows_affected > 0)
+    }
+}

@@ -1,0 +1,85 @@
+//! Server-side sessions in the `sessions` table (sid, sess, expire), shared by all instances.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::StoreError;
+use domain::session::{SessionRecord, SessionRepository};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+
+use crate::db::store_err;
+use crate::entity::sessions;
+
+pub struct SeaOrmSessionRepository {
+    db: DatabaseConnection,
+}
+
+impl SeaOrmSessionRepository {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+}
+
+#[async_trait]
+impl SessionRepository for SeaOrmSessionRepository {
+    async fn load(
+        &self,
+        sid: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<SessionRecord>, StoreError> {
+        let found = sessions::Entity::find_by_id(sid.to_owned())
+            .filter(sessions::Column::Expire.gt(now))
+            .one(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(found.map(|m| SessionRecord {
+            sid: m.sid,
+            sess: m.sess,
+            expire: m.expire,
+        }))
+    }
+
+    async fn save(&self, record: SessionRecord) -> Result<(), StoreError> {
+        sessions::Entity::insert(sessions::ActiveModel {
+            sid: Set(record.sid),
+            sess: Set(record.sess),
+            expire: Set(record.expire),
+        })
+        .on_conflict(
+            OnConflict::column(sessions::Column::Sid)
+                .update_columns([sessions::Column::Sess, sessions::Column::Expire])
+                .to_owned(),
+        )
+        .exec(&self.db)
+        .await
+        .map_err(store_err)?;
+        Ok(())
+    }
+
+    async fn touch(&self, sid: &str, expire: DateTime<Utc>) -> Result<(), StoreError> {
+        sessions::Entity::update_many()
+            .col_expr(sessions::Column::Expire, expire.into())
+            .filter(sessions::Column::Sid.eq(sid))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(())
+    }
+
+    async fn delete(&self, sid: &str) -> Result<(), StoreError> {
+        sessions::Entity::delete_by_id(sid.to_owned())
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(())
+    }
+
+    async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
+        let res = sessions::Entity::delete_many()
+            .filter(sessions::Column::Expire.lte(now))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(res.rows_affected)
+    }
+}

@@ -1,0 +1,82 @@
+//! Fresh databases for tests: a new SQLite file, or a new PostgreSQL database created on the
+//! server named by `TEST_DATABASE_URL` and dropped again when the handle goes away.
+
+use sea_orm::{ConnectionTrait, Database};
+
+/// Which engine a test runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+/// A database that exists for one test. Keep it alive as long as the test runs.
+pub struct TestDatabase {
+    pub url: String,
+    _dir: Option<tempfile::TempDir>,
+    drop_pg: Option<(String, String)>,
+}
+
+impl TestDatabase {
+    /// A fresh database on `engine`; `None` for PostgreSQL when `TEST_DATABASE_URL` is unset.
+    ///
+    /// # Errors
+    /// When the temporary file or database cannot be created.
+    pub async fn new(engine: Engine) -> anyhow::Result<Option<Self>> {
+        match engine {
+            Engine::Sqlite => {
+                let dir = tempfile::tempdir()?;
+                let url = format!("sqlite://{}/test.db?mode=rwc", dir.path().display());
+                Ok(Some(Self {
+                    url,
+                    _dir: Some(dir),
+                    drop_pg: None,
+                }))
+            }
+            Engine::Postgres => {
+                let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
+                    return Ok(None);
+                };
+                let name = format!("gs_test_{}", uuid::Uuid::new_v4().simple());
+                let admin = Database::connect(&base).await?;
+                admin
+                    .execute_unprepared(&format!("CREATE DATABASE {name}"))
+                    .await?;
+                admin.close().await?;
+                let mut url = url::Url::parse(&base)?;
+                url.set_path(&name);
+                Ok(Some(Self {
+                    url: url.to_string(),
+                    _dir: None,
+                    drop_pg: Some((base, name)),
+                }))
+            }
+        }
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        let Some((base, name)) = self.drop_pg.take() else {
+            return;
+        };
+        // Drop runs inside the test's runtime; use a runtime of our own on another thread.
+        let _ = std::thread::spawn(move || {
+            let Ok(rt) = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            else {
+                return;
+            };
+            rt.block_on(async move {
+                if let Ok(admin) = Database::connect(&base).await {
+                    let _ = admin
+                        .execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                        .await;
+                    let _ = admin.close().await;
+                }
+            });
+        })
+        .join();
+    }
+}

@@ -1,0 +1,156 @@
+//! The comment and help-message repositories against real databases: SQLite always,
+//! PostgreSQL when `TEST_DATABASE_URL` is set (a fresh database per test).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use adapters::testing::{Engine, TestDatabase};
+use chrono::Utc;
+use domain::comment::{CommentId, CommentRepository, NewComment};
+use domain::help::{HelpCategory, HelpMessageRepository, NewHelpMessage};
+use domain::story::{NewStory, StoryId, StoryRepository, StoryStatus};
+use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
+
+async fn each_engine<F, Fut>(test: F)
+where
+    F: Fn(adapters::DatabaseConnection) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    for engine in [Engine::Sqlite, Engine::Postgres] {
+        let Some(db) = TestDatabase::new(engine).await.unwrap() else {
+            eprintln!("skipped on {engine:?}: TEST_DATABASE_URL is not set");
+            continue;
+        };
+        let conn = adapters::connect(&db.url).await.unwrap();
+        test(conn.clone()).await;
+        conn.close().await.unwrap();
+    }
+}
+
+async fn user(db: &adapters::DatabaseConnection, email: &str) -> User {
+    adapters::SeaOrmUserRepository::new(db.clone())
+        .create(NewUser {
+            email: email.into(),
+            username: Some(email.split('@').next().unwrap_or(email).into()),
+            password_hash: None,
+            first_name: None,
+            last_name: None,
+            profile_image_url: None,
+            google_id: None,
+            auth_provider: AuthProvider::Local,
+            role: Role::Member,
+            is_approved: true,
+            email_verified: false,
+        })
+        .await
+        .unwrap()
+}
+
+async fn story(db: &adapters::DatabaseConnection, author: &User) -> StoryId {
+    let now = Utc::now();
+    adapters::SeaOrmStoryRepository::new(db.clone())
+        .create(NewStory {
+            title: "Grace".into(),
+            content: "<p>Grace.</p>".into(),
+            excerpt: None,
+            video_url: None,
+            thumbnail_url: None,
+            category: "Testimonies".into(),
+            author_id: author.id.clone(),
+            status: StoryStatus::Approved,
+            is_published: true,
+            published_at: Some(now),
+            approved_by: None,
+            approved_at: Some(now),
+        })
+        .await
+        .unwrap()
+        .id
+}
+
+fn new_comment(story: StoryId, content: &str) -> NewComment {
+    NewComment {
+        story_id: story,
+        author_name: "Mary".into(),
+        author_email: Some("mary@example.org".into()),
+        content: content.into(),
+    }
+}
+
+#[tokio::test]
+async fn comments_list_newest_first_approved_only_unless_asked() {
+    each_engine(|db| async move {
+        let author = user(&db, "ruth@example.org").await;
+        let (one, two) = (story(&db, &author).await, story(&db, &author).await);
+        let repo = adapters::SeaOrmCommentRepository::new(db);
+        let first = repo.create(new_comment(one, "first")).await.unwrap();
+        assert!(!first.is_approved);
+        assert_eq!(first.platform, "website");
+        assert!(first.is_visible);
+        let pending = repo.create(new_comment(one, "pending")).await.unwrap();
+        let third = repo.create(new_comment(one, "third")).await.unwrap();
+        repo.create(new_comment(two, "elsewhere")).await.unwrap();
+        for c in [&first, &third] {
+            assert!(repo.approve(c.id).await.unwrap().unwrap().is_approved);
+        }
+        let contents = |list: Vec<domain::comment::Comment>| {
+            list.into_iter().map(|c| c.content).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            contents(repo.list_for_story(one, false, 10).await.unwrap()),
+            ["third", "first"]
+        );
+        assert_eq!(
+            contents(repo.list_for_story(one, true, 10).await.unwrap()),
+            ["third", "pending", "first"]
+        );
+        assert_eq!(
+            contents(repo.list_for_story(one, true, 2).await.unwrap()),
+            ["third", "pending"]
+        );
+        assert!(repo.approve(CommentId(999_999)).await.unwrap().is_none());
+        assert!(repo.delete(pending.id).await.unwrap());
+        assert!(!repo.delete(pending.id).await.unwrap());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn help_messages_list_newest_first_and_outlive_their_sender() {
+    each_engine(|db| async move {
+        let sender = user(&db, "ruth@example.org").await;
+        let repo = adapters::SeaOrmHelpMessageRepository::new(db.clone());
+        let first = repo
+            .create(NewHelpMessage {
+                subject: "First".into(),
+                category: HelpCategory::Bug,
+                message: "Broken".into(),
+                contact_email: "ruth@example.org".into(),
+                user_id: Some(sender.id.clone()),
+            })
+            .await
+            .unwrap();
+        assert_eq!(first.category, HelpCategory::Bug);
+        assert_eq!(first.user_id.as_ref(), Some(&sender.id));
+        repo.create(NewHelpMessage {
+            subject: "Second".into(),
+            category: HelpCategory::General,
+            message: "Hello".into(),
+            contact_email: "mary@example.org".into(),
+            user_id: None,
+        })
+        .await
+        .unwrap();
+        let subjects = |list: Vec<domain::help::HelpMessage>| {
+            list.into_iter().map(|m| m.subject).collect::<Vec<_>>()
+        };
+        assert_eq!(subjects(repo.list().await.unwrap()), ["Second", "First"]);
+        adapters::SeaOrmUserRepository::new(db)
+            .delete(&sender.id)
+            .await
+            .unwrap();
+        let kept = repo.list().await.unwrap();
+        assert_eq!(kept.len(), 2, "a deleted sender's message stays");
+        assert_eq!(kept[1].user_id, None);
+    })
+    .await;
+}

@@ -1,0 +1,146 @@
+//! The SeaORM adapters against real databases: SQLite always, PostgreSQL when
+//! `TEST_DATABASE_URL` is set (a fresh database per test).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use adapters::testing::{Engine, TestDatabase};
+use chrono::{Duration, Utc};
+use domain::StoreError;
+use domain::session::{SessionRecord, SessionRepository, SettingsRepository};
+use domain::user::{AuthProvider, NewUser, Role, UserRepository};
+
+async fn each_engine<F, Fut>(test: F)
+where
+    F: Fn(adapters::DatabaseConnection) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    for engine in [Engine::Sqlite, Engine::Postgres] {
+        let Some(db) = TestDatabase::new(engine).await.unwrap() else {
+            eprintln!("skipped on {engine:?}: TEST_DATABASE_URL is not set");
+            continue;
+        };
+        let conn = adapters::connect(&db.url).await.unwrap();
+        test(conn.clone()).await;
+        conn.close().await.unwrap();
+    }
+}
+
+fn member(email: &str, username: &str) -> NewUser {
+    NewUser {
+        email: email.into(),
+        username: Some(username.into()),
+        password_hash: Some("$argon2id$fake".into()),
+        first_name: None,
+        last_name: None,
+        profile_image_url: None,
+        google_id: None,
+        auth_provider: AuthProvider::Local,
+        role: Role::Member,
+        is_approved: false,
+        email_verified: false,
+    }
+}
+
+#[tokio::test]
+async fn sessions_load_until_they_expire_and_are_purged_after() {
+    each_engine(|db| async move {
+        let repo = adapters::SeaOrmSessionRepository::new(db);
+        let now = Utc::now();
+        let live = SessionRecord {
+            sid: "live".into(),
+            sess: r#"{"user_id":"\"u1\""}"#.into(),
+            expire: now + Duration::hours(1),
+        };
+        let dead = SessionRecord {
+            sid: "dead".into(),
+            sess: "{}".into(),
+            expire: now - Duration::seconds(1),
+        };
+        repo.save(live.clone()).await.unwrap();
+        repo.save(dead).await.unwrap();
+        assert_eq!(
+            repo.load("live", now).await.unwrap().unwrap().sess,
+            live.sess
+        );
+        assert!(
+            repo.load("dead", now).await.unwrap().is_none(),
+            "expired sessions do not load"
+        );
+        // saving again replaces the state
+        repo.save(SessionRecord {
+            sess: "{}".into(),
+            ..live.clone()
+        })
+        .await
+        .unwrap();
+        assert_eq!(repo.load("live", now).await.unwrap().unwrap().sess, "{}");
+        assert_eq!(repo.purge_expired(now).await.unwrap(), 1);
+        repo.delete("live").await.unwrap();
+        assert!(repo.load("live", now).await.unwrap().is_none());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_setting_is_stored_once_and_then_kept() {
+    each_engine(|db| async move {
+        let repo = adapters::SeaOrmSettingsRepository::new(db);
+        assert_eq!(repo.get_or_insert("k", "first").await.unwrap(), "first");
+        assert_eq!(repo.get_or_insert("k", "second").await.unwrap(), "first");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn taken_emails_and_usernames_become_conflicts_naming_the_field() {
+    each_engine(|db| async move {
+        let repo = adapters::SeaOrmUserRepository::new(db);
+        let ruth = repo
+            .create(member("Ruth@Example.org", "ruth"))
+            .await
+            .unwrap();
+        assert_eq!(
+            ruth.email, "ruth@example.org",
+            "e-mails are stored lowercased"
+        );
+        match repo.create(member("ruth@example.org", "other")).await {
+            Err(StoreError::Conflict(field)) => assert_eq!(field, "email"),
+            other => panic!("expected a conflict, got {other:?}"),
+        }
+        match repo.create(member("naomi@example.org", "ruth")).await {
+            Err(StoreError::Conflict(field)) => assert_eq!(field, "username"),
+            other => panic!("expected a conflict, got {other:?}"),
+        }
+        let (found, hash) = repo
+            .find_credentials("RUTH@example.org")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(found.id, ruth.id);
+        assert_eq!(hash.as_deref(), Some("$argon2id$fake"));
+        assert_eq!(repo.list_pending().await.unwrap().len(), 1);
+        let approved = repo
+            .set_role(&ruth.id, Role::PrimaryContributor, true)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (approved.role, approved.is_approved),
+            (Role::PrimaryContributor, true)
+        );
+        assert!(repo.list_pending().await.unwrap().is_empty());
+        assert!(repo.delete(&ruth.id).await.unwrap());
+        assert!(!repo.delete(&ruth.id).await.unwrap());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn migrations_run_twice_without_harm() {
+    each_engine(|db| async move {
+        use sea_orm_migration::MigratorTrait;
+        adapters::migration::Migrator::up(&db, None).await.unwrap();
+        assert!(adapters::ping(&db).await.is_ok());
+    })
+    .await;
+}

@@ -1,0 +1,101 @@
+//! Configuration read from the environment (PRODUCT.md §1); a `.env` file is optional.
+
+use std::env;
+
+/// Every setting of the runtime contract, with its default applied.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub database_url: String,
+    pub bind_addr: String,
+    pub public_url: String,
+    pub site_name: String,
+    pub support_email: String,
+    pub super_admin_username: String,
+    /// `None`: generate one when no super admin exists yet.
+    pub super_admin_password: Option<String>,
+    pub super_admin_email: String,
+    /// `None`: generate one and keep it in the database.
+    pub session_secret: Option<String>,
+    pub oidc_issuer_url: String,
+    pub google_client_id: Option<String>,
+    pub google_client_secret: Option<String>,
+    pub smtp_url: Option<String>,
+    pub rate_limit_per_minute: u32,
+}
+
+fn var(name: &str) -> Option<String> {
+    env::var(name)
+        .ok()
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
+}
+
+fn var_or(name: &str, default: &str) -> String {
+    var(name).unwrap_or_else(|| default.to_owned())
+}
+
+impl Config {
+    /// Reads the environment.
+    ///
+    /// # Errors
+    /// When a value is present but malformed (for example a non-numeric rate limit or a
+    /// `PUBLIC_URL` that is not an absolute http(s) URL).
+    pub fn from_env() -> anyhow::Result<Self> {
+        let public_url = var_or("PUBLIC_URL", "http://localhost:8080")
+            .trim_end_matches('/')
+            .to_owned();
+        let parsed = url::Url::parse(&public_url)
+            .map_err(|e| anyhow::anyhow!("PUBLIC_URL {public_url:?}: {e}"))?;
+        anyhow::ensure!(
+            matches!(parsed.scheme(), "http" | "https") && parsed.host().is_some(),
+            "PUBLIC_URL must be an absolute http(s) URL, got {public_url:?}"
+        );
+        let rate_limit_per_minute = match var("RATE_LIMIT_PER_MINUTE") {
+            Some(v) => v.parse().map_err(|_| {
+                anyhow::anyhow!("RATE_LIMIT_PER_MINUTE must be a whole number, got {v:?}")
+            })?,
+            None => 20,
+        };
+        Ok(Self {
+            database_url: var_or("DATABASE_URL", "sqlite://data/app.db?mode=rwc"),
+            bind_addr: var_or("BIND_ADDR", "127.0.0.1:8080"),
+            public_url,
+            site_name: var_or("SITE_NAME", "Grace Stories"),
+            support_email: var_or("SUPPORT_EMAIL", "support@example.org"),
+            super_admin_username: var_or("SUPER_ADMIN_USERNAME", "admin"),
+            super_admin_password: var("SUPER_ADMIN_PASSWORD"),
+            super_admin_email: var_or("SUPER_ADMIN_EMAIL", "admin@localhost"),
+            session_secret: var("SESSION_SECRET"),
+            oidc_issuer_url: var_or("OIDC_ISSUER_URL", "https://accounts.google.com"),
+            google_client_id: var("GOOGLE_CLIENT_ID"),
+            google_client_secret: var("GOOGLE_CLIENT_SECRET"),
+            smtp_url: var("SMTP_URL"),
+            rate_limit_per_minute,
+        })
+    }
+
+    /// Whether cookies must be `Secure`.
+    pub fn is_https(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+
+    /// The scheme://host[:port] of `PUBLIC_URL`, as browsers send it in `Origin`.
+    pub fn public_origin(&self) -> String {
+        url::Url::parse(&self.public_url)
+            .map(|u| u.origin().ascii_serialization())
+            .unwrap_or_else(|_| self.public_url.clone())
+    }
+
+    /// For SQLite files, the directory that must exist before connecting.
+    pub fn sqlite_dir(&self) -> Option<std::path::PathBuf> {
+        let rest = self.database_url.strip_prefix("sqlite://")?;
+        let path = rest.split('?').next()?;
+        if path.is_empty() || path.starts_with(':') {
+            return None;
+        }
+        std::path::Path::new(path)
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map(|p| p.to_path_buf())
+    }
+}

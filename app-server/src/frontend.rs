@@ -1,0 +1,44 @@
+//! The built React site, embedded in the binary, with the SPA fallback to `index.html`.
+
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use actix_web::{HttpRequest, HttpResponse};
+use rust_embed::RustEmbed;
+
+#[derive(RustEmbed)]
+#[folder = "../frontend/web/dist/"]
+#[allow_missing = true]
+struct Site;
+
+fn file(path: &str) -> Option<HttpResponse> {
+    let asset = Site::get(path)?;
+    let mime = asset.metadata.mimetype().to_owned();
+    // Vite puts content hashes in asset names, so those never change; pages must revalidate.
+    let cache = if path.starts_with("assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    Some(
+        HttpResponse::Ok()
+            .insert_header((CONTENT_TYPE, mime))
+            .insert_header((CACHE_CONTROL, cache))
+            .body(asset.data.into_owned()),
+    )
+}
+
+/// Serves a built file when one matches, else `index.html` so client routes work.
+pub async fn serve(req: HttpRequest) -> HttpResponse {
+    let path = req.path().trim_start_matches('/');
+    if !path.is_empty()
+        && let Some(res) = file(path)
+    {
+        return res;
+    }
+    file("index.html").unwrap_or_else(|| {
+        HttpResponse::ServiceUnavailable()
+            .content_type("text/plain; charset=utf-8")
+            .body(
+                "The site has not been built. Run `just build` (or `npm run build` in frontend/).",
+            )
+    })
+}

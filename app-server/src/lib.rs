@@ -1,0 +1,15 @@
+//! The app-server crate: configuration, wiring, HTTP API, OpenAPI and the embedded site.
+
+pub mod caller;
+pub mod config;
+pub mod error;
+pub mod frontend;
+pub mod middleware;
+pub mod routes;
+pub mod security;
+pub mod seed;
+pub mod session;
+pub mod startup;
+pub mod state;
+
+pub use startup::{app, prepare};

@@ -1,0 +1,183 @@
+//! The super admin: separate sign-in, password change and people administration.
+
+use actix_session::Session;
+use actix_web::{HttpResponse, delete, get, post, web};
+use domain::user::UserId;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::auth::start_session;
+use super::dto::{AuthResponse, MessageResponse, RoleDto, UserDto};
+use crate::caller::CurrentCaller;
+use crate::error::{ApiError, ErrorBody};
+use crate::security::{AdminSignIn, RateLimited};
+use crate::state::AppState;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AdminLoginRequest {
+    pub username: String,
+    pub password: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangePasswordRequest {
+    pub username: String,
+    pub current_password: String,
+    pub new_password: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleChangeRequest {
+    pub role: RoleDto,
+    pub is_approved: bool,
+}
+
+/// The super admin's sign-in by username; opens the same kind of session as `/api/login`.
+#[utoipa::path(
+    tag = "admin",
+    request_body = AdminLoginRequest,
+    responses(
+        (status = 200, description = "Signed in", body = AuthResponse),
+        (status = 400, description = "A field is blank", body = ErrorBody),
+        (status = 401, description = "Invalid credentials", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody),
+    )
+)]
+#[post("/admin/login")]
+pub async fn admin_login(
+    _limit: RateLimited<AdminSignIn>,
+    state: web::Data<AppState>,
+    session: Session,
+    body: web::Json<AdminLoginRequest>,
+) -> Result<web::Json<AuthResponse>, ApiError> {
+    let user = state
+        .accounts
+        .admin_sign_in(&body.username, &body.password)
+        .await?;
+    start_session(&session, &user)?;
+    Ok(web::Json(AuthResponse {
+        user: user.into(),
+        message: "Login successful".into(),
+    }))
+}
+
+/// Changes the signed-in super admin's admin password.
+#[utoipa::path(
+    tag = "admin",
+    request_body = ChangePasswordRequest,
+    responses(
+        (status = 200, description = "Changed", body = MessageResponse),
+        (status = 400, description = "Blank fields, short new password or wrong current password", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a super admin", body = ErrorBody),
+    )
+)]
+#[post("/admin/change-password")]
+pub async fn change_password(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    body: web::Json<ChangePasswordRequest>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    let b = body.into_inner();
+    state
+        .accounts
+        .change_admin_password(&caller.0, &b.username, &b.current_password, &b.new_password)
+        .await?;
+    Ok(web::Json(MessageResponse::new(
+        "Password changed successfully",
+    )))
+}
+
+/// Accounts waiting for approval, oldest first.
+#[utoipa::path(
+    tag = "admin",
+    responses(
+        (status = 200, description = "Pending accounts", body = Vec<UserDto>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a super admin", body = ErrorBody),
+    )
+)]
+#[get("/admin/users/pending")]
+pub async fn list_pending_users(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+) -> Result<web::Json<Vec<UserDto>>, ApiError> {
+    let users = state.accounts.list_pending(&caller.0).await?;
+    Ok(web::Json(users.into_iter().map(Into::into).collect()))
+}
+
+/// Every account, newest first.
+#[utoipa::path(
+    tag = "admin",
+    responses(
+        (status = 200, description = "All accounts", body = Vec<UserDto>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a super admin", body = ErrorBody),
+    )
+)]
+#[get("/admin/users")]
+pub async fn list_users(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+) -> Result<web::Json<Vec<UserDto>>, ApiError> {
+    let users = state.accounts.list_users(&caller.0).await?;
+    Ok(web::Json(users.into_iter().map(Into::into).collect()))
+}
+
+/// Sets a user's role and approval; approving e-mails the user.
+#[utoipa::path(
+    tag = "admin",
+    request_body = RoleChangeRequest,
+    params(("userId" = String, Path, description = "User id")),
+    responses(
+        (status = 200, description = "The updated user", body = UserDto),
+        (status = 400, description = "Invalid body", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a super admin, own account, or the last super admin", body = ErrorBody),
+        (status = 404, description = "No such user", body = ErrorBody),
+    )
+)]
+#[post("/admin/users/{userId}/role")]
+pub async fn set_user_role(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    user_id: web::Path<String>,
+    body: web::Json<RoleChangeRequest>,
+) -> Result<web::Json<UserDto>, ApiError> {
+    let user = state
+        .accounts
+        .set_role(
+            &caller.0,
+            &UserId::new(user_id.into_inner()),
+            body.role.into(),
+            body.is_approved,
+        )
+        .await?;
+    Ok(web::Json(user.into()))
+}
+
+/// Deletes a user with their stories and schedule.
+#[utoipa::path(
+    tag = "admin",
+    params(("userId" = String, Path, description = "User id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a super admin, own account, or the last super admin", body = ErrorBody),
+        (status = 404, description = "No such user", body = ErrorBody),
+    )
+)]
+#[delete("/admin/users/{userId}")]
+pub async fn delete_user(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    user_id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    state
+        .accounts
+        .delete_user(&caller.0, &UserId::new(user_id.into_inner()))
+        .await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new("User deleted successfully")))
+}

@@ -1,0 +1,144 @@
+//! Signing up, in and out with e-mail and password, and the current user.
+
+use actix_session::Session;
+use actix_web::http::header::LOCATION;
+use actix_web::{HttpResponse, get, post, web};
+use domain::user::User;
+use domain::user::account::Registration;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::dto::{AuthResponse, MessageResponse, UserDto};
+use crate::caller::{CurrentCaller, USER_ID_KEY};
+use crate::error::{ApiError, ErrorBody};
+use crate::security::{RateLimited, SignIn, SignUp};
+use crate::state::AppState;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisterRequest {
+    pub email: String,
+    pub username: String,
+    pub password: String,
+    pub first_name: String,
+    pub last_name: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginRequest {
+    pub email: String,
+    pub password: String,
+}
+
+/// Starts a fresh session for `user`: a new session id on every sign-in (no fixation).
+pub fn start_session(session: &Session, user: &User) -> Result<(), ApiError> {
+    session.renew();
+    session
+        .insert(USER_ID_KEY, user.id.as_str())
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("session insert: {e}")))
+}
+
+/// Creates an account (pending approval, role member) and signs it in.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = RegisterRequest,
+    responses(
+        (status = 201, description = "Account created and signed in", body = AuthResponse),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 409, description = "E-mail or username taken", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody),
+    )
+)]
+#[post("/register")]
+pub async fn register(
+    _limit: RateLimited<SignUp>,
+    state: web::Data<AppState>,
+    session: Session,
+    body: web::Json<RegisterRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let user = state
+        .accounts
+        .register(Registration {
+            email: b.email,
+            username: b.username,
+            password: b.password,
+            first_name: b.first_name,
+            last_name: b.last_name,
+        })
+        .await?;
+    start_session(&session, &user)?;
+    Ok(HttpResponse::Created().json(AuthResponse {
+        user: user.into(),
+        message: "Account created".into(),
+    }))
+}
+
+/// Signs in with e-mail and password.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in", body = AuthResponse),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 401, description = "Wrong e-mail or password", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody),
+    )
+)]
+#[post("/login")]
+pub async fn login(
+    _limit: RateLimited<SignIn>,
+    state: web::Data<AppState>,
+    session: Session,
+    body: web::Json<LoginRequest>,
+) -> Result<web::Json<AuthResponse>, ApiError> {
+    let user = state.accounts.sign_in(&body.email, &body.password).await?;
+    start_session(&session, &user)?;
+    Ok(web::Json(AuthResponse {
+        user: user.into(),
+        message: "Signed in".into(),
+    }))
+}
+
+/// Signs out: the session row is deleted and the cookie cleared.
+#[utoipa::path(tag = "accounts", responses((status = 200, description = "Signed out", body = MessageResponse)))]
+#[post("/logout")]
+pub async fn logout(session: Session) -> web::Json<MessageResponse> {
+    session.purge();
+    web::Json(MessageResponse::new("Signed out"))
+}
+
+/// The signed-in user.
+#[utoipa::path(
+    tag = "accounts",
+    responses(
+        (status = 200, description = "The current user", body = UserDto),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[get("/user")]
+pub async fn get_user(caller: CurrentCaller) -> Result<web::Json<UserDto>, ApiError> {
+    match caller.0 {
+        domain::Caller::User(user) => Ok(web::Json(user.into())),
+        domain::Caller::Visitor => Err(ApiError::Unauthorized("Not signed in".into())),
+    }
+}
+
+fn redirect(to: &str) -> HttpResponse {
+    HttpResponse::Found().insert_header((LOCATION, to)).finish()
+}
+
+/// Browser navigation to the sign-in page.
+#[utoipa::path(tag = "accounts", responses((status = 302, description = "Redirect to /auth")))]
+#[get("/login")]
+pub async fn login_page() -> HttpResponse {
+    redirect("/auth")
+}
+
+/// Browser navigation that signs out and returns home.
+#[utoipa::path(tag = "accounts", responses((status = 302, description = "Signed out; redirect to /")))]
+#[get("/logout")]
+pub async fn logout_page(session: Session) -> HttpResponse {
+    session.purge();
+    redirect("/")
+}

@@ -1,0 +1,146 @@
+//! The help centre: anyone writes to the administrator; the super admin reads the inbox.
+
+use actix_web::{HttpResponse, get, post, web};
+use chrono::{DateTime, Utc};
+use domain::help::{HelpCategory, HelpForm, HelpMessage};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::dto::MessageResponse;
+use crate::caller::CurrentCaller;
+use crate::error::{ApiError, ErrorBody};
+use crate::security::{HelpMessages, RateLimited};
+use crate::state::AppState;
+
+/// What the sender sees after sending.
+pub const SENT: &str = "Your message has been sent to the administrator.";
+
+/// A help category: general (General Question), technical (Technical Support), content
+/// (Content Issues), account (Account Help), feature (Feature Request), bug (Bug Report).
+#[derive(Debug, Serialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum HelpCategoryDto {
+    General,
+    Technical,
+    Content,
+    Account,
+    Feature,
+    Bug,
+}
+
+impl From<HelpCategory> for HelpCategoryDto {
+    fn from(c: HelpCategory) -> Self {
+        match c {
+            HelpCategory::General => Self::General,
+            HelpCategory::Technical => Self::Technical,
+            HelpCategory::Content => Self::Content,
+            HelpCategory::Account => Self::Account,
+            HelpCategory::Feature => Self::Feature,
+            HelpCategory::Bug => Self::Bug,
+        }
+    }
+}
+
+/// A message to the administrator.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HelpContactRequest {
+    /// Where the answer goes.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub contact_email: String,
+    /// Required, at most 255 characters.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub subject: String,
+    /// Required, at most 10,000 characters.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub message: String,
+    /// Default `general`; any other value than the six is refused.
+    #[serde(default)]
+    #[schema(value_type = Option<HelpCategoryDto>)]
+    pub category: Option<String>,
+    /// Ignored: the sender is taken from the session.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub user_id: Option<serde_json::Value>,
+}
+
+/// A message in the super admin's inbox.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HelpMessageDto {
+    pub id: i64,
+    pub subject: String,
+    pub category: HelpCategoryDto,
+    /// The category as people read it ("Technical Support").
+    pub category_label: String,
+    pub message: String,
+    pub contact_email: String,
+    /// The signed-in sender, `null` for a visitor.
+    pub user_id: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<HelpMessage> for HelpMessageDto {
+    fn from(m: HelpMessage) -> Self {
+        Self {
+            id: m.id,
+            subject: m.subject,
+            category: m.category.into(),
+            category_label: m.category.label().to_owned(),
+            message: m.message,
+            contact_email: m.contact_email,
+            user_id: m.user_id.map(|u| u.to_string()),
+            created_at: m.created_at,
+        }
+    }
+}
+
+/// Sends a message to the administrator; the support address is told by e-mail.
+#[utoipa::path(
+    tag = "help",
+    request_body = HelpContactRequest,
+    responses(
+        (status = 201, description = "Sent", body = MessageResponse),
+        (status = 400, description = "Invalid fields or unknown category", body = ErrorBody),
+        (status = 413, description = "Body too large", body = ErrorBody),
+        (status = 429, description = "Too many messages", body = ErrorBody),
+    )
+)]
+#[post("/help/contact")]
+pub async fn send_help_message(
+    _limit: RateLimited<HelpMessages>,
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    body: web::Json<HelpContactRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let form = HelpForm {
+        contact_email: b.contact_email,
+        subject: b.subject,
+        message: b.message,
+        category: b.category,
+    };
+    state.help.send(&caller.0, form).await?;
+    Ok(HttpResponse::Created().json(MessageResponse::new(SENT)))
+}
+
+/// The help inbox, newest first.
+#[utoipa::path(
+    tag = "help",
+    responses(
+        (status = 200, description = "Every help message", body = Vec<HelpMessageDto>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a super admin", body = ErrorBody),
+    )
+)]
+#[get("/admin/help-messages")]
+pub async fn list_help_messages(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+) -> Result<web::Json<Vec<HelpMessageDto>>, ApiError> {
+    let inbox = state.help.inbox(&caller.0).await?;
+    Ok(web::Json(inbox.into_iter().map(Into::into).collect()))
+}

@@ -1,0 +1,102 @@
+//! HTTP routes under `/api`: thin handlers, DTOs and the OpenAPI document.
+
+use actix_web::{HttpResponse, web};
+use utoipa::OpenApi;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::error::{ApiError, ErrorBody, FieldErrorDto};
+
+pub mod admin;
+pub mod auth;
+pub mod categories;
+pub mod comments;
+pub mod dto;
+pub mod google;
+pub mod help;
+pub mod review;
+pub mod site;
+pub mod social;
+pub mod stories;
+
+/// The document's fixed parts; paths and schemas are collected from the handlers.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Grace Stories API",
+        description = "The HTTP API of the community storytelling site: stories, comments, people and help messages. Every error answers with `{\"message\": ..., \"errors\"?: [{\"field\", \"message\"}]}`.",
+        license(name = "MIT", identifier = "MIT")
+    ),
+    components(schemas(ErrorBody, FieldErrorDto)),
+    tags(
+        (name = "site", description = "Site information"),
+        (name = "stories", description = "Reading and writing stories"),
+        (name = "categories", description = "Story categories"),
+        (name = "review", description = "The story review queue"),
+        (name = "accounts", description = "Signing up, in and out"),
+        (name = "admin", description = "Super admin: sign-in, password and people"),
+        (name = "comments", description = "Comments under stories and their moderation"),
+        (name = "help", description = "Help centre messages to the administrator"),
+    )
+)]
+pub struct ApiDoc;
+
+/// Registers every `/api` handler. Used by the server and by `app-server openapi`.
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(site::get_site_info)
+        .service(auth::register)
+        .service(auth::login)
+        .service(auth::logout)
+        .service(auth::get_user)
+        .service(auth::login_page)
+        .service(auth::logout_page)
+        .service(google::google_start)
+        .service(google::google_callback)
+        .service(admin::admin_login)
+        .service(admin::change_password)
+        .service(admin::list_pending_users)
+        .service(admin::list_users)
+        .service(admin::set_user_role)
+        .service(admin::delete_user)
+        .service(comments::list_comments)
+        .service(comments::create_comment)
+        .service(comments::approve_comment)
+        .service(comments::delete_comment)
+        .service(help::send_help_message)
+        .service(help::list_help_messages)
+        .service(categories::list_categories)
+        .service(stories::list_stories)
+        .service(stories::get_story)
+        .service(stories::create_story)
+        .service(stories::update_story)
+        .service(stories::publish_story)
+        .service(stories::delete_story)
+        .service(stories::list_author_stories)
+        .service(social::export_story)
+        .service(review::list_pending_stories)
+        .service(review::approve_story)
+        .service(review::reject_story)
+        .service(review::admin_delete_story);
+}
+
+/// The OpenAPI document, built from the handlers without a database or environment.
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    use utoipa_actix_web::AppExt;
+    let (_, api) = actix_web::App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .service(utoipa_actix_web::scope("/api").configure(configure))
+        .split_for_parts();
+    api
+}
+
+/// Any `/api` path that no handler serves: a JSON 404, never the site's `index.html`.
+pub async fn api_not_found() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::not_found("Not found"))
+}
+
+/// Registers the `/api` scope on a plain actix config (the running server).
+pub fn api_scope() -> actix_web::Scope {
+    web::scope("/api")
+        .configure(|c| configure(&mut ServiceConfig::new(c)))
+        .default_service(web::to(api_not_found))
+}

@@ -1,0 +1,182 @@
+//! The story review queue: approve, reject (with a reason) and delete.
+
+use actix_web::{delete, get, post, web};
+use domain::story::StoryId;
+use domain::story::{ReviewItem, Revision};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::dto::{MessageResponse, StoryDto};
+use crate::caller::CurrentCaller;
+use crate::error::{ApiError, ErrorBody};
+use crate::state::AppState;
+
+/// A staged edit as the reviewer sees it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RevisionDto {
+    pub id: i64,
+    pub title: String,
+    pub content: String,
+    pub excerpt: Option<String>,
+    pub video_url: Option<String>,
+    pub thumbnail_url: Option<String>,
+    pub category: String,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+impl From<Revision> for RevisionDto {
+    fn from(r: Revision) -> Self {
+        Self {
+            id: r.id,
+            title: r.fields.title,
+            content: r.fields.content,
+            excerpt: r.fields.excerpt,
+            video_url: r.fields.video_url,
+            thumbnail_url: r.fields.thumbnail_url,
+            category: r.fields.category,
+            created_at: r.created_at,
+        }
+    }
+}
+
+/// A story waiting for review: new, or live with a staged edit (`revision`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PendingStoryDto {
+    #[serde(flatten)]
+    pub story: StoryDto,
+    /// The staged edit of a live story, when that is what waits.
+    pub revision: Option<RevisionDto>,
+    /// The camelCase fields the staged edit changes (empty for new stories).
+    pub changed_fields: Vec<String>,
+}
+
+impl From<ReviewItem> for PendingStoryDto {
+    fn from(item: ReviewItem) -> Self {
+        let live = domain::story::StoryFields::of(&item.story.story);
+        let changed_fields = item
+            .revision
+            .as_ref()
+            .map(|r| {
+                r.fields
+                    .changed_from(&live)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .unwrap_or_default();
+        Self {
+            story: item.story.into(),
+            revision: item.revision.map(Into::into),
+            changed_fields,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema, Default)]
+pub struct RejectRequest {
+    /// Why the story or edit is sent back; the author sees it and receives it by mail.
+    pub reason: Option<String>,
+}
+
+/// Stories waiting for review, oldest first.
+#[utoipa::path(
+    tag = "review",
+    responses(
+        (status = 200, description = "The queue", body = Vec<PendingStoryDto>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a reviewer", body = ErrorBody),
+    )
+)]
+#[get("/admin/stories/pending")]
+pub async fn list_pending_stories(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+) -> Result<web::Json<Vec<PendingStoryDto>>, ApiError> {
+    let queue = state.stories.review_queue(&caller.0).await?;
+    Ok(web::Json(queue.into_iter().map(Into::into).collect()))
+}
+
+/// Approves a pending story (it goes live) or its staged edit (it replaces the live text).
+#[utoipa::path(
+    tag = "review",
+    params(("id" = i64, Path, description = "Story id")),
+    responses(
+        (status = 200, description = "Approved", body = StoryDto),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a reviewer", body = ErrorBody),
+        (status = 404, description = "No such story", body = ErrorBody),
+        (status = 409, description = "Nothing waits for review", body = ErrorBody),
+    )
+)]
+#[post("/admin/stories/{id}/approve")]
+pub async fn approve_story(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    id: web::Path<i64>,
+) -> Result<web::Json<StoryDto>, ApiError> {
+    Ok(web::Json(
+        state
+            .stories
+            .approve(&caller.0, StoryId(id.into_inner()))
+            .await?
+            .into(),
+    ))
+}
+
+/// Rejects a pending story, or its staged edit (the live text stays), with an optional reason.
+#[utoipa::path(
+    tag = "review",
+    params(("id" = i64, Path, description = "Story id")),
+    request_body(content = Option<RejectRequest>, description = "Optional reason"),
+    responses(
+        (status = 200, description = "Rejected", body = StoryDto),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a reviewer", body = ErrorBody),
+        (status = 404, description = "No such story", body = ErrorBody),
+        (status = 409, description = "Nothing waits for review", body = ErrorBody),
+    )
+)]
+#[post("/admin/stories/{id}/reject")]
+pub async fn reject_story(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    id: web::Path<i64>,
+    body: Option<web::Json<RejectRequest>>,
+) -> Result<web::Json<StoryDto>, ApiError> {
+    let reason = body.and_then(|b| b.into_inner().reason);
+    Ok(web::Json(
+        state
+            .stories
+            .reject(&caller.0, StoryId(id.into_inner()), reason.as_deref())
+            .await?
+            .into(),
+    ))
+}
+
+/// Deletes a story from the review screens.
+#[utoipa::path(
+    tag = "review",
+    params(("id" = i64, Path, description = "Story id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a reviewer", body = ErrorBody),
+        (status = 404, description = "No such story", body = ErrorBody),
+    )
+)]
+#[delete("/admin/stories/{id}")]
+pub async fn admin_delete_story(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    id: web::Path<i64>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    state
+        .stories
+        .delete_as_reviewer(&caller.0, StoryId(id.into_inner()))
+        .await?;
+    Ok(web::Json(MessageResponse::new(
+        "Story deleted successfully",
+    )))
+}

@@ -1,0 +1,30 @@
+//! Site information the pages need: branding, support address, sign-in options.
+
+use actix_web::{get, web};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::state::AppState;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteInfo {
+    /// Product branding shown on pages and in exported posts.
+    pub site_name: String,
+    /// Shown on the help centre.
+    pub support_email: String,
+    /// Whether "Continue with Google" is configured on this server.
+    pub google_sign_in_enabled: bool,
+}
+
+/// Branding and options of this site.
+#[utoipa::path(tag = "site", responses((status = 200, description = "Site information", body = SiteInfo)))]
+#[get("/site")]
+pub async fn get_site_info(state: web::Data<AppState>) -> web::Json<SiteInfo> {
+    let c = &state.config;
+    web::Json(SiteInfo {
+        site_name: c.site_name.clone(),
+        support_email: c.support_email.clone(),
+        google_sign_in_enabled: c.google_client_id.is_some() && c.google_client_secret.is_some(),
+    })
+}

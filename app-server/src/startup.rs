@@ -1,0 +1,121 @@
+//! Start-up: open and migrate the database, seed, bootstrap the super admin, build the app.
+
+use std::sync::Arc;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::{NormalizePath, TrailingSlash, from_fn};
+use actix_web::{App, HttpResponse, web};
+use domain::user::bootstrap::{BootstrapOutcome, SuperAdminSeed, ensure_super_admin};
+use rand::distr::{Alphanumeric, SampleString};
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::config::Config;
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::{frontend, middleware, routes, security, session};
+
+/// Opens the database, runs migrations, seeds the categories and makes sure a super admin
+/// exists. A generated super admin password is logged once, here.
+///
+/// # Errors
+/// When the database cannot be opened or migrated, or seeding fails.
+pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
+    if let Some(dir) = config.sqlite_dir() {
+        std::fs::create_dir_all(&dir)?;
+    }
+    if config.smtp_url.is_some() {
+        tracing::warn!(
+            "SMTP_URL is set, but SMTP delivery is not implemented yet: mail goes to the mail_outbox table"
+        );
+    }
+    let db = adapters::connect(&config.database_url).await?;
+    let state = AppState::new(config, db.clone()).await?;
+    state.categories.seed_defaults().await?;
+
+    let users = adapters::SeaOrmUserRepository::new(db.clone());
+    let credentials = adapters::SeaOrmAdminCredentialRepository::new(db.clone());
+    let hasher = adapters::Argon2PasswordHasher::new()?;
+    let seed = SuperAdminSeed {
+        username: state.config.super_admin_username.clone(),
+        email: state.config.super_admin_email.clone(),
+        password: state.config.super_admin_password.clone(),
+    };
+    let outcome = ensure_super_admin(&users, &credentials, &hasher, &seed, || {
+        Alphanumeric.sample_string(&mut rand::rng(), 20)
+    })
+    .await?;
+    match outcome {
+        BootstrapOutcome::AlreadyPresent => {}
+        BootstrapOutcome::Created => {
+            tracing::info!(username = %seed.username, "super admin created with the configured password")
+        }
+        BootstrapOutcome::CreatedWithGeneratedPassword(password) => tracing::warn!(
+            username = %seed.username,
+            "super admin created; its generated password is shown this once: {password}  (sign in at /admin-login and change it)"
+        ),
+    }
+    Ok(state)
+}
+
+async fn healthz() -> HttpResponse {
+    HttpResponse::Ok().json(serde_json::json!({ "status": "ok" }))
+}
+
+async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    adapters::ping(&state.db).await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "status": "ready" })))
+}
+
+/// The whole application: health probes, API, API explorer and the site.
+pub fn app(
+    state: AppState,
+    openapi: Arc<utoipa::openapi::OpenApi>,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    let (sessions, key, secure) = (
+        state.sessions.clone(),
+        state.session_key.clone(),
+        state.config.is_https(),
+    );
+    App::new()
+        .app_data(web::Data::new(state))
+        .app_data(middleware::json_config())
+        .app_data(middleware::query_config())
+        .app_data(middleware::path_config())
+        .wrap(from_fn(security::same_origin))
+        .wrap(session::middleware(sessions, key, secure))
+        .wrap(security::headers())
+        .wrap(from_fn(middleware::request_log))
+        .wrap(NormalizePath::new(TrailingSlash::MergeOnly))
+        .route("/healthz", web::get().to(healthz))
+        .route("/readyz", web::get().to(readyz))
+        .service(web::redirect("/api/docs", "/api/docs/"))
+        .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", (*openapi).clone()))
+        .service(routes::api_scope())
+        .default_service(web::to(frontend::serve))
+}
+
+/// Deletes expired sessions every ten minutes (any instance may do it; the delete is idempotent).
+pub fn spawn_session_purge(state: &AppState) {
+    let repo = adapters::SeaOrmSessionRepository::new(state.db.clone());
+    tokio::spawn(async move {
+        use domain::session::SessionRepository;
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(600));
+        loop {
+            tick.tick().await;
+            match repo.purge_expired(chrono::Utc::now()).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(purged = n, "expired sessions deleted"),
+                Err(e) => tracing::warn!(error = %e, "session purge failed"),
+            }
+        }
+    });
+}

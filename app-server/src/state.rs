@@ -1,0 +1,129 @@
+//! Wiring: the adapters behind the domain's services, shared by every worker.
+
+use std::sync::Arc;
+
+use adapters::DatabaseConnection;
+use domain::category::CategoryRepository;
+use domain::category::CategoryService;
+use domain::comment::CommentService;
+use domain::help::HelpService;
+use domain::mail::Mailer;
+use domain::social::{SocialPublisher, SocialService};
+use domain::story::service::StoryPorts;
+use domain::story::{StoryRepository, StoryService};
+use domain::user::IdentityProvider;
+use domain::user::UserRepository;
+use domain::user::account::{AccountService, SiteIdentity};
+
+use crate::config::Config;
+use crate::security::RateLimiter;
+use crate::session::SqlSessionStore;
+
+/// Everything a handler may need; cloned cheaply into each worker.
+#[derive(Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub db: DatabaseConnection,
+    pub stories: StoryService,
+    pub categories: CategoryService,
+    pub accounts: AccountService,
+    pub comments: CommentService,
+    pub help: HelpService,
+    pub social: SocialService,
+    pub sessions: SqlSessionStore,
+    /// `None` when Google sign-in is not configured.
+    pub identity: Option<Arc<dyn IdentityProvider>>,
+    pub limiter: Arc<RateLimiter>,
+    pub session_key: actix_web::cookie::Key,
+}
+
+impl AppState {
+    /// Builds the services on an open (migrated) database.
+    ///
+    /// # Errors
+    /// When the password hasher or the OpenID client cannot be set up, or the session key
+    /// cannot be read.
+    pub async fn new(config: Config, db: DatabaseConnection) -> anyhow::Result<Self> {
+        // One adapter of each kind, shared by the services that need it.
+        let story_repo: Arc<dyn StoryRepository> =
+            Arc::new(adapters::SeaOrmStoryRepository::new(db.clone()));
+        let category_repo: Arc<dyn CategoryRepository> =
+            Arc::new(adapters::SeaOrmCategoryRepository::new(db.clone()));
+        let user_repo: Arc<dyn UserRepository> =
+            Arc::new(adapters::SeaOrmUserRepository::new(db.clone()));
+        let mailer: Arc<dyn Mailer> = Arc::new(adapters::OutboxMailer::new(db.clone()));
+        let stories = StoryService::new(StoryPorts {
+            stories: story_repo.clone(),
+            categories: category_repo.clone(),
+            users: user_repo.clone(),
+            sanitizer: Arc::new(adapters::AmmoniaSanitizer::default()),
+            mailer: mailer.clone(),
+            clock: Arc::new(domain::clock::SystemClock),
+            public_url: config.public_url.clone(),
+            site_name: config.site_name.clone(),
+        });
+        let categories = CategoryService::new(category_repo);
+        let site = SiteIdentity {
+            name: config.site_name.clone(),
+            public_url: config.public_url.clone(),
+        };
+        let accounts = AccountService::new(
+            user_repo,
+            Arc::new(adapters::SeaOrmAdminCredentialRepository::new(db.clone())),
+            Arc::new(adapters::Argon2PasswordHasher::new()?),
+            mailer.clone(),
+            site,
+        );
+        let identity: Option<Arc<dyn IdentityProvider>> =
+            match (&config.google_client_id, &config.google_client_secret) {
+                (Some(id), Some(secret)) => Some(Arc::new(adapters::OidcIdentityProvider::new(
+                    &config.oidc_issuer_url,
+                    id,
+                    secret,
+                    &format!("{}/api/auth/google/callback", config.public_url),
+                )?)),
+                _ => None,
+            };
+        let sessions =
+            SqlSessionStore::new(Arc::new(adapters::SeaOrmSessionRepository::new(db.clone())));
+        let session_key = crate::session::signing_key(
+            &config,
+            &adapters::SeaOrmSettingsRepository::new(db.clone()),
+        )
+        .await?;
+        let comments = CommentService::new(
+            Arc::new(adapters::SeaOrmCommentRepository::new(db.clone())),
+            story_repo.clone(),
+        );
+        let help = HelpService::new(
+            Arc::new(adapters::SeaOrmHelpMessageRepository::new(db.clone())),
+            mailer,
+            config.support_email.clone(),
+        );
+        let publishers: Vec<Arc<dyn SocialPublisher>> = adapters::QueueingPublisher::all()
+            .into_iter()
+            .map(|p| Arc::new(p) as Arc<dyn SocialPublisher>)
+            .collect();
+        let social = SocialService::new(
+            story_repo,
+            Arc::new(adapters::SeaOrmSocialPostRepository::new(db.clone())),
+            publishers,
+            config.public_url.clone(),
+            config.site_name.clone(),
+        );
+        Ok(Self {
+            config: Arc::new(config),
+            db,
+            stories,
+            categories,
+            accounts,
+            comments,
+            help,
+            social,
+            sessions,
+            identity,
+            limiter: Arc::new(RateLimiter::default()),
+            session_key,
+        })
+    }
+}

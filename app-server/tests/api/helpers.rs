@@ -1,0 +1,366 @@
+//! Test support: a fresh, migrated database per test (SQLite always, PostgreSQL when
+//! `TEST_DATABASE_URL` is set), the real application on top, and request helpers.
+
+use std::sync::Arc;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::test;
+use adapters::testing::{Engine, TestDatabase};
+use app_server::config::Config;
+use app_server::state::AppState;
+use chrono::{Duration, Utc};
+use domain::story::{NewStory, Story, StoryRepository, StoryStatus};
+use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
+
+pub const ADMIN_PASSWORD: &str = "test-admin-password";
+
+pub fn test_config(database_url: &str) -> Config {
+    Config {
+        database_url: database_url.to_owned(),
+        bind_addr: "127.0.0.1:0".into(),
+        public_url: "http://localhost:8080".into(),
+        site_name: "Grace Stories".into(),
+        support_email: "support@example.org".into(),
+        super_admin_username: "admin".into(),
+        super_admin_password: Some(ADMIN_PASSWORD.into()),
+        super_admin_email: "admin@localhost".into(),
+        session_secret: None,
+        oidc_issuer_url: "http://127.0.0.1:1".into(),
+        google_client_id: None,
+        google_client_secret: None,
+        smtp_url: None,
+        rate_limit_per_minute: 1000,
+    }
+}
+
+/// One test's world: its database, the prepared state and the OpenAPI document.
+pub struct TestContext {
+    pub state: AppState,
+    pub openapi: Arc<utoipa::openapi::OpenApi>,
+    _db: TestDatabase,
+}
+
+impl TestContext {
+    /// `None` when the engine is not available (PostgreSQL without `TEST_DATABASE_URL`).
+    pub async fn new(engine: Engine) -> Option<Self> {
+        let Some(db) = TestDatabase::new(engine).await.expect("test database") else {
+            eprintln!("skipped on {engine:?}: TEST_DATABASE_URL is not set");
+            return None;
+        };
+        let state = app_server::prepare(test_config(&db.url))
+            .await
+            .expect("prepare");
+        Some(Self {
+            state,
+            openapi: Arc::new(app_server::routes::openapi_document()),
+            _db: db,
+        })
+    }
+
+    pub fn database_url(&self) -> &str {
+        &self._db.url
+    }
+
+    pub fn users(&self) -> adapters::SeaOrmUserRepository {
+        adapters::SeaOrmUserRepository::new(self.state.db.clone())
+    }
+
+    pub fn stories(&self) -> adapters::SeaOrmStoryRepository {
+        adapters::SeaOrmStoryRepository::new(self.state.db.clone())
+    }
+
+    /// An account with this role and approval.
+    pub async fn user(&self, email: &str, role: Role, approved: bool) -> User {
+        self.users()
+            .create(NewUser {
+                email: email.into(),
+                username: Some(email.split('@').next().unwrap_or(email).into()),
+                password_hash: None,
+                first_name: Some("Ruth".into()),
+                last_name: Some("Moab".into()),
+                profile_image_url: None,
+                google_id: None,
+                auth_provider: AuthProvider::Local,
+                role,
+                is_approved: approved,
+                email_verified: false,
+            })
+            .await
+            .expect("create user")
+    }
+
+    /// A story by `author`; published ones are approved, dated `age_days` ago.
+    pub async fn story(
+        &self,
+        author: &User,
+        title: &str,
+        category: &str,
+        published: bool,
+        age_days: i64,
+    ) -> Story {
+        let at = Utc::now() - Duration::days(age_days);
+        self.stories()
+            .create(NewStory {
+                title: title.into(),
+                content: format!("<p>The content of {title}.</p>"),
+                excerpt: Some(format!("About {title}")),
+                video_url: None,
+                thumbnail_url: None,
+                category: category.into(),
+                author_id: author.id.clone(),
+                status: if published {
+                    StoryStatus::Approved
+                } else {
+                    StoryStatus::Draft
+                },
+                is_published: published,
+                published_at: published.then_some(at),
+                approved_by: None,
+                approved_at: published.then_some(at),
+            })
+            .await
+            .expect("create story")
+    }
+}
+
+/// Runs a test body once per engine: `engine_test!(name, |ctx, app| { ... })`.
+#[macro_export]
+macro_rules! engine_test {
+    ($name:ident, |$ctx:ident, $app:ident| $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            async fn run(engine: adapters::testing::Engine) {
+                let Some($ctx) = $crate::helpers::TestContext::new(engine).await else {
+                    return;
+                };
+                let $app = actix_web::test::init_service(app_server::app(
+                    $ctx.state.clone(),
+                    $ctx.openapi.clone(),
+                ))
+                .await;
+                $body
+            }
+
+            #[actix_web::test]
+            async fn sqlite() {
+                run(adapters::testing::Engine::Sqlite).await;
+            }
+
+            #[actix_web::test]
+            async fn postgres() {
+                run(adapters::testing::Engine::Postgres).await;
+            }
+        }
+    };
+}
+
+/// GET `path`; returns status, headers and the body as JSON (Null when not JSON).
+pub async fn get<S, B>(
+    app: &S,
+    path: &str,
+) -> (u16, actix_web::http::header::HeaderMap, serde_json::Value)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let res = test::call_service(app, test::TestRequest::get().uri(path).to_request()).await;
+    let status = res.status().as_u16();
+    let headers = res.headers().clone();
+    let body = test::read_body(res).await;
+    (
+        status,
+        headers,
+        serde_json::from_slice(&body).unwrap_or(serde_json::Value::Null),
+    )
+}
+
+/// GET `path` and the raw body text.
+pub async fn get_text<S, B>(app: &S, path: &str) -> (u16, String, String)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let res = test::call_service(app, test::TestRequest::get().uri(path).to_request()).await;
+    let status = res.status().as_u16();
+    let ctype = res
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let body = test::read_body(res).await;
+    (status, ctype, String::from_utf8_lossy(&body).into_owned())
+}
+
+/// One request's answer.
+pub struct Answer {
+    pub status: u16,
+    pub headers: actix_web::http::header::HeaderMap,
+    pub body: serde_json::Value,
+    /// The session cookie the server set (`name=value`), if any.
+    pub cookie: Option<String>,
+}
+
+/// Sends a request built by `req`, with an optional session cookie and JSON body.
+pub async fn send<S, B>(
+    app: &S,
+    method: actix_web::http::Method,
+    path: &str,
+    cookie: Option<&str>,
+    body: Option<serde_json::Value>,
+) -> Answer
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let mut req = test::TestRequest::default().method(method).uri(path);
+    if let Some(c) = cookie {
+        req = req.insert_header(("cookie", c.to_owned()));
+    }
+    if let Some(b) = body {
+        req = req.set_json(b);
+    }
+    let res = test::call_service(app, req.to_request()).await;
+    let status = res.status().as_u16();
+    let headers = res.headers().clone();
+    let cookie = res
+        .response()
+        .cookies()
+        .find(|c| c.name() == app_server::session::COOKIE_NAME && !c.value().is_empty())
+        .map(|c| format!("{}={}", c.name(), c.value()));
+    let bytes = test::read_body(res).await;
+    Answer {
+        status,
+        headers,
+        body: serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
+        cookie,
+    }
+}
+
+pub const PASSWORD: &str = "correct horse";
+
+impl TestContext {
+    /// An account with a local password (`PASSWORD`); the hash is computed once per test.
+    pub async fn user_with_password(
+        &self,
+        email: &str,
+        role: Role,
+        approved: bool,
+        hash: &str,
+    ) -> User {
+        self.users()
+            .create(NewUser {
+                email: email.into(),
+                username: Some(email.split('@').next().unwrap_or(email).into()),
+                password_hash: Some(hash.to_owned()),
+                first_name: Some("Lydia".into()),
+                last_name: Some("Thyatira".into()),
+                profile_image_url: None,
+                google_id: None,
+                auth_provider: AuthProvider::Local,
+                role,
+                is_approved: approved,
+                email_verified: false,
+            })
+            .await
+            .expect("create user")
+    }
+
+    pub async fn password_hash(&self) -> String {
+        use domain::user::PasswordHasher;
+        adapters::Argon2PasswordHasher::new()
+            .unwrap()
+            .hash(PASSWORD)
+            .await
+            .unwrap()
+    }
+
+    /// Bodies of the mail outbox, oldest first.
+    pub async fn outbox_bodies(&self) -> Vec<String> {
+        use sea_orm::{ConnectionTrait, Statement};
+        let db = &self.state.db;
+        let rows = db
+            .query_all_raw(Statement::from_string(
+                db.get_database_backend(),
+                "SELECT body FROM mail_outbox ORDER BY id",
+            ))
+            .await
+            .unwrap();
+        rows.into_iter()
+            .map(|r| r.try_get::<String>("", "body").unwrap())
+            .collect()
+    }
+
+    /// Rows of the mail outbox as (recipient, subject).
+    pub async fn outbox(&self) -> Vec<(String, String)> {
+        use sea_orm::{ConnectionTrait, Statement};
+        let db = &self.state.db;
+        let rows = db
+            .query_all_raw(Statement::from_string(
+                db.get_database_backend(),
+                "SELECT recipient, subject FROM mail_outbox ORDER BY id",
+            ))
+            .await
+            .unwrap();
+        rows.into_iter()
+            .map(|r| {
+                (
+                    r.try_get::<String>("", "recipient").unwrap(),
+                    r.try_get::<String>("", "subject").unwrap(),
+                )
+            })
+            .collect()
+    }
+}
+
+/// Signs in a new account of this role through `/api/login`; returns it and its cookie.
+pub async fn sign_in_new<S, B>(
+    ctx: &TestContext,
+    app: &S,
+    email: &str,
+    role: Role,
+    approved: bool,
+    hash: &str,
+) -> (User, String)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let user = ctx.user_with_password(email, role, approved, hash).await;
+    let res = send(
+        app,
+        actix_web::http::Method::POST,
+        "/api/login",
+        None,
+        Some(serde_json::json!({"email": email, "password": PASSWORD})),
+    )
+    .await;
+    assert_eq!(res.status, 200, "{email} signs in");
+    (user, res.cookie.expect("session cookie"))
+}
+
+impl TestContext {
+    /// A story by `author` waiting for review.
+    pub async fn pending_story(&self, author: &User, title: &str) -> Story {
+        let mut story = self.story(author, title, "Worship", false, 0).await;
+        story.status = StoryStatus::PendingApproval;
+        self.stories().update(&story).await.expect("mark pending")
+    }
+
+    /// An unapproved comment on a story.
+    pub async fn comment(&self, story: &Story, name: &str) -> domain::comment::Comment {
+        use domain::comment::{CommentRepository, NewComment};
+        adapters::SeaOrmCommentRepository::new(self.state.db.clone())
+            .create(NewComment {
+                story_id: story.id,
+                author_name: name.into(),
+                author_email: None,
+                content: format!("A comment by {name}"),
+            })
+            .await
+            .expect("create comment")
+    }
+}

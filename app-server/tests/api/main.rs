@@ -1,0 +1,11 @@
+//! HTTP tests of the API through `actix_web::test`, each on SQLite and on PostgreSQL.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod helpers;
+
+mod accounts;
+mod comments;
+mod foundation;
+mod help;
+mod stories;

@@ -1,0 +1,986 @@
+//! Writing, publishing, reviewing and deleting stories; staged edits; sanitising; the
+//! author's list; query counts of the lists.
+
+use actix_web::http::Method;
+use domain::user::Role;
+use serde_json::{Value, json};
+
+use crate::engine_test;
+use crate::helpers::{ADMIN_PASSWORD, send, sign_in_new};
+
+fn story(title: &str) -> Value {
+    json!({
+        "title": format!("  {title}  "),
+        "content": "First paragraph.\n\nSecond < third & more.",
+        "excerpt": "  A short summary  ",
+        "videoUrl": null,
+        "thumbnailUrl": "https://images.example.org/cover.jpg",
+        "category": "Testimonies",
+        "isPublished": false,
+        "authorId": "ignored"
+    })
+}
+
+async fn admin_cookie<S, B>(app: &S) -> String
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let res = send(
+        app,
+        Method::POST,
+        "/api/admin/login",
+        None,
+        Some(json!({"username": "admin", "password": ADMIN_PASSWORD})),
+    )
+    .await;
+    res.cookie.unwrap()
+}
+
+engine_test!(
+    a_video_story_goes_from_draft_to_review_to_published,
+    |ctx, app| {
+        let hash = ctx.password_hash().await;
+        let (author, c) = sign_in_new(
+            &ctx,
+            &app,
+            "writer@example.org",
+            Role::RegularContributor,
+            true,
+            &hash,
+        )
+        .await;
+        let (reviewer, r) = sign_in_new(
+            &ctx,
+            &app,
+            "reviewer@example.org",
+            Role::SubAdmin,
+            true,
+            &hash,
+        )
+        .await;
+        let mut body = story("Walking on water");
+        body["videoUrl"] = json!("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+        let created = send(
+            &app,
+            Method::POST,
+            "/api/stories",
+            Some(&c),
+            Some(body.clone()),
+        )
+        .await;
+        assert_eq!(created.status, 201, "{}", created.body);
+        let id = created.body["id"].as_i64().unwrap();
+        assert_eq!(created.body["title"], "Walking on water", "trimmed");
+        assert_eq!(created.body["excerpt"], "A short summary");
+        assert_eq!(created.body["status"], "draft");
+        assert_eq!(created.body["isPublished"], false);
+        assert_eq!(created.body["authorId"], author.id.to_string());
+        assert_eq!(
+            created.body["videoUrl"],
+            "https://www.youtube.com/embed/dQw4w9WgXcQ"
+        );
+        assert_eq!(
+            created.body["content"],
+            "<p>First paragraph.</p>\n<p>Second &lt; third &amp; more.</p>"
+        );
+        let path = format!("/api/stories/{id}");
+        assert_eq!(
+            send(&app, Method::GET, &path, None, None).await.status,
+            404,
+            "a draft is hidden from visitors"
+        );
+        assert_eq!(
+            send(&app, Method::GET, &path, Some(&c), None).await.status,
+            200,
+            "its author sees it"
+        );
+
+        body["title"] = json!("Walking on the water");
+        let edited = send(&app, Method::PUT, &path, Some(&c), Some(body.clone())).await;
+        assert_eq!(edited.status, 200, "{}", edited.body);
+        assert_eq!(edited.body["staged"], false);
+        assert_eq!(edited.body["story"]["title"], "Walking on the water");
+
+        let published = send(
+            &app,
+            Method::PUT,
+            &format!("{path}/publish"),
+            Some(&c),
+            None,
+        )
+        .await;
+        assert_eq!(published.status, 200);
+        assert_eq!(published.body["status"], "pending_approval");
+        assert_eq!(
+            send(&app, Method::GET, &path, None, None).await.status,
+            404,
+            "still hidden while in review"
+        );
+        let again = send(
+            &app,
+            Method::PUT,
+            &format!("{path}/publish"),
+            Some(&c),
+            None,
+        )
+        .await;
+        assert_eq!(again.status, 409);
+
+        let queue = send(
+            &app,
+            Method::GET,
+            "/api/admin/stories/pending",
+            Some(&r),
+            None,
+        )
+        .await;
+        assert_eq!(queue.status, 200);
+        assert_eq!(queue.body.as_array().unwrap().len(), 1);
+        assert_eq!(queue.body[0]["id"], id);
+        assert_eq!(queue.body[0]["revision"], Value::Null);
+        let approved = send(
+            &app,
+            Method::POST,
+            &format!("/api/admin/stories/{id}/approve"),
+            Some(&r),
+            None,
+        )
+        .await;
+        assert_eq!(approved.status, 200, "{}", approved.body);
+        assert_eq!(approved.body["status"], "approved");
+        assert_eq!(approved.body["isPublished"], true);
+        assert_eq!(approved.body["approvedBy"], reviewer.id.to_string());
+        assert!(approved.body["publishedAt"].is_string());
+        let public = send(&app, Method::GET, &path, None, None).await;
+        assert_eq!(public.status, 200);
+        let (_, _, list) = crate::helpers::get(&app, "/api/stories?q=water").await;
+        assert_eq!(list[0]["id"], id);
+        let mail = ctx.outbox().await;
+        assert!(
+            mail.iter()
+                .any(|(to, subject)| to == "writer@example.org" && subject.contains("is live")),
+            "{mail:?}"
+        );
+        let empty = send(
+            &app,
+            Method::GET,
+            "/api/admin/stories/pending",
+            Some(&r),
+            None,
+        )
+        .await;
+        assert!(empty.body.as_array().unwrap().is_empty());
+    }
+);
+
+engine_test!(
+    an_edit_of_a_live_story_waits_for_review_while_the_old_text_stays_public,
+    |ctx, app| {
+        let hash = ctx.password_hash().await;
+        let (_, c) = sign_in_new(
+            &ctx,
+            &app,
+            "writer@example.org",
+            Role::PrimaryContributor,
+            true,
+            &hash,
+        )
+        .await;
+        let admin = admin_cookie(&app).await;
+        let mut body = story("Original title");
+        body["isPublished"] = json!(true);
+        let id = send(
+            &app,
+            Method::POST,
+            "/api/stories",
+            Some(&c),
+            Some(body.clone()),
+        )
+        .await
+        .body["id"]
+            .as_i64()
+            .unwrap();
+        assert_eq!(
+            send(
+                &app,
+                Method::POST,
+                &format!("/api/admin/stories/{id}/approve"),
+                Some(&admin),
+                None
+            )
+            .await
+            .status,
+            200
+        );
+        let path = format!("/api/stories/{id}");
+
+        body["title"] = json!("Edited title");
+        body["content"] = json!("New words.");
+        let staged = send(&app, Method::PUT, &path, Some(&c), Some(body.clone())).await;
+        assert_eq!(staged.status, 200, "{}", staged.body);
+        assert_eq!(staged.body["staged"], true);
+        assert_eq!(staged.body["story"]["title"], "Original title");
+        let public = send(&app, Method::GET, &path, None, None).await;
+        assert_eq!(
+            (
+                public.body["title"].as_str(),
+                public.body["isPublished"].as_bool()
+            ),
+            (Some("Original title"), Some(true))
+        );
+        let mine = send(
+            &app,
+            Method::GET,
+            &format!(
+                "/api/stories/author/{}",
+                public.body["authorId"].as_str().unwrap()
+            ),
+            Some(&c),
+            None,
+        )
+        .await;
+        assert_eq!(mine.body[0]["hasPendingRevision"], true);
+        let second = send(&app, Method::PUT, &path, Some(&c), Some(body.clone())).await;
+        assert_eq!(second.status, 409, "one staged edit at a time");
+
+        let queue = send(
+            &app,
+            Method::GET,
+            "/api/admin/stories/pending",
+            Some(&admin),
+            None,
+        )
+        .await;
+        let item = &queue.body[0];
+        assert_eq!(item["title"], "Original title");
+        assert_eq!(item["revision"]["title"], "Edited title");
+        assert_eq!(item["changedFields"], json!(["title", "content"]));
+        assert_eq!(
+            send(
+                &app,
+                Method::POST,
+                &format!("/api/admin/stories/{id}/approve"),
+                Some(&admin),
+                None
+            )
+            .await
+            .status,
+            200
+        );
+        let public = send(&app, Method::GET, &path, None, None).await;
+        assert_eq!(public.body["title"], "Edited title");
+        assert_eq!(public.body["content"], "<p>New words.</p>");
+
+        body["title"] = json!("Rejected edit");
+        assert_eq!(
+            send(&app, Method::PUT, &path, Some(&c), Some(body.clone()))
+                .await
+                .body["staged"],
+            true
+        );
+        let rejected = send(
+            &app,
+            Method::POST,
+            &format!("/api/admin/stories/{id}/reject"),
+            Some(&admin),
+            Some(json!({"reason": "Please keep the old title"})),
+        )
+        .await;
+        assert_eq!(rejected.status, 200);
+        let public = send(&app, Method::GET, &path, None, None).await;
+        assert_eq!(
+            public.body["title"], "Edited title",
+            "a rejected edit leaves the live text"
+        );
+        assert_eq!(public.body["status"], "approved");
+
+        use domain::story::{RevisionStatus, StoryId, StoryRepository};
+        let history = ctx.stories().revisions(StoryId(id)).await.unwrap();
+        let approved = history
+            .iter()
+            .filter(|r| r.status == RevisionStatus::Approved)
+            .count();
+        let refused = history
+            .iter()
+            .filter(|r| r.status == RevisionStatus::Rejected)
+            .count();
+        assert_eq!(
+            (approved, refused),
+            (2, 1),
+            "every approved version is kept"
+        );
+        assert!(
+            ctx.outbox_bodies()
+                .await
+                .iter()
+                .any(|b| b.contains("Please keep the old title"))
+        );
+    }
+);
+
+engine_test!(
+    a_rejected_story_carries_the_reason_and_can_be_resubmitted,
+    |ctx, app| {
+        let hash = ctx.password_hash().await;
+        let (author, c) = sign_in_new(
+            &ctx,
+            &app,
+            "writer@example.org",
+            Role::RegularContributor,
+            true,
+            &hash,
+        )
+        .await;
+        let (_, r) = sign_in_new(
+            &ctx,
+            &app,
+            "reviewer@example.org",
+            Role::SubAdmin,
+            true,
+            &hash,
+        )
+        .await;
+        let mut body = story("Needs work");
+        body["isPublished"] = json!(true);
+        let id = send(
+            &app,
+            Method::POST,
+            "/api/stories",
+            Some(&c),
+            Some(body.clone()),
+        )
+        .await
+        .body["id"]
+            .as_i64()
+            .unwrap();
+        let rejected = send(
+            &app,
+            Method::POST,
+            &format!("/api/admin/stories/{id}/reject"),
+            Some(&r),
+            Some(json!({"reason": "Add a Bible reference"})),
+        )
+        .await;
+        assert_eq!(rejected.status, 200);
+        assert_eq!(rejected.body["status"], "rejected");
+        assert_eq!(rejected.body["rejectionReason"], "Add a Bible reference");
+        let mine = send(
+            &app,
+            Method::GET,
+            &format!("/api/stories/author/{}", author.id),
+            Some(&c),
+            None,
+        )
+        .await;
+        assert_eq!(mine.body[0]["rejectionReason"], "Add a Bible reference");
+        let mail = ctx.outbox_bodies().await;
+        assert!(
+            mail.iter().any(|b| b.contains("Add a Bible reference")),
+            "{mail:?}"
+        );
+        // without a body the reason is optional
+        let resubmitted = send(
+            &app,
+            Method::PUT,
+            &format!("/api/stories/{id}"),
+            Some(&c),
+            Some(body.clone()),
+        )
+        .await;
+        assert_eq!(resubmitted.body["story"]["status"], "pending_approval");
+        let bare = actix_web::test::TestRequest::post()
+            .uri(&format!("/api/admin/stories/{id}/reject"))
+            .insert_header(("cookie", r.clone()))
+            .to_request();
+        assert_eq!(
+            actix_web::test::call_service(&app, bare)
+                .await
+                .status()
+                .as_u16(),
+            200
+        );
+    }
+);
+
+engine_test!(story_html_is_sanitised, |ctx, app| {
+    let hash = ctx.password_hash().await;
+    let (_, c) = sign_in_new(
+        &ctx,
+        &app,
+        "writer@example.org",
+        Role::RegularContributor,
+        true,
+        &hash,
+    )
+    .await;
+    let mut body = story("Clean");
+    body["content"] = json!(
+        r#"<p onclick="x()">Hello<script>alert(1)</script><img src="https://i.example/a.png" onerror="alert(2)"><a href="javascript:alert(3)">link</a></p>"#
+    );
+    let res = send(&app, Method::POST, "/api/stories", Some(&c), Some(body)).await;
+    assert_eq!(res.status, 201);
+    let content = res.body["content"].as_str().unwrap();
+    for bad in ["<script", "onerror", "onclick", "javascript:"] {
+        assert!(!content.contains(bad), "{bad} survived in {content}");
+    }
+    assert!(
+        content.contains("Hello") && content.contains("<img src=\"https://i.example/a.png\""),
+        "{content}"
+    );
+});
+
+engine_test!(story_fields_are_validated, |ctx, app| {
+    let hash = ctx.password_hash().await;
+    let (_, c) = sign_in_new(
+        &ctx,
+        &app,
+        "writer@example.org",
+        Role::RegularContributor,
+        true,
+        &hash,
+    )
+    .await;
+    let fields = |res: &crate::helpers::Answer| -> Vec<String> {
+        res.body["errors"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|e| e["field"].as_str().unwrap().to_owned())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let blank = send(
+        &app,
+        Method::POST,
+        "/api/stories",
+        Some(&c),
+        Some(json!({"title": " ", "content": "  ", "category": ""})),
+    )
+    .await;
+    assert_eq!(blank.status, 400);
+    assert_eq!(fields(&blank), ["title", "content", "category"]);
+    let mut bad = story("x");
+    bad["category"] = json!("Astrology");
+    bad["videoUrl"] = json!("https://evil.example/watch?v=1");
+    bad["thumbnailUrl"] = json!("javascript:alert(1)");
+    bad["title"] = json!("t".repeat(256));
+    let res = send(&app, Method::POST, "/api/stories", Some(&c), Some(bad)).await;
+    assert_eq!(res.status, 400);
+    assert_eq!(
+        fields(&res),
+        ["title", "videoUrl", "thumbnailUrl", "category"]
+    );
+    let malformed = send(
+        &app,
+        Method::POST,
+        "/api/stories",
+        Some(&c),
+        Some(json!({"title": 1})),
+    )
+    .await;
+    assert_eq!(malformed.status, 400);
+    let missing = send(
+        &app,
+        Method::PUT,
+        "/api/stories/999999",
+        Some(&c),
+        Some(story("x")),
+    )
+    .await;
+    assert_eq!(missing.status, 404);
+    assert_eq!(
+        send(
+            &app,
+            Method::PUT,
+            "/api/stories/999999/publish",
+            Some(&c),
+            None
+        )
+        .await
+        .status,
+        404
+    );
+    assert_eq!(
+        send(&app, Method::DELETE, "/api/stories/999999", Some(&c), None)
+            .await
+            .status,
+        404
+    );
+});
+
+engine_test!(admin_authors_skip_the_queue, |ctx, app| {
+    let admin = admin_cookie(&app).await;
+    let mut body = story("From the pastor");
+    body["isPublished"] = json!(true);
+    let res = send(&app, Method::POST, "/api/stories", Some(&admin), Some(body)).await;
+    assert_eq!(res.status, 201);
+    assert_eq!(res.body["status"], "approved");
+    assert_eq!(res.body["isPublished"], true);
+    let id = res.body["id"].as_i64().unwrap();
+    assert_eq!(
+        send(&app, Method::GET, &format!("/api/stories/{id}"), None, None)
+            .await
+            .status,
+        200
+    );
+});
+
+engine_test!(who_may_write_edit_delete_and_review_stories, |ctx, app| {
+    let hash = ctx.password_hash().await;
+    let (author, c) = sign_in_new(
+        &ctx,
+        &app,
+        "writer@example.org",
+        Role::RegularContributor,
+        true,
+        &hash,
+    )
+    .await;
+    let (_, pending) = sign_in_new(
+        &ctx,
+        &app,
+        "pending@example.org",
+        Role::Member,
+        false,
+        &hash,
+    )
+    .await;
+    let (_, other) = sign_in_new(&ctx, &app, "other@example.org", Role::Member, true, &hash).await;
+    let (_, primary) = sign_in_new(
+        &ctx,
+        &app,
+        "primary@example.org",
+        Role::PrimaryContributor,
+        true,
+        &hash,
+    )
+    .await;
+    let (_, adm) = sign_in_new(&ctx, &app, "adm@example.org", Role::Admin, false, &hash).await;
+    let (_, sub) = sign_in_new(&ctx, &app, "sub@example.org", Role::SubAdmin, true, &hash).await;
+    let superadmin = admin_cookie(&app).await;
+    assert_eq!(
+        send(&app, Method::POST, "/api/stories", None, Some(story("x")))
+            .await
+            .status,
+        401
+    );
+    let refused = send(
+        &app,
+        Method::POST,
+        "/api/stories",
+        Some(&pending),
+        Some(story("x")),
+    )
+    .await;
+    assert_eq!(refused.status, 403);
+    assert_eq!(refused.body["message"], "Your account is pending approval");
+    let draft = send(
+        &app,
+        Method::POST,
+        "/api/stories",
+        Some(&c),
+        Some(story("Draft")),
+    )
+    .await
+    .body["id"]
+        .as_i64()
+        .unwrap();
+    let live = ctx
+        .story(&author, "Live one", "Worship", true, 1)
+        .await
+        .id
+        .0;
+    // someone else's draft looks missing; someone else's live story is forbidden
+    assert_eq!(
+        send(
+            &app,
+            Method::PUT,
+            &format!("/api/stories/{draft}"),
+            Some(&other),
+            Some(story("x"))
+        )
+        .await
+        .status,
+        404
+    );
+    assert_eq!(
+        send(
+            &app,
+            Method::PUT,
+            &format!("/api/stories/{live}"),
+            Some(&other),
+            Some(story("x"))
+        )
+        .await
+        .status,
+        403
+    );
+    assert_eq!(
+        send(
+            &app,
+            Method::PUT,
+            &format!("/api/stories/{draft}/publish"),
+            Some(&other),
+            None
+        )
+        .await
+        .status,
+        404
+    );
+    assert_eq!(
+        send(
+            &app,
+            Method::DELETE,
+            &format!("/api/stories/{live}"),
+            Some(&other),
+            None
+        )
+        .await
+        .status,
+        403
+    );
+    assert_eq!(
+        send(
+            &app,
+            Method::DELETE,
+            &format!("/api/stories/{live}"),
+            None,
+            None
+        )
+        .await
+        .status,
+        401
+    );
+    // the review queue and its actions
+    for (name, cookie, expected) in [
+        ("visitor", None, 401),
+        ("pending", Some(&pending), 403),
+        ("member", Some(&other), 403),
+        ("primary contributor", Some(&primary), 403),
+        ("admin", Some(&adm), 200),
+        ("sub admin", Some(&sub), 200),
+        ("super admin", Some(&superadmin), 200),
+    ] {
+        let c = cookie.map(String::as_str);
+        assert_eq!(
+            send(&app, Method::GET, "/api/admin/stories/pending", c, None)
+                .await
+                .status,
+            expected,
+            "{name}"
+        );
+        let approve = send(
+            &app,
+            Method::POST,
+            &format!("/api/admin/stories/{draft}/approve"),
+            c,
+            None,
+        )
+        .await
+        .status;
+        assert_eq!(
+            approve,
+            if expected == 200 { 409 } else { expected },
+            "{name} approving a draft"
+        );
+        let reject = send(
+            &app,
+            Method::POST,
+            "/api/admin/stories/999999/reject",
+            c,
+            None,
+        )
+        .await
+        .status;
+        assert_eq!(
+            reject,
+            if expected == 200 { 404 } else { expected },
+            "{name} rejecting a missing story"
+        );
+        let delete = send(&app, Method::DELETE, "/api/admin/stories/999999", c, None)
+            .await
+            .status;
+        assert_eq!(
+            delete,
+            if expected == 200 { 404 } else { expected },
+            "{name} deleting a missing story"
+        );
+    }
+    // the author, and admins, may delete
+    assert_eq!(
+        send(
+            &app,
+            Method::DELETE,
+            &format!("/api/stories/{draft}"),
+            Some(&c),
+            None
+        )
+        .await
+        .status,
+        200
+    );
+    assert_eq!(
+        send(
+            &app,
+            Method::DELETE,
+            &format!("/api/stories/{live}"),
+            Some(&adm),
+            None
+        )
+        .await
+        .status,
+        200
+    );
+    assert_eq!(
+        send(
+            &app,
+            Method::GET,
+            &format!("/api/stories/{live}"),
+            None,
+            None
+        )
+        .await
+        .status,
+        404
+    );
+});
+
+engine_test!(
+    an_authors_list_shows_drafts_only_to_the_author_and_reviewers,
+    |ctx, app| {
+        let hash = ctx.password_hash().await;
+        let (author, c) = sign_in_new(
+            &ctx,
+            &app,
+            "writer@example.org",
+            Role::RegularContributor,
+            true,
+            &hash,
+        )
+        .await;
+        let (_, sub) =
+            sign_in_new(&ctx, &app, "sub@example.org", Role::SubAdmin, true, &hash).await;
+        send(
+            &app,
+            Method::POST,
+            "/api/stories",
+            Some(&c),
+            Some(story("My draft")),
+        )
+        .await;
+        ctx.story(&author, "My live story", "Worship", true, 1)
+            .await;
+        let path = format!("/api/stories/author/{}", author.id);
+        let count = |res: crate::helpers::Answer| res.body.as_array().unwrap().len();
+        assert_eq!(
+            count(send(&app, Method::GET, &path, Some(&c), None).await),
+            2
+        );
+        assert_eq!(
+            count(send(&app, Method::GET, &path, Some(&sub), None).await),
+            2
+        );
+        assert_eq!(count(send(&app, Method::GET, &path, None, None).await), 1);
+        assert_eq!(
+            count(send(&app, Method::GET, "/api/stories/author/nobody", None, None).await),
+            0
+        );
+    }
+);
+
+engine_test!(
+    a_page_of_stories_costs_a_fixed_number_of_queries,
+    |ctx, app| {
+        use domain::story::{StoryQuery, StoryRepository};
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let _ = &app;
+        let counter = Arc::new(AtomicUsize::new(0));
+        let mut counted = ctx.state.db.clone();
+        let seen = counter.clone();
+        counted.set_metric_callback(move |_| {
+            seen.fetch_add(1, Ordering::SeqCst);
+        });
+        let repo = adapters::SeaOrmStoryRepository::new(counted);
+        let query = StoryQuery {
+            search: None,
+            category: None,
+            limit: 20,
+            offset: 0,
+        };
+        let mut costs = Vec::new();
+        for authors in [1usize, 20] {
+            for i in 0..authors {
+                let author = ctx
+                    .user(
+                        &format!("a{authors}-{i}@example.org"),
+                        Role::RegularContributor,
+                        true,
+                    )
+                    .await;
+                ctx.story(&author, &format!("Story {authors}-{i}"), "Worship", true, 1)
+                    .await;
+            }
+            counter.store(0, Ordering::SeqCst);
+            let page = repo.list_published(&query).await.unwrap();
+            assert!(!page.items.is_empty());
+            costs.push(counter.load(Ordering::SeqCst));
+            counter.store(0, Ordering::SeqCst);
+            repo.review_queue().await.unwrap();
+            costs.push(counter.load(Ordering::SeqCst));
+        }
+        assert_eq!(
+            costs[0], costs[2],
+            "a page of 1 and of 20 stories cost the same: {costs:?}"
+        );
+        assert_eq!(
+            costs[1], costs[3],
+            "the review queue's cost does not grow: {costs:?}"
+        );
+        assert!(costs[0] <= 3, "count, page, authors: {costs:?}");
+    }
+);
+
+engine_test!(
+    a_published_story_is_exported_honestly_and_others_are_refused,
+    |ctx, app| {
+        let hash = ctx.password_hash().await;
+        let (author, c) = sign_in_new(
+            &ctx,
+            &app,
+            "writer@example.org",
+            Role::RegularContributor,
+            true,
+            &hash,
+        )
+        .await;
+        let (_, other) =
+            sign_in_new(&ctx, &app, "other@example.org", Role::Member, true, &hash).await;
+        let live = ctx
+            .story(&author, "Shared story", "Worship", true, 1)
+            .await
+            .id
+            .0;
+        let draft = ctx
+            .story(&author, "Draft story", "Worship", false, 0)
+            .await
+            .id
+            .0;
+        let all = json!({"platforms": ["twitter", "linkedin", "instagram"]});
+        let res = send(
+            &app,
+            Method::POST,
+            &format!("/api/stories/{live}/export"),
+            Some(&c),
+            Some(all.clone()),
+        )
+        .await;
+        assert_eq!(res.status, 200, "{}", res.body);
+        let message = res.body["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("Queued for Twitter, LinkedIn and Instagram"),
+            "{message}"
+        );
+        use sea_orm::{ConnectionTrait, Statement};
+        let db = &ctx.state.db;
+        let rows = db
+            .query_all_raw(Statement::from_string(
+                db.get_database_backend(),
+                "SELECT platform, status, body FROM social_posts",
+            ))
+            .await
+            .unwrap();
+        assert_eq!(rows.len(), 3);
+        let body: String = rows[0].try_get("", "body").unwrap();
+        assert!(
+            body.contains(&format!("http://localhost:8080/stories/{live}"))
+                && body.contains("Grace Stories"),
+            "{body}"
+        );
+        let unpublished = send(
+            &app,
+            Method::POST,
+            &format!("/api/stories/{draft}/export"),
+            Some(&c),
+            Some(all.clone()),
+        )
+        .await;
+        assert_eq!(unpublished.status, 400);
+        assert_eq!(
+            unpublished.body["message"],
+            "Story must be published before exporting to social media"
+        );
+        assert_eq!(
+            send(
+                &app,
+                Method::POST,
+                &format!("/api/stories/{live}/export"),
+                None,
+                Some(all.clone())
+            )
+            .await
+            .status,
+            401
+        );
+        assert_eq!(
+            send(
+                &app,
+                Method::POST,
+                &format!("/api/stories/{live}/export"),
+                Some(&other),
+                Some(all.clone())
+            )
+            .await
+            .status,
+            403
+        );
+        assert_eq!(
+            send(
+                &app,
+                Method::POST,
+                &format!("/api/stories/{draft}/export"),
+                Some(&other),
+                Some(all.clone())
+            )
+            .await
+            .status,
+            404
+        );
+        assert_eq!(
+            send(
+                &app,
+                Method::POST,
+                "/api/stories/999999/export",
+                Some(&c),
+                Some(all)
+            )
+            .await
+            .status,
+            404
+        );
+        let none = send(
+            &app,
+            Method::POST,
+            &format!("/api/stories/{live}/export"),
+            Some(&c),
+            Some(json!({"platforms": []})),
+        )
+        .await;
+        assert_eq!(none.status, 400);
+        let unknown = send(
+            &app,
+            Method::POST,
+            &format!("/api/stories/{live}/export"),
+            Some(&c),
+            Some(json!({"platforms": ["myspace"]})),
+        )
+        .await;
+        assert_eq!(unknown.status, 400);
+    }
+);

@@ -1,0 +1,19 @@
+//! Time as a port, so rules that depend on "now" are testable.
+
+use chrono::{DateTime, Utc};
+
+/// Source of the current time.
+pub trait Clock: Send + Sync {
+    /// The current instant in UTC.
+    fn now(&self) -> DateTime<Utc>;
+}
+
+/// The real clock.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now()
+    }
+}

@@ -1,0 +1,147 @@
+//! Help-centre use cases: anyone writes to the administrator; the super admin reads the inbox.
+
+use std::sync::Arc;
+
+use super::{HelpCategory, HelpMessage, HelpMessageRepository, NewHelpMessage};
+use crate::StoreError;
+use crate::mail::{Mailer, OutgoingMail};
+use crate::permissions::{Ability, Caller, Refusal};
+use crate::validation::{Email, FieldErrors, HelpMessageBody, HelpSubject, messages};
+
+/// The answer to a category that is not one of the six.
+pub const UNKNOWN_CATEGORY: &str =
+    "Category must be one of general, technical, content, account, feature, bug";
+
+/// A help form as submitted. Who sent it comes from the session, never from the form.
+#[derive(Debug, Clone, Default)]
+pub struct HelpForm {
+    pub contact_email: String,
+    pub subject: String,
+    pub message: String,
+    /// `None` or blank for general.
+    pub category: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SendHelpError {
+    /// A required field is blank; the list names every refused field.
+    #[error("{}", messages::REQUIRED_FIELDS)]
+    Incomplete(FieldErrors),
+    /// Every field is filled in but one is not acceptable.
+    #[error("{0}")]
+    Invalid(FieldErrors),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum HelpInboxError {
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Help-centre use cases on top of the ports.
+#[derive(Clone)]
+pub struct HelpService {
+    messages: Arc<dyn HelpMessageRepository>,
+    mailer: Arc<dyn Mailer>,
+    support_email: String,
+}
+
+impl HelpService {
+    /// `support_email` is the address told about every new message.
+    pub fn new(
+        messages: Arc<dyn HelpMessageRepository>,
+        mailer: Arc<dyn Mailer>,
+        support_email: impl Into<String>,
+    ) -> Self {
+        Self {
+            messages,
+            mailer,
+            support_email: support_email.into(),
+        }
+    }
+
+    /// Stores a help message from anyone (a signed-in sender is recorded with it) and
+    /// tells the support address.
+    ///
+    /// # Errors
+    /// [`SendHelpError::Incomplete`] or [`SendHelpError::Invalid`] for refused fields;
+    /// the store's or the mailer's error.
+    pub async fn send(
+        &self,
+        caller: &Caller,
+        form: HelpForm,
+    ) -> Result<HelpMessage, SendHelpError> {
+        let mut errors = FieldErrors::new();
+        let email = errors.check("contactEmail", Email::parse(&form.contact_email));
+        let category = errors.check("category", parse_category(form.category.as_deref()));
+        let subject = errors.check("subject", HelpSubject::parse(&form.subject));
+        let message = errors.check("message", HelpMessageBody::parse(&form.message));
+        let (Some(email), Some(category), Some(subject), Some(message)) =
+            (email, category, subject, message)
+        else {
+            let blank = [&form.contact_email, &form.subject, &form.message]
+                .iter()
+                .any(|f| f.trim().is_empty());
+            return Err(if blank {
+                SendHelpError::Incomplete(errors)
+            } else {
+                SendHelpError::Invalid(errors)
+            });
+        };
+        let stored = self
+            .messages
+            .create(NewHelpMessage {
+                subject: subject.into_inner(),
+                category,
+                message: message.into_inner(),
+                contact_email: email.into_inner(),
+                user_id: caller.user_id().cloned(),
+            })
+            .await?;
+        self.mailer.send(self.notification(&stored)).await?;
+        Ok(stored)
+    }
+
+    /// The inbox, newest first (super admin only).
+    ///
+    /// # Errors
+    /// Refusal unless the caller may read the inbox; the store's error.
+    pub async fn inbox(&self, caller: &Caller) -> Result<Vec<HelpMessage>, HelpInboxError> {
+        caller.require(Ability::ReadHelpInbox)?;
+        Ok(self.messages.list().await?)
+    }
+
+    fn notification(&self, m: &HelpMessage) -> OutgoingMail {
+        let sender = m
+            .user_id
+            .as_ref()
+            .map_or_else(|| "a visitor".to_owned(), |id| format!("user {id}"));
+        OutgoingMail {
+            to: self.support_email.clone(),
+            subject: format!("[Help: {}] {}", m.category.label(), m.subject),
+            body: format!(
+                "A new help message from {sender}.\n\nCategory: {}\nReply to: {}\nSubject: {}\n\n{}\n",
+                m.category.label(),
+                m.contact_email,
+                m.subject,
+                m.message
+            ),
+        }
+    }
+}
+
+/// A category name; missing or blank means general.
+fn parse_category(input: Option<&str>) -> Result<HelpCategory, &'static str> {
+    match input.map(str::trim) {
+        None | Some("") => Ok(HelpCategory::General),
+        Some(name) => name.parse().map_err(|_| UNKNOWN_CATEGORY),
+    }
+}
+
+#[cfg(test)]
+#[path = "service_tests.rs"]
+mod tests;

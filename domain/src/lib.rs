@@ -1,0 +1,24 @@
+//! Pure rules of the storytelling site: entities, roles and permissions, lifecycles, validation and the ports the adapters implement.
+//!
+//! Nothing here knows about HTTP, SQL or an async runtime. Services take their ports as
+//! `Arc<dyn Port>` so the server can wire real adapters and the unit tests in-memory fakes.
+
+pub mod category;
+pub mod clock;
+pub mod comment;
+pub mod error;
+pub mod help;
+pub mod mail;
+pub mod permissions;
+pub mod schedule;
+pub mod session;
+pub mod social;
+pub mod story;
+pub mod user;
+pub mod validation;
+
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
+
+pub use error::StoreError;
+pub use permissions::{Ability, Caller};

@@ -1,0 +1,64 @@
+//! Server-side sessions as a port: the cookie holds only a signed id, the state lives here.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use crate::StoreError;
+
+/// One stored session: its id, serialised state and expiry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionRecord {
+    pub sid: String,
+    /// JSON object of the session's entries.
+    pub sess: String,
+    pub expire: DateTime<Utc>,
+}
+
+/// Stores sessions (the `sessions` table), shared by every server instance.
+#[async_trait]
+pub trait SessionRepository: Send + Sync {
+    /// The session if it exists and has not expired at `now`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn load(
+        &self,
+        sid: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<SessionRecord>, StoreError>;
+
+    /// Inserts or replaces the session.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn save(&self, record: SessionRecord) -> Result<(), StoreError>;
+
+    /// Moves the expiry of an existing session.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn touch(&self, sid: &str, expire: DateTime<Utc>) -> Result<(), StoreError>;
+
+    /// Deletes the session (sign-out).
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn delete(&self, sid: &str) -> Result<(), StoreError>;
+
+    /// Deletes every session expired at `now`; returns how many.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError>;
+}
+
+/// Small site-wide values kept in the database (for example the session signing key).
+#[async_trait]
+pub trait SettingsRepository: Send + Sync {
+    /// The stored value, or stores `value` when the key is missing and returns it. Two
+    /// instances starting together agree on one value.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn get_or_insert(&self, key: &str, value: &str) -> Result<String, StoreError>;
+}

@@ -1,0 +1,279 @@
+//! Stories: articles and videos, their review lifecycle, and the ports that store them.
+
+pub mod content;
+pub mod lifecycle;
+pub mod ports;
+pub mod review;
+pub mod service;
+pub mod writing;
+
+use chrono::{DateTime, Utc};
+use std::fmt;
+use std::str::FromStr;
+
+use crate::user::{AuthorSummary, UserId};
+
+pub use lifecycle::{StoryAction, StoryState, TransitionError};
+pub use ports::{HtmlSanitizer, StoryRepository};
+pub use service::{GetStoryError, ListStoriesError, StoryService};
+pub use writing::{StoryDraft, WriteStoryError};
+
+/// A story id (integer, assigned by the store).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StoryId(pub i64);
+
+impl fmt::Display for StoryId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Review status of a story (PRODUCT.md §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StoryStatus {
+    Draft,
+    PendingApproval,
+    Approved,
+    Rejected,
+}
+
+impl StoryStatus {
+    pub const ALL: [StoryStatus; 4] = [
+        StoryStatus::Draft,
+        StoryStatus::PendingApproval,
+        StoryStatus::Approved,
+        StoryStatus::Rejected,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StoryStatus::Draft => "draft",
+            StoryStatus::PendingApproval => "pending_approval",
+            StoryStatus::Approved => "approved",
+            StoryStatus::Rejected => "rejected",
+        }
+    }
+}
+
+/// A status name that is not one of the four.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown story status '{0}'")]
+pub struct UnknownStatus(pub String);
+
+impl FromStr for StoryStatus {
+    type Err = UnknownStatus;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        StoryStatus::ALL
+            .into_iter()
+            .find(|st| st.as_str() == s)
+            .ok_or_else(|| UnknownStatus(s.to_owned()))
+    }
+}
+
+/// A whole story as stored (the live version).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Story {
+    pub id: StoryId,
+    pub title: String,
+    /// Sanitised HTML.
+    pub content: String,
+    pub excerpt: Option<String>,
+    pub video_url: Option<String>,
+    pub thumbnail_url: Option<String>,
+    pub category: String,
+    pub author_id: UserId,
+    pub status: StoryStatus,
+    pub is_published: bool,
+    pub published_at: Option<DateTime<Utc>>,
+    pub approved_by: Option<UserId>,
+    pub approved_at: Option<DateTime<Utc>>,
+    pub rejection_reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Story {
+    /// Whether anyone may read it: approved and published.
+    pub fn is_public(&self) -> bool {
+        self.is_published && self.status == StoryStatus::Approved
+    }
+}
+
+/// A story with its author, as the detail page shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoryWithAuthor {
+    pub story: Story,
+    pub author: AuthorSummary,
+}
+
+/// The fields a story card shows: everything but the content.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StorySummary {
+    pub id: StoryId,
+    pub title: String,
+    pub excerpt: Option<String>,
+    pub video_url: Option<String>,
+    pub thumbnail_url: Option<String>,
+    pub category: String,
+    pub author_id: UserId,
+    pub status: StoryStatus,
+    pub is_published: bool,
+    pub published_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub author: AuthorSummary,
+    /// Why a reviewer last refused it (shown to its author).
+    pub rejection_reason: Option<String>,
+    /// Whether an edit of this live story waits for review.
+    pub has_pending_revision: bool,
+}
+
+/// Filter and page of the public story list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoryQuery {
+    /// Words searched in title, excerpt and content; `None` or blank for all.
+    pub search: Option<String>,
+    /// Exact category name; `None` for all.
+    pub category: Option<String>,
+    pub limit: u32,
+    pub offset: u64,
+}
+
+impl StoryQuery {
+    pub const DEFAULT_LIMIT: u32 = 20;
+    pub const MAX_LIMIT: u32 = 100;
+}
+
+/// One page of a list and the total number of matches.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub total: u64,
+}
+
+/// What a new story is stored with (already validated and sanitised).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewStory {
+    pub title: String,
+    pub content: String,
+    pub excerpt: Option<String>,
+    pub video_url: Option<String>,
+    pub thumbnail_url: Option<String>,
+    pub category: String,
+    pub author_id: UserId,
+    pub status: StoryStatus,
+    pub is_published: bool,
+    pub published_at: Option<DateTime<Utc>>,
+    pub approved_by: Option<UserId>,
+    pub approved_at: Option<DateTime<Utc>>,
+}
+
+/// The editable content of a story, validated and sanitised.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoryFields {
+    pub title: String,
+    pub content: String,
+    pub excerpt: Option<String>,
+    pub video_url: Option<String>,
+    pub thumbnail_url: Option<String>,
+    pub category: String,
+}
+
+impl StoryFields {
+    /// The fields of a stored story.
+    pub fn of(story: &Story) -> Self {
+        Self {
+            title: story.title.clone(),
+            content: story.content.clone(),
+            excerpt: story.excerpt.clone(),
+            video_url: story.video_url.clone(),
+            thumbnail_url: story.thumbnail_url.clone(),
+            category: story.category.clone(),
+        }
+    }
+
+    /// Copies these fields onto a story.
+    pub fn apply_to(self, story: &mut Story) {
+        story.title = self.title;
+        story.content = self.content;
+        story.excerpt = self.excerpt;
+        story.video_url = self.video_url;
+        story.thumbnail_url = self.thumbnail_url;
+        story.category = self.category;
+    }
+
+    /// The camelCase names of the fields that differ from `other`.
+    pub fn changed_from(&self, other: &StoryFields) -> Vec<&'static str> {
+        let mut changed = Vec::new();
+        if self.title != other.title {
+            changed.push("title");
+        }
+        if self.content != other.content {
+            changed.push("content");
+        }
+        if self.excerpt != other.excerpt {
+            changed.push("excerpt");
+        }
+        if self.video_url != other.video_url {
+            changed.push("videoUrl");
+        }
+        if self.thumbnail_url != other.thumbnail_url {
+            changed.push("thumbnailUrl");
+        }
+        if self.category != other.category {
+            changed.push("category");
+        }
+        changed
+    }
+}
+
+/// Where a revision stands. Approved revisions are the story's version history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RevisionStatus {
+    Pending,
+    Approved,
+    Rejected,
+}
+
+impl RevisionStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RevisionStatus::Pending => "pending",
+            RevisionStatus::Approved => "approved",
+            RevisionStatus::Rejected => "rejected",
+        }
+    }
+}
+
+impl FromStr for RevisionStatus {
+    type Err = UnknownStatus;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "pending" => Ok(RevisionStatus::Pending),
+            "approved" => Ok(RevisionStatus::Approved),
+            "rejected" => Ok(RevisionStatus::Rejected),
+            other => Err(UnknownStatus(other.to_owned())),
+        }
+    }
+}
+
+/// One version of a story: a staged edit, or an approved version kept as history.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Revision {
+    pub id: i64,
+    pub story_id: StoryId,
+    pub fields: StoryFields,
+    pub status: RevisionStatus,
+    pub created_by: Option<UserId>,
+    pub created_at: DateTime<Utc>,
+    pub reviewed_by: Option<UserId>,
+    pub reviewed_at: Option<DateTime<Utc>>,
+    pub reason: Option<String>,
+}
+
+/// A story in the review queue: pending itself, or live with a staged revision.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewItem {
+    pub story: StoryWithAuthor,
+    pub revision: Option<Revision>,
+}

@@ -1,0 +1,114 @@
+//! Ports for storing stories and cleaning their HTML.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::{
+    NewStory, Page, ReviewItem, Revision, RevisionStatus, Story, StoryFields, StoryId, StoryQuery,
+    StorySummary, StoryWithAuthor,
+};
+use crate::StoreError;
+use crate::user::UserId;
+
+/// Stores stories and their revisions. Lists cost a fixed number of queries whatever their
+/// length.
+#[async_trait]
+pub trait StoryRepository: Send + Sync {
+    /// Approved, published stories matching the query (full-text search over title,
+    /// excerpt and content), newest published first, with their authors, and the total.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn list_published(&self, query: &StoryQuery) -> Result<Page<StorySummary>, StoreError>;
+
+    /// The story with its author, whatever its status; `None` when it does not exist.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn find_with_author(&self, id: StoryId) -> Result<Option<StoryWithAuthor>, StoreError>;
+
+    /// Stores a new story and returns it.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails (for example the author does not exist).
+    async fn create(&self, new: NewStory) -> Result<Story, StoreError>;
+
+    /// Saves every mutable field of an existing story; returns it as stored.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails or the story is gone.
+    async fn update(&self, story: &Story) -> Result<Story, StoreError>;
+
+    /// Deletes the story with its comments and revisions; `false` when it did not exist.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn delete(&self, id: StoryId) -> Result<bool, StoreError>;
+
+    /// One author's stories, newest first: every status, or only public ones.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn list_by_author(
+        &self,
+        author: &UserId,
+        public_only: bool,
+    ) -> Result<Vec<StorySummary>, StoreError>;
+
+    /// Stories waiting for review (pending, or live with a pending revision), oldest first,
+    /// with authors and revisions.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn review_queue(&self) -> Result<Vec<ReviewItem>, StoreError>;
+
+    /// The pending revision of a story, if any.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn pending_revision(&self, story: StoryId) -> Result<Option<Revision>, StoreError>;
+
+    /// Records a version of a story (a staged edit, or an approved version as history).
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn add_revision(
+        &self,
+        story: StoryId,
+        fields: &StoryFields,
+        status: RevisionStatus,
+        by: &UserId,
+        at: DateTime<Utc>,
+    ) -> Result<Revision, StoreError>;
+
+    /// Closes a pending revision as approved or rejected.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn close_revision(
+        &self,
+        revision: i64,
+        status: RevisionStatus,
+        reviewer: &UserId,
+        reason: Option<&str>,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+
+    /// The versions of a story, newest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn revisions(&self, story: StoryId) -> Result<Vec<Revision>, StoreError>;
+
+    /// How many stories exist in any status.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn count_all(&self) -> Result<u64, StoreError>;
+}
+
+/// Cleans story HTML with an allow-list: scripts, event handlers and `javascript:` URLs
+/// never survive.
+pub trait HtmlSanitizer: Send + Sync {
+    fn sanitize(&self, html: &str) -> String;
+}

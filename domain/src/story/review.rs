@@ -1,0 +1,195 @@
+//! Reviewing stories: the queue, approval and rejection (of new stories and of staged
+//! edits), with the author told by mail.
+
+use super::lifecycle::{self, Effect, StoryAction, StoryState};
+use super::service::StoryService;
+use super::writing::WriteStoryError;
+use super::{ReviewItem, RevisionStatus, StoryFields, StoryId, StoryStatus, StoryWithAuthor};
+use crate::mail::OutgoingMail;
+use crate::permissions::{Ability, Caller};
+
+/// Longest rejection reason kept.
+pub const MAX_REASON_CHARS: usize = 2_000;
+
+impl StoryService {
+    /// Stories waiting for review, oldest first, each with its staged revision if any.
+    ///
+    /// # Errors
+    /// Refusal or the store's error.
+    pub async fn review_queue(&self, caller: &Caller) -> Result<Vec<ReviewItem>, WriteStoryError> {
+        caller.require(Ability::ReviewStories)?;
+        Ok(self.ports.stories.review_queue().await?)
+    }
+
+    async fn load_for_review(
+        &self,
+        id: StoryId,
+    ) -> Result<(StoryWithAuthor, Option<super::Revision>), WriteStoryError> {
+        let found = self
+            .ports
+            .stories
+            .find_with_author(id)
+            .await?
+            .ok_or(WriteStoryError::NotFound)?;
+        let revision = self.ports.stories.pending_revision(id).await?;
+        Ok((found, revision))
+    }
+
+    /// Approves a pending story (it goes live) or its staged edit (it replaces the live text).
+    ///
+    /// # Errors
+    /// Refusal, missing story, nothing pending.
+    pub async fn approve(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+    ) -> Result<StoryWithAuthor, WriteStoryError> {
+        let reviewer = caller.require(Ability::ReviewStories)?.clone();
+        let (found, revision) = self.load_for_review(id).await?;
+        let state = StoryState::new(found.story.status, revision.is_some());
+        let transition = lifecycle::next(state, StoryAction::Approve)?;
+        let now = self.ports.clock.now();
+        let mut story = found.story;
+        if let (Effect::RevisionApplied, Some(rev)) = (transition.effect, revision) {
+            self.ports
+                .stories
+                .close_revision(rev.id, RevisionStatus::Approved, &reviewer.id, None, now)
+                .await?;
+            rev.fields.apply_to(&mut story);
+        } else {
+            story.status = StoryStatus::Approved;
+            story.is_published = true;
+            story.published_at.get_or_insert(now);
+            self.ports
+                .stories
+                .add_revision(
+                    id,
+                    &StoryFields::of(&story),
+                    RevisionStatus::Approved,
+                    &reviewer.id,
+                    now,
+                )
+                .await?;
+        }
+        // Also after an earlier edit was refused: the author must not see a stale reason.
+        story.rejection_reason = None;
+        story.approved_by = Some(reviewer.id.clone());
+        story.approved_at = Some(now);
+        story.updated_at = now;
+        self.ports.stories.update(&story).await?;
+        let subject = format!("Your story \"{}\" is live", story.title);
+        let body = format!(
+            "Good news: a reviewer approved your story \"{}\". Read it at {}/stories/{}\n",
+            story.title, self.ports.public_url, story.id
+        );
+        self.notify_author(&story.author_id, subject, body).await?;
+        self.ports
+            .stories
+            .find_with_author(id)
+            .await?
+            .ok_or(WriteStoryError::NotFound)
+    }
+
+    /// Rejects a pending story or its staged edit (the live text stays), with an optional
+    /// reason that the author sees and receives by mail.
+    ///
+    /// # Errors
+    /// Refusal, missing story, nothing pending.
+    pub async fn reject(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+        reason: Option<&str>,
+    ) -> Result<StoryWithAuthor, WriteStoryError> {
+        let reviewer = caller.require(Ability::ReviewStories)?.clone();
+        let reason: Option<String> = reason
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .map(|r| r.chars().take(MAX_REASON_CHARS).collect());
+        let (found, revision) = self.load_for_review(id).await?;
+        let state = StoryState::new(found.story.status, revision.is_some());
+        let transition = lifecycle::next(state, StoryAction::Reject)?;
+        let now = self.ports.clock.now();
+        let mut story = found.story;
+        let what = if let (Effect::RevisionDiscarded, Some(rev)) = (transition.effect, revision) {
+            self.ports
+                .stories
+                .close_revision(
+                    rev.id,
+                    RevisionStatus::Rejected,
+                    &reviewer.id,
+                    reason.as_deref(),
+                    now,
+                )
+                .await?;
+            story.rejection_reason = reason.clone();
+            "your edit of"
+        } else {
+            story.status = StoryStatus::Rejected;
+            story.rejection_reason = reason.clone();
+            "your story"
+        };
+        story.updated_at = now;
+        self.ports.stories.update(&story).await?;
+        let because = reason
+            .as_deref()
+            .map(|r| format!("\n\nThe reviewer wrote: {r}"))
+            .unwrap_or_default();
+        let subject = format!("A reviewer sent back \"{}\"", story.title);
+        let body = format!(
+            "A reviewer did not approve {what} \"{}\".{because}\n\nYou can edit it and submit it again from your dashboard: {}/dashboard\n",
+            story.title, self.ports.public_url
+        );
+        self.notify_author(&story.author_id, subject, body).await?;
+        self.ports
+            .stories
+            .find_with_author(id)
+            .await?
+            .ok_or(WriteStoryError::NotFound)
+    }
+
+    /// Deletes a story from the review screens.
+    ///
+    /// # Errors
+    /// Refusal, missing story.
+    pub async fn delete_as_reviewer(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+    ) -> Result<(), WriteStoryError> {
+        caller.require(Ability::ReviewStories)?;
+        if self.ports.stories.delete(id).await? {
+            Ok(())
+        } else {
+            Err(WriteStoryError::NotFound)
+        }
+    }
+
+    async fn notify_author(
+        &self,
+        author: &crate::user::UserId,
+        subject: String,
+        body: String,
+    ) -> Result<(), WriteStoryError> {
+        if let Some(user) = self.ports.users.find(author).await? {
+            let body = format!(
+                "Hello {},\n\n{body}\nGrace and peace,\nThe {} team\n",
+                user.display_name(),
+                self.ports.site_name
+            );
+            self.ports
+                .mailer
+                .send(OutgoingMail {
+                    to: user.email,
+                    subject,
+                    body,
+                })
+                .await?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+#[path = "review_tests.rs"]
+mod tests;

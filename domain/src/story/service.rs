@@ -1,0 +1,101 @@
+//! The story service: its ports, and reading (the public list and a single story).
+
+use std::sync::Arc;
+
+use super::{
+    HtmlSanitizer, Page, StoryId, StoryQuery, StoryRepository, StorySummary, StoryWithAuthor,
+};
+use crate::StoreError;
+use crate::category::CategoryRepository;
+use crate::clock::Clock;
+use crate::mail::Mailer;
+use crate::permissions::{Ability, Caller};
+use crate::user::{UserId, UserRepository};
+
+/// Why the public list could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ListStoriesError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why a story could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum GetStoryError {
+    /// Missing, or not visible to this caller (someone else's draft looks missing too).
+    #[error("Story not found")]
+    NotFound,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// What the story service talks to.
+#[derive(Clone)]
+pub struct StoryPorts {
+    pub stories: Arc<dyn StoryRepository>,
+    pub categories: Arc<dyn CategoryRepository>,
+    pub users: Arc<dyn UserRepository>,
+    pub sanitizer: Arc<dyn HtmlSanitizer>,
+    pub mailer: Arc<dyn Mailer>,
+    pub clock: Arc<dyn Clock>,
+    /// `PUBLIC_URL`, for links in mail.
+    pub public_url: String,
+    pub site_name: String,
+}
+
+/// Story use cases: reading here, writing in `writing.rs`, reviewing in `review.rs`.
+#[derive(Clone)]
+pub struct StoryService {
+    pub(super) ports: StoryPorts,
+}
+
+impl StoryService {
+    pub fn new(ports: StoryPorts) -> Self {
+        Self { ports }
+    }
+
+    /// The public list: approved and published stories only.
+    ///
+    /// # Errors
+    /// [`ListStoriesError::Store`] when the store fails.
+    pub async fn list_published(
+        &self,
+        query: &StoryQuery,
+    ) -> Result<Page<StorySummary>, ListStoriesError> {
+        Ok(self.ports.stories.list_published(query).await?)
+    }
+
+    /// One story as this caller may see it: public stories for anyone; unpublished ones
+    /// only for their author and for moderators.
+    ///
+    /// # Errors
+    /// [`GetStoryError::NotFound`] when missing or hidden from this caller.
+    pub async fn get(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+    ) -> Result<StoryWithAuthor, GetStoryError> {
+        let found = self
+            .ports
+            .stories
+            .find_with_author(id)
+            .await?
+            .ok_or(GetStoryError::NotFound)?;
+        if Self::visible_to(caller, &found) {
+            Ok(found)
+        } else {
+            Err(GetStoryError::NotFound)
+        }
+    }
+
+    /// Public, or the caller's own, or the caller reviews stories.
+    pub fn visible_to(caller: &Caller, story: &StoryWithAuthor) -> bool {
+        story.story.is_public()
+            || Self::owns(caller, &story.story.author_id)
+            || caller.can(Ability::ReviewStories)
+    }
+
+    pub(super) fn owns(caller: &Caller, author: &UserId) -> bool {
+        caller.user_id() == Some(author)
+    }
+}

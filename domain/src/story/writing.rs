@@ -1,0 +1,307 @@
+//! Writing stories: create, edit (staged for live stories), publish, delete, and an author's list.
+
+use super::content::to_html;
+use super::lifecycle::{self, EditOutcome, Effect, StoryAction, StoryState, TransitionError};
+use super::service::StoryService;
+use super::{NewStory, RevisionStatus, Story, StoryFields, StoryId, StorySummary, StoryWithAuthor};
+use crate::StoreError;
+use crate::permissions::{Ability, Caller, Refusal};
+use crate::user::UserId;
+use crate::validation::{Excerpt, FieldErrors, StoryContent, StoryTitle, ThumbnailUrl, VideoUrl};
+
+/// A story form as submitted (untrimmed, unvalidated).
+#[derive(Debug, Clone, Default)]
+pub struct StoryDraft {
+    pub title: String,
+    pub content: String,
+    pub excerpt: Option<String>,
+    pub video_url: Option<String>,
+    pub thumbnail_url: Option<String>,
+    pub category: String,
+    /// "Publish" chosen rather than "Save as Draft".
+    pub publish: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum WriteStoryError {
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    #[error("{0}")]
+    Invalid(FieldErrors),
+    #[error("Story not found")]
+    NotFound,
+    #[error(transparent)]
+    Transition(#[from] TransitionError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// What an edit did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EditResult {
+    pub story: StoryWithAuthor,
+    /// The edit of a live story waits for review; the published text is unchanged.
+    pub staged: bool,
+}
+
+impl StoryService {
+    async fn fields(&self, draft: &StoryDraft) -> Result<StoryFields, WriteStoryError> {
+        let mut errors = FieldErrors::new();
+        let title = errors.check("title", StoryTitle::parse(&draft.title));
+        let content = errors.check("content", StoryContent::parse(&draft.content));
+        let excerpt = errors.check("excerpt", Excerpt::parse(draft.excerpt.as_deref()));
+        let video = errors.check(
+            "videoUrl",
+            VideoUrl::parse_optional(draft.video_url.as_deref()),
+        );
+        let thumbnail = errors.check(
+            "thumbnailUrl",
+            ThumbnailUrl::parse(draft.thumbnail_url.as_deref()),
+        );
+        let category = draft.category.trim().to_owned();
+        if category.is_empty() {
+            errors.push("category", "Category is required");
+        } else if !self.ports.categories.exists(&category).await? {
+            errors.push("category", format!("Unknown category '{category}'"));
+        }
+        let (Some(title), Some(content), Some(excerpt), Some(video), Some(thumbnail)) =
+            (title, content, excerpt, video, thumbnail)
+        else {
+            return Err(WriteStoryError::Invalid(errors));
+        };
+        errors.finish().map_err(WriteStoryError::Invalid)?;
+        let html = self.ports.sanitizer.sanitize(&to_html(content.as_str()));
+        if html.trim().is_empty() {
+            let mut e = FieldErrors::new();
+            e.push("content", "Story content is required");
+            return Err(WriteStoryError::Invalid(e));
+        }
+        Ok(StoryFields {
+            title: title.into_inner(),
+            content: html,
+            excerpt: excerpt.map(Excerpt::into_inner),
+            video_url: video.map(|v| v.as_str().to_owned()),
+            thumbnail_url: thumbnail.map(|t| t.as_str().to_owned()),
+            category,
+        })
+    }
+
+    async fn load_own(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+    ) -> Result<(StoryWithAuthor, StoryState), WriteStoryError> {
+        let me = caller.require(Ability::WriteStories)?;
+        let found = self
+            .ports
+            .stories
+            .find_with_author(id)
+            .await?
+            .ok_or(WriteStoryError::NotFound)?;
+        if found.story.author_id != me.id {
+            // Someone else's story: the same answer as a missing one unless they may see it.
+            return Err(if StoryService::visible_to(caller, &found) {
+                WriteStoryError::Refused(Refusal::Forbidden)
+            } else {
+                WriteStoryError::NotFound
+            });
+        }
+        let pending = self.ports.stories.pending_revision(id).await?.is_some();
+        let state = StoryState::new(found.story.status, pending);
+        Ok((found, state))
+    }
+
+    fn mark_live(&self, story: &mut Story, by: &UserId) {
+        let now = self.ports.clock.now();
+        story.status = super::StoryStatus::Approved;
+        story.is_published = true;
+        story.published_at.get_or_insert(now);
+        story.approved_by = Some(by.clone());
+        story.approved_at = Some(now);
+        story.rejection_reason = None;
+    }
+
+    async fn reload(&self, id: StoryId) -> Result<StoryWithAuthor, WriteStoryError> {
+        self.ports
+            .stories
+            .find_with_author(id)
+            .await?
+            .ok_or(WriteStoryError::NotFound)
+    }
+
+    /// Creates a story for the caller: a draft, or submitted for review (live at once for
+    /// admin authors).
+    ///
+    /// # Errors
+    /// Refusal (not signed in, pending approval), invalid fields.
+    pub async fn create(
+        &self,
+        caller: &Caller,
+        draft: StoryDraft,
+    ) -> Result<StoryWithAuthor, WriteStoryError> {
+        let me = caller.require(Ability::WriteStories)?.clone();
+        let fields = self.fields(&draft).await?;
+        let state = lifecycle::initial_state(draft.publish, me.role);
+        let now = self.ports.clock.now();
+        let live = state.is_published();
+        let created = self
+            .ports
+            .stories
+            .create(NewStory {
+                title: fields.title.clone(),
+                content: fields.content.clone(),
+                excerpt: fields.excerpt.clone(),
+                video_url: fields.video_url.clone(),
+                thumbnail_url: fields.thumbnail_url.clone(),
+                category: fields.category.clone(),
+                author_id: me.id.clone(),
+                status: state.status(),
+                is_published: live,
+                published_at: live.then_some(now),
+                approved_by: live.then(|| me.id.clone()),
+                approved_at: live.then_some(now),
+            })
+            .await?;
+        if live {
+            self.ports
+                .stories
+                .add_revision(created.id, &fields, RevisionStatus::Approved, &me.id, now)
+                .await?;
+        }
+        self.reload(created.id).await
+    }
+
+    /// Edits the caller's own story. Drafts and rejected stories change in place (and are
+    /// submitted when `publish` is chosen); a live story's edit is staged for review (applied
+    /// at once for admin authors).
+    ///
+    /// # Errors
+    /// Refusal, missing story, invalid fields, a story waiting for review.
+    pub async fn update(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+        draft: StoryDraft,
+    ) -> Result<EditResult, WriteStoryError> {
+        let (found, state) = self.load_own(caller, id).await?;
+        let me = caller.require(Ability::WriteStories)?.clone();
+        let fields = self.fields(&draft).await?;
+        let edit = lifecycle::next(state, StoryAction::Edit { author: me.role })?;
+        let now = self.ports.clock.now();
+        let mut story = found.story;
+        match edit.effect {
+            Effect::Edited(EditOutcome::StageRevision) => {
+                self.ports
+                    .stories
+                    .add_revision(id, &fields, RevisionStatus::Pending, &me.id, now)
+                    .await?;
+                return Ok(EditResult {
+                    story: self.reload(id).await?,
+                    staged: true,
+                });
+            }
+            Effect::Edited(EditOutcome::ApplyLive) => {
+                self.ports
+                    .stories
+                    .add_revision(id, &fields, RevisionStatus::Approved, &me.id, now)
+                    .await?;
+                fields.apply_to(&mut story);
+            }
+            _ => {
+                fields.apply_to(&mut story);
+                if draft.publish {
+                    let submitted =
+                        lifecycle::next(edit.to, StoryAction::Submit { author: me.role })?;
+                    if submitted.publishes() {
+                        self.mark_live(&mut story, &me.id);
+                        self.ports
+                            .stories
+                            .add_revision(
+                                id,
+                                &StoryFields::of(&story),
+                                RevisionStatus::Approved,
+                                &me.id,
+                                now,
+                            )
+                            .await?;
+                    } else {
+                        story.status = submitted.status();
+                        story.rejection_reason = None;
+                    }
+                }
+            }
+        }
+        story.updated_at = now;
+        self.ports.stories.update(&story).await?;
+        Ok(EditResult {
+            story: self.reload(id).await?,
+            staged: false,
+        })
+    }
+
+    /// The Publish action on the caller's own draft or rejected story.
+    ///
+    /// # Errors
+    /// Refusal, missing story, a story already pending or published.
+    pub async fn publish(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+    ) -> Result<StoryWithAuthor, WriteStoryError> {
+        let (found, state) = self.load_own(caller, id).await?;
+        let me = caller.require(Ability::WriteStories)?.clone();
+        let submitted = lifecycle::next(state, StoryAction::Submit { author: me.role })?;
+        let mut story = found.story;
+        if submitted.publishes() {
+            self.mark_live(&mut story, &me.id);
+            self.ports
+                .stories
+                .add_revision(
+                    id,
+                    &StoryFields::of(&story),
+                    RevisionStatus::Approved,
+                    &me.id,
+                    self.ports.clock.now(),
+                )
+                .await?;
+        } else {
+            story.status = submitted.status();
+        }
+        story.updated_at = self.ports.clock.now();
+        self.ports.stories.update(&story).await?;
+        self.reload(id).await
+    }
+
+    /// Deletes a story: its author, or anyone who may delete any story.
+    ///
+    /// # Errors
+    /// Refusal, missing story.
+    pub async fn delete(&self, caller: &Caller, id: StoryId) -> Result<(), WriteStoryError> {
+        if !caller.can(Ability::DeleteAnyStory) {
+            self.load_own(caller, id).await?;
+        }
+        if self.ports.stories.delete(id).await? {
+            Ok(())
+        } else {
+            Err(WriteStoryError::NotFound)
+        }
+    }
+
+    /// An author's stories: every status for the author and for reviewers, only the public
+    /// ones for anyone else.
+    ///
+    /// # Errors
+    /// The store's error.
+    pub async fn list_by_author(
+        &self,
+        caller: &Caller,
+        author: &UserId,
+    ) -> Result<Vec<StorySummary>, StoreError> {
+        let everything = StoryService::owns(caller, author) || caller.can(Ability::ReviewStories);
+        self.ports.stories.list_by_author(author, !everything).await
+    }
+}
+
+#[cfg(test)]
+#[path = "writing_tests.rs"]
+mod tests;

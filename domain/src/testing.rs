@@ -1,0 +1,198 @@
+//! In-memory fakes of the ports, for unit tests here and (feature `testing`) in other crates.
+//!
+//! Each fake keeps its rows behind a std `Mutex` and behaves like the real adapter where a
+//! test could notice: unique values conflict, lists keep the documented order, visitors'
+//! lists hold only public stories. Timestamps count up from [`t0`], one second per stored
+//! row, so tests are deterministic. Sample values ([`new_user`], [`new_story`]) keep test
+//! setup short.
+
+mod help;
+mod infra;
+mod stories;
+mod story_service;
+mod users;
+
+#[cfg(test)]
+mod tests;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+pub use help::InMemoryHelpMessageRepository;
+pub use infra::{
+    FakeIdentityProvider, InMemorySessionRepository, InMemorySettingsRepository,
+    RecordingSocialPublisher,
+};
+pub use stories::{InMemoryCategoryRepository, InMemoryCommentRepository, InMemoryStoryRepository};
+#[cfg(test)]
+pub(crate) use story_service::story_form;
+pub use story_service::{StoryFakes, StripScriptSanitizer, story_service};
+pub use users::{InMemoryAdminCredentialRepository, InMemoryUserRepository};
+
+use crate::StoreError;
+use crate::clock::Clock;
+use crate::mail::{Mailer, OutgoingMail};
+use crate::story::{NewStory, StoryStatus};
+use crate::user::{AuthProvider, IdGenerator, NewUser, PasswordHasher, Role, UserId};
+
+/// The instant the fakes' clocks start at: 2024-03-05 12:00:00 UTC.
+pub fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2024, 3, 5, 12, 0, 0)
+        .single()
+        .unwrap_or(DateTime::UNIX_EPOCH)
+}
+
+/// `n` seconds after [`t0`]: the timestamp of the n-th row a fake stores.
+pub(crate) fn tick(n: u64) -> DateTime<Utc> {
+    t0() + Duration::seconds(i64::try_from(n).unwrap_or(i64::MAX / 2))
+}
+
+/// Locks a fake's rows, ignoring poisoning (a panicking test must not hide others' results).
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A clock that says what the test tells it.
+#[derive(Debug)]
+pub struct FixedClock(Mutex<DateTime<Utc>>);
+
+impl FixedClock {
+    pub fn new(now: DateTime<Utc>) -> Self {
+        Self(Mutex::new(now))
+    }
+    pub fn set(&self, now: DateTime<Utc>) {
+        *lock(&self.0) = now;
+    }
+    pub fn advance(&self, by: Duration) {
+        *lock(&self.0) += by;
+    }
+}
+
+impl Default for FixedClock {
+    fn default() -> Self {
+        Self::new(t0())
+    }
+}
+
+impl Clock for FixedClock {
+    fn now(&self) -> DateTime<Utc> {
+        *lock(&self.0)
+    }
+}
+
+/// User ids `00000000-0000-4000-8000-000000000001`, `...002`, ...
+#[derive(Debug, Default)]
+pub struct SequentialIds(AtomicU64);
+
+impl SequentialIds {
+    /// The id the n-th call returns (from 1).
+    pub fn nth(n: u64) -> UserId {
+        UserId::new(format!("00000000-0000-4000-8000-{n:012}"))
+    }
+}
+
+impl IdGenerator for SequentialIds {
+    fn new_user_id(&self) -> UserId {
+        Self::nth(self.0.fetch_add(1, Ordering::Relaxed) + 1)
+    }
+}
+
+/// "Hashes" as `fake-hash:{password}`; counts verifications, including the dummy ones made
+/// for unknown accounts (`hash = None`).
+#[derive(Debug, Default)]
+pub struct FakePasswordHasher {
+    verifications: AtomicU64,
+}
+
+impl FakePasswordHasher {
+    pub fn hash_of(password: &str) -> String {
+        format!("fake-hash:{password}")
+    }
+    /// How many times `verify` ran.
+    pub fn verifications(&self) -> u64 {
+        self.verifications.load(Ordering::Relaxed)
+    }
+}
+
+#[async_trait]
+impl PasswordHasher for FakePasswordHasher {
+    async fn hash(&self, password: &str) -> Result<String, StoreError> {
+        Ok(Self::hash_of(password))
+    }
+    async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, StoreError> {
+        self.verifications.fetch_add(1, Ordering::Relaxed);
+        Ok(hash == Some(Self::hash_of(password).as_str()))
+    }
+}
+
+/// Keeps every mail it is asked to send; can be told to fail as an unreachable server would.
+#[derive(Debug, Default)]
+pub struct RecordingMailer {
+    sent: Mutex<Vec<OutgoingMail>>,
+    failing: Mutex<bool>,
+}
+
+impl RecordingMailer {
+    /// Every mail sent so far, in order.
+    pub fn sent(&self) -> Vec<OutgoingMail> {
+        lock(&self.sent).clone()
+    }
+    /// From now on, `send` fails with [`StoreError::Unavailable`] (or works again).
+    pub fn set_failing(&self, failing: bool) {
+        *lock(&self.failing) = failing;
+    }
+}
+
+#[async_trait]
+impl Mailer for RecordingMailer {
+    async fn send(&self, mail: OutgoingMail) -> Result<(), StoreError> {
+        if *lock(&self.failing) {
+            return Err(StoreError::Unavailable(anyhow::anyhow!(
+                "mail server unreachable (fake)"
+            )));
+        }
+        lock(&self.sent).push(mail);
+        Ok(())
+    }
+}
+
+/// A local account with this e-mail (its local part as username and first name), role and
+/// approval, password `password123`.
+pub fn new_user(email: &str, role: Role, is_approved: bool) -> NewUser {
+    let name = email.split('@').next().unwrap_or(email).to_owned();
+    NewUser {
+        email: email.to_owned(),
+        username: Some(name.clone()),
+        password_hash: Some(FakePasswordHasher::hash_of("password123")),
+        first_name: Some(name),
+        last_name: Some("Tester".to_owned()),
+        profile_image_url: None,
+        google_id: None,
+        auth_provider: AuthProvider::Local,
+        role,
+        is_approved,
+        email_verified: false,
+    }
+}
+
+/// A text story by `author` in "Testimonies" with this title and status; an approved one is
+/// published at [`t0`].
+pub fn new_story(author: &UserId, title: &str, status: StoryStatus) -> NewStory {
+    let live = status == StoryStatus::Approved;
+    NewStory {
+        title: title.to_owned(),
+        content: format!("<p>{title}: the whole story.</p>"),
+        excerpt: Some(format!("About {title}")),
+        video_url: None,
+        thumbnail_url: None,
+        category: "Testimonies".to_owned(),
+        author_id: author.clone(),
+        status,
+        is_published: live,
+        published_at: live.then(t0),
+        approved_by: None,
+        approved_at: live.then(t0),
+    }
+}

@@ -1,0 +1,174 @@
+//! In-memory sessions and settings, a recording social publisher and a fake identity provider.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use super::lock;
+use crate::StoreError;
+use crate::session::{SessionRecord, SessionRepository, SettingsRepository};
+use crate::social::{Platform, PublishOutcome, SocialPost, SocialPublisher};
+use crate::user::ports::{AuthorizationRequest, ExternalIdentity, IdentityProvider};
+
+/// Sessions in memory.
+#[derive(Debug, Default)]
+pub struct InMemorySessionRepository {
+    rows: Mutex<HashMap<String, SessionRecord>>,
+}
+
+impl InMemorySessionRepository {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How many sessions are stored, expired or not.
+    pub fn len(&self) -> usize {
+        lock(&self.rows).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[async_trait]
+impl SessionRepository for InMemorySessionRepository {
+    async fn load(
+        &self,
+        sid: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<SessionRecord>, StoreError> {
+        Ok(lock(&self.rows)
+            .get(sid)
+            .filter(|r| r.expire > now)
+            .cloned())
+    }
+
+    async fn save(&self, record: SessionRecord) -> Result<(), StoreError> {
+        lock(&self.rows).insert(record.sid.clone(), record);
+        Ok(())
+    }
+
+    async fn touch(&self, sid: &str, expire: DateTime<Utc>) -> Result<(), StoreError> {
+        if let Some(record) = lock(&self.rows).get_mut(sid) {
+            record.expire = expire;
+        }
+        Ok(())
+    }
+
+    async fn delete(&self, sid: &str) -> Result<(), StoreError> {
+        lock(&self.rows).remove(sid);
+        Ok(())
+    }
+
+    async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
+        let mut rows = lock(&self.rows);
+        let before = rows.len();
+        rows.retain(|_, r| r.expire > now);
+        Ok((before - rows.len()) as u64)
+    }
+}
+
+/// Site settings in memory.
+#[derive(Debug, Default)]
+pub struct InMemorySettingsRepository {
+    rows: Mutex<HashMap<String, String>>,
+}
+
+impl InMemorySettingsRepository {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+#[async_trait]
+impl SettingsRepository for InMemorySettingsRepository {
+    async fn get_or_insert(&self, key: &str, value: &str) -> Result<String, StoreError> {
+        let mut rows = lock(&self.rows);
+        Ok(rows
+            .entry(key.to_owned())
+            .or_insert_with(|| value.to_owned())
+            .clone())
+    }
+}
+
+/// Publishes to one platform by remembering the post; answers with a chosen outcome.
+#[derive(Debug)]
+pub struct RecordingSocialPublisher {
+    platform: Platform,
+    outcome: PublishOutcome,
+    posts: Mutex<Vec<SocialPost>>,
+}
+
+impl RecordingSocialPublisher {
+    pub fn new(platform: Platform, outcome: PublishOutcome) -> Self {
+        Self {
+            platform,
+            outcome,
+            posts: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Every post published so far, in order.
+    pub fn posts(&self) -> Vec<SocialPost> {
+        lock(&self.posts).clone()
+    }
+}
+
+#[async_trait]
+impl SocialPublisher for RecordingSocialPublisher {
+    fn platform(&self) -> Platform {
+        self.platform
+    }
+
+    async fn publish(&self, post: &SocialPost) -> Result<PublishOutcome, StoreError> {
+        lock(&self.posts).push(post.clone());
+        Ok(self.outcome)
+    }
+}
+
+/// An identity provider that vouches for one configured person when given the code
+/// `good-code` with the nonce `nonce-1` and verifier `verifier-1` it handed out.
+#[derive(Debug)]
+pub struct FakeIdentityProvider {
+    identity: ExternalIdentity,
+}
+
+impl FakeIdentityProvider {
+    pub const STATE: &str = "state-1";
+    pub const NONCE: &str = "nonce-1";
+    pub const VERIFIER: &str = "verifier-1";
+    pub const GOOD_CODE: &str = "good-code";
+
+    pub fn new(identity: ExternalIdentity) -> Self {
+        Self { identity }
+    }
+}
+
+#[async_trait]
+impl IdentityProvider for FakeIdentityProvider {
+    async fn authorization_request(&self) -> Result<AuthorizationRequest, StoreError> {
+        Ok(AuthorizationRequest {
+            url: format!("https://accounts.example/authorize?state={}", Self::STATE),
+            state: Self::STATE.to_owned(),
+            nonce: Self::NONCE.to_owned(),
+            pkce_verifier: Self::VERIFIER.to_owned(),
+        })
+    }
+
+    async fn exchange(
+        &self,
+        code: &str,
+        nonce: &str,
+        pkce_verifier: &str,
+    ) -> Result<ExternalIdentity, StoreError> {
+        if (code, nonce, pkce_verifier) == (Self::GOOD_CODE, Self::NONCE, Self::VERIFIER) {
+            Ok(self.identity.clone())
+        } else {
+            Err(StoreError::Unknown(anyhow::anyhow!(
+                "code exchange refused (fake)"
+            )))
+        }
+    }
+}

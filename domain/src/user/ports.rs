@@ -1,0 +1,190 @@
+//! Ports for accounts: storage, password hashing, ids and the external identity provider.
+
+use async_trait::async_trait;
+
+use super::{NewUser, Role, User, UserId};
+use crate::StoreError;
+
+/// Stores accounts.
+#[async_trait]
+pub trait UserRepository: Send + Sync {
+    /// Creates an account and returns it.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] naming `email`, `username` or `googleId` when that value is
+    /// taken; [`StoreError::Unknown`] otherwise.
+    async fn create(&self, new: NewUser) -> Result<User, StoreError>;
+
+    /// The account with this id, or `None`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn find(&self, id: &UserId) -> Result<Option<User>, StoreError>;
+
+    /// The account with this e-mail (compared case-insensitively), or `None`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn find_by_email(&self, email: &str) -> Result<Option<User>, StoreError>;
+
+    /// The account linked to this Google subject, or `None`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn find_by_google_id(&self, google_id: &str) -> Result<Option<User>, StoreError>;
+
+    /// Links an existing account to a Google subject; `None` when the account is gone.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the subject is linked to another account.
+    async fn link_google(&self, id: &UserId, google_id: &str) -> Result<Option<User>, StoreError>;
+
+    /// The account and its password hash, for sign-in. `None` when no such e-mail.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn find_credentials(
+        &self,
+        email: &str,
+    ) -> Result<Option<(User, Option<String>)>, StoreError>;
+
+    /// Every account, newest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn list(&self) -> Result<Vec<User>, StoreError>;
+
+    /// Accounts waiting for approval, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn list_pending(&self) -> Result<Vec<User>, StoreError>;
+
+    /// Sets role and approval; returns the updated account, `None` when it does not exist.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn set_role(
+        &self,
+        id: &UserId,
+        role: Role,
+        is_approved: bool,
+    ) -> Result<Option<User>, StoreError>;
+
+    /// Deletes the account; `false` when it did not exist.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn delete(&self, id: &UserId) -> Result<bool, StoreError>;
+
+    /// How many accounts hold this role.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn count_with_role(&self, role: Role) -> Result<u64, StoreError>;
+}
+
+/// Hashes and verifies passwords (argon2id in production).
+#[async_trait]
+pub trait PasswordHasher: Send + Sync {
+    /// A PHC string for this password.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when hashing fails.
+    async fn hash(&self, password: &str) -> Result<String, StoreError>;
+
+    /// Whether `password` matches `hash`. With `hash = None` it still spends the time of a
+    /// verification (against a dummy hash) and returns `false`, so that timing does not
+    /// reveal whether an account exists.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when verification cannot run.
+    async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, StoreError>;
+}
+
+/// Generates user ids (UUIDs in production).
+pub trait IdGenerator: Send + Sync {
+    fn new_user_id(&self) -> UserId;
+}
+
+/// A person as an external OpenID Connect provider vouches for them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExternalIdentity {
+    pub subject: String,
+    pub email: String,
+    pub email_verified: bool,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub picture: Option<String>,
+}
+
+/// Where to send the browser to sign in, and what to remember until it comes back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuthorizationRequest {
+    pub url: String,
+    pub state: String,
+    pub nonce: String,
+    pub pkce_verifier: String,
+}
+
+/// An OpenID Connect provider ("Continue with Google").
+#[async_trait]
+pub trait IdentityProvider: Send + Sync {
+    /// Starts a sign-in: the provider URL plus the state, nonce and PKCE verifier to keep.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the provider cannot be reached.
+    async fn authorization_request(&self) -> Result<AuthorizationRequest, StoreError>;
+
+    /// Exchanges the code for a verified identity, checking nonce and PKCE.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the exchange or verification fails.
+    async fn exchange(
+        &self,
+        code: &str,
+        nonce: &str,
+        pkce_verifier: &str,
+    ) -> Result<ExternalIdentity, StoreError>;
+}
+
+/// The super admin's separate sign-in (`admin_credentials`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdminCredential {
+    pub id: i64,
+    pub username: String,
+    pub password_hash: String,
+    pub user_id: UserId,
+}
+
+/// Stores admin credentials.
+#[async_trait]
+pub trait AdminCredentialRepository: Send + Sync {
+    /// The credential with this username, or `None`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn find_by_username(&self, username: &str)
+    -> Result<Option<AdminCredential>, StoreError>;
+
+    /// Creates the super admin account and its credential together (one transaction).
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the username or e-mail is taken.
+    async fn create_with_user(
+        &self,
+        user: NewUser,
+        username: &str,
+        password_hash: &str,
+    ) -> Result<User, StoreError>;
+
+    /// Replaces the password hash; `false` when the username does not exist.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn set_password_hash(
+        &self,
+        username: &str,
+        password_hash: &str,
+    ) -> Result<bool, StoreError>;
+}

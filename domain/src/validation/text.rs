@@ -1,0 +1,420 @@
+//! Plain bounded text values: trimmed, required (except the excerpt), at most N characters.
+
+/// Which characters a text may hold besides printable ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lines {
+    /// No control characters at all.
+    Single,
+    /// Line breaks and tabs allowed; other control characters refused.
+    Multi,
+}
+
+/// Why a piece of text was refused, before each value names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TextRule {
+    Required,
+    TooLong,
+    ControlCharacters,
+}
+
+/// The trimmed text, if it is non-empty, at most `max` characters and free of control
+/// characters (line breaks and tabs are allowed in multi-line text).
+pub(crate) fn clean(input: &str, max: usize, lines: Lines) -> Result<&str, TextRule> {
+    let text = input.trim();
+    if text.is_empty() {
+        return Err(TextRule::Required);
+    }
+    if text.chars().count() > max {
+        return Err(TextRule::TooLong);
+    }
+    let allowed =
+        |c: char| !c.is_control() || (lines == Lines::Multi && matches!(c, '\n' | '\r' | '\t'));
+    if !text.chars().all(allowed) {
+        return Err(TextRule::ControlCharacters);
+    }
+    Ok(text)
+}
+
+/// A newtype over trimmed, required, bounded text with its own error enum.
+macro_rules! bounded_text {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $error:ident, max = $max:literal, $lines:ident,
+        required = $required:literal, too_long = $too_long:literal, control = $control:literal $(,)?
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub struct $name(String);
+
+        impl $name {
+            /// The most characters it may hold.
+            pub const MAX_CHARS: usize = $max;
+
+            /// Trims `input` and checks it.
+            ///
+            /// # Errors
+            #[doc = concat!(
+                "`Required` when blank (\"", $required, "\"), `TooLong` past ",
+                stringify!($max), " characters, `ControlCharacters` for control characters."
+            )]
+            pub fn parse(input: &str) -> Result<Self, $error> {
+                use $crate::validation::text::{Lines, TextRule, clean};
+                match clean(input, $max, Lines::$lines) {
+                    Ok(text) => Ok(Self(text.to_owned())),
+                    Err(TextRule::Required) => Err($error::Required),
+                    Err(TextRule::TooLong) => Err($error::TooLong),
+                    Err(TextRule::ControlCharacters) => Err($error::ControlCharacters),
+                }
+            }
+
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+
+            pub fn into_inner(self) -> String {
+                self.0
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        #[doc = concat!("Why a [`", stringify!($name), "`] was refused.")]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $error {
+            Required,
+            TooLong,
+            ControlCharacters,
+        }
+
+        impl ::std::fmt::Display for $error {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(match self {
+                    $error::Required => $required,
+                    $error::TooLong => $too_long,
+                    $error::ControlCharacters => $control,
+                })
+            }
+        }
+
+        impl ::std::error::Error for $error {}
+    };
+}
+pub(crate) use bounded_text;
+
+bounded_text! {
+    /// A story title (specification §3: max 255).
+    StoryTitle, StoryTitleError, max = 255, Single,
+    required = "Title is required",
+    too_long = "Title must be at most 255 characters",
+    control = "Title must not contain control characters or line breaks",
+}
+
+bounded_text! {
+    /// A story's content before sanitising (PRODUCT.md §5: max 200,000).
+    StoryContent, StoryContentError, max = 200_000, Multi,
+    required = "Content is required",
+    too_long = "Content must be at most 200,000 characters",
+    control = "Content must not contain control characters",
+}
+
+bounded_text! {
+    /// The name of a category, as a story refers to it (specification §3: max 100).
+    CategoryName, CategoryNameError, max = 100, Single,
+    required = "Category is required",
+    too_long = "Category must be at most 100 characters",
+    control = "Category must not contain control characters or line breaks",
+}
+
+bounded_text! {
+    /// A user's first name (max 100).
+    FirstName, FirstNameError, max = 100, Single,
+    required = "First name is required",
+    too_long = "First name must be at most 100 characters",
+    control = "First name must not contain control characters or line breaks",
+}
+
+bounded_text! {
+    /// A user's last name (max 100).
+    LastName, LastNameError, max = 100, Single,
+    required = "Last name is required",
+    too_long = "Last name must be at most 100 characters",
+    control = "Last name must not contain control characters or line breaks",
+}
+
+bounded_text! {
+    /// The username of the super admin's separate sign-in (specification §9: max 50).
+    AdminUsername, AdminUsernameError, max = 50, Single,
+    required = "Username is required",
+    too_long = "Username must be at most 50 characters",
+    control = "Username must not contain control characters or line breaks",
+}
+
+bounded_text! {
+    /// The subject of a help message (max 255).
+    HelpSubject, HelpSubjectError, max = 255, Single,
+    required = "Subject is required",
+    too_long = "Subject must be at most 255 characters",
+    control = "Subject must not contain control characters or line breaks",
+}
+
+bounded_text! {
+    /// The body of a help message (PRODUCT.md §5: max 10,000).
+    HelpMessageBody, HelpMessageBodyError, max = 10_000, Multi,
+    required = "Message is required",
+    too_long = "Message must be at most 10,000 characters",
+    control = "Message must not contain control characters",
+}
+
+bounded_text! {
+    /// The title of a schedule item (specification §9: max 255).
+    ScheduleTitle, ScheduleTitleError, max = 255, Single,
+    required = "Title is required",
+    too_long = "Title must be at most 255 characters",
+    control = "Title must not contain control characters or line breaks",
+}
+
+/// A story's optional excerpt: trimmed, blank means none, at most 1,000 characters.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Excerpt(String);
+
+/// Why an [`Excerpt`] was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ExcerptError {
+    #[error("Excerpt must be at most 1,000 characters")]
+    TooLong,
+    #[error("Excerpt must not contain control characters")]
+    ControlCharacters,
+}
+
+impl Excerpt {
+    pub const MAX_CHARS: usize = 1_000;
+
+    /// `None` for a missing or blank excerpt, else the trimmed text.
+    ///
+    /// # Errors
+    /// [`ExcerptError::TooLong`] past 1,000 characters, [`ExcerptError::ControlCharacters`].
+    pub fn parse(input: Option<&str>) -> Result<Option<Self>, ExcerptError> {
+        match clean(input.unwrap_or(""), Self::MAX_CHARS, Lines::Multi) {
+            Ok(text) => Ok(Some(Self(text.to_owned()))),
+            Err(TextRule::Required) => Ok(None),
+            Err(TextRule::TooLong) => Err(ExcerptError::TooLong),
+            Err(TextRule::ControlCharacters) => Err(ExcerptError::ControlCharacters),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_inner(self) -> String {
+        self.0
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_title_is_trimmed() {
+        assert_eq!(StoryTitle::parse("  Grace  ").unwrap().as_str(), "Grace");
+    }
+
+    #[test]
+    fn a_blank_title_is_rejected_with_the_specifications_message() {
+        assert_eq!(
+            StoryTitle::parse(" \t ").unwrap_err().to_string(),
+            "Title is required"
+        );
+    }
+
+    #[test]
+    fn a_title_of_255_chars_is_accepted() {
+        assert!(StoryTitle::parse(&"a".repeat(255)).is_ok());
+    }
+
+    #[test]
+    fn a_title_longer_than_255_chars_is_rejected() {
+        assert_eq!(
+            StoryTitle::parse(&"a".repeat(256)),
+            Err(StoryTitleError::TooLong)
+        );
+    }
+
+    #[test]
+    fn limits_count_characters_not_bytes() {
+        // 255 two-byte characters: 510 bytes, still within the limit.
+        assert!(StoryTitle::parse(&"é".repeat(255)).is_ok());
+        assert!(StoryTitle::parse(&"é".repeat(256)).is_err());
+    }
+
+    #[test]
+    fn a_title_with_a_line_break_is_rejected() {
+        assert_eq!(
+            StoryTitle::parse("one\ntwo"),
+            Err(StoryTitleError::ControlCharacters)
+        );
+    }
+
+    #[test]
+    fn a_nul_character_is_rejected_even_in_content() {
+        assert_eq!(
+            StoryContent::parse("a\0b"),
+            Err(StoryContentError::ControlCharacters)
+        );
+    }
+
+    #[test]
+    fn content_keeps_its_inner_line_breaks_and_is_trimmed() {
+        assert_eq!(
+            StoryContent::parse("\n<p>a</p>\n<p>b</p>\n")
+                .unwrap()
+                .as_str(),
+            "<p>a</p>\n<p>b</p>"
+        );
+    }
+
+    #[test]
+    fn blank_content_is_rejected() {
+        assert_eq!(
+            StoryContent::parse("   ").unwrap_err().to_string(),
+            "Content is required"
+        );
+    }
+
+    #[test]
+    fn content_longer_than_200_000_chars_is_rejected() {
+        assert!(StoryContent::parse(&"a".repeat(200_000)).is_ok());
+        assert_eq!(
+            StoryContent::parse(&"a".repeat(200_001)),
+            Err(StoryContentError::TooLong)
+        );
+    }
+
+    #[test]
+    fn a_missing_or_blank_excerpt_is_none() {
+        assert_eq!(Excerpt::parse(None), Ok(None));
+        assert_eq!(Excerpt::parse(Some("   ")), Ok(None));
+    }
+
+    #[test]
+    fn an_excerpt_is_trimmed() {
+        assert_eq!(
+            Excerpt::parse(Some(" short ")).unwrap().unwrap().as_str(),
+            "short"
+        );
+    }
+
+    #[test]
+    fn an_excerpt_longer_than_1000_chars_is_rejected() {
+        assert!(Excerpt::parse(Some(&"a".repeat(1_000))).unwrap().is_some());
+        assert_eq!(
+            Excerpt::parse(Some(&"a".repeat(1_001))),
+            Err(ExcerptError::TooLong)
+        );
+    }
+
+    #[test]
+    fn a_blank_category_is_rejected() {
+        assert_eq!(
+            CategoryName::parse("").unwrap_err().to_string(),
+            "Category is required"
+        );
+    }
+
+    #[test]
+    fn a_category_longer_than_100_chars_is_rejected() {
+        assert!(CategoryName::parse(&"c".repeat(100)).is_ok());
+        assert_eq!(
+            CategoryName::parse(&"c".repeat(101)),
+            Err(CategoryNameError::TooLong)
+        );
+    }
+
+    #[test]
+    fn a_blank_first_name_is_rejected_with_the_specifications_message() {
+        assert_eq!(
+            FirstName::parse(" ").unwrap_err().to_string(),
+            "First name is required"
+        );
+    }
+
+    #[test]
+    fn a_blank_last_name_is_rejected_with_the_specifications_message() {
+        assert_eq!(
+            LastName::parse("").unwrap_err().to_string(),
+            "Last name is required"
+        );
+    }
+
+    #[test]
+    fn names_longer_than_100_chars_are_rejected() {
+        assert_eq!(
+            FirstName::parse(&"n".repeat(101)),
+            Err(FirstNameError::TooLong)
+        );
+        assert_eq!(
+            LastName::parse(&"n".repeat(101)),
+            Err(LastNameError::TooLong)
+        );
+        assert!(FirstName::parse(&"n".repeat(100)).is_ok());
+    }
+
+    #[test]
+    fn an_admin_username_is_required_and_at_most_50_chars() {
+        assert_eq!(AdminUsername::parse(" "), Err(AdminUsernameError::Required));
+        assert_eq!(
+            AdminUsername::parse(&"u".repeat(51)),
+            Err(AdminUsernameError::TooLong)
+        );
+        assert_eq!(AdminUsername::parse(" admin ").unwrap().as_str(), "admin");
+    }
+
+    #[test]
+    fn a_help_subject_is_required_and_at_most_255_chars() {
+        assert_eq!(
+            HelpSubject::parse("").unwrap_err().to_string(),
+            "Subject is required"
+        );
+        assert_eq!(
+            HelpSubject::parse(&"s".repeat(256)),
+            Err(HelpSubjectError::TooLong)
+        );
+    }
+
+    #[test]
+    fn a_help_message_is_required_and_at_most_10_000_chars() {
+        assert_eq!(
+            HelpMessageBody::parse("\n").unwrap_err().to_string(),
+            "Message is required"
+        );
+        assert!(HelpMessageBody::parse(&"m".repeat(10_000)).is_ok());
+        assert_eq!(
+            HelpMessageBody::parse(&"m".repeat(10_001)),
+            Err(HelpMessageBodyError::TooLong)
+        );
+    }
+
+    #[test]
+    fn a_schedule_title_is_required_and_at_most_255_chars() {
+        assert_eq!(
+            ScheduleTitle::parse("").unwrap_err().to_string(),
+            "Title is required"
+        );
+        assert_eq!(
+            ScheduleTitle::parse(&"t".repeat(256)),
+            Err(ScheduleTitleError::TooLong)
+        );
+    }
+}

@@ -1,0 +1,48 @@
+import { FORBIDDEN_IN_LOG } from './lib/secrets.mjs';
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider } from './lib/oidc.mjs';
+import { reserveAddress, startServer } from './lib/server.mjs';
+
+/**
+ * Starts a local OpenID Connect provider (standing in for Google) and the real server once for
+ * the run. The returned teardown stops both and fails the run when the server's output holds a
+ * password the tests typed or an argon2 hash.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const address = await reserveAddress();
+  const oidc = await startOidcProvider(address.baseURL);
+  let server;
+  try {
+    server = await startServer({
+      address,
+      env: {
+        OIDC_ISSUER_URL: oidc.issuer,
+        GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+        GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+        // Several sign-ins a minute come from one address; the limit itself has HTTP tests.
+        RATE_LIMIT_PER_MINUTE: '1000',
+        // Request and sign-in logging on, so the password check below has something to read.
+        RUST_LOG: 'info,sqlx=warn',
+      },
+    });
+  } catch (error) {
+    await oidc.stop();
+    throw error;
+  }
+  process.env.E2E_BASE_URL = server.baseURL;
+  process.env.E2E_SERVER_LOG = server.logFile;
+  const running = server;
+
+  return async () => {
+    let log = '';
+    try {
+      log = running.readLog();
+    } finally {
+      await running.stop();
+      await oidc.stop();
+    }
+    const leaked = FORBIDDEN_IN_LOG.filter((secret) => log.includes(secret));
+    if (leaked.length > 0) {
+      throw new Error(`The server log contains ${leaked.length} forbidden string(s) (a typed password or '$argon2').`);
+    }
+  };
+}

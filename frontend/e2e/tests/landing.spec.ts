@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('landing page', () => {
+  test('shows the hero, sections, stats, categories and footer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Grace Stories' })).toBeVisible();
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Explore Stories' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Watch Videos' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth');
+
+    for (const heading of ['Featured Stories', 'Explore by Category', 'Join Our Community']) {
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    }
+
+    const community = page.locator('#community');
+    for (const [value, label] of [
+      ['89', 'Stories Shared'],
+      ['24', 'Contributors'],
+      ['12', 'Countries'],
+    ]) {
+      await expect(community.getByRole('term').filter({ hasText: label })).toBeVisible();
+      await expect(community.getByRole('definition').filter({ hasText: value })).toBeVisible();
+    }
+    await expect(community.getByRole('link', { name: 'Become a Contributor' })).toHaveAttribute('href', '/auth');
+    await expect(community.getByRole('link', { name: 'Join Community' })).toHaveAttribute('href', '/auth');
+
+    const categories = page.locator('#categories');
+    for (const [name, count] of [
+      ['Bible Study', '24 Stories'],
+      ['Testimonies', '18 Stories'],
+      ['Faith & Life', '32 Stories'],
+      ['Worship', '15 Stories'],
+    ]) {
+      const tile = categories.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+      await expect(tile).toContainText(count);
+    }
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Administrator Portal' })).toHaveAttribute('href', '/admin-login');
+    await expect(footer.getByText('Community Guidelines')).toBeVisible();
+  });
+
+  test('Explore Stories scrolls to the featured stories', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Explore Stories' }).click();
+    await expect(page.locator('#stories')).toBeInViewport();
+  });
+
+  test('a featured story card opens that story', async ({ page }) => {
+    await page.goto('/');
+    const cards = page.locator('#stories').getByRole('listitem');
+    await expect(cards).toHaveCount(3);
+    const link = cards.first().getByRole('link');
+    const title = (await link.textContent())?.trim() ?? '';
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/stories\/\d+$/);
+
+    await cards.first().click();
+    await expect(page).toHaveURL(href);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Stories' })).toBeVisible();
+  });
+});
+
+test('an unknown page shows the not-found texts', async ({ page }) => {
+  await page.goto('/this/page/does-not-exist');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('a missing story shows Story Not Found', async ({ page }) => {
+  await page.goto('/stories/999999');
+  await expect(page.getByRole('heading', { name: 'Story Not Found' })).toBeVisible();
+  await expect(page.getByText("The story you're looking for doesn't exist or has been removed.")).toBeVisible();
+});
+
+test('an unknown API path answers JSON 404', async ({ request }) => {
+  const response = await request.get('/api/nothing');
+  expect(response.status()).toBe(404);
+  expect(response.headers()['content-type']).toContain('application/json');
+  const body: unknown = await response.json();
+  expect(body).toMatchObject({ message: expect.any(String) });
+});

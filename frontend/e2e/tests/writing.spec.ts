@@ -1,0 +1,178 @@
+import { expect, request as apiRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
+
+// One story's whole life: written as a video draft, edited, submitted, approved by a sub admin,
+// edited again while live (staged), and the edit approved by the super admin.
+test.describe.configure({ timeout: 120_000 });
+
+type Person = { firstName: string; lastName: string; username: string; email: string };
+
+function newPerson(first: string): Person {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  return { firstName: first, lastName: `Writer${tag}`, username: `${first.toLowerCase()}${tag}`, email: `${first.toLowerCase()}.${tag}@example.test` };
+}
+
+/** An API session signed in as the harness's super admin. */
+async function adminApi(): Promise<APIRequestContext> {
+  const context = await apiRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const login = await context.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } });
+  expect(login.status()).toBe(200);
+  return context;
+}
+
+/** Registers a person and gives them an approved role through the super admin's API. */
+async function approvedAccount(admin: APIRequestContext, person: Person, role: string) {
+  const registered = await admin.post('/api/register', { data: { ...person, password: USER_PASSWORD } });
+  expect(registered.status()).toBe(201);
+  const { user } = (await registered.json()) as { user: { id: string } };
+  // Registering signed the admin context in as the new person: sign the admin back in.
+  await admin.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } });
+  const changed = await admin.post(`/api/admin/users/${user.id}/role`, { data: { role, isApproved: true } });
+  expect(changed.status()).toBe(200);
+}
+
+async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(USER_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+  return page;
+}
+
+/** Full-page screenshots for review, only when E2E_SCREENSHOTS names a folder. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+async function saveStory(page: Page, button: 'Create Story' | 'Update Story', toast: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(page.getByText(toast, { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('a contributor writes a video story that reviewers approve, and a live edit waits for review', async ({ browser }) => {
+  const admin = await adminApi();
+  const writer = newPerson('Phoebe');
+  const reviewer = newPerson('Silas');
+  await approvedAccount(admin, writer, 'regular_contributor');
+  await approvedAccount(admin, reviewer, 'sub_admin');
+  await admin.dispose();
+
+  const title = `Still Waters ${writer.lastName}`;
+  const firstText = 'We learned to be still when the storm came.';
+  const secondText = 'We learned to be still, and the storm passed.';
+  const liveEdit = 'A year later, the same verse carried us again.';
+
+  // Write a video story as a draft.
+  const page = await signedInPage(browser, writer.email);
+  await page.goto('/contributor-dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contributor Dashboard' })).toBeVisible();
+  await expect(page.getByText('No Stories Yet')).toBeVisible();
+  await shot(page, 'contributor-dashboard-empty');
+  await page.getByRole('button', { name: 'Create Story' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Story' });
+  await expect(dialog.getByRole('tab', { name: 'Social Export' })).toBeDisabled();
+  await dialog.getByLabel('Title *').fill(title);
+  await dialog.getByLabel('Category *').click();
+  await page.getByRole('option', { name: 'Testimonies' }).click();
+  await dialog.getByLabel('Story Content *').fill(firstText);
+  await shot(page, 'story-form-text');
+  await dialog.getByRole('radio', { name: 'Video Story' }).click();
+  await expect(dialog.getByLabel('Description & Notes *')).toHaveValue(firstText);
+  await expect(dialog.getByRole('button', { name: 'Create Story' })).toBeDisabled();
+  await dialog.getByLabel('Video URL *').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await dialog.getByLabel('Excerpt').fill('A family, a storm and one verse.');
+  await shot(page, 'story-form-video');
+  await saveStory(page, 'Create Story', 'Story created successfully');
+
+  const card = page.getByRole('list', { name: 'My stories' }).getByRole('listitem').filter({ hasText: title });
+  await expect(card.getByText('Draft', { exact: true })).toBeVisible();
+  const href = await card.getByRole('link', { name: title }).getAttribute('href');
+  expect(href).toMatch(/^\/stories\/\d+$/);
+  const storyPath = href as string;
+
+  // Edit the draft: the stored text comes back as typed, the video link in its embed form.
+  await card.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Story' });
+  await expect(edit.getByLabel('Description & Notes *')).toHaveValue(firstText);
+  await expect(edit.getByLabel('Video URL *')).toHaveValue(/youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ/);
+  await edit.getByLabel('Description & Notes *').fill(secondText);
+  await saveStory(page, 'Update Story', 'Story updated successfully');
+
+  // Publish: a contributor's story goes to review first.
+  await card.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Publish' }).click();
+  await expect(page.getByText('Story published successfully', { exact: true })).toBeVisible();
+  await expect(card.getByText('In Review', { exact: true })).toBeVisible();
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(storyPath);
+  await expect(visitor.getByRole('heading', { name: 'Story Not Found' })).toBeVisible();
+
+  // The sub admin approves it.
+  const sub = await signedInPage(browser, reviewer.email);
+  await sub.goto('/dashboard');
+  await expect(sub.getByRole('heading', { level: 1, name: 'Sub Admin Dashboard' })).toBeVisible();
+  const queued = sub.getByRole('list', { name: 'Pending stories' }).getByRole('listitem', { name: title });
+  await expect(queued).toContainText('A family, a storm and one verse.');
+  await shot(sub, 'sub-admin-dashboard');
+  await queued.getByRole('button', { name: 'Approve' }).click();
+  await expect(sub.getByText('Story approved successfully', { exact: true })).toBeVisible();
+  await expect(queued).toHaveCount(0);
+
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(visitor.getByText(secondText)).toBeVisible();
+
+  // The contributor edits the live story: the edit is staged, the public text stays.
+  await page.reload();
+  await expect(card.getByText('Published', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await edit.getByRole('tab', { name: 'Social Export' }).click();
+  await expect(edit.getByRole('button', { name: 'Export to All Platforms' })).toBeVisible();
+  await shot(page, 'story-form-social-export');
+  await edit.getByRole('tab', { name: 'Content' }).click();
+  await edit.getByLabel('Description & Notes *').fill(liveEdit);
+  await edit.getByRole('button', { name: 'Update Story' }).click();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText(/sent for review\. The published version stays live/)).toBeVisible();
+  await expect(card.getByText('Edit waiting for review', { exact: true })).toBeVisible();
+  await shot(page, 'contributor-dashboard');
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible();
+  const mine = page.getByRole('list', { name: 'My stories' }).getByRole('listitem', { name: title });
+  await expect(mine.getByRole('link', { name: 'View Published' })).toHaveAttribute('href', storyPath);
+  await shot(page, 'member-dashboard');
+
+  await visitor.reload();
+  await expect(visitor.getByText(secondText)).toBeVisible();
+  await expect(visitor.getByText(liveEdit)).toHaveCount(0);
+
+  // The super admin approves the edit in Pending Stories; then the new text is public.
+  const boss = await (await browser.newContext()).newPage();
+  await boss.goto('/admin-login');
+  await boss.getByLabel('Username').fill('admin');
+  await boss.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await boss.getByRole('button', { name: 'Sign In' }).click();
+  await expect(boss.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
+  await boss.getByRole('tab', { name: 'Pending Stories' }).click();
+  const staged = boss.getByRole('list', { name: 'Pending stories' }).getByRole('listitem', { name: title });
+  await expect(staged.getByText('Edit of a live story')).toBeVisible();
+  await expect(staged).toContainText(liveEdit);
+  await shot(boss, 'super-admin-pending-stories');
+  await staged.getByRole('button', { name: 'Approve' }).click();
+  await expect(boss.getByText('Story approved successfully', { exact: true })).toBeVisible();
+  await expect(staged).toHaveCount(0);
+
+  await visitor.reload();
+  await expect(visitor.getByText(liveEdit)).toBeVisible();
+  await expect(visitor.getByText(secondText)).toHaveCount(0);
+
+  for (const p of [page, sub, boss, visitor]) await p.context().close();
+});

@@ -1,0 +1,63 @@
+// Flat config for sdk/, web/ and e2e/. Syntax-only typescript-eslint rules keep it fast.
+import path from 'node:path';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FEATURES_DIR = path.resolve(import.meta.dirname, 'web/src/features');
+
+function featureOf(file) {
+  const relative = path.relative(FEATURES_DIR, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  return relative.split(path.sep)[0] ?? null;
+}
+
+/** STYLE.md §14: a feature folder never imports another feature; app/ composes them. */
+const featureBoundaries = {
+  meta: { type: 'problem', messages: { crossFeature: "Feature '{{from}}' must not import feature '{{to}}'." } },
+  create(context) {
+    const from = featureOf(context.filename);
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string') return;
+      let target = null;
+      if (source.startsWith('@/features/')) target = source.split('/')[2] ?? null;
+      else if (source.startsWith('.')) target = featureOf(path.resolve(path.dirname(context.filename), source));
+      if (target && target !== from) {
+        context.report({ node, messageId: 'crossFeature', data: { from, to: target } });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+export default defineConfig(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'sdk/src/generated/**', 'e2e/test-results/**', 'e2e/playwright-report/**'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}', 'sdk/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks, local: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'local/feature-boundaries': 'error',
+    },
+  },
+  {
+    files: ['e2e/**/*.{ts,mjs}', '**/*.config.{ts,js}', 'sdk/scripts/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

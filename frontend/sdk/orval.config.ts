@@ -1,0 +1,36 @@
+import { defineConfig } from 'orval';
+
+// Reads the server's committed OpenAPI document and writes src/generated/ (committed too).
+const input = { target: '../../openapi.json' };
+
+export default defineConfig({
+  api: {
+    input,
+    output: {
+      mode: 'tags-split',
+      client: 'react-query',
+      httpClient: 'fetch',
+      target: 'src/generated/endpoints',
+      schemas: 'src/generated/model',
+      clean: true,
+      prettier: false,
+      override: {
+        mutator: { path: 'src/fetcher.ts', name: 'customFetch' },
+        fetch: { includeHttpResponseReturnType: false },
+      },
+    },
+    hooks: { afterAllFilesWrite: 'node scripts/write-index.mjs' },
+  },
+  zod: {
+    input,
+    output: {
+      mode: 'tags-split',
+      client: 'zod',
+      target: 'src/generated/zod',
+      fileExtension: '.zod.ts',
+      clean: true,
+      prettier: false,
+    },
+    hooks: { afterAllFilesWrite: 'node scripts/write-index.mjs' },
+  },
+});

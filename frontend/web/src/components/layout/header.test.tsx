@@ -1,0 +1,105 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { browser } from '@/lib/browser';
+import { roleBadgeText } from '@/lib/roles';
+import { renderApp, signedOut } from '@/test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const user = (overrides: Record<string, unknown>) => ({
+  id: '6b1f6a3e-0000-4000-8000-000000000001',
+  email: 'ruth@example.org',
+  username: 'ruth',
+  firstName: 'Ruth',
+  lastName: 'Moab',
+  profileImageUrl: null,
+  authProvider: 'local',
+  role: 'member',
+  isApproved: true,
+  emailVerified: true,
+  createdAt: '2024-01-01T00:00:00Z',
+  updatedAt: '2024-01-01T00:00:00Z',
+  ...overrides,
+});
+
+describe('header for a signed-in user', () => {
+  it('marks a pending contributor and hides the dashboard link', async () => {
+    renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({ role: 'primary_contributor', isApproved: false }) } });
+    expect(await screen.findByText('Primary Contributor (Pending)')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it('gives a super admin the Dashboard and Admin links and an avatar menu', async () => {
+    renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({ role: 'super_admin', isApproved: true }) } });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByText('Admin', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('ruth@example.org')).toBeInTheDocument();
+    const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent?.trim());
+    expect(items).toEqual(['Home', 'Dashboard', 'Admin Panel', 'Log out']);
+  });
+
+  it('greets a signed-in user on / instead of the landing page', async () => {
+    renderApp('/', { ...signedOut, 'GET /api/user': { body: user({ firstName: null }) } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Friend' })).toBeInTheDocument();
+    expect(screen.getByText('Member')).toBeInTheDocument();
+  });
+});
+
+describe('role badge labels', () => {
+  it.each([
+    ['member', true, 'Member'],
+    ['member', false, 'Member (Pending)'],
+    ['regular_contributor', true, 'Regular Contributor'],
+    ['regular_contributor', false, 'Regular Contributor (Pending)'],
+    ['primary_contributor', true, 'Primary Contributor'],
+    ['admin', false, 'Admin'],
+    ['sub_admin', false, 'Admin'],
+    ['super_admin', true, 'Admin'],
+  ] as const)('%s (approved: %s) reads %s', (role, isApproved, label) => {
+    expect(roleBadgeText({ role, isApproved })).toBe(label);
+  });
+});
+
+describe('header links by role', () => {
+  it('gives an approved member Dashboard but no Admin link, and logs out through /api/logout', async () => {
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
+    renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({ role: 'member', isApproved: true }) } });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent?.trim());
+    expect(items).toEqual(['Home', 'Dashboard', 'Log out']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
+    expect(go).toHaveBeenCalledWith('/api/logout');
+  });
+
+  it('gives a sub admin the Admin link and Admin Panel', async () => {
+    renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({ role: 'sub_admin', isApproved: false }) } });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab' }));
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent?.trim());
+    expect(items).toEqual(['Home', 'Admin Panel', 'Log out']);
+  });
+
+  it('shows no Admin link for the plain admin role', async () => {
+    renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({ role: 'admin', isApproved: true }) } });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(screen.getByText('Admin', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
+  });
+});

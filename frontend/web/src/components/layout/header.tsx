@@ -1,0 +1,118 @@
+import { Menu } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useAuth } from '@/hooks/use-auth';
+import { canSeeAdminArea, roleBadgeText } from '@/lib/roles';
+import { cn } from '@/lib/utils';
+import { Brand } from './brand';
+import { UserMenu } from './user-menu';
+
+export type SectionLink = { href: `#${string}`; label: string };
+
+type NavLink = { href: string; label: string; section?: boolean };
+
+/**
+ * The site header (spec §2): Home, Help Center, Dashboard for approved users, Admin for
+ * super/sub admins; Sign In and Sign Up when signed out. `sections` adds in-page anchors.
+ */
+export function Header({ sections = [] }: { sections?: SectionLink[] }) {
+  const { user } = useAuth();
+  const [location] = useLocation();
+
+  const links: NavLink[] = [
+    { href: '/', label: 'Home' },
+    ...sections.map((s) => ({ ...s, section: true })),
+    { href: '/help', label: 'Help Center' },
+    ...(user?.isApproved ? [{ href: '/dashboard', label: 'Dashboard' }] : []),
+    ...(user && canSeeAdminArea(user.role) ? [{ href: '/admin', label: 'Admin' }] : []),
+  ];
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Brand />
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          {links.map((link) =>
+            link.section ? (
+              <a key={link.href} href={link.href} className={navLinkClass(false)}>
+                {link.label}
+              </a>
+            ) : (
+              <Link
+                key={link.href}
+                href={link.href}
+                className={navLinkClass(location === link.href)}
+                aria-current={location === link.href ? 'page' : undefined}
+              >
+                {link.label}
+              </Link>
+            ),
+          )}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          {user ? (
+            <>
+              <Badge variant="secondary" className="hidden sm:inline-flex">
+                {roleBadgeText(user)}
+              </Badge>
+              <UserMenu user={user} />
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+                <Link href="/auth">Sign In</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link href="/auth">Sign Up</Link>
+              </Button>
+            </>
+          )}
+          <MobileNav links={links} signedOut={!user} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function navLinkClass(active: boolean): string {
+  return cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+    active ? 'text-foreground' : 'text-muted-foreground',
+  );
+}
+
+function MobileNav({ links, signedOut }: { links: NavLink[]; signedOut: boolean }) {
+  const [, navigate] = useLocation();
+  const go = (href: string) => {
+    if (href.startsWith('#')) {
+      document.getElementById(href.slice(1))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    } else {
+      navigate(href);
+    }
+  };
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu">
+          <Menu className="size-5" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        {links.map((link) => (
+          <DropdownMenuItem key={link.href} onSelect={() => go(link.href)}>
+            {link.label}
+          </DropdownMenuItem>
+        ))}
+        {signedOut && <DropdownMenuItem onSelect={() => go('/auth')}>Sign In</DropdownMenuItem>}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,11 @@
+import { Loader2 } from 'lucide-react';
+
+/** Shown while the signed-in state is unknown (spec §2). */
+export function LoadingScreen() {
+  return (
+    <div role="status" className="flex min-h-screen items-center justify-center gap-3 text-muted-foreground">
+      <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+      <span>Loading...</span>
+    </div>
+  );
+}

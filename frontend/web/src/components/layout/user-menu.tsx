@@ -1,0 +1,67 @@
+import type { User } from '@/hooks/use-auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { Home, LayoutDashboard, LogOut, Shield } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { browser } from '@/lib/browser';
+import { fullName, initials } from '@/lib/format';
+import { canSeeAdminArea } from '@/lib/roles';
+
+/** The avatar menu of a signed-in user (spec §2 "Header"). */
+export function UserMenu({ user }: { user: User }) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const name = fullName(user) || user.username || user.email;
+
+  const logOut = () => {
+    // Logging out clears every cached answer before the server ends the session.
+    queryClient.clear();
+    browser.go('/api/logout');
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        aria-label={`Account menu for ${name}`}
+      >
+        <Avatar className="size-9 ring-2 ring-amber-200">
+          {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
+          <AvatarFallback>{initials(name)}</AvatarFallback>
+        </Avatar>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="flex flex-col">
+          <span className="truncate">{name}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate('/')}>
+          <Home /> Home
+        </DropdownMenuItem>
+        {user.isApproved && (
+          <DropdownMenuItem onSelect={() => navigate('/dashboard')}>
+            <LayoutDashboard /> Dashboard
+          </DropdownMenuItem>
+        )}
+        {canSeeAdminArea(user.role) && (
+          <DropdownMenuItem onSelect={() => navigate('/admin')}>
+            <Shield /> Admin Panel
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={logOut}>
+          <LogOut /> Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,158 @@
+//! The story card's action menu (spec §2 "Story card"): Edit, Publish, Share and Delete.
+import { useDeleteStory, usePublishStory } from '@grace-stories/sdk';
+import { Globe, MoreVertical, Pencil, Share2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { storyLink } from '@/components/story-form/social-export-panel';
+import { useRefreshStories } from '@/components/story-form/use-story-cache';
+import type { User } from '@/hooks/use-auth';
+import { toast } from '@/hooks/use-toast';
+import { isAdminRole } from '@/lib/roles';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+
+export type StoryCardActions = {
+  /** Who looks at the card: decides whether Delete is offered. */
+  viewer: User;
+  onEdit: (storyId: number) => void;
+};
+
+type MenuStory = { id: number; title: string; isPublished?: boolean; authorId?: string };
+
+/**
+ * Delete is for the admin role of the spec, and also for the story's author and the sub and
+ * super admins, whom the server allows as well.
+ */
+export function canDeleteStory(viewer: User, story: MenuStory): boolean {
+  return isAdminRole(viewer.role) || (story.authorId !== undefined && story.authorId === viewer.id);
+}
+
+/** Native share when the browser has it, else the link is copied (spec §2). */
+export async function shareStory(story: { id: number; title: string }): Promise<void> {
+  const url = storyLink(story.id);
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: story.title, url });
+    } catch {
+      // Closing the share sheet is not an error worth a toast.
+    }
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    toast({ title: 'Link copied', description: 'Story link copied to clipboard' });
+  } catch {
+    toast({ title: 'Error', description: 'Failed to copy link', variant: 'destructive' });
+  }
+}
+
+export function StoryCardMenu({ story, actions }: { story: MenuStory; actions: StoryCardActions }) {
+  const [confirming, setConfirming] = useState(false);
+  const refresh = useRefreshStories();
+  const authorId = story.authorId ?? actions.viewer.id;
+  const failed = (error: unknown, text: string) => {
+    if (isUnauthorizedError(error)) return handleUnauthorized();
+    toast({ title: 'Error', description: text, variant: 'destructive' });
+  };
+  const publish = usePublishStory({
+    mutation: {
+      onSuccess: (saved) => {
+        toast({
+          title: 'Story published successfully',
+          description:
+            saved.status === 'pending_approval'
+              ? 'It was sent for review and will be visible to everyone once approved.'
+              : undefined,
+        });
+        return refresh(story.id, authorId);
+      },
+      onError: (error) => failed(error, 'Failed to publish story'),
+    },
+  });
+  const remove = useDeleteStory({
+    mutation: {
+      onSuccess: () => {
+        toast({ title: 'Story deleted successfully' });
+        return refresh(story.id, authorId);
+      },
+      onError: (error) => failed(error, 'Failed to delete story'),
+    },
+  });
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="secondary"
+            size="icon"
+            className="size-8 bg-white/90 shadow-sm backdrop-blur hover:bg-white"
+            aria-label={`Actions for ${story.title}`}
+          >
+            <MoreVertical aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => actions.onEdit(story.id)}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </DropdownMenuItem>
+          {!story.isPublished && (
+            <DropdownMenuItem disabled={publish.isPending} onSelect={() => publish.mutate({ id: story.id })}>
+              <Globe aria-hidden="true" />
+              Publish
+            </DropdownMenuItem>
+          )}
+          <DropdownMenuItem onSelect={() => void shareStory(story)}>
+            <Share2 aria-hidden="true" />
+            Share
+          </DropdownMenuItem>
+          {canDeleteStory(actions.viewer, story) && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                className="text-destructive focus:text-destructive [&_svg]:text-destructive"
+                disabled={remove.isPending}
+                onSelect={() => setConfirming(true)}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            </>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete story?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Are you sure you want to delete this story? This action cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={() => remove.mutate({ id: story.id })}>Delete</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

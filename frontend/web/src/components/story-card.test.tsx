@@ -1,0 +1,131 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
+import { browser } from '@/lib/browser';
+import { stubFetch, type FetchTable } from '@/test/render-app';
+import { sampleSummary } from '@/test/stories';
+import { sampleUser } from '@/test/users';
+import { StoryCard, type StoryCardData } from './story-card';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const author = sampleUser();
+const stranger = sampleUser({ id: 'someone-else', role: 'member' });
+
+function renderCard(story: StoryCardData, viewer = author, table: FetchTable = {}) {
+  const fetchMock = stubFetch(table);
+  const onEdit = vi.fn();
+  render(
+    <AppProviders client={createQueryClient()}>
+      <Router hook={memoryLocation({ path: '/' }).hook}>
+        <StoryCard story={story} actions={{ viewer, onEdit }} />
+      </Router>
+    </AppProviders>,
+  );
+  return { fetchMock, onEdit };
+}
+
+async function openMenu() {
+  await userEvent.click(screen.getByRole('button', { name: 'Actions for Grace in the Harvest' }));
+  return within(await screen.findByRole('menu'));
+}
+
+describe('the story card', () => {
+  it('keeps working without actions', () => {
+    stubFetch({});
+    render(
+      <Router hook={memoryLocation({ path: '/' }).hook}>
+        <StoryCard story={sampleSummary()} />
+      </Router>,
+    );
+    expect(screen.getByRole('link', { name: 'Grace in the Harvest' })).toHaveAttribute('href', '/stories/7');
+    expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the story card menu', () => {
+  it('offers Edit, Publish, Share and Delete to the author of a draft', async () => {
+    const { onEdit } = renderCard(sampleSummary());
+    const menu = await openMenu();
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Publish', 'Share', 'Delete']);
+    await userEvent.click(menu.getByRole('menuitem', { name: 'Edit' }));
+    expect(onEdit).toHaveBeenCalledWith(7);
+  });
+
+  it('hides Publish for a published story and Delete from someone else', async () => {
+    renderCard(sampleSummary({ isPublished: true, status: 'approved' }), stranger);
+    const menu = await openMenu();
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Share']);
+  });
+
+  it('offers Delete to an admin', async () => {
+    renderCard(sampleSummary(), sampleUser({ id: 'admin', role: 'admin' }));
+    const menu = await openMenu();
+    expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('publishes', async () => {
+    const { fetchMock } = renderCard(sampleSummary(), author, {
+      'PUT /api/stories/7/publish': { body: { ...sampleSummary({ status: 'pending_approval' }), content: '' } },
+    });
+    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
+    expect(await screen.findByText('Story published successfully')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/api/stories/7/publish') && init?.method === 'PUT')).toBe(true);
+  });
+
+  it('says Failed to publish story', async () => {
+    renderCard(sampleSummary(), author, { 'PUT /api/stories/7/publish': { status: 409, body: { message: 'Already pending' } } });
+    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
+    // A 409 is retried once (spec §8) before the toast.
+    expect(await screen.findByText('Failed to publish story', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out author to sign in', async () => {
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
+    renderCard(sampleSummary(), author, { 'PUT /api/stories/7/publish': { status: 401, body: { message: 'Not signed in' } } });
+    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
+    expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/api/login'));
+  });
+
+  it('copies the link when the browser cannot share', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
+    renderCard(sampleSummary());
+    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Share' }));
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    expect(screen.getByText('Story link copied to clipboard')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/stories/7`);
+  });
+
+  it('says Failed to copy link when copying fails', async () => {
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
+    renderCard(sampleSummary());
+    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Share' }));
+    expect(await screen.findByText('Failed to copy link')).toBeInTheDocument();
+  });
+
+  it('uses the native share when there is one', async () => {
+    const share = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, share });
+    renderCard(sampleSummary());
+    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Share' }));
+    await waitFor(() => expect(share).toHaveBeenCalledWith({ title: 'Grace in the Harvest', url: `${window.location.origin}/stories/7` }));
+  });
+
+  it('deletes after confirmation', async () => {
+    const { fetchMock } = renderCard(sampleSummary(), author, { 'DELETE /api/stories/7': { body: { message: 'Deleted' } } });
+    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Delete' }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    expect(dialog.getByText('Are you sure you want to delete this story? This action cannot be undone.')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Story deleted successfully')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+import { useGetStory, type StoryDto } from '@grace-stories/sdk';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { contentForEditing } from './story-content';
+import { EMPTY_STORY_FORM, type StoryFormValues } from './story-form-schema';
+import { StoryForm } from './story-form';
+
+export type StoryFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The signed-in author (sent as `authorId`; the server uses the session anyway). */
+  authorId: string;
+  /** The story to edit; none to create one. */
+  storyId?: number | null;
+};
+
+/** Spec §2 "Story form modal": 'Create New Story' or 'Edit Story'. */
+export function StoryFormDialog({ open, onOpenChange, authorId, storyId = null }: StoryFormDialogProps) {
+  const editing = storyId !== null;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle className="font-serif text-2xl">{editing ? 'Edit Story' : 'Create New Story'}</DialogTitle>
+          <DialogDescription>
+            {editing ? 'Update your story and save your changes.' : 'Share a testimony, a study or a video with the community.'}
+          </DialogDescription>
+        </DialogHeader>
+        {open &&
+          (editing ? (
+            <EditStory storyId={storyId} authorId={authorId} onDone={() => onOpenChange(false)} />
+          ) : (
+            <StoryForm initial={EMPTY_STORY_FORM} authorId={authorId} onDone={() => onOpenChange(false)} />
+          ))}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditStory({ storyId, authorId, onDone }: { storyId: number; authorId: string; onDone: () => void }) {
+  const { data: story, isPending, isError } = useGetStory(storyId);
+  if (isPending) {
+    return (
+      <div className="grid gap-3" aria-label="Loading story">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  }
+  if (isError) {
+    return <p className="py-6 text-center text-muted-foreground">This story could not be loaded. Please try again.</p>;
+  }
+  return <StoryForm key={story.id} initial={formValuesOf(story)} story={story} authorId={authorId} onDone={onDone} />;
+}
+
+/** A stored story as form values; `<p>`/`<br>`-only HTML comes back as plain text. */
+export function formValuesOf(story: StoryDto): StoryFormValues {
+  return {
+    contentType: story.videoUrl ? 'video' : 'text',
+    title: story.title,
+    category: story.category,
+    excerpt: story.excerpt ?? '',
+    videoUrl: story.videoUrl ?? '',
+    content: contentForEditing(story.content),
+    thumbnailUrl: story.thumbnailUrl ?? '',
+    isPublished: story.isPublished,
+  };
+}

@@ -1,0 +1,101 @@
+//! Spec §3 "Story submit" and §5 "Story form": the form's values, the payload built from them,
+//! and the submit-time check over the generated `createStoryBody` schema.
+import { schemas, type StoryInput } from '@grace-stories/sdk';
+import { z } from 'zod';
+
+export type ContentType = 'text' | 'video';
+
+export type StoryFormValues = {
+  contentType: ContentType;
+  title: string;
+  category: string;
+  excerpt: string;
+  videoUrl: string;
+  content: string;
+  thumbnailUrl: string;
+  isPublished: boolean;
+};
+
+export const EMPTY_STORY_FORM: StoryFormValues = {
+  contentType: 'text',
+  title: '',
+  category: '',
+  excerpt: '',
+  videoUrl: '',
+  content: '',
+  thumbnailUrl: '',
+  isPublished: false,
+};
+
+/** Spec §2: the categories offered even when the server has none of them yet. */
+export const DEFAULT_CATEGORIES = ['Bible Study', 'Testimonies', 'Faith & Life', 'Worship'] as const;
+
+/** Server categories first, then the defaults, without duplicates (compared case-insensitively). */
+export function categoryOptions(serverNames: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const options: string[] = [];
+  for (const name of [...serverNames, ...DEFAULT_CATEGORIES]) {
+    const key = name.trim().toLowerCase();
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    options.push(name.trim());
+  }
+  return options;
+}
+
+/** Spec §5: submit is possible once title, content, category (and the video URL) are filled in. */
+export function canSubmit(values: StoryFormValues): boolean {
+  const filled = (text: string) => text.trim().length > 0;
+  return (
+    filled(values.title) &&
+    filled(values.content) &&
+    filled(values.category) &&
+    (values.contentType === 'text' || filled(values.videoUrl))
+  );
+}
+
+/** Spec §3: trimmed fields, null for empty optional ones, a video URL only in video mode. */
+export function toStoryInput(values: StoryFormValues, authorId: string | null): StoryInput {
+  const orNull = (text: string) => (text.trim() ? text.trim() : null);
+  return {
+    title: values.title.trim(),
+    excerpt: orNull(values.excerpt),
+    content: values.content.trim(),
+    videoUrl: values.contentType === 'video' ? orNull(values.videoUrl) : null,
+    thumbnailUrl: orNull(values.thumbnailUrl),
+    category: values.category,
+    isPublished: values.isPublished,
+    authorId,
+  };
+}
+
+const httpUrl = (message: string) =>
+  z
+    .string()
+    .url(message)
+    .refine((url) => /^https?:\/\//i.test(url), message)
+    .nullish();
+
+/** The generated body with the form's own rules (the server checks the same and more). */
+export const storySubmitSchema = schemas.createStoryBody.extend({
+  title: z.string().min(1, 'Title is required').max(255, 'Title must be at most 255 characters'),
+  content: z.string().min(1, 'Content is required'),
+  category: z.string().min(1, 'Category is required'),
+  videoUrl: httpUrl('Video URL must be a valid URL'),
+  thumbnailUrl: httpUrl('Thumbnail URL must be an http(s) URL'),
+});
+
+export type SubmitCheck = { ok: true; data: StoryInput } | { ok: false; description: string };
+
+/** Spec §5: the first failure as 'field path: message'; anything else as the generic text. */
+export function checkStoryInput(input: StoryInput): SubmitCheck {
+  try {
+    const result = storySubmitSchema.safeParse(input);
+    if (result.success) return { ok: true, data: input };
+    const first = result.error.issues[0];
+    if (first) return { ok: false, description: `${first.path.join('.')}: ${first.message}` };
+  } catch {
+    // fall through to the generic text
+  }
+  return { ok: false, description: 'Please check your form data and try again' };
+}

@@ -1,0 +1,191 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
+import { sampleStory, sampleSummary } from '@/test/stories';
+import { sampleUser } from '@/test/users';
+
+// Typing into several fields of the modal takes seconds in jsdom.
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const user = sampleUser({ role: 'regular_contributor' });
+
+const table = (extra: FetchTable = {}): FetchTable => ({
+  ...signedOut,
+  'GET /api/user': { body: user },
+  [`GET /api/stories/author/${user.id}`]: { body: [] },
+  'GET /api/categories': {
+    body: [
+      { id: 1, name: 'Community', storyCount: 0, createdAt: '2024-01-01T00:00:00Z' },
+      { id: 2, name: 'Worship', storyCount: 1, createdAt: '2024-01-01T00:00:00Z' },
+    ],
+  },
+  ...extra,
+});
+
+function calls(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) {
+  return fetchMock.mock.calls.filter(
+    ([url, init]) => new URL(String(url), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method,
+  );
+}
+
+async function openCreate() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Create Story' }));
+  return within(await screen.findByRole('dialog', { name: 'Create New Story' }));
+}
+
+async function chooseCategory(dialog: ReturnType<typeof within>, name: string) {
+  await userEvent.click(dialog.getByLabelText('Category *'));
+  await userEvent.click(await screen.findByRole('option', { name }));
+}
+
+describe('the story form', () => {
+  it('offers server and default categories once each, and Social Export only for published stories', async () => {
+    renderApp('/contributor-dashboard', table());
+    const dialog = await openCreate();
+    expect(dialog.getByRole('tab', { name: 'Social Export' })).toBeDisabled();
+    await userEvent.click(dialog.getByLabelText('Category *'));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Community', 'Worship', 'Bible Study', 'Testimonies', 'Faith & Life']);
+  });
+
+  it('enables submit only with title, content and category, and the video URL in video mode', async () => {
+    renderApp('/contributor-dashboard', table());
+    const dialog = await openCreate();
+    const submit = dialog.getByRole('button', { name: 'Create Story' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(dialog.getByLabelText('Title *'), 'Morning Prayer');
+    await userEvent.type(dialog.getByLabelText('Story Content *'), '   ');
+    await chooseCategory(dialog, 'Worship');
+    expect(submit).toBeDisabled();
+    await userEvent.type(dialog.getByLabelText('Story Content *'), 'We sang.');
+    expect(submit).toBeEnabled();
+
+    await userEvent.click(dialog.getByRole('radio', { name: 'Video Story' }));
+    expect(dialog.getByLabelText('Description & Notes *')).toHaveValue('   We sang.');
+    expect(dialog.queryByLabelText('Story Content *')).not.toBeInTheDocument();
+    expect(dialog.getByLabelText('Video URL *')).toHaveAttribute('type', 'url');
+    expect(submit).toBeDisabled();
+    await userEvent.type(dialog.getByLabelText('Video URL *'), 'https://youtu.be/abc');
+    expect(submit).toBeEnabled();
+  });
+
+  it('counts characters and minutes of reading', async () => {
+    renderApp('/contributor-dashboard', table());
+    const dialog = await openCreate();
+    expect(dialog.getByText('0 characters')).toBeInTheDocument();
+    await userEvent.click(dialog.getByLabelText('Story Content *'));
+    await userEvent.paste('x'.repeat(201));
+    expect(dialog.getByText('201 characters')).toBeInTheDocument();
+    expect(dialog.getByText('2 min read')).toBeInTheDocument();
+  });
+
+  it('shows the first schema failure as a Validation Error toast', async () => {
+    const { fetchMock } = renderApp('/contributor-dashboard', table());
+    const dialog = await openCreate();
+    await userEvent.type(dialog.getByLabelText('Title *'), 'Morning Prayer');
+    await userEvent.type(dialog.getByLabelText('Story Content *'), 'We sang.');
+    await chooseCategory(dialog, 'Worship');
+    await userEvent.type(dialog.getByLabelText('Story Thumbnail URL'), 'ftp://example.org/a.jpg');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Story' }));
+    expect(await screen.findByText('Validation Error')).toBeInTheDocument();
+    expect(screen.getByText('thumbnailUrl: Thumbnail URL must be an http(s) URL')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/api/stories')).toHaveLength(0);
+  });
+
+  it('creates a video story with the spec payload and closes', async () => {
+    const created = sampleStory({ id: 21, status: 'pending_approval' });
+    const { fetchMock } = renderApp('/contributor-dashboard', table({ 'POST /api/stories': { status: 201, body: created } }));
+    const dialog = await openCreate();
+    await userEvent.click(dialog.getByRole('radio', { name: 'Video Story' }));
+    await userEvent.type(dialog.getByLabelText('Title *'), '  Morning Prayer ');
+    await chooseCategory(dialog, 'Bible Study');
+    await userEvent.type(dialog.getByLabelText('Video URL *'), 'https://www.youtube.com/watch?v=abc');
+    await userEvent.type(dialog.getByLabelText('Description & Notes *'), 'Notes');
+    await userEvent.click(dialog.getByRole('radio', { name: 'Publish' }));
+    expect(dialog.getByText('This story will be visible to all users')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Story' }));
+
+    expect(await screen.findByText('Story created successfully')).toBeInTheDocument();
+    const [post] = calls(fetchMock, 'POST', '/api/stories');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      title: 'Morning Prayer',
+      excerpt: null,
+      content: 'Notes',
+      videoUrl: 'https://www.youtube.com/watch?v=abc',
+      thumbnailUrl: null,
+      category: 'Bible Study',
+      isPublished: true,
+      authorId: user.id,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the server field errors and Failed to create story', async () => {
+    renderApp(
+      '/contributor-dashboard',
+      table({
+        'POST /api/stories': {
+          status: 400,
+          body: { message: 'Invalid story', errors: [{ field: 'title', message: 'Title is too long' }] },
+        },
+      }),
+    );
+    const dialog = await openCreate();
+    await userEvent.type(dialog.getByLabelText('Title *'), 'Morning Prayer');
+    await userEvent.type(dialog.getByLabelText('Story Content *'), 'We sang.');
+    await chooseCategory(dialog, 'Worship');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Story' }));
+    expect(await screen.findByText('Failed to create story')).toBeInTheDocument();
+    expect(dialog.getByText('Title is too long')).toBeInTheDocument();
+    expect(dialog.getByLabelText('Title *')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('loads a story as plain text for editing and says when the edit waits for review', async () => {
+    const live = sampleStory({ id: 7, status: 'approved', isPublished: true });
+    const { fetchMock } = renderApp(
+      '/contributor-dashboard',
+      table({
+        [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7, status: 'approved', isPublished: true })] },
+        'GET /api/stories/7': { body: live },
+        'PUT /api/stories/7': { body: { story: live, staged: true, message: 'Sent for review' } },
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Grace in the Harvest' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Story' }));
+    expect(await dialog.findByLabelText('Story Content *')).toHaveValue('First paragraph\nsecond line\n\nSecond paragraph');
+    expect(dialog.getByRole('tab', { name: 'Social Export' })).toBeEnabled();
+    await userEvent.type(dialog.getByLabelText('Title *'), '!');
+    await userEvent.click(dialog.getByRole('button', { name: 'Update Story' }));
+    expect(await screen.findByText('Story updated successfully')).toBeInTheDocument();
+    expect(screen.getByText(/sent for review\. The published version stays live/)).toBeInTheDocument();
+    const [put] = calls(fetchMock, 'PUT', '/api/stories/7');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ title: 'Grace in the Harvest!' });
+  });
+
+  it('exports a published story and shows the server message', async () => {
+    const live = sampleStory({ id: 7, status: 'approved', isPublished: true });
+    const { fetchMock } = renderApp(
+      '/contributor-dashboard',
+      table({
+        [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7, status: 'approved', isPublished: true })] },
+        'GET /api/stories/7': { body: live },
+        'POST /api/stories/7/export': { body: { message: 'Shared on twitter, linkedin and instagram' } },
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Grace in the Harvest' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Story' }));
+    await userEvent.click(await dialog.findByRole('tab', { name: 'Social Export' }));
+    expect(dialog.getByRole('link', { name: /\/stories\/7/ })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Export to All Platforms' }));
+    expect(await screen.findByText('Shared on twitter, linkedin and instagram')).toBeInTheDocument();
+    const [post] = calls(fetchMock, 'POST', '/api/stories/7/export');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ platforms: ['twitter', 'linkedin', 'instagram'] });
+  });
+});

@@ -1,0 +1,18 @@
+//! Spec §5: the sign-in and sign-up rules with their exact messages, over the generated bodies.
+import { schemas } from '@grace-stories/sdk';
+import { z } from 'zod';
+
+const email = z.string().trim().email('Please enter a valid email address');
+const password = z.string().min(6, 'Password must be at least 6 characters');
+
+export const loginSchema = schemas.loginBody.extend({ email, password });
+export type LoginValues = z.infer<typeof loginSchema>;
+
+export const registerSchema = schemas.registerBody.extend({
+  firstName: z.string().trim().min(1, 'First name is required'),
+  lastName: z.string().trim().min(1, 'Last name is required'),
+  username: z.string().trim().min(1, 'Username is required'),
+  email,
+  password,
+});
+export type RegisterValues = z.infer<typeof registerSchema>;

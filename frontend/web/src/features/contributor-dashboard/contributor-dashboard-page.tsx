@@ -1,0 +1,212 @@
+import { useListAuthorStories, type StorySummaryDto } from '@grace-stories/sdk';
+import { BookOpen, CalendarClock, CheckCircle, Clock, FileText, Plus } from 'lucide-react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { PageShell } from '@/components/layout/page-shell';
+import { SignedOutRedirect } from '@/components/layout/signed-out-redirect';
+import { StoryCard, StoryCardSkeleton } from '@/components/story-card';
+import { StoryFormDialog } from '@/components/story-form/story-form-dialog';
+import { RejectionReason, StoryStatusBadges } from '@/components/story-status-badges';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth, type User } from '@/hooks/use-auth';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { isAdminRole, roleLabel } from '@/lib/roles';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+
+/** /contributor-dashboard (spec §2 "Contributor dashboard"). */
+export function ContributorDashboardPage() {
+  const { user } = useAuth();
+  if (!user) return <SignedOutRedirect />;
+  if (!user.isApproved && !isAdminRole(user.role)) return <AwaitingApproval user={user} />;
+  return <ContributorDashboard user={user} />;
+}
+
+function AwaitingApproval({ user }: { user: User }) {
+  useDocumentTitle('Awaiting Approval');
+  const label = user.role === 'primary_contributor' ? 'Primary Contributor' : 'Regular Contributor';
+  return (
+    <PageShell className="mx-auto flex w-full max-w-2xl items-center px-4 py-16 sm:px-6">
+      <Card className="w-full border-amber-200 bg-amber-50/60">
+        <CardContent className="grid justify-items-center gap-4 p-8 text-center">
+          <span className="flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-700" aria-hidden="true">
+            <Clock className="size-7" />
+          </span>
+          <h1 className="font-serif text-3xl font-semibold tracking-tight">Awaiting Approval</h1>
+          <p className="max-w-md text-muted-foreground">
+            Your contributor account is pending admin approval. You&apos;ll be notified once you can start creating
+            content.
+          </p>
+          <Badge variant="outline" className="border-amber-300 text-amber-800">
+            {label} - Pending
+          </Badge>
+        </CardContent>
+      </Card>
+    </PageShell>
+  );
+}
+
+type Stat = { title: string; value: number; icon: ComponentType<{ className?: string }> };
+
+/** The form modal's state: closed, creating, or editing one story. */
+type Editing = { open: false } | { open: true; storyId: number | null };
+
+function ContributorDashboard({ user }: { user: User }) {
+  useDocumentTitle('Contributor Dashboard');
+  const [editing, setEditing] = useState<Editing>({ open: false });
+  const stories = useListAuthorStories(user.id);
+  const unauthorized = isUnauthorizedError(stories.error);
+  useEffect(() => {
+    if (unauthorized) handleUnauthorized();
+  }, [unauthorized]);
+
+  const list = stories.data ?? [];
+  const stats: Stat[] = [
+    { title: 'Total Stories', value: list.length, icon: BookOpen },
+    { title: 'Published', value: list.filter((s) => s.isPublished).length, icon: CheckCircle },
+    { title: 'Drafts', value: list.filter((s) => s.status === 'draft').length, icon: FileText },
+    // Schedules are not built yet: no task can be upcoming.
+    { title: 'Upcoming Tasks', value: 0, icon: CalendarClock },
+  ];
+  const openEditor = (storyId: number | null) => setEditing({ open: true, storyId });
+
+  return (
+    <PageShell className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="font-serif text-4xl font-semibold tracking-tight">Contributor Dashboard</h1>
+            <Badge variant="secondary">{roleLabel(user.role)}</Badge>
+          </div>
+          <p className="text-muted-foreground">
+            Welcome back, {user.firstName || user.username || 'Friend'}! Ready to inspire others?
+          </p>
+        </div>
+        <Button size="lg" onClick={() => openEditor(null)}>
+          <Plus aria-hidden="true" />
+          Create Story
+        </Button>
+      </div>
+
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Overview">
+        {stats.map(({ title, value, icon: Icon }) => (
+          <li key={title}>
+            <Card>
+              <CardHeader className="flex-row items-center justify-between pb-2">
+                <CardTitle className="text-sm font-medium">{title}</CardTitle>
+                <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+              </CardHeader>
+              <CardContent>
+                <p className="text-3xl font-bold">{value}</p>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+
+      <Tabs defaultValue="stories">
+        <TabsList>
+          <TabsTrigger value="stories">My Stories</TabsTrigger>
+          <TabsTrigger value="schedule">Schedule</TabsTrigger>
+        </TabsList>
+        <TabsContent value="stories">
+          <MyStories
+            stories={list}
+            isLoading={stories.isPending}
+            viewer={user}
+            onEdit={openEditor}
+            onCreate={() => openEditor(null)}
+          />
+        </TabsContent>
+        <TabsContent value="schedule">
+          <EmptyState
+            icon={CalendarClock}
+            title="No Scheduled Tasks"
+            text="Reminders and deadlines for your stories will appear here."
+          />
+        </TabsContent>
+      </Tabs>
+
+      <StoryFormDialog
+        open={editing.open}
+        onOpenChange={(open) => setEditing(open ? editing : { open: false })}
+        authorId={user.id}
+        storyId={editing.open ? editing.storyId : null}
+      />
+    </PageShell>
+  );
+}
+
+function MyStories({
+  stories,
+  isLoading,
+  viewer,
+  onEdit,
+  onCreate,
+}: {
+  stories: StorySummaryDto[];
+  isLoading: boolean;
+  viewer: User;
+  onEdit: (storyId: number) => void;
+  onCreate: () => void;
+}) {
+  if (isLoading) {
+    return (
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: 3 }, (_, i) => (
+          <StoryCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (stories.length === 0) {
+    return (
+      <EmptyState icon={BookOpen} title="No Stories Yet" text="Share your first testimony, study or video.">
+        <Button onClick={onCreate}>
+          <Plus aria-hidden="true" />
+          Create Story
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="My stories">
+      {stories.map((story) => (
+        <li key={story.id} className="flex">
+          <StoryCard
+            story={story}
+            className="w-full"
+            actions={{ viewer, onEdit }}
+            badges={<StoryStatusBadges story={story} />}
+          >
+            <RejectionReason story={story} />
+          </StoryCard>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EmptyState({
+  icon: Icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ComponentType<{ className?: string }>;
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardContent className="grid justify-items-center gap-3 p-10 text-center">
+        <Icon className="size-10 text-muted-foreground" aria-hidden="true" />
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <p className="text-sm text-muted-foreground">{text}</p>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}

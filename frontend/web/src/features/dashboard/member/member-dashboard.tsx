@@ -1,0 +1,227 @@
+import { useListAuthorStories, type StorySummaryDto } from '@grace-stories/sdk';
+import { ArrowLeft, BookOpen, CheckCircle, Clock, ExternalLink, FileText, Home, Pencil, PenLine, Users } from 'lucide-react';
+import { useEffect, useState, type ComponentType } from 'react';
+import { Link } from 'wouter';
+import { StoryFormDialog } from '@/components/story-form/story-form-dialog';
+import { RejectionReason, StoryStatusBadges } from '@/components/story-status-badges';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { User } from '@/hooks/use-auth';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { formatDate } from '@/lib/format';
+import { roleLabel } from '@/lib/roles';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+
+type Stat = { title: string; note: string; value: number; icon: ComponentType<{ className?: string }> };
+
+/** 'My Dashboard' (spec §2 "Member dashboard"): counts and list from the author's own stories. */
+export function MemberDashboard({ user }: { user: User }) {
+  useDocumentTitle('My Dashboard');
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const stories = useListAuthorStories(user.id);
+  const unauthorized = isUnauthorizedError(stories.error);
+  useEffect(() => {
+    if (unauthorized) handleUnauthorized();
+  }, [unauthorized]);
+  const list = stories.data ?? [];
+  const count = (status: StorySummaryDto['status']) => list.filter((s) => s.status === status).length;
+  const stats: Stat[] = [
+    { title: 'Draft Stories', note: 'Ready to submit', value: count('draft'), icon: FileText },
+    { title: 'Pending Review', note: 'Under admin review', value: count('pending_approval'), icon: Clock },
+    { title: 'Published', note: 'Live on site', value: count('approved'), icon: CheckCircle },
+    { title: 'Total Stories', note: 'All time', value: list.length, icon: BookOpen },
+  ];
+
+  return (
+    <div className="min-h-screen bg-gradient-to-b from-amber-50/70 to-background">
+      <header className="border-b bg-background/90">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-4 sm:px-6 lg:px-8">
+          <Button asChild variant="ghost" size="sm">
+            <Link href="/">
+              <ArrowLeft aria-hidden="true" />
+              Back to Home
+            </Link>
+          </Button>
+          <div className="ml-auto flex items-center gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link href="/">
+                <Home aria-hidden="true" />
+                Home
+              </Link>
+            </Button>
+            <Badge variant="secondary">{roleLabel(user.role)}</Badge>
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
+        <div className="grid gap-1">
+          <h1 className="font-serif text-4xl font-semibold tracking-tight">My Dashboard</h1>
+          <p className="text-muted-foreground">Welcome back, {user.firstName || user.username || 'Friend'}!</p>
+        </div>
+
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Story counts">
+          {stats.map(({ title, note, value, icon: Icon }) => (
+            <li key={title}>
+              <Card>
+                <CardHeader className="flex-row items-center justify-between pb-2">
+                  <CardTitle className="text-sm font-medium">{title}</CardTitle>
+                  <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+                </CardHeader>
+                <CardContent>
+                  <p className="text-3xl font-bold">{value}</p>
+                  <p className="text-xs text-muted-foreground">{note}</p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Quick Actions</CardTitle>
+            <CardDescription>Share something new or see what the community is sharing.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-3">
+            <Button asChild>
+              <Link href="/contributor-dashboard">
+                <PenLine aria-hidden="true" />
+                Create New Story
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href="/">
+                <Users aria-hidden="true" />
+                View Community Stories
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+
+        <Tabs defaultValue="stories">
+          <TabsList>
+            <TabsTrigger value="stories">My Stories</TabsTrigger>
+            <TabsTrigger value="profile">Profile Settings</TabsTrigger>
+          </TabsList>
+          <TabsContent value="stories">
+            <MyStories stories={list} isLoading={stories.isPending} onEdit={setEditingId} />
+          </TabsContent>
+          <TabsContent value="profile">
+            <ProfileSettings user={user} />
+          </TabsContent>
+        </Tabs>
+      </main>
+
+      <StoryFormDialog
+        open={editingId !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditingId(null);
+        }}
+        authorId={user.id}
+        storyId={editingId}
+      />
+    </div>
+  );
+}
+
+function MyStories({
+  stories,
+  isLoading,
+  onEdit,
+}: {
+  stories: StorySummaryDto[];
+  isLoading: boolean;
+  onEdit: (storyId: number) => void;
+}) {
+  if (isLoading) {
+    return (
+      <Card>
+        <CardContent className="p-10 text-center text-sm text-muted-foreground">Loading...</CardContent>
+      </Card>
+    );
+  }
+  if (stories.length === 0) {
+    return (
+      <Card>
+        <CardContent className="grid justify-items-center gap-3 p-10 text-center">
+          <BookOpen className="size-10 text-muted-foreground" aria-hidden="true" />
+          <h2 className="text-lg font-semibold">No stories yet</h2>
+          <p className="text-sm text-muted-foreground">Your stories will appear here once you create them.</p>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <CardContent className="p-0">
+        <ul className="divide-y" aria-label="My stories">
+          {stories.map((story) => {
+            // Spec §9 falls back to the first 100 characters of the content; the author's list
+            // carries no content, so a story without an excerpt shows none (README "Decisions").
+            const excerpt = story.excerpt || null;
+            return (
+              <li key={story.id} aria-label={story.title} className="flex flex-wrap items-start gap-4 p-5">
+                <div className="grid min-w-0 flex-1 gap-2">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-semibold">{story.title}</h3>
+                    <StoryStatusBadges story={story} />
+                  </div>
+                  <p className="text-xs text-muted-foreground">
+                    {story.category} · {formatDate(story.updatedAt) ?? formatDate(story.createdAt) ?? 'No date'}
+                  </p>
+                  {excerpt && <p className="text-sm text-muted-foreground">{excerpt}</p>}
+                  <RejectionReason story={story} />
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  {(story.status === 'draft' || story.status === 'rejected') && (
+                    <Button size="sm" variant="outline" onClick={() => onEdit(story.id)}>
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Button>
+                  )}
+                  {story.status === 'approved' && (
+                    <Button asChild size="sm" variant="outline">
+                      <Link href={`/stories/${story.id}`}>
+                        <ExternalLink aria-hidden="true" />
+                        View Published
+                      </Link>
+                    </Button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileSettings({ user }: { user: User }) {
+  const fields = [
+    { id: 'profile-first-name', label: 'First Name', value: user.firstName || 'Not set' },
+    { id: 'profile-last-name', label: 'Last Name', value: user.lastName || 'Not set' },
+    { id: 'profile-email', label: 'Email', value: user.email || 'Not set' },
+    { id: 'profile-member-since', label: 'Member Since', value: formatDate(user.createdAt) ?? 'Unknown' },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile Settings</CardTitle>
+        <CardDescription>Your account details.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-2">
+        {fields.map(({ id, label, value }) => (
+          <div key={id} className="grid gap-2">
+            <Label htmlFor={id}>{label}</Label>
+            <Input id={id} value={value} readOnly className="bg-muted/50" />
+          </div>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

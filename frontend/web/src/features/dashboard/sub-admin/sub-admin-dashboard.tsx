@@ -1,0 +1,101 @@
+import { useListPendingStories } from '@grace-stories/sdk';
+import { BarChart3, FileClock, FilePen, LayoutDashboard, Share2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { PageShell } from '@/components/layout/page-shell';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { User } from '@/hooks/use-auth';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { PendingStoriesPanel } from '../review/pending-stories-panel';
+
+/** Spec §2 "Sub admin dashboard": the review queue and content-management shortcuts. */
+export function SubAdminDashboard({ user }: { user: User }) {
+  useDocumentTitle('Sub Admin Dashboard');
+  const pending = useListPendingStories();
+  const unauthorized = isUnauthorizedError(pending.error);
+  useEffect(() => {
+    if (unauthorized) handleUnauthorized();
+  }, [unauthorized]);
+
+  return (
+    <PageShell className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="font-serif text-4xl font-semibold tracking-tight">Sub Admin Dashboard</h1>
+          <Badge variant="secondary">Sub Admin</Badge>
+        </div>
+        <p className="text-muted-foreground">
+          Welcome back, {user.firstName || user.username || 'Friend'}. Review what the community has written.
+        </p>
+      </div>
+
+      <ul className="grid gap-4 sm:grid-cols-2" aria-label="Overview">
+        <li>
+          <Card>
+            <CardHeader className="flex-row items-center justify-between pb-2">
+              <CardTitle className="text-sm font-medium">Pending Stories</CardTitle>
+              <FileClock className="size-4 text-muted-foreground" aria-hidden="true" />
+            </CardHeader>
+            <CardContent>
+              <p className="text-3xl font-bold">{pending.data?.length ?? 0}</p>
+              <p className="text-xs text-muted-foreground">Waiting for review</p>
+            </CardContent>
+          </Card>
+        </li>
+        <li>
+          <Card>
+            <CardHeader className="flex-row items-center justify-between pb-2">
+              <CardTitle className="text-sm font-medium">Content Management</CardTitle>
+              <LayoutDashboard className="size-4 text-muted-foreground" aria-hidden="true" />
+            </CardHeader>
+            <CardContent>
+              <p className="text-3xl font-bold text-emerald-700">Active</p>
+              <p className="text-xs text-muted-foreground">Content tools</p>
+            </CardContent>
+          </Card>
+        </li>
+      </ul>
+
+      <Tabs defaultValue="pending-stories">
+        <TabsList>
+          <TabsTrigger value="pending-stories">Pending Stories</TabsTrigger>
+          <TabsTrigger value="content-management">Content Management</TabsTrigger>
+        </TabsList>
+        <TabsContent value="pending-stories">
+          <PendingStoriesPanel withEdit />
+        </TabsContent>
+        <TabsContent value="content-management">
+          <ContentManagement />
+        </TabsContent>
+      </Tabs>
+    </PageShell>
+  );
+}
+
+/** Static shortcuts (spec §2); the tools behind them are not part of the product yet. */
+function ContentManagement() {
+  const tools = [
+    { label: 'Access Story Editor', icon: FilePen },
+    { label: 'Manage Social Media Posts', icon: Share2 },
+    { label: 'View Analytics', icon: BarChart3 },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Content Management</CardTitle>
+        <CardDescription>Shortcuts to the content tools. These tools are not available yet.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 sm:grid-cols-3">
+        {tools.map(({ label, icon: Icon }) => (
+          <Button key={label} variant="outline" className="h-auto justify-start py-4" disabled>
+            <Icon aria-hidden="true" />
+            {label}
+          </Button>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { RoleDto, type UserDto } from '@grace-stories/sdk';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDate } from '@/lib/format';
+import { useChangeUserRole, useRemoveUser } from './use-user-admin';
+import { DeleteUserButton, RoleSelect, displayName } from './user-rows';
+
+const ALL_ROLES = Object.values(RoleDto);
+
+/** Every account; a role change keeps the account's approval. Nobody changes or deletes themselves. */
+export function AllUsersTab({ users, isLoading, currentUserId }: { users: UserDto[]; isLoading: boolean; currentUserId: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>All Users</CardTitle>
+        <CardDescription>Change roles or remove accounts.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <p className="text-sm text-muted-foreground">Loading...</p>
+        ) : users.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">No users</p>
+        ) : (
+          <ul className="divide-y" aria-label="All users">
+            {users.map((user) => (
+              <UserRow key={user.id} user={user} isSelf={user.id === currentUserId} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
+  const changeRole = useChangeUserRole();
+  const removeUser = useRemoveUser();
+  const name = displayName(user);
+  const busy = changeRole.isPending || removeUser.isPending;
+  return (
+    <li className="flex flex-wrap items-center gap-4 py-4" aria-label={name}>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          {name}
+          {isSelf && <Badge variant="outline">You</Badge>}
+          <Badge variant={user.isApproved ? 'secondary' : 'outline'}>{user.isApproved ? 'Approved' : 'Pending'}</Badge>
+        </p>
+        <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+        <p className="text-xs text-muted-foreground">Joined {formatDate(user.createdAt) ?? 'Unknown'}</p>
+      </div>
+      <RoleSelect
+        user={user}
+        value={user.role}
+        roles={ALL_ROLES}
+        disabled={isSelf || busy}
+        onChange={(role) => changeRole.mutate({ userId: user.id, data: { role, isApproved: user.isApproved } })}
+      />
+      <DeleteUserButton user={user} disabled={isSelf || busy} onConfirm={() => removeUser.mutate({ userId: user.id })} />
+    </li>
+  );
+}

@@ -1,0 +1,65 @@
+import { RoleDto, type UserDto } from '@grace-stories/sdk';
+import { Check, UserCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDate } from '@/lib/format';
+import { useChangeUserRole, useRemoveUser } from './use-user-admin';
+import { DeleteUserButton, RoleSelect, displayName } from './user-rows';
+
+/** Spec §2: a pending user is approved with one of these roles. */
+const APPROVAL_ROLES = [RoleDto.member, RoleDto.sub_admin, RoleDto.super_admin] as const;
+
+export function PendingUsersTab({ users, isLoading }: { users: UserDto[]; isLoading: boolean }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pending Users</CardTitle>
+        <CardDescription>Approve new accounts with a role, or delete them.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <p className="text-sm text-muted-foreground">Loading...</p>
+        ) : users.length === 0 ? (
+          <div className="grid justify-items-center gap-2 py-8 text-center text-muted-foreground">
+            <UserCheck className="size-8" aria-hidden="true" />
+            <p>No pending users</p>
+          </div>
+        ) : (
+          <ul className="divide-y" aria-label="Pending users">
+            {users.map((user) => (
+              <PendingUserRow key={user.id} user={user} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PendingUserRow({ user }: { user: UserDto }) {
+  const [role, setRole] = useState<RoleDto>(RoleDto.member);
+  const changeRole = useChangeUserRole();
+  const removeUser = useRemoveUser();
+  const name = displayName(user);
+  const busy = changeRole.isPending || removeUser.isPending;
+  return (
+    <li className="flex flex-wrap items-center gap-4 py-4" aria-label={name}>
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">{name}</p>
+        <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+        <p className="text-xs text-muted-foreground">Joined {formatDate(user.createdAt) ?? 'Unknown'}</p>
+      </div>
+      <RoleSelect user={user} value={role} roles={APPROVAL_ROLES} onChange={setRole} disabled={busy} />
+      <Button
+        size="sm"
+        disabled={busy}
+        onClick={() => changeRole.mutate({ userId: user.id, data: { role, isApproved: true } })}
+      >
+        <Check aria-hidden="true" />
+        Approve
+      </Button>
+      <DeleteUserButton user={user} disabled={busy} onConfirm={() => removeUser.mutate({ userId: user.id })} />
+    </li>
+  );
+}

@@ -1,0 +1,119 @@
+import { useListPendingStories, useListPendingUsers, useListUsers } from '@grace-stories/sdk';
+import { FileClock, Home, LogOut, UserCog, Users } from 'lucide-react';
+import { useEffect, type ComponentType } from 'react';
+import { useLocation } from 'wouter';
+import { Brand } from '@/components/layout/brand';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { User } from '@/hooks/use-auth';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSignOut } from '@/hooks/use-sign-out';
+import { clearAdminSession } from '@/lib/admin-session';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { PendingStoriesPanel } from '../review/pending-stories-panel';
+import { AllUsersTab } from './all-users-tab';
+import { ChangePasswordTab } from './change-password-tab';
+import { PendingUsersTab } from './pending-users-tab';
+import { SiteSettingsTab } from './site-settings-tab';
+
+type Stat = { title: string; value: number; icon: ComponentType<{ className?: string }> };
+
+/** The super admin dashboard (spec §2). */
+export function SuperAdminDashboard({ user }: { user: User }) {
+  useDocumentTitle('Super Admin Dashboard');
+  const [, navigate] = useLocation();
+  const { signOut, isPending: signingOut } = useSignOut();
+  const pending = useListPendingUsers();
+  const all = useListUsers();
+  const pendingStories = useListPendingStories();
+
+  const unauthorized =
+    isUnauthorizedError(pending.error) || isUnauthorizedError(all.error) || isUnauthorizedError(pendingStories.error);
+  useEffect(() => {
+    if (unauthorized) handleUnauthorized();
+  }, [unauthorized]);
+
+  const adminLogout = () => {
+    clearAdminSession();
+    void signOut();
+  };
+
+  const stats: Stat[] = [
+    { title: 'Pending Users', value: pending.data?.length ?? 0, icon: UserCog },
+    { title: 'Pending Stories', value: pendingStories.data?.length ?? 0, icon: FileClock },
+    { title: 'Total Users', value: all.data?.length ?? 0, icon: Users },
+  ];
+
+  return (
+    <div className="min-h-screen bg-gradient-to-b from-slate-50 to-background">
+      <header className="border-b bg-background/90">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-4 sm:px-6 lg:px-8">
+          <Brand />
+          <Badge variant="secondary">Super Administrator</Badge>
+          <div className="ml-auto flex items-center gap-2">
+            <Button variant="outline" size="sm" onClick={() => navigate('/')}>
+              <Home aria-hidden="true" />
+              Home
+            </Button>
+            <Button variant="ghost" size="sm" onClick={adminLogout} disabled={signingOut}>
+              <LogOut aria-hidden="true" />
+              Logout
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
+        <div className="grid gap-1">
+          <h1 className="font-serif text-4xl font-semibold tracking-tight">Super Admin Dashboard</h1>
+          <p className="text-muted-foreground">Approve people, manage roles and keep the site in order.</p>
+        </div>
+
+        <ul className="grid gap-4 sm:grid-cols-3" aria-label="Overview">
+          {stats.map(({ title, value, icon: Icon }) => (
+            <li key={title}>
+              <Card>
+                <CardHeader className="flex-row items-center justify-between pb-2">
+                  <CardTitle className="text-sm font-medium">{title}</CardTitle>
+                  <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+                </CardHeader>
+                <CardContent>
+                  <p className="text-3xl font-bold">
+                    {value}
+                  </p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+
+        <Tabs defaultValue="pending-users">
+          <TabsList>
+            <TabsTrigger value="pending-users">Pending Users</TabsTrigger>
+            <TabsTrigger value="all-users">All Users</TabsTrigger>
+            <TabsTrigger value="pending-stories">Pending Stories</TabsTrigger>
+            <TabsTrigger value="site-settings">Site Settings</TabsTrigger>
+            <TabsTrigger value="change-password">Change Password</TabsTrigger>
+          </TabsList>
+          <TabsContent value="pending-users">
+            <PendingUsersTab users={pending.data ?? []} isLoading={pending.isPending} />
+          </TabsContent>
+          <TabsContent value="all-users">
+            <AllUsersTab users={all.data ?? []} isLoading={all.isPending} currentUserId={user.id} />
+          </TabsContent>
+          <TabsContent value="pending-stories">
+            <PendingStoriesPanel />
+          </TabsContent>
+          <TabsContent value="site-settings">
+            <SiteSettingsTab onAdminLogout={adminLogout} loggingOut={signingOut} />
+          </TabsContent>
+          <TabsContent value="change-password">
+            <ChangePasswordTab defaultUsername={user.username ?? ''} />
+          </TabsContent>
+        </Tabs>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import type { RoleDto, UserDto } from '@grace-stories/sdk';
+import { Trash2 } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { fullName } from '@/lib/format';
+
+/** Role names as the admin screens show them in the role selects. */
+export const ROLE_NAMES: Record<RoleDto, string> = {
+  member: 'Member',
+  regular_contributor: 'Regular Contributor',
+  primary_contributor: 'Primary Contributor',
+  admin: 'Admin',
+  sub_admin: 'Sub Admin',
+  super_admin: 'Super Admin',
+};
+
+export function displayName(user: UserDto): string {
+  return fullName(user) || user.username || user.email;
+}
+
+export function RoleSelect({
+  user,
+  value,
+  roles,
+  onChange,
+  disabled,
+}: {
+  user: UserDto;
+  value: RoleDto;
+  roles: readonly RoleDto[];
+  onChange: (role: RoleDto) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as RoleDto)} disabled={disabled}>
+      <SelectTrigger className="w-52" aria-label={`Role for ${displayName(user)}`}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {roles.map((role) => (
+          <SelectItem key={role} value={role}>
+            {ROLE_NAMES[role]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** Delete with a confirmation dialog. */
+export function DeleteUserButton({
+  user,
+  onConfirm,
+  disabled,
+}: {
+  user: UserDto;
+  onConfirm: () => void;
+  disabled?: boolean;
+}) {
+  const name = displayName(user);
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" disabled={disabled} aria-label={`Delete ${name}`} className="text-destructive">
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete user?</AlertDialogTitle>
+          <AlertDialogDescription>
+            This permanently deletes {name} ({user.email}) together with their stories and schedule.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

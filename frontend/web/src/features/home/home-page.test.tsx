@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
+import { sampleUser } from '@/test/users';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const story = (id: number, title: string, category = 'Worship') => ({
+  id,
+  title,
+  excerpt: `About ${title}`,
+  videoUrl: null,
+  thumbnailUrl: null,
+  category,
+  authorId: 'u1',
+  status: 'approved',
+  isPublished: true,
+  hasPendingRevision: false,
+  publishedAt: '2024-03-05T12:00:00Z',
+  createdAt: '2024-03-01T12:00:00Z',
+  updatedAt: '2024-03-05T12:00:00Z',
+  author: { firstName: 'Ruth', lastName: 'Moab', profileImageUrl: null },
+});
+
+const categories = [
+  { id: 1, name: 'Bible Study', description: null, icon: null, createdAt: '2024-01-01T00:00:00Z', storyCount: 3 },
+  { id: 2, name: 'Worship', description: null, icon: null, createdAt: '2024-01-01T00:00:00Z', storyCount: 1 },
+];
+
+const table = (extra: FetchTable = {}, user = sampleUser()): FetchTable => ({
+  ...signedOut,
+  'GET /api/user': { body: user },
+  'GET /api/categories': { body: categories },
+  ...extra,
+});
+
+function storyCalls(fetchMock: ReturnType<typeof vi.fn>) {
+  return fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/stories');
+}
+
+describe('home for a signed-in user', () => {
+  it('greets the user and offers Explore Stories and Create Content', async () => {
+    renderApp('/', table());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ruth' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Explore Stories' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Content' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('says Friend when the user has no first name', async () => {
+    renderApp('/', table({}, sampleUser({ firstName: null })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Friend' })).toBeInTheDocument();
+  });
+
+  it('shows six skeletons while the stories load', async () => {
+    renderApp('/', table({ 'GET /api/stories': 'pending' }));
+    const loading = await screen.findByLabelText('Loading stories');
+    expect(loading.children).toHaveLength(6);
+  });
+
+  it('shows at most six stories and the server count', async () => {
+    const stories = Array.from({ length: 6 }, (_, i) => story(i + 1, `Story ${i + 1}`));
+    const { fetchMock } = renderApp(
+      '/',
+      table({ 'GET /api/stories': { body: stories, headers: { 'X-Total-Count': '14' } } }),
+    );
+    const list = await screen.findByRole('list', { name: 'All Stories' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(list).getByRole('link', { name: 'Story 1' })).toHaveAttribute('href', '/stories/1');
+    expect(screen.getByRole('heading', { level: 2, name: 'All Stories' })).toBeInTheDocument();
+    expect(screen.getByText('14 stories found')).toBeInTheDocument();
+    expect(storyCalls(fetchMock)[0]?.searchParams.get('limit')).toBe('6');
+  });
+
+  it('searches on the server once typing pauses', async () => {
+    const { fetchMock } = renderApp('/', table({ 'GET /api/stories': { body: [story(1, 'Psalms')] } }));
+    await screen.findByRole('link', { name: 'Psalms' });
+    await userEvent.type(screen.getByPlaceholderText('Search stories...'), 'psal');
+    await waitFor(() => expect(storyCalls(fetchMock).some((url) => url.searchParams.get('q') === 'psal')).toBe(true));
+    // One request for the finished word, none for the letters typed before it.
+    expect(storyCalls(fetchMock).filter((url) => url.searchParams.has('q'))).toHaveLength(1);
+  });
+
+  it('filters by a category from the dropdown', async () => {
+    const { fetchMock } = renderApp('/', table());
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Filter by category' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['All Categories', 'Bible Study', 'Worship']);
+    await userEvent.click(screen.getByRole('option', { name: 'Worship' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Worship Stories' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(storyCalls(fetchMock).some((url) => url.searchParams.get('category') === 'Worship')).toBe(true),
+    );
+    expect(await screen.findByText('Try adjusting your search or filter criteria.')).toBeInTheDocument();
+  });
+
+  it('shows the empty state with Create Your First Story for an approved user', async () => {
+    renderApp('/', table());
+    expect(await screen.findByRole('heading', { name: 'No Stories Found' })).toBeInTheDocument();
+    expect(screen.getByText('Be the first to share a story with the community!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Your First Story' })).toHaveAttribute(
+      'href',
+      '/contributor-dashboard',
+    );
+    expect(screen.getByText('0 stories found')).toBeInTheDocument();
+  });
+
+  it('offers no Create Your First Story to an unapproved user', async () => {
+    renderApp('/', table({}, sampleUser({ isApproved: false })));
+    expect(await screen.findByRole('heading', { name: 'No Stories Found' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create Your First Story' })).not.toBeInTheDocument();
+  });
+
+  it('lists the categories with counts, and a tile selects its filter', async () => {
+    const { fetchMock } = renderApp('/', table());
+    const section = (await screen.findByRole('heading', { name: 'Explore by Category' })).closest('section')!;
+    const tiles = within(section).getAllByRole('button');
+    expect(tiles.map((t) => t.textContent)).toEqual(['Bible Study3 Stories', 'Worship1 Story']);
+    await userEvent.click(within(section).getByRole('button', { name: /Bible Study/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bible Study Stories' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: /Bible Study/ })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() =>
+      expect(storyCalls(fetchMock).some((url) => url.searchParams.get('category') === 'Bible Study')).toBe(true),
+    );
+  });
+
+  it('has no category grid when the server has no categories', async () => {
+    renderApp('/', table({ 'GET /api/categories': { body: [] } }));
+    await screen.findByRole('heading', { name: 'No Stories Found' });
+    expect(screen.queryByRole('heading', { name: 'Explore by Category' })).not.toBeInTheDocument();
+  });
+});

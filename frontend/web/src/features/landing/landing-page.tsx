@@ -1,0 +1,247 @@
+import { ArrowRight, BookOpen, Globe2, Heart, Music, PenLine, PlayCircle, Sparkles, Sun, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Link } from 'wouter';
+import { PageShell } from '@/components/layout/page-shell';
+import { SiteFooter } from '@/components/layout/site-footer';
+import type { SectionLink } from '@/components/layout/header';
+import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSiteName } from '@/hooks/use-site-name';
+import { categoryTileClass } from '@/lib/categories';
+import { cn } from '@/lib/utils';
+import { FeaturedStories } from './featured-stories';
+import { COMMUNITY_STATS, SAMPLE_CATEGORIES } from './sample-content';
+
+const SECTIONS: SectionLink[] = [
+  { href: '#stories', label: 'Stories' },
+  { href: '#categories', label: 'Categories' },
+  { href: '#community', label: 'Community' },
+];
+
+const CATEGORY_ICONS: Record<string, LucideIcon> = {
+  'Bible Study': BookOpen,
+  Testimonies: Heart,
+  'Faith & Life': Sun,
+  Worship: Music,
+};
+
+const STAT_ICONS: LucideIcon[] = [PenLine, Users, Globe2];
+
+/** The page a signed-out visitor sees at / (spec §2 "Landing page"). */
+export function LandingPage() {
+  const siteName = useSiteName();
+  useDocumentTitle(siteName);
+  return (
+    <PageShell sections={SECTIONS} footer={<SiteFooter />}>
+      <Hero siteName={siteName} />
+      <FeaturedSection />
+      <CategoriesSection />
+      <CommunitySection />
+    </PageShell>
+  );
+}
+
+function scrollToStories() {
+  document.getElementById('stories')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+function Hero({ siteName }: { siteName: string }) {
+  return (
+    <section
+      aria-labelledby="hero-title"
+      className="relative isolate overflow-hidden bg-gradient-to-br from-amber-50 via-orange-50 to-rose-50"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute -top-24 -right-24 -z-10 size-[28rem] rounded-full bg-amber-200/50 blur-3xl"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute -bottom-32 -left-24 -z-10 size-[26rem] rounded-full bg-rose-200/40 blur-3xl"
+      />
+      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 md:py-28 lg:grid-cols-[1.15fr_1fr] lg:px-8">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full border border-amber-200 bg-white/70 px-3 py-1 text-sm font-medium text-amber-800 shadow-sm">
+            <Sparkles className="size-4" aria-hidden="true" />
+            Stories of faith, hope and grace
+          </p>
+          <h1
+            id="hero-title"
+            className="mt-6 font-serif text-5xl leading-[1.05] font-semibold tracking-tight text-stone-900 sm:text-6xl lg:text-7xl"
+          >
+            {siteName}
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-8 text-stone-600">
+            Share your faith journey and testimonies, explore Bible studies and spiritual content, and connect
+            with a community of believers who encourage one another.
+          </p>
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+            <Button size="lg" onClick={scrollToStories} className="shadow-md shadow-amber-900/10">
+              <BookOpen className="size-5" aria-hidden="true" />
+              Explore Stories
+            </Button>
+            <Button asChild size="lg" variant="outline" className="bg-white/70">
+              <Link href="/auth">
+                <PlayCircle className="size-5" aria-hidden="true" />
+                Watch Videos
+              </Link>
+            </Button>
+          </div>
+        </div>
+
+        <div className="relative mx-auto w-full max-w-md lg:max-w-none" aria-hidden="true">
+          <div className="absolute inset-0 -z-10 translate-x-4 translate-y-4 rotate-3 rounded-3xl bg-gradient-to-br from-amber-400 to-rose-400 opacity-80" />
+          <figure className="rounded-3xl border border-white/60 bg-white/90 p-8 shadow-2xl shadow-amber-900/10 backdrop-blur sm:p-10">
+            <span className="font-serif text-7xl leading-none text-amber-500">“</span>
+            <blockquote className="-mt-6 font-serif text-2xl leading-relaxed text-stone-800 sm:text-3xl">
+              For where two or three gather in my name, there am I with them.
+            </blockquote>
+            <figcaption className="mt-6 text-sm font-semibold tracking-wide text-amber-700 uppercase">
+              Matthew 18:20
+            </figcaption>
+            <div className="mt-8 flex items-center gap-3 border-t border-stone-100 pt-6">
+              <div className="flex -space-x-2">
+                {['bg-amber-400', 'bg-rose-400', 'bg-emerald-400', 'bg-sky-400'].map((color) => (
+                  <span key={color} className={cn('size-9 rounded-full border-2 border-white', color)} />
+                ))}
+              </div>
+              <p className="text-sm text-stone-600">Believers sharing what God is doing in their lives</p>
+            </div>
+          </figure>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function SectionHeading({ id, title, subtitle }: { id: string; title: string; subtitle: string }) {
+  return (
+    <div className="mx-auto max-w-2xl text-center">
+      <h2 id={id} className="font-serif text-4xl font-semibold tracking-tight text-stone-900">
+        {title}
+      </h2>
+      <p className="mt-4 text-lg text-muted-foreground">{subtitle}</p>
+    </div>
+  );
+}
+
+function FeaturedSection() {
+  return (
+    <section id="stories" aria-labelledby="stories-title" className="bg-background py-20 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="stories-title"
+          title="Featured Stories"
+          subtitle="Testimonies, reflections and teachings shared by members of our community."
+        />
+        <div className="mt-14">
+          <FeaturedStories />
+        </div>
+        <div className="mt-12 flex justify-center">
+          <Button asChild size="lg" variant="outline">
+            <Link href="/auth">
+              View All Stories
+              <ArrowRight className="size-5" aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function CategoriesSection() {
+  return (
+    <section id="categories" aria-labelledby="categories-title" className="bg-amber-50/60 py-20 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="categories-title"
+          title="Explore by Category"
+          subtitle="Find stories that speak to where you are in your walk of faith."
+        />
+        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {SAMPLE_CATEGORIES.map((category) => {
+            const Icon = CATEGORY_ICONS[category.name] ?? BookOpen;
+            return (
+              <li
+                key={category.name}
+                className="rounded-2xl border border-amber-100 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
+              >
+                <span
+                  className={cn(
+                    'flex size-12 items-center justify-center rounded-xl',
+                    categoryTileClass(category.name),
+                  )}
+                  aria-hidden="true"
+                >
+                  <Icon className="size-6" />
+                </span>
+                <h3 className="mt-5 text-lg font-semibold text-stone-900">{category.name}</h3>
+                <p className="mt-1 text-sm text-muted-foreground">{category.description}</p>
+                <p className="mt-4 text-sm font-semibold text-primary">{category.count} Stories</p>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function CommunitySection() {
+  return (
+    <section id="community" aria-labelledby="community-title" className="py-20 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-amber-800 via-orange-800 to-rose-900 px-6 py-16 text-center text-white shadow-xl sm:px-12">
+          <div
+            aria-hidden="true"
+            className="absolute -top-20 left-1/2 -z-10 size-[30rem] -translate-x-1/2 rounded-full bg-amber-300/20 blur-3xl"
+          />
+          <h2 id="community-title" className="font-serif text-4xl font-semibold tracking-tight">
+            Join Our Community
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-amber-50/90">
+            Connect with believers around the world, share what God is doing in your life, and be encouraged by
+            the stories of others.
+          </p>
+          <dl className="mx-auto mt-12 grid max-w-3xl gap-6 sm:grid-cols-3">
+            {COMMUNITY_STATS.map((stat, index) => {
+              const Icon = STAT_ICONS[index] ?? Users;
+              return (
+                <div
+                  key={stat.label}
+                  className="flex flex-col-reverse rounded-2xl bg-white/10 px-6 py-6 ring-1 ring-white/15 backdrop-blur"
+                >
+                  <dt className="mt-1 text-sm font-medium text-amber-100">{stat.label}</dt>
+                  <dd className="font-serif text-4xl font-semibold">
+                    <Icon className="mx-auto mb-3 block size-6 text-amber-200" aria-hidden="true" />
+                    {stat.value}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+          <div className="mt-12 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild size="lg" className="bg-white text-amber-800 hover:bg-amber-50">
+              <Link href="/auth">
+                <PenLine className="size-5" aria-hidden="true" />
+                Become a Contributor
+              </Link>
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-white/60 bg-transparent text-white hover:bg-white/10 hover:text-white"
+            >
+              <Link href="/auth">
+                <Users className="size-5" aria-hidden="true" />
+                Join Community
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

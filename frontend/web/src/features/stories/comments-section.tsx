@@ -1,0 +1,197 @@
+//! The comments under a story (spec §2 "Story detail"): the newest ten, moderation, the form.
+import {
+  getListCommentsQueryKey,
+  useApproveComment,
+  useDeleteComment,
+  useListComments,
+  type CommentDto,
+} from '@grace-stories/sdk';
+import { useQueryClient } from '@tanstack/react-query';
+import { Check, MessageCircle, Trash2 } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Avatar, AvatarFallback } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/hooks/use-auth';
+import { toast } from '@/hooks/use-toast';
+import { CommentForm } from './comment-form';
+import { canApproveComments, canDeleteComments } from './comment-moderation';
+import { relativeAge } from './relative-time';
+
+/** Spec §9: comments fetched per story. */
+export const COMMENTS_PER_STORY = 10;
+
+export function CommentsSection({ storyId }: { storyId: number }) {
+  const { user } = useAuth();
+  const { data: comments, isPending, isError } = useListComments(storyId, { limit: COMMENTS_PER_STORY });
+  const moderation = { approve: canApproveComments(user?.role), remove: canDeleteComments(user?.role) };
+
+  return (
+    <section aria-labelledby="comments-title" className="mt-16 border-t border-border pt-10">
+      <h2 id="comments-title" className="flex items-center gap-2 font-serif text-2xl font-semibold">
+        <MessageCircle className="size-6 text-primary" aria-hidden="true" />
+        Comments{comments && comments.length > 0 ? ` (${comments.length})` : ''}
+      </h2>
+      <div className="mt-6">
+        {isPending ? (
+          <div className="space-y-4" aria-busy="true" aria-label="Loading comments">
+            <Skeleton className="h-20 w-full" />
+            <Skeleton className="h-20 w-full" />
+          </div>
+        ) : isError ? (
+          <p className="text-sm text-muted-foreground">Comments could not be loaded.</p>
+        ) : comments.length === 0 ? (
+          <p className="text-muted-foreground">No comments yet. Be the first to share your thoughts!</p>
+        ) : (
+          <ul className="space-y-4" aria-label="Comments">
+            {comments.map((comment) => (
+              <CommentItem key={comment.id} comment={comment} storyId={storyId} moderation={moderation} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <Card className="mt-10 bg-amber-50/40">
+        <CardContent className="pt-6">
+          <CommentForm storyId={storyId} />
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function platformLabel(platform: string): string {
+  return platform.charAt(0).toUpperCase() + platform.slice(1);
+}
+
+function CommentItem({
+  comment,
+  storyId,
+  moderation,
+}: {
+  comment: CommentDto;
+  storyId: number;
+  moderation: { approve: boolean; remove: boolean };
+}) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: getListCommentsQueryKey(storyId) });
+  const approve = useApproveComment({
+    mutation: {
+      onSuccess: () => {
+        toast({ title: 'Comment approved', description: 'Comment has been approved and is now visible.' });
+        void refresh();
+      },
+      onError: () => toast({ title: 'Error', description: 'Failed to approve comment.', variant: 'destructive' }),
+    },
+  });
+  const remove = useDeleteComment({
+    mutation: {
+      onSuccess: () => {
+        toast({ title: 'Comment deleted', description: 'Comment has been successfully deleted.' });
+        void refresh();
+      },
+      onError: () => toast({ title: 'Error', description: 'Failed to delete comment.', variant: 'destructive' }),
+    },
+  });
+  const busy = approve.isPending || remove.isPending;
+  const initial = comment.authorName.trim().charAt(0).toUpperCase() || '?';
+
+  return (
+    <li
+      aria-label={`Comment by ${comment.authorName}`}
+      className="flex gap-4 rounded-xl border border-border bg-card p-4 shadow-xs"
+    >
+      <Avatar className="size-10">
+        <AvatarFallback className="bg-amber-100 font-semibold text-amber-800">{initial}</AvatarFallback>
+      </Avatar>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="font-medium">{comment.authorName}</span>
+          <time dateTime={comment.createdAt} className="text-sm text-muted-foreground">
+            {relativeAge(comment.createdAt)}
+          </time>
+          {comment.platform !== 'website' && <Badge variant="secondary">{platformLabel(comment.platform)}</Badge>}
+          {!comment.isApproved && (
+            <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-800">
+              Pending Approval
+            </Badge>
+          )}
+        </div>
+        <p className="mt-2 leading-7 break-words whitespace-pre-line text-foreground/90">{comment.content}</p>
+        {((moderation.approve && !comment.isApproved) || moderation.remove) && (
+          <div className="mt-3 flex flex-wrap gap-2">
+            {moderation.approve && !comment.isApproved && (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={busy}
+                aria-label={`Approve comment by ${comment.authorName}`}
+                onClick={() => approve.mutate({ id: comment.id })}
+              >
+                <Check aria-hidden="true" />
+                Approve
+              </Button>
+            )}
+            {moderation.remove && (
+              <DeleteCommentButton
+                authorName={comment.authorName}
+                disabled={busy}
+                onConfirm={() => remove.mutate({ id: comment.id })}
+              />
+            )}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function DeleteCommentButton({
+  authorName,
+  disabled,
+  onConfirm,
+}: {
+  authorName: string;
+  disabled: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={disabled}
+          aria-label={`Delete comment by ${authorName}`}
+          className="text-destructive"
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete comment?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Are you sure you want to delete this comment by {authorName}? This action cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

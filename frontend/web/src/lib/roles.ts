@@ -1,0 +1,29 @@
+//! Role names and the labels the header shows for them (spec §2 "Header", §6).
+import type { User } from '@/hooks/use-auth';
+
+export type Role = User['role'];
+
+const ADMIN_ROLES: readonly Role[] = ['admin', 'sub_admin', 'super_admin'];
+
+export function isAdminRole(role: Role): boolean {
+  return ADMIN_ROLES.includes(role);
+}
+
+/** Who sees the Admin link and the Admin Panel menu item. */
+export function canSeeAdminArea(role: Role): boolean {
+  return role === 'super_admin' || role === 'sub_admin';
+}
+
+/** Admin, Primary Contributor, Regular Contributor; anything else is Member. */
+export function roleLabel(role: Role): string {
+  if (isAdminRole(role)) return 'Admin';
+  if (role === 'primary_contributor') return 'Primary Contributor';
+  if (role === 'regular_contributor') return 'Regular Contributor';
+  return 'Member';
+}
+
+/** The header badge: the label, plus ' (Pending)' for unapproved non-admin users. */
+export function roleBadgeText(user: Pick<User, 'role' | 'isApproved'>): string {
+  const label = roleLabel(user.role);
+  return !user.isApproved && !isAdminRole(user.role) ? `${label} (Pending)` : label;
+}

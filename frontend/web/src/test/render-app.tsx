@@ -1,0 +1,48 @@
+//! Test harness: the real routes and providers at a given path, with `fetch` answered by a table.
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
+import { AppRoutes } from '@/app/routes';
+
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> } | 'pending';
+
+/** Keys are `"GET /api/stories"`; the query string is ignored. Unknown paths answer JSON 404. */
+export type FetchTable = Record<string, Reply>;
+
+export const signedOut: FetchTable = {
+  'GET /api/user': { status: 401, body: { message: 'Not signed in' } },
+  'GET /api/site': { body: { siteName: 'Grace Stories', supportEmail: 'help@example.org', googleSignInEnabled: false } },
+  'GET /api/stories': { body: [], headers: { 'X-Total-Count': '0' } },
+};
+
+export function stubFetch(table: FetchTable) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const reply = table[key] ?? { status: 404, body: { message: 'Not found' } };
+    if (reply === 'pending') return new Promise<Response>(() => {});
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function renderApp(path: string, table: FetchTable = signedOut) {
+  const fetchMock = stubFetch(table);
+  const location = memoryLocation({ path, record: true });
+  const client = createQueryClient();
+  const result = render(
+    <AppProviders client={client}>
+      <Router hook={location.hook}>
+        <AppRoutes />
+      </Router>
+    </AppProviders>,
+  );
+  return { ...result, location, client, fetchMock };
+}

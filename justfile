@@ -1,0 +1,77 @@
+# Grace Stories: `just run` serves the site, `just test` checks everything.
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+export RUST_LOG := env_var_or_default("RUST_LOG", "info,sqlx=warn,sea_orm=warn")
+
+default:
+    @just --list
+
+# Build the site and the release server, then serve on http://localhost:8080 (SQLite under ./data).
+run: build
+    ./target/release/app-server
+
+# Build the frontend and the release server (the site is embedded in target/release/app-server).
+build: frontend-build
+    cargo build --release -p app-server
+
+# Install the frontend's node modules when missing or older than the lock file.
+frontend-install:
+    cd frontend && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
+
+# Build the site into frontend/web/dist.
+frontend-build: frontend-install
+    cd frontend && npm run build
+
+# Regenerate openapi.json from the code and the TypeScript client from openapi.json.
+openapi: frontend-install
+    cargo run -q -p app-server -- openapi > openapi.json
+    cd frontend && npm run generate
+
+# Fail when openapi.json differs from what the code generates.
+check-openapi:
+    cargo build -q -p app-server
+    ./target/debug/app-server openapi | diff -u openapi.json - > /dev/null || { echo "openapi.json is stale: run 'just openapi' and commit"; exit 1; }
+
+# Fail when the generated client differs from what openapi.json generates.
+check-client: frontend-install
+    cd frontend && npm run generate > /dev/null
+    git diff --exit-code --stat -- frontend/sdk/src/generated || { echo "the generated client is stale: run 'just openapi' and commit"; exit 1; }
+    test -z "$(git status --porcelain -- frontend/sdk/src/generated)" || { echo "the generated client has new files: run 'just openapi' and commit"; exit 1; }
+
+# The domain crate may not depend on web, database or runtime crates.
+check-domain:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    deps=$(cargo tree -p domain -e normal --prefix none --format '{p}' | awk '{print $1}' | sort -u)
+    bad=$(echo "$deps" | grep -E '^(actix|sea-|sqlx|tokio|utoipa|reqwest|hyper|serde|axum|diesel|openidconnect)' || true)
+    if [ -n "$bad" ]; then echo "domain depends on forbidden crates:"; echo "$bad"; exit 1; fi
+    echo "domain is pure: $(echo "$deps" | tr '\n' ' ')"
+
+# Format the code.
+fmt:
+    cargo fmt --all
+
+# Static checks: formatting, clippy, domain purity, TypeScript types and lint.
+lint: frontend-install
+    cargo fmt --all -- --check
+    cargo clippy --workspace --all-targets -- -D warnings
+    just check-domain
+    cd frontend && npm run typecheck && npm run lint
+
+# Everything: static checks, Rust tests on SQLite (and PostgreSQL when TEST_DATABASE_URL is set),
+# staleness of openapi.json and the client, vitest, and the browser run against the real binary.
+test: frontend-build lint
+    cargo test --workspace --all-features
+    just check-openapi
+    just check-client
+    cd frontend && npm run test
+    cargo build -p app-server
+    cd frontend && APP_SERVER_BIN="$PWD/../target/debug/app-server" npm run e2e
+
+# The backend with a Vite dev server for the frontend (hot reload on :5173, API proxied to :8080).
+dev:
+    (cargo run -p app-server &) ; cd frontend && npm run dev --workspace web
+
+# Requests per second, latency and memory of the hot read paths (release build, SQLite, 1,000 stories).
+bench: frontend-build
+    cargo bench -p app-server --bench http
