@@ -3,6 +3,8 @@
 
 use sea_orm::{ConnectionTrait, Database};
 
+pub mod smtp;
+
 /// Which engine a test runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {

@@ -300,6 +300,16 @@ impl From<domain::help::HelpInboxError> for ApiError {
     }
 }
 
+impl From<domain::mail::MailOutboxError> for ApiError {
+    fn from(err: domain::mail::MailOutboxError) -> Self {
+        use domain::mail::MailOutboxError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
 impl From<domain::social::ExportError> for ApiError {
     fn from(err: domain::social::ExportError) -> Self {
         use domain::social::ExportError as E;

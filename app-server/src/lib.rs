@@ -4,6 +4,7 @@ pub mod caller;
 pub mod config;
 pub mod error;
 pub mod frontend;
+pub mod jobs;
 pub mod middleware;
 pub mod routes;
 pub mod security;

@@ -24,11 +24,6 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     if let Some(dir) = config.sqlite_dir() {
         std::fs::create_dir_all(&dir)?;
     }
-    if config.smtp_url.is_some() {
-        tracing::warn!(
-            "SMTP_URL is set, but SMTP delivery is not implemented yet: mail goes to the mail_outbox table"
-        );
-    }
     let db = adapters::connect(&config.database_url).await?;
     let state = AppState::new(config, db.clone()).await?;
     state.categories.seed_defaults().await?;
@@ -101,21 +96,4 @@ pub fn app(
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", (*openapi).clone()))
         .service(routes::api_scope())
         .default_service(web::to(frontend::serve))
-}
-
-/// Deletes expired sessions every ten minutes (any instance may do it; the delete is idempotent).
-pub fn spawn_session_purge(state: &AppState) {
-    let repo = adapters::SeaOrmSessionRepository::new(state.db.clone());
-    tokio::spawn(async move {
-        use domain::session::SessionRepository;
-        let mut tick = tokio::time::interval(std::time::Duration::from_secs(600));
-        loop {
-            tick.tick().await;
-            match repo.purge_expired(chrono::Utc::now()).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(purged = n, "expired sessions deleted"),
-                Err(e) => tracing::warn!(error = %e, "session purge failed"),
-            }
-        }
-    });
 }

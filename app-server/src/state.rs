@@ -7,7 +7,7 @@ use domain::category::CategoryRepository;
 use domain::category::CategoryService;
 use domain::comment::CommentService;
 use domain::help::HelpService;
-use domain::mail::Mailer;
+use domain::mail::{MailService, Mailer};
 use domain::social::{SocialPublisher, SocialService};
 use domain::story::service::StoryPorts;
 use domain::story::{StoryRepository, StoryService};
@@ -30,6 +30,10 @@ pub struct AppState {
     pub comments: CommentService,
     pub help: HelpService,
     pub social: SocialService,
+    /// The super admin's view of the mail outbox.
+    pub mail: MailService,
+    /// Woken whenever a message is recorded, so the SMTP worker sends it at once.
+    pub mail_wakeup: Arc<tokio::sync::Notify>,
     pub sessions: SqlSessionStore,
     /// `None` when Google sign-in is not configured.
     pub identity: Option<Arc<dyn IdentityProvider>>,
@@ -51,7 +55,9 @@ impl AppState {
             Arc::new(adapters::SeaOrmCategoryRepository::new(db.clone()));
         let user_repo: Arc<dyn UserRepository> =
             Arc::new(adapters::SeaOrmUserRepository::new(db.clone()));
-        let mailer: Arc<dyn Mailer> = Arc::new(adapters::OutboxMailer::new(db.clone()));
+        let mail_wakeup = Arc::new(tokio::sync::Notify::new());
+        let mailer: Arc<dyn Mailer> =
+            Arc::new(adapters::OutboxMailer::new(db.clone()).with_wakeup(mail_wakeup.clone()));
         let stories = StoryService::new(StoryPorts {
             stories: story_repo.clone(),
             categories: category_repo.clone(),
@@ -111,6 +117,7 @@ impl AppState {
             config.public_url.clone(),
             config.site_name.clone(),
         );
+        let mail = MailService::new(Arc::new(adapters::SeaOrmMailOutbox::new(db.clone())));
         Ok(Self {
             config: Arc::new(config),
             db,
@@ -120,6 +127,8 @@ impl AppState {
             comments,
             help,
             social,
+            mail,
+            mail_wakeup,
             sessions,
             identity,
             limiter: Arc::new(RateLimiter::default()),

@@ -157,6 +157,9 @@ pub(crate) mod mail_outbox {
         pub body: String,
         pub created_at: DateTimeUtc,
         pub sent_at: Option<DateTimeUtc>,
+        pub attempts: i32,
+        pub last_error: Option<String>,
+        pub next_attempt_at: Option<DateTimeUtc>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -246,6 +249,29 @@ pub(crate) mod social_posts {
         pub status: String,
         pub body: String,
         pub created_by: Option<String>,
+        pub created_at: DateTimeUtc,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
+
+pub(crate) mod schedules {
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "schedules")]
+    pub struct Model {
+        #[sea_orm(primary_key)]
+        pub id: i64,
+        pub contributor_id: String,
+        pub due_date: DateTimeUtc,
+        pub title: String,
+        pub description: Option<String>,
+        pub is_completed: bool,
+        pub reminder_sent: bool,
         pub created_at: DateTimeUtc,
     }
 

@@ -6,6 +6,7 @@ mod m0001_initial;
 mod m0002_story_revisions_and_search;
 mod m0003_social_posts;
 mod m0004_category_index;
+mod m0005_mail_delivery;
 
 pub struct Migrator;
 
@@ -17,6 +18,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0002_story_revisions_and_search::Migration),
             Box::new(m0003_social_posts::Migration),
             Box::new(m0004_category_index::Migration),
+            Box::new(m0005_mail_delivery::Migration),
         ]
     }
 }

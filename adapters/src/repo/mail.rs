@@ -1,21 +1,47 @@
-//! The default mailer: every message goes to the `mail_outbox` table and the log.
+//! Outgoing mail. Every message is first recorded in the `mail_outbox` table (and the log),
+//! so nothing is lost when the mail server is away. With `SMTP_URL` set, [`SmtpDelivery`]
+//! sends what the outbox holds: it claims a batch in one statement (`FOR UPDATE SKIP
+//! LOCKED` on PostgreSQL) so that several server instances never send the same message,
+//! and retries a failed one with backoff until [`MAX_DELIVERY_ATTEMPTS`].
+
+use std::sync::Arc;
+use std::time::Duration as StdDuration;
 
 use async_trait::async_trait;
-use chrono::Utc;
+use chrono::{Duration, Utc};
 use domain::StoreError;
-use domain::mail::{Mailer, OutgoingMail};
-use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
+use domain::mail::{
+    DELIVERY_LEASE_SECONDS, MAX_DELIVERY_ATTEMPTS, MailOutbox, Mailer, OutboxEntry, OutgoingMail,
+    retry_delay,
+};
+use lettre::message::Mailbox;
+use lettre::message::header::ContentType;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set, Statement,
+};
+use tokio::sync::Notify;
 
 use crate::db::store_err;
 use crate::entity::mail_outbox;
 
+/// Records every message in the outbox; wakes the delivery worker when there is one.
 pub struct OutboxMailer {
     db: DatabaseConnection,
+    wakeup: Option<Arc<Notify>>,
 }
 
 impl OutboxMailer {
     pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+        Self { db, wakeup: None }
+    }
+
+    /// Notifies `wakeup` after each recorded message (the SMTP worker waits on it).
+    #[must_use]
+    pub fn with_wakeup(mut self, wakeup: Arc<Notify>) -> Self {
+        self.wakeup = Some(wakeup);
+        self
     }
 }
 
@@ -29,11 +55,245 @@ impl Mailer for OutboxMailer {
             body: Set(mail.body),
             created_at: Set(Utc::now()),
             sent_at: Set(None),
+            attempts: Set(0),
+            last_error: Set(None),
+            next_attempt_at: Set(None),
             ..Default::default()
         }
         .insert(&self.db)
         .await
         .map_err(store_err)?;
+        if let Some(wakeup) = &self.wakeup {
+            wakeup.notify_one();
+        }
+        Ok(())
+    }
+}
+
+fn to_entry(m: mail_outbox::Model) -> OutboxEntry {
+    OutboxEntry {
+        id: m.id,
+        to: m.recipient,
+        subject: m.subject,
+        body: m.body,
+        created_at: m.created_at,
+        sent_at: m.sent_at,
+        attempts: u32::try_from(m.attempts).unwrap_or(0),
+        last_error: m.last_error,
+    }
+}
+
+/// Reads the outbox for the super admin.
+pub struct SeaOrmMailOutbox {
+    db: DatabaseConnection,
+}
+
+impl SeaOrmMailOutbox {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+}
+
+#[async_trait]
+impl MailOutbox for SeaOrmMailOutbox {
+    async fn recent(&self, limit: u64) -> Result<Vec<OutboxEntry>, StoreError> {
+        let rows = mail_outbox::Entity::find()
+            .order_by_desc(mail_outbox::Column::Id)
+            .limit(limit)
+            .all(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(rows.into_iter().map(to_entry).collect())
+    }
+}
+
+/// What one delivery round did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct DeliveryReport {
+    /// Accepted by the SMTP server.
+    pub sent: usize,
+    /// Refused or not reachable; tried again later unless the attempts are used up.
+    pub failed: usize,
+}
+
+/// Messages claimed per statement.
+const BATCH: u64 = 20;
+/// Batches per round, so one round never runs unbounded.
+const MAX_BATCHES: usize = 10;
+
+/// Sends the outbox over SMTP.
+pub struct SmtpDelivery {
+    db: DatabaseConnection,
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
+}
+
+impl SmtpDelivery {
+    /// `smtp_url` as lettre reads it: `smtp://user:pass@host:587?tls=required` (STARTTLS),
+    /// `smtps://user:pass@host:465` (TLS) or `smtp://host:25` (plain, for a local relay).
+    /// Mail goes out from `sender_name <sender_email>`.
+    ///
+    /// # Errors
+    /// When the URL or the sender address cannot be read.
+    pub fn new(
+        db: DatabaseConnection,
+        smtp_url: &str,
+        sender_name: &str,
+        sender_email: &str,
+    ) -> anyhow::Result<Self> {
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(smtp_url)
+            .map_err(|e| anyhow::anyhow!("SMTP_URL cannot be read: {e}"))?
+            .timeout(Some(StdDuration::from_secs(20)))
+            .build();
+        let address = sender_email
+            .parse()
+            .map_err(|e| anyhow::anyhow!("mail sender {sender_email:?}: {e}"))?;
+        Ok(Self {
+            db,
+            transport,
+            from: Mailbox::new(Some(sender_name.to_owned()), address),
+        })
+    }
+
+    /// Sends every message that is due, a batch at a time.
+    ///
+    /// # Errors
+    /// When the outbox cannot be read or updated (a refused message is not an error: it is
+    /// counted in [`DeliveryReport::failed`] and kept for a later try).
+    pub async fn deliver_due(&self) -> Result<DeliveryReport, StoreError> {
+        let mut report = DeliveryReport::default();
+        for _ in 0..MAX_BATCHES {
+            let batch = self.claim().await?;
+            if batch.is_empty() {
+                break;
+            }
+            for message in batch {
+                let id = message.id;
+                match self.send_one(&message).await {
+                    Ok(()) => {
+                        self.mark_sent(id).await?;
+                        report.sent += 1;
+                    }
+                    Err((error, permanent)) => {
+                        tracing::warn!(id, to = %message.recipient, %error, permanent, "mail not delivered");
+                        self.mark_failed(&message, &error, permanent).await?;
+                        report.failed += 1;
+                    }
+                }
+            }
+        }
+        Ok(report)
+    }
+
+    /// Takes up to [`BATCH`] due messages in one statement and leases them, counting the
+    /// attempt, so no other worker takes them while this one sends.
+    async fn claim(&self) -> Result<Vec<mail_outbox::Model>, StoreError> {
+        let now = Utc::now();
+        let lease_until = now + Duration::seconds(DELIVERY_LEASE_SECONDS);
+        let backend = self.db.get_database_backend();
+        let max = i32::try_from(MAX_DELIVERY_ATTEMPTS).unwrap_or(i32::MAX);
+        let batch = i64::try_from(BATCH).unwrap_or(20);
+        let sql = match backend {
+            DbBackend::Postgres => {
+                r#"UPDATE "mail_outbox" SET "attempts" = "attempts" + 1, "next_attempt_at" = $1
+                   WHERE "id" IN (
+                     SELECT "id" FROM "mail_outbox"
+                     WHERE "sent_at" IS NULL AND "attempts" < $2
+                       AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= $3)
+                     ORDER BY "id" LIMIT $4
+                     FOR UPDATE SKIP LOCKED)
+                   RETURNING *"#
+            }
+            _ => {
+                r#"UPDATE "mail_outbox" SET "attempts" = "attempts" + 1, "next_attempt_at" = ?
+                   WHERE "id" IN (
+                     SELECT "id" FROM "mail_outbox"
+                     WHERE "sent_at" IS NULL AND "attempts" < ?
+                       AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= ?)
+                     ORDER BY "id" LIMIT ?)
+                   RETURNING *"#
+            }
+        };
+        let statement = Statement::from_sql_and_values(
+            backend,
+            sql,
+            [lease_until.into(), max.into(), now.into(), batch.into()],
+        );
+        let mut rows = mail_outbox::Entity::find()
+            .from_raw_sql(statement)
+            .all(&self.db)
+            .await
+            .map_err(store_err)?;
+        rows.sort_by_key(|m| m.id);
+        Ok(rows)
+    }
+
+    /// Hands one message to the SMTP server; the error says whether trying again is
+    /// pointless (a refused address, a 5xx answer).
+    async fn send_one(&self, m: &mail_outbox::Model) -> Result<(), (String, bool)> {
+        let to = m
+            .recipient
+            .parse::<Mailbox>()
+            .map_err(|e| (format!("bad recipient address: {e}"), true))?;
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(to)
+            .subject(m.subject.clone())
+            .header(ContentType::TEXT_PLAIN)
+            .body(m.body.clone())
+            .map_err(|e| (format!("message cannot be built: {e}"), true))?;
+        self.transport
+            .send(message)
+            .await
+            .map(|_| ())
+            .map_err(|e| (e.to_string(), e.is_permanent()))
+    }
+
+    async fn mark_sent(&self, id: i64) -> Result<(), StoreError> {
+        mail_outbox::Entity::update_many()
+            .col_expr(mail_outbox::Column::SentAt, Utc::now().into())
+            .col_expr(
+                mail_outbox::Column::LastError,
+                Option::<String>::None.into(),
+            )
+            .col_expr(
+                mail_outbox::Column::NextAttemptAt,
+                Option::<chrono::DateTime<Utc>>::None.into(),
+            )
+            .filter(mail_outbox::Column::Id.eq(id))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(())
+    }
+
+    async fn mark_failed(
+        &self,
+        m: &mail_outbox::Model,
+        error: &str,
+        permanent: bool,
+    ) -> Result<(), StoreError> {
+        let attempts = u32::try_from(m.attempts).unwrap_or(MAX_DELIVERY_ATTEMPTS);
+        let attempts = if permanent {
+            MAX_DELIVERY_ATTEMPTS.max(attempts)
+        } else {
+            attempts
+        };
+        let error: String = error.chars().take(1000).collect();
+        mail_outbox::Entity::update_many()
+            .col_expr(
+                mail_outbox::Column::Attempts,
+                i32::try_from(attempts).unwrap_or(i32::MAX).into(),
+            )
+            .col_expr(mail_outbox::Column::LastError, Some(error).into())
+            .col_expr(
+                mail_outbox::Column::NextAttemptAt,
+                Some(Utc::now() + retry_delay(attempts)).into(),
+            )
+            .filter(mail_outbox::Column::Id.eq(m.id))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
         Ok(())
     }
 }

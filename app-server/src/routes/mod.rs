@@ -13,6 +13,7 @@ pub mod comments;
 pub mod dto;
 pub mod google;
 pub mod help;
+pub mod mail;
 pub mod review;
 pub mod site;
 pub mod social;
@@ -63,6 +64,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(comments::delete_comment)
         .service(help::send_help_message)
         .service(help::list_help_messages)
+        .service(mail::list_mail_outbox)
         .service(categories::list_categories)
         .service(stories::list_stories)
         .service(stories::get_story)

@@ -830,6 +830,12 @@ engine_test!(
                     None,
                     super_only(200),
                 ),
+                (
+                    Method::GET,
+                    "/api/admin/mail-outbox".into(),
+                    None,
+                    super_only(200),
+                ),
                 (Method::POST, "/api/logout".into(), None, anyone),
             ];
             for (method, path, body, expected) in table {

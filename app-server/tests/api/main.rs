@@ -8,4 +8,5 @@ mod accounts;
 mod comments;
 mod foundation;
 mod help;
+mod mail;
 mod stories;

@@ -29,6 +29,8 @@ import type {
   AuthResponse,
   ChangePasswordRequest,
   ErrorBody,
+  ListMailOutboxParams,
+  MailOutboxDto,
   MessageResponse,
   RoleChangeRequest,
   UserDto
@@ -189,6 +191,112 @@ export const useAdminLogin = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBo
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The newest messages of the mail outbox (super admin only).
+ */
+export const getListMailOutboxUrl = (params?: ListMailOutboxParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/mail-outbox?${stringifiedParams}` : `/api/admin/mail-outbox`
+}
+
+export const listMailOutbox = async (params?: ListMailOutboxParams, options?: RequestInit): Promise<MailOutboxDto> => {
+  
+  return customFetch<MailOutboxDto>(getListMailOutboxUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListMailOutboxQueryKey = (params?: ListMailOutboxParams,) => {
+    return [
+    `/api/admin/mail-outbox`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListMailOutboxQueryOptions = <TData = Awaited<ReturnType<typeof listMailOutbox>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(params?: ListMailOutboxParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMailOutbox>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListMailOutboxQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listMailOutbox>>> = ({ signal }) => listMailOutbox(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listMailOutbox>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListMailOutboxQueryResult = NonNullable<Awaited<ReturnType<typeof listMailOutbox>>>
+export type ListMailOutboxQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListMailOutbox<TData = Awaited<ReturnType<typeof listMailOutbox>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListMailOutboxParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMailOutbox>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMailOutbox>>,
+          TError,
+          Awaited<ReturnType<typeof listMailOutbox>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListMailOutbox<TData = Awaited<ReturnType<typeof listMailOutbox>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListMailOutboxParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMailOutbox>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMailOutbox>>,
+          TError,
+          Awaited<ReturnType<typeof listMailOutbox>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListMailOutbox<TData = Awaited<ReturnType<typeof listMailOutbox>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListMailOutboxParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMailOutbox>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The newest messages of the mail outbox (super admin only).
+ */
+
+export function useListMailOutbox<TData = Awaited<ReturnType<typeof listMailOutbox>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListMailOutboxParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMailOutbox>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListMailOutboxQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Every account, newest first.
  */
 export const getListUsersUrl = () => {

@@ -48,6 +48,32 @@ export const adminLoginResponse = zod.object({
 }).describe('The answer of sign-up, sign-in and admin sign-in.')
 
 /**
+ * @summary The newest messages of the mail outbox (super admin only).
+ */
+export const listMailOutboxQueryLimitMin = 0;
+
+export const listMailOutboxQueryParams = zod.object({
+  "limit": zod.number().min(listMailOutboxQueryLimitMin).optional().describe('How many of the newest messages (default 50, at most 200).')
+})
+
+export const listMailOutboxResponseMessagesItemAttemptsMin = 0;
+
+export const listMailOutboxResponse = zod.object({
+  "delivery": zod.enum(['smtp', 'outbox']).describe('How mail leaves this site.'),
+  "messages": zod.array(zod.object({
+  "attempts": zod.number().min(listMailOutboxResponseMessagesItemAttemptsMin),
+  "body": zod.string(),
+  "createdAt": zod.iso.datetime({}),
+  "id": zod.number(),
+  "lastError": zod.string().nullish().describe('The mail server\'s answer to the last failed try.'),
+  "sentAt": zod.iso.datetime({}).nullish(),
+  "status": zod.enum(['sent', 'pending', 'failed']).describe('Where one message stands.'),
+  "subject": zod.string(),
+  "to": zod.string()
+}).describe('One recorded message.')).describe('Newest first.')
+}).describe('The outbox and how it is delivered.')
+
+/**
  * @summary Every account, newest first.
  */
 export const listUsersResponseItem = zod.object({

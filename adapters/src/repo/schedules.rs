@@ -1,0 +1,164 @@
+//! Schedule items in the `schedules` table, and the atomic claim of due reminders.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::StoreError;
+use domain::schedule::{NewSchedule, Schedule, ScheduleId, ScheduleRepository};
+use domain::user::UserId;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, QueryFilter,
+    QueryOrder, Set, Statement,
+};
+
+use crate::db::store_err;
+use crate::entity::schedules;
+
+pub struct SeaOrmScheduleRepository {
+    db: DatabaseConnection,
+}
+
+impl SeaOrmScheduleRepository {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+}
+
+fn to_domain(m: schedules::Model) -> Schedule {
+    Schedule {
+        id: ScheduleId(m.id),
+        contributor_id: UserId::new(m.contributor_id),
+        due_date: m.due_date,
+        title: m.title,
+        description: m.description,
+        is_completed: m.is_completed,
+        reminder_sent: m.reminder_sent,
+        created_at: m.created_at,
+    }
+}
+
+/// Marks up to `$4` unfinished, unreminded items due between `$1` and `$2` as reminded and
+/// returns them, in one statement. On PostgreSQL the inner select locks the rows it picks
+/// and skips rows another instance is claiming at that moment; the outer condition is
+/// checked again on the latest row version, so a row is never claimed twice. SQLite runs
+/// one writer at a time, so the statement alone is enough there.
+const CLAIM_POSTGRES: &str = r#"UPDATE "schedules" SET "reminder_sent" = TRUE
+    WHERE "reminder_sent" = FALSE AND "id" IN (
+      SELECT "id" FROM "schedules"
+      WHERE "is_completed" = FALSE AND "reminder_sent" = FALSE
+        AND "due_date" >= $1 AND "due_date" <= $2
+      ORDER BY "due_date", "id" LIMIT $3
+      FOR UPDATE SKIP LOCKED)
+    RETURNING *"#;
+
+const CLAIM_SQLITE: &str = r#"UPDATE "schedules" SET "reminder_sent" = TRUE
+    WHERE "reminder_sent" = FALSE AND "id" IN (
+      SELECT "id" FROM "schedules"
+      WHERE "is_completed" = FALSE AND "reminder_sent" = FALSE
+        AND "due_date" >= ? AND "due_date" <= ?
+      ORDER BY "due_date", "id" LIMIT ?)
+    RETURNING *"#;
+
+#[async_trait]
+impl ScheduleRepository for SeaOrmScheduleRepository {
+    /// One query; the `(contributor_id, due_date)` index of the first migration serves the
+    /// filter and the order.
+    async fn list_for_contributor(
+        &self,
+        contributor: &UserId,
+    ) -> Result<Vec<Schedule>, StoreError> {
+        let rows = schedules::Entity::find()
+            .filter(schedules::Column::ContributorId.eq(contributor.as_str()))
+            .order_by_asc(schedules::Column::DueDate)
+            .order_by_asc(schedules::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(rows.into_iter().map(to_domain).collect())
+    }
+
+    async fn find(&self, id: ScheduleId) -> Result<Option<Schedule>, StoreError> {
+        let row = schedules::Entity::find_by_id(id.0)
+            .one(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(row.map(to_domain))
+    }
+
+    async fn create(&self, new: NewSchedule) -> Result<Schedule, StoreError> {
+        let model = schedules::ActiveModel {
+            contributor_id: Set(new.contributor_id.as_str().to_owned()),
+            due_date: Set(new.due_date),
+            title: Set(new.title),
+            description: Set(new.description),
+            is_completed: Set(false),
+            reminder_sent: Set(false),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await
+        .map_err(store_err)?;
+        Ok(to_domain(model))
+    }
+
+    async fn set_completed(
+        &self,
+        id: ScheduleId,
+        completed: bool,
+    ) -> Result<Option<Schedule>, StoreError> {
+        let done = schedules::Entity::update_many()
+            .col_expr(schedules::Column::IsCompleted, completed.into())
+            .filter(schedules::Column::Id.eq(id.0))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        if done.rows_affected == 0 {
+            return Ok(None);
+        }
+        self.find(id).await
+    }
+
+    async fn delete(&self, id: ScheduleId) -> Result<bool, StoreError> {
+        let done = schedules::Entity::delete_by_id(id.0)
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(done.rows_affected > 0)
+    }
+
+    async fn claim_due_reminders(
+        &self,
+        from: DateTime<Utc>,
+        until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<Schedule>, StoreError> {
+        let backend = self.db.get_database_backend();
+        let sql = match backend {
+            DbBackend::Postgres => CLAIM_POSTGRES,
+            _ => CLAIM_SQLITE,
+        };
+        let statement = Statement::from_sql_and_values(
+            backend,
+            sql,
+            [from.into(), until.into(), i64::from(limit).into()],
+        );
+        let mut rows = schedules::Entity::find()
+            .from_raw_sql(statement)
+            .all(&self.db)
+            .await
+            .map_err(store_err)?;
+        // RETURNING gives no order; callers mail earliest due first.
+        rows.sort_by(|a, b| a.due_date.cmp(&b.due_date).then(a.id.cmp(&b.id)));
+        Ok(rows.into_iter().map(to_domain).collect())
+    }
+
+    async fn release_reminder(&self, id: ScheduleId) -> Result<(), StoreError> {
+        schedules::Entity::update_many()
+            .col_expr(schedules::Column::ReminderSent, false.into())
+            .filter(schedules::Column::Id.eq(id.0))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(())
+    }
+}

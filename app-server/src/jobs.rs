@@ -1,0 +1,66 @@
+//! Background work of one server instance: purging expired sessions and, with `SMTP_URL`,
+//! sending the mail outbox. Every instance runs them; rows are claimed one statement at a
+//! time (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so two instances never do the same job.
+
+use std::time::Duration;
+
+use crate::state::AppState;
+
+/// How often the mail worker looks at the outbox without being woken (mail recorded by
+/// another instance, retries that became due).
+const MAIL_POLL: Duration = Duration::from_secs(30);
+
+/// How often expired sessions are deleted.
+const SESSION_PURGE: Duration = Duration::from_secs(600);
+
+/// Starts the background jobs on the current Tokio runtime.
+///
+/// # Errors
+/// When `SMTP_URL` or the sender address (`SITE_NAME`, `SUPPORT_EMAIL`) cannot be read.
+pub fn spawn(state: &AppState) -> anyhow::Result<()> {
+    spawn_session_purge(state);
+    if let Some(url) = &state.config.smtp_url {
+        let delivery = adapters::SmtpDelivery::new(
+            state.db.clone(),
+            url,
+            &state.config.site_name,
+            &state.config.support_email,
+        )?;
+        let wakeup = state.mail_wakeup.clone();
+        tracing::info!("mail goes out over SMTP (SMTP_URL); the outbox keeps a copy");
+        tokio::spawn(async move {
+            loop {
+                match delivery.deliver_due().await {
+                    Ok(r) if r.sent + r.failed > 0 => {
+                        tracing::info!(sent = r.sent, failed = r.failed, "mail delivery round");
+                    }
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "mail delivery could not read the outbox"),
+                }
+                tokio::select! {
+                    () = wakeup.notified() => {}
+                    () = tokio::time::sleep(MAIL_POLL) => {}
+                }
+            }
+        });
+    } else {
+        tracing::info!("SMTP_URL is not set: mail is kept in the mail_outbox table and the log");
+    }
+    Ok(())
+}
+
+fn spawn_session_purge(state: &AppState) {
+    let repo = adapters::SeaOrmSessionRepository::new(state.db.clone());
+    tokio::spawn(async move {
+        use domain::session::SessionRepository;
+        let mut tick = tokio::time::interval(SESSION_PURGE);
+        loop {
+            tick.tick().await;
+            match repo.purge_expired(chrono::Utc::now()).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(purged = n, "expired sessions deleted"),
+                Err(e) => tracing::warn!(error = %e, "session purge failed"),
+            }
+        }
+    });
+}
