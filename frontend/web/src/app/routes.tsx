@@ -1,7 +1,7 @@
 import { Route, Switch } from 'wouter';
 import { LoadingScreen } from '@/components/layout/loading-screen';
 import { AdminLoginPage } from '@/features/admin-login/admin-login-page';
-import { AdminPage } from '@/features/admin/admin-page';
+import { AdminPage } from '@/features/dashboard/admin-page';
 import { AuthPage } from '@/features/auth/auth-page';
 import { ContributorDashboardPage } from '@/features/contributor-dashboard/contributor-dashboard-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
