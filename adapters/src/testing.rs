@@ -82,3 +82,34 @@ impl Drop for TestDatabase {
         .join();
     }
 }
+
+/// Runs `test` on a fresh SQLite database and, when `TEST_DATABASE_URL` is set, on a fresh
+/// PostgreSQL database, each migrated; the test gets the connection and the database URL
+/// (to open a second connection pool, as a second server instance would).
+///
+/// # Panics
+/// When a database cannot be created, opened or closed.
+pub async fn each_engine<F, Fut>(test: F)
+where
+    F: Fn(sea_orm::DatabaseConnection, String) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    for engine in [Engine::Sqlite, Engine::Postgres] {
+        let db = match TestDatabase::new(engine).await {
+            Ok(Some(db)) => db,
+            Ok(None) => {
+                eprintln!("skipped on {engine:?}: TEST_DATABASE_URL is not set");
+                continue;
+            }
+            Err(e) => panic!("test database on {engine:?}: {e:#}"),
+        };
+        let conn = match crate::connect(&db.url).await {
+            Ok(conn) => conn,
+            Err(e) => panic!("connect to the test database on {engine:?}: {e:#}"),
+        };
+        test(conn.clone(), db.url.clone()).await;
+        if let Err(e) = conn.close().await {
+            panic!("close the test database on {engine:?}: {e}");
+        }
+    }
+}

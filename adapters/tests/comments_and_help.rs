@@ -3,28 +3,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use adapters::testing::{Engine, TestDatabase};
+use adapters::testing::each_engine;
 use chrono::Utc;
 use domain::comment::{CommentId, CommentRepository, NewComment};
 use domain::help::{HelpCategory, HelpMessageRepository, NewHelpMessage};
 use domain::story::{NewStory, StoryId, StoryRepository, StoryStatus};
 use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
-
-async fn each_engine<F, Fut>(test: F)
-where
-    F: Fn(adapters::DatabaseConnection) -> Fut,
-    Fut: std::future::Future<Output = ()>,
-{
-    for engine in [Engine::Sqlite, Engine::Postgres] {
-        let Some(db) = TestDatabase::new(engine).await.unwrap() else {
-            eprintln!("skipped on {engine:?}: TEST_DATABASE_URL is not set");
-            continue;
-        };
-        let conn = adapters::connect(&db.url).await.unwrap();
-        test(conn.clone()).await;
-        conn.close().await.unwrap();
-    }
-}
 
 async fn user(db: &adapters::DatabaseConnection, email: &str) -> User {
     adapters::SeaOrmUserRepository::new(db.clone())
@@ -78,7 +62,7 @@ fn new_comment(story: StoryId, content: &str) -> NewComment {
 
 #[tokio::test]
 async fn comments_list_newest_first_approved_only_unless_asked() {
-    each_engine(|db| async move {
+    each_engine(|db, _| async move {
         let author = user(&db, "ruth@example.org").await;
         let (one, two) = (story(&db, &author).await, story(&db, &author).await);
         let repo = adapters::SeaOrmCommentRepository::new(db);
@@ -116,7 +100,7 @@ async fn comments_list_newest_first_approved_only_unless_asked() {
 
 #[tokio::test]
 async fn help_messages_list_newest_first_and_outlive_their_sender() {
-    each_engine(|db| async move {
+    each_engine(|db, _| async move {
         let sender = user(&db, "ruth@example.org").await;
         let repo = adapters::SeaOrmHelpMessageRepository::new(db.clone());
         let first = repo

@@ -6,30 +6,14 @@
 
 use std::sync::Arc;
 
+use adapters::testing::each_engine;
 use adapters::testing::smtp::SmtpSink;
-use adapters::testing::{Engine, TestDatabase};
 use adapters::{DeliveryReport, OutboxMailer, SeaOrmMailOutbox, SmtpDelivery};
 use domain::mail::{DeliveryState, MAX_DELIVERY_ATTEMPTS, MailOutbox, Mailer, OutgoingMail};
 use sea_orm::ConnectionTrait;
 
 const NAME: &str = "Grace Stories";
 const FROM: &str = "support@example.org";
-
-async fn each_engine<F, Fut>(test: F)
-where
-    F: Fn(adapters::DatabaseConnection, String) -> Fut,
-    Fut: std::future::Future<Output = ()>,
-{
-    for engine in [Engine::Sqlite, Engine::Postgres] {
-        let Some(db) = TestDatabase::new(engine).await.unwrap() else {
-            eprintln!("skipped on {engine:?}: TEST_DATABASE_URL is not set");
-            continue;
-        };
-        let conn = adapters::connect(&db.url).await.unwrap();
-        test(conn.clone(), db.url.clone()).await;
-        conn.close().await.unwrap();
-    }
-}
 
 fn mail(to: &str, subject: &str) -> OutgoingMail {
     OutgoingMail {

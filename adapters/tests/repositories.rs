@@ -3,27 +3,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use adapters::testing::{Engine, TestDatabase};
+use adapters::testing::each_engine;
 use chrono::{Duration, Utc};
 use domain::StoreError;
 use domain::session::{SessionRecord, SessionRepository, SettingsRepository};
 use domain::user::{AuthProvider, NewUser, Role, UserRepository};
-
-async fn each_engine<F, Fut>(test: F)
-where
-    F: Fn(adapters::DatabaseConnection) -> Fut,
-    Fut: std::future::Future<Output = ()>,
-{
-    for engine in [Engine::Sqlite, Engine::Postgres] {
-        let Some(db) = TestDatabase::new(engine).await.unwrap() else {
-            eprintln!("skipped on {engine:?}: TEST_DATABASE_URL is not set");
-            continue;
-        };
-        let conn = adapters::connect(&db.url).await.unwrap();
-        test(conn.clone()).await;
-        conn.close().await.unwrap();
-    }
-}
 
 fn member(email: &str, username: &str) -> NewUser {
     NewUser {
@@ -43,7 +27,7 @@ fn member(email: &str, username: &str) -> NewUser {
 
 #[tokio::test]
 async fn sessions_load_until_they_expire_and_are_purged_after() {
-    each_engine(|db| async move {
+    each_engine(|db, _| async move {
         let repo = adapters::SeaOrmSessionRepository::new(db);
         let now = Utc::now();
         let live = SessionRecord {
@@ -83,7 +67,7 @@ async fn sessions_load_until_they_expire_and_are_purged_after() {
 
 #[tokio::test]
 async fn a_setting_is_stored_once_and_then_kept() {
-    each_engine(|db| async move {
+    each_engine(|db, _| async move {
         let repo = adapters::SeaOrmSettingsRepository::new(db);
         assert_eq!(repo.get_or_insert("k", "first").await.unwrap(), "first");
         assert_eq!(repo.get_or_insert("k", "second").await.unwrap(), "first");
@@ -93,7 +77,7 @@ async fn a_setting_is_stored_once_and_then_kept() {
 
 #[tokio::test]
 async fn taken_emails_and_usernames_become_conflicts_naming_the_field() {
-    each_engine(|db| async move {
+    each_engine(|db, _| async move {
         let repo = adapters::SeaOrmUserRepository::new(db);
         let ruth = repo
             .create(member("Ruth@Example.org", "ruth"))
@@ -137,7 +121,7 @@ async fn taken_emails_and_usernames_become_conflicts_naming_the_field() {
 
 #[tokio::test]
 async fn migrations_run_twice_without_harm() {
-    each_engine(|db| async move {
+    each_engine(|db, _| async move {
         use sea_orm_migration::MigratorTrait;
         adapters::migration::Migrator::up(&db, None).await.unwrap();
         assert!(adapters::ping(&db).await.is_ok());

@@ -321,3 +321,35 @@ impl From<domain::social::ExportError> for ApiError {
         }
     }
 }
+
+impl From<domain::schedule::ListSchedulesError> for ApiError {
+    fn from(err: domain::schedule::ListSchedulesError) -> Self {
+        use domain::schedule::ListSchedulesError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::schedule::CreateScheduleError> for ApiError {
+    fn from(err: domain::schedule::CreateScheduleError) -> Self {
+        use domain::schedule::CreateScheduleError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Invalid(errors) => field_errors(errors),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::schedule::ChangeScheduleError> for ApiError {
+    fn from(err: domain::schedule::ChangeScheduleError) -> Self {
+        use domain::schedule::ChangeScheduleError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::NotFound => ApiError::not_found(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}

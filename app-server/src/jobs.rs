@@ -1,6 +1,7 @@
-//! Background work of one server instance: purging expired sessions and, with `SMTP_URL`,
-//! sending the mail outbox. Every instance runs them; rows are claimed one statement at a
-//! time (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so two instances never do the same job.
+//! Background work of one server instance: purging expired sessions, mailing schedule
+//! reminders and, with `SMTP_URL`, sending the mail outbox. Every instance runs them; rows
+//! are claimed one statement at a time (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so two
+//! instances never do the same job.
 
 use std::time::Duration;
 
@@ -13,12 +14,17 @@ const MAIL_POLL: Duration = Duration::from_secs(30);
 /// How often expired sessions are deleted.
 const SESSION_PURGE: Duration = Duration::from_secs(600);
 
+/// How often schedule items coming due are looked for (their one reminder may be up to
+/// this late).
+const REMINDER_POLL: Duration = Duration::from_secs(300);
+
 /// Starts the background jobs on the current Tokio runtime.
 ///
 /// # Errors
 /// When `SMTP_URL` or the sender address (`SITE_NAME`, `SUPPORT_EMAIL`) cannot be read.
 pub fn spawn(state: &AppState) -> anyhow::Result<()> {
     spawn_session_purge(state);
+    spawn_schedule_reminders(state);
     if let Some(url) = &state.config.smtp_url {
         let delivery = adapters::SmtpDelivery::new(
             state.db.clone(),
@@ -60,6 +66,25 @@ fn spawn_session_purge(state: &AppState) {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(purged = n, "expired sessions deleted"),
                 Err(e) => tracing::warn!(error = %e, "session purge failed"),
+            }
+        }
+    });
+}
+
+/// Mails the reminder of every schedule item due within 48 hours; each item is claimed in
+/// the database, so only one instance mails it.
+fn spawn_schedule_reminders(state: &AppState) {
+    let schedules = state.schedules.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(REMINDER_POLL);
+        loop {
+            tick.tick().await;
+            match schedules.send_due_reminders(chrono::Utc::now()).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(reminded = n, "schedule reminders mailed"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "schedule reminders failed; retried next round")
+                }
             }
         }
     });

@@ -8,6 +8,7 @@ use domain::category::CategoryService;
 use domain::comment::CommentService;
 use domain::help::HelpService;
 use domain::mail::{MailService, Mailer};
+use domain::schedule::ScheduleService;
 use domain::social::{SocialPublisher, SocialService};
 use domain::story::service::StoryPorts;
 use domain::story::{StoryRepository, StoryService};
@@ -30,6 +31,7 @@ pub struct AppState {
     pub comments: CommentService,
     pub help: HelpService,
     pub social: SocialService,
+    pub schedules: ScheduleService,
     /// The super admin's view of the mail outbox.
     pub mail: MailService,
     /// Woken whenever a message is recorded, so the SMTP worker sends it at once.
@@ -73,6 +75,13 @@ impl AppState {
             name: config.site_name.clone(),
             public_url: config.public_url.clone(),
         };
+        let schedules = ScheduleService::new(
+            Arc::new(adapters::SeaOrmScheduleRepository::new(db.clone())),
+            user_repo.clone(),
+            mailer.clone(),
+            Arc::new(domain::clock::SystemClock),
+            site.clone(),
+        );
         let accounts = AccountService::new(
             user_repo,
             Arc::new(adapters::SeaOrmAdminCredentialRepository::new(db.clone())),
@@ -127,6 +136,7 @@ impl AppState {
             comments,
             help,
             social,
+            schedules,
             mail,
             mail_wakeup,
             sessions,

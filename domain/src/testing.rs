@@ -8,6 +8,7 @@
 
 mod help;
 mod infra;
+mod schedules;
 mod stories;
 mod story_service;
 mod users;
@@ -25,6 +26,7 @@ pub use infra::{
     FakeIdentityProvider, InMemorySessionRepository, InMemorySettingsRepository,
     RecordingSocialPublisher,
 };
+pub use schedules::{InMemoryScheduleRepository, ScheduleFakes};
 pub use stories::{InMemoryCategoryRepository, InMemoryCommentRepository, InMemoryStoryRepository};
 #[cfg(test)]
 pub(crate) use story_service::story_form;

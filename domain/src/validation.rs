@@ -32,6 +32,7 @@
 
 mod account;
 mod comment;
+mod schedule;
 mod text;
 mod url;
 mod video;
@@ -43,6 +44,7 @@ pub use comment::{
     CommentAuthorEmail, CommentAuthorName, CommentAuthorNameError, CommentContent,
     CommentContentError,
 };
+pub use schedule::{DueDate, DueDateError, ScheduleDescription, ScheduleDescriptionError};
 pub use text::{
     AdminUsername, AdminUsernameError, CategoryName, CategoryNameError, Excerpt, ExcerptError,
     FirstName, FirstNameError, HelpMessageBody, HelpMessageBodyError, HelpSubject,

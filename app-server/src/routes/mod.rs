@@ -15,6 +15,7 @@ pub mod google;
 pub mod help;
 pub mod mail;
 pub mod review;
+pub mod schedules;
 pub mod site;
 pub mod social;
 pub mod stories;
@@ -37,6 +38,7 @@ pub mod stories;
         (name = "admin", description = "Super admin: sign-in, password and people"),
         (name = "comments", description = "Comments under stories and their moderation"),
         (name = "help", description = "Help centre messages to the administrator"),
+        (name = "schedules", description = "A contributor's schedule of tasks"),
     )
 )]
 pub struct ApiDoc;
@@ -77,7 +79,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(review::list_pending_stories)
         .service(review::approve_story)
         .service(review::reject_story)
-        .service(review::admin_delete_story);
+        .service(review::admin_delete_story)
+        .service(schedules::list_schedules)
+        .service(schedules::create_schedule)
+        .service(schedules::update_schedule)
+        .service(schedules::delete_schedule);
 }
 
 /// The OpenAPI document, built from the handlers without a database or environment.

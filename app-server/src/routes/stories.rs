@@ -22,7 +22,8 @@ pub struct ListStoriesParams {
     /// Page size, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
-    /// How many matches to skip (default 0).
+    /// How many matches to skip, 0 to 1,000,000,000 (default 0).
+    #[param(minimum = 0, maximum = 1_000_000_000)]
     pub offset: Option<u64>,
 }
 
@@ -35,6 +36,13 @@ impl ListStoriesParams {
                 StoryQuery::MAX_LIMIT
             )));
         }
+        let offset = self.offset.unwrap_or(0);
+        if offset > StoryQuery::MAX_OFFSET {
+            return Err(ApiError::bad_request(format!(
+                "offset must be between 0 and {}",
+                StoryQuery::MAX_OFFSET
+            )));
+        }
         let trimmed = |s: Option<String>| s.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
         let search = trimmed(self.q);
         if search.as_ref().is_some_and(|q| q.chars().count() > 200) {
@@ -44,7 +52,7 @@ impl ListStoriesParams {
             search,
             category: trimmed(self.category),
             limit,
-            offset: self.offset.unwrap_or(0),
+            offset,
         })
     }
 }

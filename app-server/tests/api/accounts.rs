@@ -689,6 +689,10 @@ engine_test!(
             let comment_a = ctx.comment(&story, "Ann").await;
             let comment_b = ctx.comment(&story, "Bob").await;
             let new_story = json!({"title": "Mine", "content": "Words", "category": "Worship", "isPublished": false});
+            let week = chrono::Duration::days(7);
+            let task_a = ctx.schedule(&author, &format!("Task A {i}"), week).await;
+            let task_b = ctx.schedule(&author, &format!("Task B {i}"), week).await;
+            let due = (chrono::Utc::now() + week).to_rfc3339();
             let table: Vec<(Method, String, Option<serde_json::Value>, u16)> = vec![
                 (Method::GET, "/api/site".into(), None, anyone),
                 (Method::GET, "/api/categories".into(), None, anyone),
@@ -833,6 +837,31 @@ engine_test!(
                 (
                     Method::GET,
                     "/api/admin/mail-outbox".into(),
+                    None,
+                    super_only(200),
+                ),
+                (Method::GET, "/api/schedules".into(), None, writer(200)),
+                (
+                    Method::POST,
+                    "/api/schedules".into(),
+                    Some(json!({"title": "Pray", "dueDate": due})),
+                    writer(201),
+                ),
+                (
+                    Method::GET,
+                    format!("/api/schedules?contributorId={}", author.id),
+                    None,
+                    super_only(200),
+                ),
+                (
+                    Method::PATCH,
+                    format!("/api/schedules/{}", task_a.id.0),
+                    Some(json!({"isCompleted": true})),
+                    super_only(200),
+                ),
+                (
+                    Method::DELETE,
+                    format!("/api/schedules/{}", task_b.id.0),
                     None,
                     super_only(200),
                 ),

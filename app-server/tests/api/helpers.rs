@@ -364,3 +364,24 @@ impl TestContext {
             .expect("create comment")
     }
 }
+
+impl TestContext {
+    /// A task on `owner`'s schedule, due `due_in` from now.
+    pub async fn schedule(
+        &self,
+        owner: &User,
+        title: &str,
+        due_in: Duration,
+    ) -> domain::schedule::Schedule {
+        use domain::schedule::{NewSchedule, ScheduleRepository};
+        adapters::SeaOrmScheduleRepository::new(self.state.db.clone())
+            .create(NewSchedule {
+                contributor_id: owner.id.clone(),
+                due_date: Utc::now() + due_in,
+                title: title.into(),
+                description: None,
+            })
+            .await
+            .expect("create schedule item")
+    }
+}

@@ -10,7 +10,8 @@ use serde_json::json;
 
 use crate::comments::signed_in;
 use crate::engine_test;
-use crate::helpers::{ADMIN_PASSWORD, send, test_config};
+use crate::helpers::{send, test_config};
+use crate::stories::admin_cookie;
 
 fn help_message(subject: &str) -> serde_json::Value {
     json!({
@@ -20,27 +21,6 @@ fn help_message(subject: &str) -> serde_json::Value {
         "category": "technical",
         "userId": null,
     })
-}
-
-async fn admin_cookie<S, B>(app: &S) -> String
-where
-    S: actix_web::dev::Service<
-            actix_http::Request,
-            Response = actix_web::dev::ServiceResponse<B>,
-            Error = actix_web::Error,
-        >,
-    B: actix_web::body::MessageBody,
-{
-    let res = send(
-        app,
-        Method::POST,
-        "/api/admin/login",
-        None,
-        Some(json!({"username": "admin", "password": ADMIN_PASSWORD})),
-    )
-    .await;
-    assert_eq!(res.status, 200, "{}", res.body);
-    res.cookie.expect("session cookie")
 }
 
 engine_test!(the_super_admin_reads_the_outbox_newest_first, |ctx, app| {

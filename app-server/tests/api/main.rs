@@ -9,4 +9,5 @@ mod comments;
 mod foundation;
 mod help;
 mod mail;
+mod schedules;
 mod stories;

@@ -21,7 +21,8 @@ fn story(title: &str) -> Value {
     })
 }
 
-async fn admin_cookie<S, B>(app: &S) -> String
+/// The bootstrap super admin's session cookie.
+pub async fn admin_cookie<S, B>(app: &S) -> String
 where
     S: actix_web::dev::Service<
             actix_http::Request,

@@ -4,12 +4,25 @@ use chrono::{DateTime, Duration, Utc};
 
 use crate::user::UserId;
 
+pub mod ports;
+pub mod reminders;
+pub mod service;
+
+pub use ports::ScheduleRepository;
+pub use service::{
+    ChangeScheduleError, CreateScheduleError, ListSchedulesError, ScheduleForm, ScheduleService,
+    ScheduleWithStatus,
+};
+
 /// Items due within this window and not completed are "due soon" and get one reminder.
 pub const DUE_SOON_WINDOW_HOURS: i64 = 48;
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ScheduleId(pub i64);
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Schedule {
-    pub id: i64,
+    pub id: ScheduleId,
     pub contributor_id: UserId,
     pub due_date: DateTime<Utc>,
     pub title: String,
@@ -17,6 +30,15 @@ pub struct Schedule {
     pub is_completed: bool,
     pub reminder_sent: bool,
     pub created_at: DateTime<Utc>,
+}
+
+/// A validated schedule item to store (not completed, no reminder sent yet).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewSchedule {
+    pub contributor_id: UserId,
+    pub due_date: DateTime<Utc>,
+    pub title: String,
+    pub description: Option<String>,
 }
 
 /// Status of a schedule item at a given instant (specification §4).
@@ -58,7 +80,7 @@ mod tests {
 
     fn item(due_in: Duration, is_completed: bool) -> Schedule {
         Schedule {
-            id: 1,
+            id: ScheduleId(1),
             contributor_id: UserId::new("00000000-0000-4000-8000-000000000001"),
             due_date: now() + due_in,
             title: "Write the Easter testimony".to_owned(),

@@ -142,6 +142,8 @@ pub struct StoryQuery {
 impl StoryQuery {
     pub const DEFAULT_LIMIT: u32 = 20;
     pub const MAX_LIMIT: u32 = 100;
+    /// Far beyond any real list, and well inside what every database can bind.
+    pub const MAX_OFFSET: u64 = 1_000_000_000;
 }
 
 /// One page of a list and the total number of matches.

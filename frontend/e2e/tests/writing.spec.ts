@@ -176,3 +176,69 @@ test('a contributor writes a video story that reviewers approve, and a live edit
 
   for (const p of [page, sub, boss, visitor]) await p.context().close();
 });
+
+/** `datetime-local` text for a moment `hours` from now, in the browser's (and this process's) zone. */
+function localDateTime(hours: number): { input: string; shown: string } {
+  const at = new Date(Date.now() + hours * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const input = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  const shown = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(at);
+  return { input, shown };
+}
+
+test('a contributor schedules tasks, sees their status and completes one', async ({ browser }) => {
+  const admin = await adminApi();
+  const writer = newPerson('Lydia');
+  await approvedAccount(admin, writer, 'primary_contributor');
+  await admin.dispose();
+
+  const page = await signedInPage(browser, writer.email);
+  await page.goto('/contributor-dashboard');
+  const upcomingCard = page.getByRole('list', { name: 'Overview' }).getByRole('listitem').filter({ hasText: 'Upcoming Tasks' });
+  await expect(upcomingCard).toContainText('0');
+  await page.getByRole('tab', { name: 'Schedule' }).click();
+  await expect(page.getByText('No Scheduled Tasks')).toBeVisible();
+
+  async function addTask(title: string, description: string, hours: number) {
+    await page.getByRole('button', { name: 'Add Task' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Task' });
+    await dialog.getByLabel('Title *').fill(title);
+    await dialog.getByLabel('Description').fill(description);
+    await dialog.getByLabel('Due date *').fill(localDateTime(hours).input);
+    await dialog.getByRole('button', { name: 'Add Task' }).click();
+    await expect(page.getByText('Task added', { exact: true })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+  }
+
+  await addTask('Record the worship video', 'Ask the choir to stay after service.', 20);
+  await addTask('Write the Easter testimony', 'Two pages for the newsletter.', 24 * 10);
+
+  const tasks = page.getByRole('list', { name: 'Scheduled tasks' });
+  const video = tasks.getByRole('listitem', { name: 'Record the worship video' });
+  await expect(video.getByText('Due Soon')).toBeVisible();
+  await expect(video.getByText(`Due: ${localDateTime(20).shown}`)).toBeVisible();
+  await expect(video.getByText('Ask the choir to stay after service.')).toBeVisible();
+  const easter = tasks.getByRole('listitem', { name: 'Write the Easter testimony' });
+  await expect(easter.getByText('Upcoming', { exact: true })).toBeVisible();
+  await expect(upcomingCard).toContainText('2');
+  await shot(page, 'contributor-schedule');
+
+  await video.getByRole('button', { name: 'Mark Complete' }).click();
+  await expect(page.getByText('Task completed', { exact: true })).toBeVisible();
+  await expect(video.getByText('Completed', { exact: true })).toBeVisible();
+  await expect(video.getByRole('button', { name: 'Mark Incomplete' })).toBeVisible();
+  await expect(upcomingCard).toContainText('1');
+
+  // The list comes from the server: after a reload the completed task is still completed.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Schedule' }).click();
+  await expect(video.getByText('Completed', { exact: true })).toBeVisible();
+
+  await easter.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete task?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Task deleted', { exact: true })).toBeVisible();
+  await expect(easter).toHaveCount(0);
+  await expect(upcomingCard).toContainText('0');
+
+  await page.context().close();
+});

@@ -6,5 +6,6 @@ export * from './endpoints/categories/categories';
 export * from './endpoints/comments/comments';
 export * from './endpoints/help/help';
 export * from './endpoints/review/review';
+export * from './endpoints/schedules/schedules';
 export * from './endpoints/site/site';
 export * from './endpoints/stories/stories';

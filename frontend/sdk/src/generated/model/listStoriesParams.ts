@@ -22,8 +22,9 @@ category?: string;
  */
 limit?: number;
 /**
- * How many matches to skip (default 0).
+ * How many matches to skip, 0 to 1,000,000,000 (default 0).
  * @minimum 0
+ * @maximum 1000000000
  */
 offset?: number;
 };

@@ -5,5 +5,6 @@ export * from './categories/categories.zod';
 export * from './comments/comments.zod';
 export * from './help/help.zod';
 export * from './review/review.zod';
+export * from './schedules/schedules.zod';
 export * from './site/site.zod';
 export * from './stories/stories.zod';

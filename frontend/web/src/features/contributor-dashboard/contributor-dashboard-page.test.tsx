@@ -38,6 +38,7 @@ describe('/contributor-dashboard', () => {
       ...signedOut,
       'GET /api/user': { body: admin },
       [`GET /api/stories/author/${admin.id}`]: { body: [] },
+      'GET /api/schedules': { body: [] },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Contributor Dashboard' })).toBeInTheDocument();
   });
@@ -55,6 +56,7 @@ describe('/contributor-dashboard', () => {
           sampleSummary({ id: 4, title: 'Waiting', status: 'pending_approval' }),
         ],
       },
+      'GET /api/schedules': { body: [] },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Contributor Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome back, Ruth! Ready to inspire others?')).toBeInTheDocument();
@@ -86,6 +88,7 @@ describe('/contributor-dashboard', () => {
       ...signedOut,
       'GET /api/user': { body: user },
       [`GET /api/stories/author/${user.id}`]: { body: [] },
+      'GET /api/schedules': { body: [] },
     });
     expect(await screen.findByText('No Stories Yet')).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: 'Create Story' })[0] as HTMLElement);

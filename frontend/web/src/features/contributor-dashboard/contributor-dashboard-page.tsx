@@ -1,4 +1,4 @@
-import { useListAuthorStories, type StorySummaryDto } from '@grace-stories/sdk';
+import { useListAuthorStories, useListSchedules, type StorySummaryDto } from '@grace-stories/sdk';
 import { BookOpen, CalendarClock, CheckCircle, Clock, FileText, Plus } from 'lucide-react';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { PageShell } from '@/components/layout/page-shell';
@@ -14,6 +14,8 @@ import { useAuth, type User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isAdminRole, roleLabel } from '@/lib/roles';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { incompleteCount } from './schedule-status';
+import { ScheduleTab } from './schedule-tab';
 
 /** /contributor-dashboard (spec §2 "Contributor dashboard"). */
 export function ContributorDashboardPage() {
@@ -56,18 +58,19 @@ function ContributorDashboard({ user }: { user: User }) {
   useDocumentTitle('Contributor Dashboard');
   const [editing, setEditing] = useState<Editing>({ open: false });
   const stories = useListAuthorStories(user.id);
-  const unauthorized = isUnauthorizedError(stories.error);
+  const schedule = useListSchedules();
+  const unauthorized = isUnauthorizedError(stories.error) || isUnauthorizedError(schedule.error);
   useEffect(() => {
     if (unauthorized) handleUnauthorized();
   }, [unauthorized]);
 
   const list = stories.data ?? [];
+  const tasks = schedule.data ?? [];
   const stats: Stat[] = [
     { title: 'Total Stories', value: list.length, icon: BookOpen },
     { title: 'Published', value: list.filter((s) => s.isPublished).length, icon: CheckCircle },
     { title: 'Drafts', value: list.filter((s) => s.status === 'draft').length, icon: FileText },
-    // Schedules are not built yet: no task can be upcoming.
-    { title: 'Upcoming Tasks', value: 0, icon: CalendarClock },
+    { title: 'Upcoming Tasks', value: incompleteCount(tasks), icon: CalendarClock },
   ];
   const openEditor = (storyId: number | null) => setEditing({ open: true, storyId });
 
@@ -120,10 +123,19 @@ function ContributorDashboard({ user }: { user: User }) {
           />
         </TabsContent>
         <TabsContent value="schedule">
-          <EmptyState
-            icon={CalendarClock}
-            title="No Scheduled Tasks"
-            text="Reminders and deadlines for your stories will appear here."
+          <ScheduleTab
+            tasks={tasks}
+            isLoading={schedule.isPending}
+            isError={schedule.isError && !unauthorized}
+            empty={(addButton) => (
+              <EmptyState
+                icon={CalendarClock}
+                title="No Scheduled Tasks"
+                text="Plan deadlines for your stories; we e-mail a reminder 48 hours before each is due."
+              >
+                {addButton}
+              </EmptyState>
+            )}
           />
         </TabsContent>
       </Tabs>

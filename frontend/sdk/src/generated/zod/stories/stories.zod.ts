@@ -12,12 +12,13 @@ import * as zod from 'zod';
  * @summary Published stories, newest first. The total number of matches is in `X-Total-Count`.
  */
 export const listStoriesQueryLimitMax = 100;export const listStoriesQueryOffsetMin = 0;
+export const listStoriesQueryOffsetMax = 1000000000;
 
 export const listStoriesQueryParams = zod.object({
   "q": zod.string().optional().describe('Words to find in the title, excerpt or content.'),
   "category": zod.string().optional().describe('Exact category name.'),
   "limit": zod.number().min(1).max(listStoriesQueryLimitMax).optional().describe('Page size, 1 to 100 (default 20).'),
-  "offset": zod.number().min(listStoriesQueryOffsetMin).optional().describe('How many matches to skip (default 0).')
+  "offset": zod.number().min(listStoriesQueryOffsetMin).max(listStoriesQueryOffsetMax).optional().describe('How many matches to skip, 0 to 1,000,000,000 (default 0).')
 })
 
 export const listStoriesResponseItem = zod.object({
