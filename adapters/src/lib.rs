@@ -17,6 +17,7 @@ pub use repo::categories::SeaOrmCategoryRepository;
 pub use repo::comments::SeaOrmCommentRepository;
 pub use repo::help::SeaOrmHelpMessageRepository;
 pub use repo::mail::{DeliveryReport, OutboxMailer, SeaOrmMailOutbox, SmtpDelivery};
+pub use repo::rate_limits::SeaOrmHitCounter;
 pub use repo::schedules::SeaOrmScheduleRepository;
 pub use repo::sessions::SeaOrmSessionRepository;
 pub use repo::settings::SeaOrmSettingsRepository;

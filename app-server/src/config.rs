@@ -21,6 +21,8 @@ pub struct Config {
     pub google_client_secret: Option<String>,
     pub smtp_url: Option<String>,
     pub rate_limit_per_minute: u32,
+    /// Proxies and load balancers whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: Vec<crate::client_ip::TrustedNet>,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -56,6 +58,8 @@ impl Config {
             })?,
             None => 20,
         };
+        let trusted_proxies = crate::client_ip::parse_trusted(&var_or("TRUSTED_PROXIES", ""))
+            .map_err(|e| anyhow::anyhow!("TRUSTED_PROXIES: {e}"))?;
         Ok(Self {
             database_url: var_or("DATABASE_URL", "sqlite://data/app.db?mode=rwc"),
             bind_addr: var_or("BIND_ADDR", "127.0.0.1:8080"),
@@ -71,6 +75,7 @@ impl Config {
             google_client_secret: var("GOOGLE_CLIENT_SECRET"),
             smtp_url: var("SMTP_URL"),
             rate_limit_per_minute,
+            trusted_proxies,
         })
     }
 

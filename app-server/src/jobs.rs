@@ -55,17 +55,24 @@ pub fn spawn(state: &AppState) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Deletes expired sessions and finished rate-limit windows (idempotent deletes: any
+/// instance may run them).
 fn spawn_session_purge(state: &AppState) {
     let repo = adapters::SeaOrmSessionRepository::new(state.db.clone());
+    let limits = state.limits.clone();
     tokio::spawn(async move {
         use domain::session::SessionRepository;
         let mut tick = tokio::time::interval(SESSION_PURGE);
         loop {
             tick.tick().await;
-            match repo.purge_expired(chrono::Utc::now()).await {
+            let now = chrono::Utc::now();
+            match repo.purge_expired(now).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(purged = n, "expired sessions deleted"),
                 Err(e) => tracing::warn!(error = %e, "session purge failed"),
+            }
+            if let Err(e) = limits.purge_expired(now).await {
+                tracing::warn!(error = %e, "rate-limit purge failed");
             }
         }
     });

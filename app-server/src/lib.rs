@@ -1,6 +1,7 @@
 //! The app-server crate: configuration, wiring, HTTP API, OpenAPI and the embedded site.
 
 pub mod caller;
+pub mod client_ip;
 pub mod config;
 pub mod error;
 pub mod frontend;

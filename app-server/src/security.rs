@@ -1,18 +1,18 @@
 //! Security middleware: cross-origin refusal of state-changing requests, response headers,
 //! and per-address rate limits for the abuse-prone endpoints (PRODUCT.md §5).
 
-use std::collections::HashMap;
 use std::marker::PhantomData;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::middleware::{DefaultHeaders, Next};
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
-use std::future::{Ready, ready};
+use chrono::Utc;
+use domain::rate_limit::Verdict;
+use futures_util::future::LocalBoxFuture;
 
+use crate::client_ip::client_address;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -75,43 +75,6 @@ pub async fn same_origin(
     Ok(next.call(req).await?.map_into_left_body())
 }
 
-/// Fixed one-minute windows per (group, client address), in memory. With several
-/// instances each one counts its own share, which still bounds abuse per instance.
-/// (group, client address).
-type WindowKey = (&'static str, String);
-
-#[derive(Default)]
-pub struct RateLimiter {
-    windows: Mutex<HashMap<WindowKey, (Instant, u32)>>,
-}
-
-impl RateLimiter {
-    /// Counts a hit; `Err(seconds)` to wait when over `limit` this minute.
-    pub fn hit(&self, group: &'static str, client: &str, limit: u32) -> Result<(), u64> {
-        let now = Instant::now();
-        let window = Duration::from_secs(60);
-        let Ok(mut map) = self.windows.lock() else {
-            return Ok(());
-        };
-        if map.len() > 50_000 {
-            map.retain(|_, (start, _)| now.duration_since(*start) < window);
-        }
-        let entry = map.entry((group, client.to_owned())).or_insert((now, 0));
-        if now.duration_since(entry.0) >= window {
-            *entry = (now, 0);
-        }
-        entry.1 += 1;
-        if entry.1 > limit {
-            Err(window
-                .saturating_sub(now.duration_since(entry.0))
-                .as_secs()
-                .max(1))
-        } else {
-            Ok(())
-        }
-    }
-}
-
 /// A rate-limited endpoint group.
 pub trait LimitGroup {
     const NAME: &'static str;
@@ -131,26 +94,36 @@ pub struct RateLimited<G: LimitGroup>(PhantomData<G>);
 
 impl<G: LimitGroup> FromRequest for RateLimited<G> {
     type Error = ApiError;
-    type Future = Ready<Result<Self, ApiError>>;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let Some(state) = req.app_data::<web::Data<AppState>>() else {
-            return ready(Err(ApiError::Internal(anyhow::anyhow!(
-                "application state missing"
-            ))));
-        };
-        let client = req
-            .peer_addr()
-            .map(|a| a.ip().to_string())
-            .unwrap_or_else(|| "unknown".into());
-        ready(
-            state
-                .limiter
-                .hit(G::NAME, &client, state.config.rate_limit_per_minute)
-                .map(|()| RateLimited(PhantomData))
-                .map_err(|retry_after_secs| ApiError::TooManyRequests { retry_after_secs }),
-        )
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let forwarded: Vec<String> = req
+            .headers()
+            .get_all("x-forwarded-for")
+            .filter_map(|v| v.to_str().ok().map(str::to_owned))
+            .collect();
+        let peer = req.peer_addr().map(|a| a.ip());
+        Box::pin(async move {
+            let Some(state) = state else {
+                return Err(ApiError::Internal(anyhow::anyhow!(
+                    "application state missing"
+                )));
+            };
+            let lines: Vec<&str> = forwarded.iter().map(String::as_str).collect();
+            let client = client_address(peer, &lines, &state.config.trusted_proxies)
+                .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string());
+            match state.limits.check(G::NAME, &client, Utc::now()).await {
+                Ok(Verdict::Allowed) => Ok(RateLimited(PhantomData)),
+                Ok(Verdict::Limited { retry_after_secs }) => {
+                    Err(ApiError::TooManyRequests { retry_after_secs })
+                }
+                Err(e) => {
+                    // The request will meet the same database next; do not refuse it here.
+                    tracing::warn!(error = %e, group = G::NAME, "rate limit not counted");
+                    Ok(RateLimited(PhantomData))
+                }
+            }
+        })
     }
 }
-
-pub type SharedLimiter = Arc<RateLimiter>;

@@ -8,6 +8,7 @@ use domain::category::CategoryService;
 use domain::comment::CommentService;
 use domain::help::HelpService;
 use domain::mail::{MailService, Mailer};
+use domain::rate_limit::RateLimits;
 use domain::schedule::ScheduleService;
 use domain::social::{SocialPublisher, SocialService};
 use domain::story::service::StoryPorts;
@@ -17,7 +18,6 @@ use domain::user::UserRepository;
 use domain::user::account::{AccountService, SiteIdentity};
 
 use crate::config::Config;
-use crate::security::RateLimiter;
 use crate::session::SqlSessionStore;
 
 /// Everything a handler may need; cloned cheaply into each worker.
@@ -39,7 +39,8 @@ pub struct AppState {
     pub sessions: SqlSessionStore,
     /// `None` when Google sign-in is not configured.
     pub identity: Option<Arc<dyn IdentityProvider>>,
-    pub limiter: Arc<RateLimiter>,
+    /// Counts the rate-limited groups per client, in the database all instances share.
+    pub limits: RateLimits,
     pub session_key: actix_web::cookie::Key,
 }
 
@@ -127,6 +128,10 @@ impl AppState {
             config.site_name.clone(),
         );
         let mail = MailService::new(Arc::new(adapters::SeaOrmMailOutbox::new(db.clone())));
+        let limits = RateLimits::new(
+            Arc::new(adapters::SeaOrmHitCounter::new(db.clone())),
+            config.rate_limit_per_minute,
+        );
         Ok(Self {
             config: Arc::new(config),
             db,
@@ -141,7 +146,7 @@ impl AppState {
             mail_wakeup,
             sessions,
             identity,
-            limiter: Arc::new(RateLimiter::default()),
+            limits,
             session_key,
         })
     }

@@ -10,6 +10,7 @@ pub mod error;
 pub mod help;
 pub mod mail;
 pub mod permissions;
+pub mod rate_limit;
 pub mod schedule;
 pub mod session;
 pub mod social;

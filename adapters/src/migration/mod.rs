@@ -7,6 +7,7 @@ mod m0002_story_revisions_and_search;
 mod m0003_social_posts;
 mod m0004_category_index;
 mod m0005_mail_delivery;
+mod m0006_rate_limits;
 
 pub struct Migrator;
 
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0003_social_posts::Migration),
             Box::new(m0004_category_index::Migration),
             Box::new(m0005_mail_delivery::Migration),
+            Box::new(m0006_rate_limits::Migration),
         ]
     }
 }

@@ -5,6 +5,7 @@ pub(crate) mod categories;
 pub(crate) mod comments;
 pub(crate) mod help;
 pub(crate) mod mail;
+pub(crate) mod rate_limits;
 pub(crate) mod schedules;
 pub(crate) mod sessions;
 pub(crate) mod settings;

@@ -31,6 +31,7 @@ pub fn test_config(database_url: &str) -> Config {
         google_client_secret: None,
         smtp_url: None,
         rate_limit_per_minute: 1000,
+        trusted_proxies: Vec::new(),
     }
 }
 

@@ -9,5 +9,6 @@ mod comments;
 mod foundation;
 mod help;
 mod mail;
+mod rate_limits;
 mod schedules;
 mod stories;

@@ -1,0 +1,218 @@
+//! The client's address for rate limits. Behind a load balancer or reverse proxy every
+//! connection comes from the proxy, so when the peer is one of `TRUSTED_PROXIES` the
+//! client is the right-most address of `X-Forwarded-For` that is not a trusted proxy
+//! (addresses further left could be written by the client itself).
+
+use std::net::IpAddr;
+use std::str::FromStr;
+
+/// One address or network of `TRUSTED_PROXIES` (`10.0.0.5`, `10.0.0.0/8`, `::1`, `fd00::/8`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrustedNet {
+    network: IpAddr,
+    prefix: u8,
+}
+
+impl TrustedNet {
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        match (self.network, canonical(ip)) {
+            (IpAddr::V4(net), IpAddr::V4(ip)) => {
+                let mask = u32::MAX
+                    .checked_shl(32 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u32::from(net) & mask == u32::from(ip) & mask
+            }
+            (IpAddr::V6(net), IpAddr::V6(ip)) => {
+                let mask = u128::MAX
+                    .checked_shl(128 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u128::from(net) & mask == u128::from(ip) & mask
+            }
+            _ => false,
+        }
+    }
+}
+
+/// IPv4 addresses mapped into IPv6 (`::ffff:10.0.0.1`) compare as IPv4.
+fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+impl FromStr for TrustedNet {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        let (addr, prefix) = match s.split_once('/') {
+            Some((a, p)) => (a, Some(p)),
+            None => (s, None),
+        };
+        let network = canonical(
+            addr.parse::<IpAddr>()
+                .map_err(|_| format!("{s:?} is not an IP address or network"))?,
+        );
+        let max = if network.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            None => max,
+            Some(p) => p
+                .parse::<u8>()
+                .ok()
+                .filter(|p| *p <= max)
+                .ok_or_else(|| format!("{s:?}: the prefix length must be 0 to {max}"))?,
+        };
+        Ok(Self { network, prefix })
+    }
+}
+
+/// Reads a comma-separated `TRUSTED_PROXIES` value.
+///
+/// # Errors
+/// Names the first entry that is not an address or network.
+pub fn parse_trusted(value: &str) -> Result<Vec<TrustedNet>, String> {
+    value
+        .split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(str::parse)
+        .collect()
+}
+
+/// The client's address: the peer, or behind trusted proxies the right-most untrusted
+/// address of `X-Forwarded-For` (each header line in order, comma-separated). When every
+/// forwarded address is trusted, the left-most one.
+pub fn client_address(
+    peer: Option<IpAddr>,
+    forwarded_for: &[&str],
+    trusted: &[TrustedNet],
+) -> Option<IpAddr> {
+    let peer = canonical(peer?);
+    let is_trusted = |ip: IpAddr| trusted.iter().any(|t| t.contains(ip));
+    if !is_trusted(peer) {
+        return Some(peer);
+    }
+    let chain: Vec<IpAddr> = forwarded_for
+        .iter()
+        .flat_map(|line| line.split(','))
+        .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+        .map(canonical)
+        .collect();
+    chain
+        .iter()
+        .rev()
+        .find(|ip| !is_trusted(**ip))
+        .or_else(|| chain.first())
+        .copied()
+        .or(Some(peer))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    fn nets(s: &str) -> Vec<TrustedNet> {
+        parse_trusted(s).unwrap()
+    }
+
+    #[test]
+    fn without_trusted_proxies_the_peer_is_the_client_whatever_the_header_says() {
+        assert_eq!(
+            client_address(Some(ip("203.0.113.7")), &["1.1.1.1"], &[]),
+            Some(ip("203.0.113.7"))
+        );
+    }
+
+    #[test]
+    fn behind_a_trusted_proxy_the_forwarded_client_counts() {
+        let trusted = nets("10.0.0.0/8");
+        assert_eq!(
+            client_address(Some(ip("10.1.2.3")), &["198.51.100.4"], &trusted),
+            Some(ip("198.51.100.4"))
+        );
+    }
+
+    #[test]
+    fn a_forged_left_part_of_the_header_is_ignored() {
+        // The client sent "X-Forwarded-For: 1.2.3.4"; the proxy appended the real address.
+        let trusted = nets("10.0.0.0/8, 192.168.1.1");
+        assert_eq!(
+            client_address(
+                Some(ip("10.0.0.9")),
+                &["1.2.3.4, 198.51.100.4", "192.168.1.1"],
+                &trusted
+            ),
+            Some(ip("198.51.100.4"))
+        );
+    }
+
+    #[test]
+    fn an_untrusted_peer_cannot_choose_its_address() {
+        let trusted = nets("10.0.0.0/8");
+        assert_eq!(
+            client_address(Some(ip("198.51.100.4")), &["10.0.0.1"], &trusted),
+            Some(ip("198.51.100.4"))
+        );
+    }
+
+    #[test]
+    fn a_trusted_peer_without_a_usable_header_is_itself() {
+        let trusted = nets("127.0.0.1");
+        assert_eq!(
+            client_address(Some(ip("127.0.0.1")), &["garbage"], &trusted),
+            Some(ip("127.0.0.1"))
+        );
+        assert_eq!(
+            client_address(Some(ip("127.0.0.1")), &[], &trusted),
+            Some(ip("127.0.0.1"))
+        );
+    }
+
+    #[test]
+    fn when_every_hop_is_trusted_the_left_most_counts() {
+        let trusted = nets("10.0.0.0/8");
+        assert_eq!(
+            client_address(Some(ip("10.0.0.1")), &["10.0.0.7, 10.0.0.8"], &trusted),
+            Some(ip("10.0.0.7"))
+        );
+    }
+
+    #[test]
+    fn networks_match_by_prefix_on_both_families() {
+        let v4: TrustedNet = "172.16.0.0/12".parse().unwrap();
+        assert!(v4.contains(ip("172.31.255.255")));
+        assert!(!v4.contains(ip("172.32.0.0")));
+        assert!(v4.contains(ip("::ffff:172.16.0.1")), "mapped IPv4");
+        let v6: TrustedNet = "fd00::/8".parse().unwrap();
+        assert!(v6.contains(ip("fd12:3456::1")));
+        assert!(!v6.contains(ip("fe80::1")));
+        assert!(!v6.contains(ip("10.0.0.1")));
+        let all: TrustedNet = "0.0.0.0/0".parse().unwrap();
+        assert!(all.contains(ip("8.8.8.8")));
+        let one: TrustedNet = "::1".parse().unwrap();
+        assert!(one.contains(ip("::1")));
+        assert!(!one.contains(ip("::2")));
+    }
+
+    #[test]
+    fn bad_entries_are_named() {
+        assert!(
+            parse_trusted("10.0.0.0/33")
+                .unwrap_err()
+                .contains("10.0.0.0/33")
+        );
+        assert!(
+            parse_trusted("proxy.local")
+                .unwrap_err()
+                .contains("proxy.local")
+        );
+        assert!(parse_trusted("::/129").is_err());
+        assert_eq!(parse_trusted(" , ").unwrap(), vec![]);
+    }
+}

@@ -1,0 +1,125 @@
+//! Rate limits hold across server instances (the counts live in the database) and, behind
+//! trusted proxies, count each forwarded client apart.
+
+use actix_web::http::Method;
+use actix_web::test;
+use adapters::testing::{Engine, TestDatabase};
+use serde_json::json;
+
+use crate::helpers::{send, test_config};
+
+async fn sign_in_from<S, B>(app: &S, peer: &str, forwarded_for: Option<&str>) -> u16
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let mut req = test::TestRequest::post()
+        .uri("/api/login")
+        .peer_addr(peer.parse().unwrap())
+        .set_json(json!({"email": "nobody@example.org", "password": "secret1"}));
+    if let Some(xff) = forwarded_for {
+        req = req.insert_header(("x-forwarded-for", xff));
+    }
+    test::call_service(app, req.to_request())
+        .await
+        .status()
+        .as_u16()
+}
+
+async fn two_instances_share_the_limit(engine: Engine) {
+    let Some(db) = TestDatabase::new(engine).await.unwrap() else {
+        return;
+    };
+    let mut config = test_config(&db.url);
+    config.rate_limit_per_minute = 3;
+    let openapi = std::sync::Arc::new(app_server::routes::openapi_document());
+    let one = app_server::prepare(config.clone()).await.unwrap();
+    let two = app_server::prepare(config).await.unwrap();
+    let one = test::init_service(app_server::app(one, openapi.clone())).await;
+    let two = test::init_service(app_server::app(two, openapi)).await;
+    let body = json!({"email": "ruth@example.org", "password": "secret1"});
+    for app_status in [
+        send(&one, Method::POST, "/api/login", None, Some(body.clone()))
+            .await
+            .status,
+        send(&two, Method::POST, "/api/login", None, Some(body.clone()))
+            .await
+            .status,
+        send(&one, Method::POST, "/api/login", None, Some(body.clone()))
+            .await
+            .status,
+    ] {
+        assert_eq!(app_status, 401);
+    }
+    let limited = send(&two, Method::POST, "/api/login", None, Some(body)).await;
+    assert_eq!(
+        limited.status, 429,
+        "the second instance saw the first one's hits"
+    );
+    let wait: u64 = limited
+        .headers
+        .get("retry-after")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&wait), "Retry-After {wait}");
+}
+
+#[actix_web::test]
+async fn two_instances_share_the_limit_sqlite() {
+    two_instances_share_the_limit(Engine::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn two_instances_share_the_limit_postgres() {
+    two_instances_share_the_limit(Engine::Postgres).await;
+}
+
+#[actix_web::test]
+async fn behind_a_trusted_proxy_each_client_has_its_own_limit() {
+    let db = TestDatabase::new(Engine::Sqlite).await.unwrap().unwrap();
+    let mut config = test_config(&db.url);
+    config.rate_limit_per_minute = 2;
+    config.trusted_proxies = app_server::client_ip::parse_trusted("10.0.0.0/8").unwrap();
+    let state = app_server::prepare(config).await.unwrap();
+    let app = test::init_service(app_server::app(
+        state,
+        std::sync::Arc::new(app_server::routes::openapi_document()),
+    ))
+    .await;
+    let proxy = "10.0.0.2:40000";
+    assert_eq!(sign_in_from(&app, proxy, Some("198.51.100.1")).await, 401);
+    assert_eq!(sign_in_from(&app, proxy, Some("198.51.100.1")).await, 401);
+    assert_eq!(sign_in_from(&app, proxy, Some("198.51.100.1")).await, 429);
+    // Another visitor through the same proxy is not held back by the first.
+    assert_eq!(sign_in_from(&app, proxy, Some("198.51.100.2")).await, 401);
+    // A forged address in front of the real one changes nothing.
+    assert_eq!(
+        sign_in_from(&app, proxy, Some("203.0.113.9, 198.51.100.1")).await,
+        429
+    );
+}
+
+#[actix_web::test]
+async fn a_client_that_is_not_a_proxy_cannot_dodge_the_limit_with_the_header() {
+    let db = TestDatabase::new(Engine::Sqlite).await.unwrap().unwrap();
+    let mut config = test_config(&db.url);
+    config.rate_limit_per_minute = 2;
+    config.trusted_proxies = app_server::client_ip::parse_trusted("10.0.0.0/8").unwrap();
+    let state = app_server::prepare(config).await.unwrap();
+    let app = test::init_service(app_server::app(
+        state,
+        std::sync::Arc::new(app_server::routes::openapi_document()),
+    ))
+    .await;
+    let direct = "198.51.100.77:5000";
+    assert_eq!(sign_in_from(&app, direct, Some("1.1.1.1")).await, 401);
+    assert_eq!(sign_in_from(&app, direct, Some("1.1.1.2")).await, 401);
+    assert_eq!(sign_in_from(&app, direct, Some("1.1.1.3")).await, 429);
+}

@@ -1,0 +1,91 @@
+//! Rate limits per client address and endpoint group, counted in fixed one-minute windows
+//! in a store that every server instance shares, so the limit holds however many
+//! instances run behind the load balancer.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, TimeZone, Utc};
+
+use crate::StoreError;
+
+/// The length of one counting window.
+pub const WINDOW_SECONDS: i64 = 60;
+
+/// Counts hits per bucket, shared by every instance.
+#[async_trait]
+pub trait HitCounter: Send + Sync {
+    /// Adds one hit to `bucket` and answers the bucket's count including it. A new bucket
+    /// is kept until `expires_at`.
+    async fn hit(&self, bucket: &str, expires_at: DateTime<Utc>) -> Result<u32, StoreError>;
+
+    /// Forgets buckets that expired before `now`; answers how many.
+    async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError>;
+}
+
+/// The verdict on one request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Allowed,
+    /// Over the limit: try again after this many seconds (at least 1).
+    Limited {
+        retry_after_secs: u64,
+    },
+}
+
+/// The window that holds `now`: its start and its end.
+pub fn window_of(now: DateTime<Utc>) -> (DateTime<Utc>, DateTime<Utc>) {
+    let start = now.timestamp().div_euclid(WINDOW_SECONDS) * WINDOW_SECONDS;
+    let start = Utc.timestamp_opt(start, 0).single().unwrap_or(now);
+    (start, start + chrono::Duration::seconds(WINDOW_SECONDS))
+}
+
+/// Counts requests of one group from one client against `limit` per window.
+#[derive(Clone)]
+pub struct RateLimits {
+    counter: Arc<dyn HitCounter>,
+    limit: u32,
+}
+
+impl RateLimits {
+    pub fn new(counter: Arc<dyn HitCounter>, limit_per_window: u32) -> Self {
+        Self {
+            counter,
+            limit: limit_per_window,
+        }
+    }
+
+    /// Counts this request of `group` from `client` at `now`.
+    ///
+    /// # Errors
+    /// The store's error; the caller decides whether to let the request through.
+    pub async fn check(
+        &self,
+        group: &str,
+        client: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Verdict, StoreError> {
+        let (start, end) = window_of(now);
+        let bucket = format!("{group}|{client}|{}", start.timestamp());
+        let hits = self.counter.hit(&bucket, end).await?;
+        if hits > self.limit {
+            let left = (end - now).num_seconds();
+            Ok(Verdict::Limited {
+                retry_after_secs: u64::try_from(left).unwrap_or(1).max(1),
+            })
+        } else {
+            Ok(Verdict::Allowed)
+        }
+    }
+
+    /// Forgets the windows that are over.
+    ///
+    /// # Errors
+    /// The store's error.
+    pub async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
+        self.counter.purge_expired(now).await
+    }
+}
+
+#[cfg(test)]
+mod tests;
