@@ -225,6 +225,33 @@ engine_test!(bad_list_parameters_are_400s, |ctx, app| {
     }
 });
 
+engine_test!(
+    responses_are_compressed_when_the_browser_asks,
+    |ctx, app| {
+        let plain = actix_web::test::call_service(
+            &app,
+            actix_web::test::TestRequest::get()
+                .uri("/api/categories")
+                .to_request(),
+        )
+        .await;
+        assert_eq!(plain.status(), 200);
+        assert!(plain.headers().get("content-encoding").is_none());
+        let packed = actix_web::test::call_service(
+            &app,
+            actix_web::test::TestRequest::get()
+                .uri("/api/categories")
+                .insert_header(("accept-encoding", "gzip"))
+                .to_request(),
+        )
+        .await;
+        assert_eq!(packed.status(), 200);
+        assert_eq!(packed.headers().get("content-encoding").unwrap(), "gzip");
+        let body = actix_web::test::read_body(packed).await;
+        assert_eq!(&body[..2], &[0x1f, 0x8b], "a gzip stream");
+    }
+);
+
 engine_test!(the_largest_offset_is_an_empty_page, |ctx, app| {
     let (status, headers, body) = get(&app, "/api/stories?offset=1000000000").await;
     assert_eq!(status, 200, "{body}");

@@ -1,16 +1,28 @@
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { LoadingScreen } from '@/components/layout/loading-screen';
-import { AdminLoginPage } from '@/features/admin-login/admin-login-page';
-import { AdminPage } from '@/features/dashboard/admin-page';
-import { AuthPage } from '@/features/auth/auth-page';
-import { ContributorDashboardPage } from '@/features/contributor-dashboard/contributor-dashboard-page';
-import { DashboardPage } from '@/features/dashboard/dashboard-page';
-import { HelpPage } from '@/features/help/help-page';
 import { HomePage } from '@/features/home/home-page';
 import { LandingPage } from '@/features/landing/landing-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { StoryDetailPage } from '@/features/stories/story-detail-page';
 import { useAuth } from '@/hooks/use-auth';
+
+// The pages most visits start on (landing, home, a story) come with the first script;
+// forms and dashboards load when first opened, so a phone downloads less up front.
+const AuthPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const AdminLoginPage = lazy(() =>
+  import('@/features/admin-login/admin-login-page').then((m) => ({ default: m.AdminLoginPage })),
+);
+const HelpPage = lazy(() => import('@/features/help/help-page').then((m) => ({ default: m.HelpPage })));
+const DashboardPage = lazy(() =>
+  import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const AdminPage = lazy(() => import('@/features/dashboard/admin-page').then((m) => ({ default: m.AdminPage })));
+const ContributorDashboardPage = lazy(() =>
+  import('@/features/contributor-dashboard/contributor-dashboard-page').then((m) => ({
+    default: m.ContributorDashboardPage,
+  })),
+);
 
 /** The route table of spec §2. */
 export function AppRoutes() {
@@ -18,16 +30,18 @@ export function AppRoutes() {
   if (isLoading) return <LoadingScreen />;
 
   return (
-    <Switch>
-      <Route path="/">{isAuthenticated ? <HomePage /> : <LandingPage />}</Route>
-      <Route path="/auth" component={AuthPage} />
-      <Route path="/admin-login" component={AdminLoginPage} />
-      <Route path="/help" component={HelpPage} />
-      <Route path="/stories/:id">{(params) => <StoryDetailPage key={params.id} id={params.id} />}</Route>
-      <Route path="/dashboard" component={DashboardPage} />
-      <Route path="/contributor-dashboard" component={ContributorDashboardPage} />
-      <Route path="/admin" component={AdminPage} />
-      <Route component={NotFoundPage} />
-    </Switch>
+    <Suspense fallback={<LoadingScreen />}>
+      <Switch>
+        <Route path="/">{isAuthenticated ? <HomePage /> : <LandingPage />}</Route>
+        <Route path="/auth" component={AuthPage} />
+        <Route path="/admin-login" component={AdminLoginPage} />
+        <Route path="/help" component={HelpPage} />
+        <Route path="/stories/:id">{(params) => <StoryDetailPage key={params.id} id={params.id} />}</Route>
+        <Route path="/dashboard" component={DashboardPage} />
+        <Route path="/contributor-dashboard" component={ContributorDashboardPage} />
+        <Route path="/admin" component={AdminPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
   );
 }
