@@ -1,5 +1,6 @@
 //! Adapters: SeaORM repositories and migrations (SQLite and PostgreSQL), argon2 hashing,
-//! OpenID Connect, mail and social publishing. Entities stay private to this crate.
+//! OpenID Connect, mail, and social publishing over the platforms' HTTP APIs. Entities stay
+//! private to this crate.
 
 mod db;
 mod entity;
@@ -8,6 +9,7 @@ pub mod migration;
 mod oidc;
 mod repo;
 mod sanitizer;
+mod social;
 
 pub use db::{connect, is_postgres, ping};
 pub use hasher::Argon2PasswordHasher;
@@ -21,11 +23,12 @@ pub use repo::rate_limits::SeaOrmHitCounter;
 pub use repo::schedules::SeaOrmScheduleRepository;
 pub use repo::sessions::SeaOrmSessionRepository;
 pub use repo::settings::SeaOrmSettingsRepository;
-pub use repo::social::{QueueingPublisher, SeaOrmSocialPostRepository};
+pub use repo::social::SeaOrmSocialPostRepository;
 pub use repo::stories::SeaOrmStoryRepository;
 pub use repo::users::{SeaOrmUserRepository, UuidIds};
 pub use sanitizer::AmmoniaSanitizer;
 pub use sea_orm::DatabaseConnection;
+pub use social::{LinkedInPublisher, TwitterPublisher};
 
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -3,6 +3,7 @@
 
 use sea_orm::{ConnectionTrait, Database};
 
+pub mod http;
 pub mod smtp;
 
 /// Which engine a test runs on.

@@ -23,6 +23,70 @@ pub struct Config {
     pub rate_limit_per_minute: u32,
     /// Proxies and load balancers whose `X-Forwarded-For` names the client.
     pub trusted_proxies: Vec<crate::client_ip::TrustedNet>,
+    /// Credentials of the social platforms the delivery worker posts to.
+    pub social: SocialConfig,
+}
+
+/// Social platform credentials (PRODUCT.md §6); a platform without them keeps its exported
+/// posts queued. The `*_API_URL`s point tests (or a proxy) elsewhere.
+#[derive(Clone)]
+pub struct SocialConfig {
+    /// An OAuth 2.0 user-context access token allowed to post (`tweet.write`).
+    pub twitter_bearer_token: Option<String>,
+    pub twitter_api_url: String,
+    pub linkedin_access_token: Option<String>,
+    /// `urn:li:person:...` or `urn:li:organization:...`: who the LinkedIn posts are by.
+    pub linkedin_author_urn: Option<String>,
+    pub linkedin_api_url: String,
+}
+
+impl Default for SocialConfig {
+    fn default() -> Self {
+        Self {
+            twitter_bearer_token: None,
+            twitter_api_url: "https://api.twitter.com".into(),
+            linkedin_access_token: None,
+            linkedin_author_urn: None,
+            linkedin_api_url: "https://api.linkedin.com".into(),
+        }
+    }
+}
+
+/// Says which credentials are set, never what they are.
+impl std::fmt::Debug for SocialConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let set = |v: &Option<String>| if v.is_some() { "<set>" } else { "<unset>" };
+        f.debug_struct("SocialConfig")
+            .field("twitter_bearer_token", &set(&self.twitter_bearer_token))
+            .field("twitter_api_url", &self.twitter_api_url)
+            .field("linkedin_access_token", &set(&self.linkedin_access_token))
+            .field("linkedin_author_urn", &self.linkedin_author_urn)
+            .field("linkedin_api_url", &self.linkedin_api_url)
+            .finish()
+    }
+}
+
+impl SocialConfig {
+    /// Reads the platforms' variables.
+    ///
+    /// # Errors
+    /// When only one of `LINKEDIN_ACCESS_TOKEN` and `LINKEDIN_AUTHOR_URN` is set.
+    fn from_env() -> anyhow::Result<Self> {
+        let defaults = Self::default();
+        let linkedin_access_token = var("LINKEDIN_ACCESS_TOKEN");
+        let linkedin_author_urn = var("LINKEDIN_AUTHOR_URN");
+        anyhow::ensure!(
+            linkedin_access_token.is_some() == linkedin_author_urn.is_some(),
+            "LINKEDIN_ACCESS_TOKEN and LINKEDIN_AUTHOR_URN go together: set both or neither"
+        );
+        Ok(Self {
+            twitter_bearer_token: var("TWITTER_BEARER_TOKEN"),
+            twitter_api_url: var_or("TWITTER_API_URL", &defaults.twitter_api_url),
+            linkedin_access_token,
+            linkedin_author_urn,
+            linkedin_api_url: var_or("LINKEDIN_API_URL", &defaults.linkedin_api_url),
+        })
+    }
 }
 
 fn var(name: &str) -> Option<String> {
@@ -76,6 +140,7 @@ impl Config {
             smtp_url: var("SMTP_URL"),
             rate_limit_per_minute,
             trusted_proxies,
+            social: SocialConfig::from_env()?,
         })
     }
 

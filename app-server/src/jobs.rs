@@ -1,7 +1,8 @@
 //! Background work of one server instance: purging expired sessions, mailing schedule
-//! reminders and, with `SMTP_URL`, sending the mail outbox. Every instance runs them; rows
-//! are claimed one statement at a time (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so two
-//! instances never do the same job.
+//! reminders, posting queued social exports to the platforms with credentials and, with
+//! `SMTP_URL`, sending the mail outbox. Every instance runs them; rows are claimed one
+//! statement at a time (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so two instances never do
+//! the same job.
 
 use std::time::Duration;
 
@@ -10,6 +11,10 @@ use crate::state::AppState;
 /// How often the mail worker looks at the outbox without being woken (mail recorded by
 /// another instance, retries that became due).
 const MAIL_POLL: Duration = Duration::from_secs(30);
+
+/// How often the social delivery worker looks for queued posts without being woken (posts
+/// queued by another instance, retries that became due).
+const SOCIAL_POLL: Duration = Duration::from_secs(30);
 
 /// How often expired sessions are deleted.
 const SESSION_PURGE: Duration = Duration::from_secs(600);
@@ -25,6 +30,7 @@ const REMINDER_POLL: Duration = Duration::from_secs(300);
 pub fn spawn(state: &AppState) -> anyhow::Result<()> {
     spawn_session_purge(state);
     spawn_schedule_reminders(state);
+    spawn_social_delivery(state);
     if let Some(url) = &state.config.smtp_url {
         let delivery = adapters::SmtpDelivery::new(
             state.db.clone(),
@@ -92,6 +98,39 @@ fn spawn_schedule_reminders(state: &AppState) {
                 Err(e) => {
                     tracing::warn!(error = %e, "schedule reminders failed; retried next round")
                 }
+            }
+        }
+    });
+}
+
+/// Posts queued social exports to the platforms with credentials: woken by each export and
+/// every [`SOCIAL_POLL`]. Posts are claimed in the database, so only one instance sends each.
+fn spawn_social_delivery(state: &AppState) {
+    let delivery = state.social_delivery.clone();
+    let platforms: Vec<&str> = delivery.platforms().iter().map(|p| p.label()).collect();
+    if platforms.is_empty() {
+        tracing::info!(
+            "no social platform credentials: exported posts stay queued in social_posts"
+        );
+        return;
+    }
+    tracing::info!(platforms = %platforms.join(", "), "social exports are posted in the background");
+    let wakeup = state.social_wakeup.clone();
+    tokio::spawn(async move {
+        loop {
+            match delivery.deliver_due().await {
+                Ok(r) if r.posted + r.retrying + r.failed > 0 => tracing::info!(
+                    posted = r.posted,
+                    retrying = r.retrying,
+                    failed = r.failed,
+                    "social delivery round"
+                ),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "social delivery could not read the queue"),
+            }
+            tokio::select! {
+                () = wakeup.notified() => {}
+                () = tokio::time::sleep(SOCIAL_POLL) => {}
             }
         }
     });

@@ -10,14 +10,14 @@ use domain::help::HelpService;
 use domain::mail::{MailService, Mailer};
 use domain::rate_limit::RateLimits;
 use domain::schedule::ScheduleService;
-use domain::social::{SocialPublisher, SocialService};
+use domain::social::{SocialDelivery, SocialPostRepository, SocialPublisher, SocialService};
 use domain::story::service::StoryPorts;
 use domain::story::{StoryRepository, StoryService};
 use domain::user::IdentityProvider;
 use domain::user::UserRepository;
 use domain::user::account::{AccountService, SiteIdentity};
 
-use crate::config::Config;
+use crate::config::{Config, SocialConfig};
 use crate::session::SqlSessionStore;
 
 /// Everything a handler may need; cloned cheaply into each worker.
@@ -31,6 +31,10 @@ pub struct AppState {
     pub comments: CommentService,
     pub help: HelpService,
     pub social: SocialService,
+    /// Posts the queued exports to the platforms that have credentials.
+    pub social_delivery: SocialDelivery,
+    /// Woken whenever a post is queued, so the delivery worker posts it at once.
+    pub social_wakeup: Arc<tokio::sync::Notify>,
     pub schedules: ScheduleService,
     /// The super admin's view of the mail outbox.
     pub mail: MailService,
@@ -48,8 +52,8 @@ impl AppState {
     /// Builds the services on an open (migrated) database.
     ///
     /// # Errors
-    /// When the password hasher or the OpenID client cannot be set up, or the session key
-    /// cannot be read.
+    /// When the password hasher, the OpenID client or a social publisher cannot be set up
+    /// (for example an unreadable `LINKEDIN_AUTHOR_URN`), or the session key cannot be read.
     pub async fn new(config: Config, db: DatabaseConnection) -> anyhow::Result<Self> {
         // One adapter of each kind, shared by the services that need it.
         let story_repo: Arc<dyn StoryRepository> =
@@ -116,14 +120,23 @@ impl AppState {
             mailer,
             config.support_email.clone(),
         );
-        let publishers: Vec<Arc<dyn SocialPublisher>> = adapters::QueueingPublisher::all()
-            .into_iter()
-            .map(|p| Arc::new(p) as Arc<dyn SocialPublisher>)
-            .collect();
+        let social_wakeup = Arc::new(tokio::sync::Notify::new());
+        let social_posts: Arc<dyn SocialPostRepository> = Arc::new(
+            adapters::SeaOrmSocialPostRepository::new(db.clone())
+                .with_wakeup(social_wakeup.clone()),
+        );
+        let social_delivery = SocialDelivery::new(
+            social_posts.clone(),
+            story_repo.clone(),
+            social_publishers(&config.social)?,
+            Arc::new(domain::clock::SystemClock),
+            config.public_url.clone(),
+            config.site_name.clone(),
+        );
         let social = SocialService::new(
             story_repo,
-            Arc::new(adapters::SeaOrmSocialPostRepository::new(db.clone())),
-            publishers,
+            social_posts,
+            social_delivery.platforms(),
             config.public_url.clone(),
             config.site_name.clone(),
         );
@@ -141,6 +154,8 @@ impl AppState {
             comments,
             help,
             social,
+            social_delivery,
+            social_wakeup,
             schedules,
             mail,
             mail_wakeup,
@@ -150,4 +165,26 @@ impl AppState {
             session_key,
         })
     }
+}
+
+/// One publisher for each platform whose credentials are configured (Instagram has none: its
+/// API cannot publish a post without an image).
+fn social_publishers(config: &SocialConfig) -> anyhow::Result<Vec<Arc<dyn SocialPublisher>>> {
+    let mut publishers: Vec<Arc<dyn SocialPublisher>> = Vec::new();
+    if let Some(token) = &config.twitter_bearer_token {
+        publishers.push(Arc::new(adapters::TwitterPublisher::new(
+            &config.twitter_api_url,
+            token,
+        )?));
+    }
+    if let (Some(token), Some(author)) =
+        (&config.linkedin_access_token, &config.linkedin_author_urn)
+    {
+        publishers.push(Arc::new(adapters::LinkedInPublisher::new(
+            &config.linkedin_api_url,
+            token,
+            author,
+        )?));
+    }
+    Ok(publishers)
 }

@@ -9,6 +9,7 @@
 mod help;
 mod infra;
 mod schedules;
+mod social;
 mod stories;
 mod story_service;
 mod users;
@@ -22,11 +23,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 pub use help::InMemoryHelpMessageRepository;
-pub use infra::{
-    FakeIdentityProvider, InMemorySessionRepository, InMemorySettingsRepository,
-    RecordingSocialPublisher,
-};
+pub use infra::{FakeIdentityProvider, InMemorySessionRepository, InMemorySettingsRepository};
 pub use schedules::{InMemoryScheduleRepository, ScheduleFakes};
+pub use social::{InMemorySocialPostRepository, ScriptedSocialPublisher, SocialPostRow};
 pub use stories::{InMemoryCategoryRepository, InMemoryCommentRepository, InMemoryStoryRepository};
 #[cfg(test)]
 pub(crate) use story_service::story_form;

@@ -250,6 +250,12 @@ pub(crate) mod social_posts {
         pub body: String,
         pub created_by: Option<String>,
         pub created_at: DateTimeUtc,
+        pub attempts: i32,
+        pub last_error: Option<String>,
+        pub next_attempt_at: Option<DateTimeUtc>,
+        pub posted_at: Option<DateTimeUtc>,
+        pub external_id: Option<String>,
+        pub external_url: Option<String>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -8,6 +8,7 @@ mod m0003_social_posts;
 mod m0004_category_index;
 mod m0005_mail_delivery;
 mod m0006_rate_limits;
+mod m0007_social_delivery;
 
 pub struct Migrator;
 
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0004_category_index::Migration),
             Box::new(m0005_mail_delivery::Migration),
             Box::new(m0006_rate_limits::Migration),
+            Box::new(m0007_social_delivery::Migration),
         ]
     }
 }

@@ -35,15 +35,20 @@ pub struct ExportRequest {
     pub platforms: Vec<PlatformDto>,
 }
 
-/// Posts a published story (title, excerpt, backlink and the site's name) to the chosen
-/// platforms. Platforms without configured credentials queue the post; the message says
-/// which were shared and which were queued.
+/// Queues a published story for social platforms.
+///
+/// One post per chosen platform (title, excerpt, backlink and the site's name) is queued;
+/// nothing is posted during the request. A background worker posts to the platforms whose
+/// credentials are configured (Twitter/X, LinkedIn) and retries while they are unavailable;
+/// other platforms keep the post queued, and Instagram (whose API cannot publish a post
+/// without an image) leaves it for manual sharing. The message says which applies to each
+/// platform and never claims a post went out.
 #[utoipa::path(
     tag = "stories",
     request_body = ExportRequest,
     params(("id" = i64, Path, description = "Story id")),
     responses(
-        (status = 200, description = "Shared or queued", body = MessageResponse),
+        (status = 200, description = "Queued; the message says what happens on each platform", body = MessageResponse),
         (status = 400, description = "Not published, no platform, or an unknown platform", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Pending approval, or not the author", body = ErrorBody),

@@ -32,6 +32,7 @@ pub fn test_config(database_url: &str) -> Config {
         smtp_url: None,
         rate_limit_per_minute: 1000,
         trusted_proxies: Vec::new(),
+        social: Default::default(),
     }
 }
 
@@ -45,13 +46,18 @@ pub struct TestContext {
 impl TestContext {
     /// `None` when the engine is not available (PostgreSQL without `TEST_DATABASE_URL`).
     pub async fn new(engine: Engine) -> Option<Self> {
+        Self::with_config(engine, |_| {}).await
+    }
+
+    /// Like [`TestContext::new`], with the test configuration changed by `change` first.
+    pub async fn with_config(engine: Engine, change: impl FnOnce(&mut Config)) -> Option<Self> {
         let Some(db) = TestDatabase::new(engine).await.expect("test database") else {
             eprintln!("skipped on {engine:?}: TEST_DATABASE_URL is not set");
             return None;
         };
-        let state = app_server::prepare(test_config(&db.url))
-            .await
-            .expect("prepare");
+        let mut config = test_config(&db.url);
+        change(&mut config);
+        let state = app_server::prepare(config).await.expect("prepare");
         Some(Self {
             state,
             openapi: Arc::new(app_server::routes::openapi_document()),

@@ -11,4 +11,5 @@ mod help;
 mod mail;
 mod rate_limits;
 mod schedules;
+mod social;
 mod stories;

@@ -883,11 +883,21 @@ engine_test!(
         )
         .await;
         assert_eq!(res.status, 200, "{}", res.body);
-        let message = res.body["message"].as_str().unwrap();
-        assert!(
-            message.starts_with("Queued for Twitter, LinkedIn and Instagram"),
-            "{message}"
+        // No credentials are configured: queued, and the answer says why for each platform.
+        assert_eq!(
+            res.body["message"],
+            "Queued for Twitter, LinkedIn and Instagram: the site has no credentials for Twitter and LinkedIn yet, so the post will go out once an administrator connects the accounts; Instagram cannot take a post without an image through its API, so share it there by hand"
         );
+        // Exporting again while the posts wait queues nothing more.
+        let again = send(
+            &app,
+            Method::POST,
+            &format!("/api/stories/{live}/export"),
+            Some(&c),
+            Some(all.clone()),
+        )
+        .await;
+        assert_eq!(again.status, 200, "{}", again.body);
         use sea_orm::{ConnectionTrait, Statement};
         let db = &ctx.state.db;
         let rows = db
@@ -898,6 +908,9 @@ engine_test!(
             .await
             .unwrap();
         assert_eq!(rows.len(), 3);
+        for row in &rows {
+            assert_eq!(row.try_get::<String>("", "status").unwrap(), "queued");
+        }
         let body: String = rows[0].try_get("", "body").unwrap();
         assert!(
             body.contains(&format!("http://localhost:8080/stories/{live}"))

@@ -1,9 +1,21 @@
-//! Exporting published stories to social platforms, as a port with one adapter per platform.
+//! Exporting published stories to social platforms: an export queues one post per platform,
+//! and a delivery worker posts the queued ones through one publisher per platform.
 
-use async_trait::async_trait;
 use std::str::FromStr;
 
-use crate::StoreError;
+use chrono::Duration;
+
+use crate::story::StoryId;
+
+pub mod delivery;
+pub mod ports;
+pub mod service;
+mod text;
+
+pub use delivery::{DeliveryRound, SocialDelivery};
+pub use ports::{SocialPostRepository, SocialPublisher};
+pub use service::{ExportError, ExportReport, Handling, SocialService};
+pub use text::{LINKEDIN_TEXT_LIMIT, TWEET_LIMIT, TWEET_LINK_WEIGHT, tweet_weight};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Platform {
@@ -18,6 +30,25 @@ impl Platform {
             Platform::Twitter => "twitter",
             Platform::LinkedIn => "linkedin",
             Platform::Instagram => "instagram",
+        }
+    }
+
+    /// The name people know it by.
+    pub fn label(self) -> &'static str {
+        match self {
+            Platform::Twitter => "Twitter",
+            Platform::LinkedIn => "LinkedIn",
+            Platform::Instagram => "Instagram",
+        }
+    }
+
+    /// Whether the platform's API can publish our post: title, excerpt and a link. Instagram's
+    /// cannot publish a post without an image, so its posts wait for someone to share them by
+    /// hand.
+    pub fn takes_text_posts(self) -> bool {
+        match self {
+            Platform::Twitter | Platform::LinkedIn => true,
+            Platform::Instagram => false,
         }
     }
 }
@@ -47,67 +78,103 @@ pub struct SocialPost {
     pub site_name: String,
 }
 
-/// What happened to a post.
+impl SocialPost {
+    /// The post of a story: its title and excerpt, `{public_url}/stories/{id}` and the site's
+    /// name.
+    pub fn of_story(
+        id: StoryId,
+        title: &str,
+        excerpt: Option<&str>,
+        public_url: &str,
+        site_name: &str,
+    ) -> Self {
+        Self {
+            title: title.to_owned(),
+            excerpt: excerpt
+                .map(str::trim)
+                .filter(|e| !e.is_empty())
+                .map(str::to_owned),
+            backlink: format!("{}/stories/{}", public_url.trim_end_matches('/'), id),
+            site_name: site_name.to_owned(),
+        }
+    }
+}
+
+/// A row of the `social_posts` table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SocialPostId(pub i64);
+
+/// Where a recorded post stands: `queued` → `posted` | `failed`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PublishOutcome {
+pub enum PostStatus {
+    /// Waiting: for the delivery worker (maybe for a retry), for credentials, or for someone
+    /// to share it by hand.
+    Queued,
     /// The platform accepted it.
     Posted,
-    /// Recorded for later: no credentials for the platform, or it will be retried.
-    Queued,
+    /// The platform refused it, or the worker gave up after [`MAX_PUBLISH_ATTEMPTS`].
+    Failed,
 }
 
-/// Publishes to one platform.
-#[async_trait]
-pub trait SocialPublisher: Send + Sync {
-    fn platform(&self) -> Platform;
-
-    /// Publishes (or queues) the post.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] when the platform cannot be reached.
-    async fn publish(&self, post: &SocialPost) -> Result<PublishOutcome, StoreError>;
-}
-
-pub mod service;
-pub use service::{ExportError, ExportReport, SocialService};
-
-/// Records every export attempt (the `social_posts` table).
-#[async_trait]
-pub trait SocialPostRepository: Send + Sync {
-    /// Stores one post of a story to a platform with its outcome.
-    ///
-    /// # Errors
-    /// [`StoreError::Unknown`] when the store fails.
-    async fn record(
-        &self,
-        story: crate::story::StoryId,
-        platform: Platform,
-        outcome: PublishOutcome,
-        text: &str,
-        by: &crate::user::UserId,
-    ) -> Result<(), StoreError>;
-}
-
-impl SocialPost {
-    /// The post as text: title, excerpt, backlink and the site's name.
-    pub fn text(&self) -> String {
-        let mut parts = vec![self.title.clone()];
-        if let Some(e) = self.excerpt.as_deref().filter(|e| !e.is_empty()) {
-            parts.push(e.to_owned());
-        }
-        parts.push(format!("Read more: {}", self.backlink));
-        parts.push(format!("— {}", self.site_name));
-        parts.join("\n\n")
-    }
-}
-
-impl Platform {
-    /// The name people know it by.
-    pub fn label(self) -> &'static str {
+impl PostStatus {
+    pub fn as_str(self) -> &'static str {
         match self {
-            Platform::Twitter => "Twitter",
-            Platform::LinkedIn => "LinkedIn",
-            Platform::Instagram => "Instagram",
+            PostStatus::Queued => "queued",
+            PostStatus::Posted => "posted",
+            PostStatus::Failed => "failed",
         }
     }
+}
+
+/// A queued post the delivery worker claimed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimedPost {
+    pub id: SocialPostId,
+    pub story: StoryId,
+    pub platform: Platform,
+    /// Tries so far, this one included.
+    pub attempts: u32,
+}
+
+/// What the platform said when it took a post.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Published {
+    /// The platform's id of the post (a tweet id, a LinkedIn share URN), when it said.
+    pub external_id: Option<String>,
+    /// Where the post can be seen, when known.
+    pub url: Option<String>,
+}
+
+/// Why a platform did not take a post.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PublishError {
+    /// Refused for good (wrong or expired credentials, missing permission, a post the
+    /// platform rejects): trying again would not help.
+    #[error("{0}")]
+    Refused(String),
+    /// Not now (rate limited, the platform is down or unreachable): try again later, not
+    /// before `retry_after` when the platform said so.
+    #[error("{message}")]
+    Unavailable {
+        message: String,
+        retry_after: Option<Duration>,
+    },
+}
+
+/// How many times the delivery worker tries one post before it gives up (with the backoff of
+/// [`retry_delay`], about four hours).
+pub const MAX_PUBLISH_ATTEMPTS: u32 = 10;
+
+/// How long a worker holds the posts it claimed before another may take them over (a worker
+/// that died mid-batch). Must exceed the time a whole batch can take: [`PUBLISH_BATCH`]
+/// requests, each bounded by the publishers' timeout.
+pub const PUBLISH_LEASE_SECONDS: i64 = 300;
+
+/// Posts claimed per statement.
+pub const PUBLISH_BATCH: u32 = 10;
+
+/// The wait before the next try after `attempts` failed ones: the mail outbox's backoff, one
+/// minute doubling to at most an hour.
+pub fn retry_delay(attempts: u32) -> Duration {
+    crate::mail::retry_delay(attempts)
 }

@@ -1,9 +1,9 @@
-//! Exporting a published story to social platforms: each platform's publisher posts it or
-//! queues it, every attempt is recorded, and the answer says honestly which happened.
+//! Exporting a published story to social platforms: one post per platform is queued (the
+//! delivery worker posts it later), and the answer says honestly what happens to each.
 
 use std::sync::Arc;
 
-use super::{Platform, PublishOutcome, SocialPost, SocialPostRepository, SocialPublisher};
+use super::{Platform, SocialPost, SocialPostRepository};
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
 use crate::story::{StoryId, StoryRepository};
@@ -25,11 +25,22 @@ pub enum ExportError {
     Store(#[from] StoreError),
 }
 
-/// What an export did, per platform.
+/// What becomes of a queued post.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handling {
+    /// The site has the platform's credentials: the delivery worker posts it.
+    Automatic,
+    /// No credentials for the platform: it waits until an administrator configures them.
+    AwaitingCredentials,
+    /// The platform's API cannot take the post (Instagram needs an image): someone shares
+    /// it by hand.
+    Manual,
+}
+
+/// What an export did: every chosen platform got a queued post.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExportReport {
-    pub posted: Vec<Platform>,
-    pub queued: Vec<Platform>,
+    pub queued: Vec<(Platform, Handling)>,
 }
 
 fn names(platforms: &[Platform]) -> String {
@@ -42,25 +53,46 @@ fn names(platforms: &[Platform]) -> String {
 }
 
 impl ExportReport {
-    /// A message that never claims a post went out when it did not.
+    fn with(&self, handling: Handling) -> Vec<Platform> {
+        self.queued
+            .iter()
+            .filter(|(_, h)| *h == handling)
+            .map(|(p, _)| *p)
+            .collect()
+    }
+
+    /// A message that never claims a post went out: at this point none has.
     pub fn message(&self) -> String {
-        match (self.posted.is_empty(), self.queued.is_empty()) {
-            (false, true) => format!("Shared on {}", names(&self.posted)),
-            (true, false) => format!(
-                "Queued for {}: this site has no credentials for {} yet, so the post will go out once an administrator connects the account",
-                names(&self.queued),
-                if self.queued.len() == 1 {
-                    "that platform"
-                } else {
-                    "these platforms"
-                }
-            ),
-            _ => format!(
-                "Shared on {}; queued for {}",
-                names(&self.posted),
-                names(&self.queued)
-            ),
+        let all: Vec<Platform> = self.queued.iter().map(|(p, _)| *p).collect();
+        let mut why = Vec::new();
+        let automatic = self.with(Handling::Automatic);
+        if !automatic.is_empty() {
+            why.push(format!(
+                "the site will post it to {} in the background",
+                names(&automatic)
+            ));
         }
+        let waiting = self.with(Handling::AwaitingCredentials);
+        if !waiting.is_empty() {
+            why.push(format!(
+                "the site has no credentials for {} yet, so the post will go out once an administrator connects the {}",
+                names(&waiting),
+                if waiting.len() == 1 {
+                    "account"
+                } else {
+                    "accounts"
+                }
+            ));
+        }
+        let manual = self.with(Handling::Manual);
+        if !manual.is_empty() {
+            why.push(format!(
+                "{} cannot take a post without an image through {} API, so share it there by hand",
+                names(&manual),
+                if manual.len() == 1 { "its" } else { "their" }
+            ));
+        }
+        format!("Queued for {}: {}", names(&all), why.join("; "))
     }
 }
 
@@ -69,7 +101,8 @@ impl ExportReport {
 pub struct SocialService {
     stories: Arc<dyn StoryRepository>,
     posts: Arc<dyn SocialPostRepository>,
-    publishers: Vec<Arc<dyn SocialPublisher>>,
+    /// Platforms whose credentials are configured (the delivery worker posts to them).
+    connected: Vec<Platform>,
     public_url: String,
     site_name: String,
 }
@@ -78,20 +111,31 @@ impl SocialService {
     pub fn new(
         stories: Arc<dyn StoryRepository>,
         posts: Arc<dyn SocialPostRepository>,
-        publishers: Vec<Arc<dyn SocialPublisher>>,
+        connected: Vec<Platform>,
         public_url: String,
         site_name: String,
     ) -> Self {
         Self {
             stories,
             posts,
-            publishers,
+            connected,
             public_url,
             site_name,
         }
     }
 
-    /// Exports a published story: its author or a reviewer may.
+    fn handling(&self, platform: Platform) -> Handling {
+        if !platform.takes_text_posts() {
+            Handling::Manual
+        } else if self.connected.contains(&platform) {
+            Handling::Automatic
+        } else {
+            Handling::AwaitingCredentials
+        }
+    }
+
+    /// Queues a published story for the chosen platforms: its author or a reviewer may. A
+    /// platform for which the story is already queued is not queued twice.
     ///
     /// # Errors
     /// Refusal, missing story (or someone else's unpublished one), unpublished, no platforms.
@@ -127,67 +171,23 @@ impl SocialService {
         if wanted.is_empty() {
             return Err(ExportError::NoPlatforms);
         }
-        let post = SocialPost {
-            title: found.story.title.clone(),
-            excerpt: found.story.excerpt.clone(),
-            backlink: format!("{}/stories/{}", self.public_url, id),
-            site_name: self.site_name.clone(),
-        };
-        let mut report = ExportReport {
-            posted: Vec::new(),
-            queued: Vec::new(),
-        };
+        let post = SocialPost::of_story(
+            id,
+            &found.story.title,
+            found.story.excerpt.as_deref(),
+            &self.public_url,
+            &self.site_name,
+        );
+        let text = post.text();
+        let mut report = ExportReport { queued: Vec::new() };
         for platform in wanted {
-            let outcome = match self.publishers.iter().find(|p| p.platform() == platform) {
-                Some(publisher) => publisher.publish(&post).await?,
-                None => PublishOutcome::Queued,
-            };
-            self.posts
-                .record(id, platform, outcome, &post.text(), &me.id)
-                .await?;
-            match outcome {
-                PublishOutcome::Posted => report.posted.push(platform),
-                PublishOutcome::Queued => report.queued.push(platform),
-            }
+            self.posts.queue(id, platform, &text, &me.id).await?;
+            report.queued.push((platform, self.handling(platform)));
         }
         Ok(report)
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_queued_export_says_it_was_queued_not_shared() {
-        let report = ExportReport {
-            posted: vec![],
-            queued: vec![Platform::Twitter, Platform::LinkedIn, Platform::Instagram],
-        };
-        let message = report.message();
-        assert!(
-            message.starts_with("Queued for Twitter, LinkedIn and Instagram"),
-            "{message}"
-        );
-        assert!(!message.contains("Shared"));
-    }
-
-    #[test]
-    fn a_post_holds_title_excerpt_backlink_and_site_name() {
-        let post = SocialPost {
-            title: "Grace".into(),
-            excerpt: Some("A story".into()),
-            backlink: "https://example.org/stories/7".into(),
-            site_name: "Grace Stories".into(),
-        };
-        let text = post.text();
-        for part in [
-            "Grace",
-            "A story",
-            "https://example.org/stories/7",
-            "Grace Stories",
-        ] {
-            assert!(text.contains(part), "{part} missing from {text}");
-        }
-    }
-}
+#[path = "service_tests.rs"]
+mod tests;

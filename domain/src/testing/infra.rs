@@ -1,4 +1,4 @@
-//! In-memory sessions and settings, a recording social publisher and a fake identity provider.
+//! In-memory sessions and settings, and a fake identity provider.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -8,7 +8,6 @@ use std::sync::Mutex;
 use super::lock;
 use crate::StoreError;
 use crate::session::{SessionRecord, SessionRepository, SettingsRepository};
-use crate::social::{Platform, PublishOutcome, SocialPost, SocialPublisher};
 use crate::user::ports::{AuthorizationRequest, ExternalIdentity, IdentityProvider};
 
 /// Sessions in memory.
@@ -90,41 +89,6 @@ impl SettingsRepository for InMemorySettingsRepository {
             .entry(key.to_owned())
             .or_insert_with(|| value.to_owned())
             .clone())
-    }
-}
-
-/// Publishes to one platform by remembering the post; answers with a chosen outcome.
-#[derive(Debug)]
-pub struct RecordingSocialPublisher {
-    platform: Platform,
-    outcome: PublishOutcome,
-    posts: Mutex<Vec<SocialPost>>,
-}
-
-impl RecordingSocialPublisher {
-    pub fn new(platform: Platform, outcome: PublishOutcome) -> Self {
-        Self {
-            platform,
-            outcome,
-            posts: Mutex::new(Vec::new()),
-        }
-    }
-
-    /// Every post published so far, in order.
-    pub fn posts(&self) -> Vec<SocialPost> {
-        lock(&self.posts).clone()
-    }
-}
-
-#[async_trait]
-impl SocialPublisher for RecordingSocialPublisher {
-    fn platform(&self) -> Platform {
-        self.platform
-    }
-
-    async fn publish(&self, post: &SocialPost) -> Result<PublishOutcome, StoreError> {
-        lock(&self.posts).push(post.clone());
-        Ok(self.outcome)
     }
 }
 

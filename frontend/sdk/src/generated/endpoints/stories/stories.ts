@@ -573,9 +573,13 @@ export const useDeleteStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Posts a published story (title, excerpt, backlink and the site's name) to the chosen
-platforms. Platforms without configured credentials queue the post; the message says
-which were shared and which were queued.
+ * One post per chosen platform (title, excerpt, backlink and the site's name) is queued;
+nothing is posted during the request. A background worker posts to the platforms whose
+credentials are configured (Twitter/X, LinkedIn) and retries while they are unavailable;
+other platforms keep the post queued, and Instagram (whose API cannot publish a post
+without an image) leaves it for manual sharing. The message says which applies to each
+platform and never claims a post went out.
+ * @summary Queues a published story for social platforms.
  */
 export const getExportStoryUrl = (id: number,) => {
 
@@ -631,9 +635,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type ExportStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
- * @summary Posts a published story (title, excerpt, backlink and the site's name) to the chosen
-platforms. Platforms without configured credentials queue the post; the message says
-which were shared and which were queued.
+ * @summary Queues a published story for social platforms.
  */
 export const useExportStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exportStory>>, TError,{id: number;data: ExportRequest}, TContext>, request?: SecondParameter<typeof customFetch>}

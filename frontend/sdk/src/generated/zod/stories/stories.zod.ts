@@ -181,9 +181,13 @@ export const deleteStoryResponse = zod.object({
 }).describe('A plain confirmation.')
 
 /**
- * @summary Posts a published story (title, excerpt, backlink and the site's name) to the chosen
-platforms. Platforms without configured credentials queue the post; the message says
-which were shared and which were queued.
+ * One post per chosen platform (title, excerpt, backlink and the site's name) is queued;
+nothing is posted during the request. A background worker posts to the platforms whose
+credentials are configured (Twitter/X, LinkedIn) and retries while they are unavailable;
+other platforms keep the post queued, and Instagram (whose API cannot publish a post
+without an image) leaves it for manual sharing. The message says which applies to each
+platform and never claims a post went out.
+ * @summary Queues a published story for social platforms.
  */
 export const exportStoryParams = zod.object({
   "id": zod.number().describe('Story id')

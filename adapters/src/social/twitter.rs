@@ -1,0 +1,55 @@
+//! X (Twitter): API v2 `POST /2/tweets` with an OAuth 2.0 user-context access token.
+
+use async_trait::async_trait;
+use domain::social::{Platform, PublishError, Published, SocialPost, SocialPublisher};
+use reqwest::header::CONTENT_TYPE;
+
+use super::{client, endpoint, send};
+
+/// Posts a tweet: title, excerpt (shortened to fit 280 characters), backlink, site name.
+pub struct TwitterPublisher {
+    client: reqwest::Client,
+    url: String,
+    bearer_token: String,
+}
+
+impl TwitterPublisher {
+    /// `api_url` is the API's base (`https://api.twitter.com`); `bearer_token` an OAuth 2.0
+    /// user-context access token with the `tweet.write` scope.
+    ///
+    /// # Errors
+    /// When `api_url` is not an absolute http(s) URL or the HTTP client cannot be built.
+    pub fn new(api_url: &str, bearer_token: &str) -> anyhow::Result<Self> {
+        Ok(Self {
+            client: client()?,
+            url: endpoint("TWITTER_API_URL", api_url, "/2/tweets")?,
+            bearer_token: bearer_token.to_owned(),
+        })
+    }
+}
+
+#[async_trait]
+impl SocialPublisher for TwitterPublisher {
+    fn platform(&self) -> Platform {
+        Platform::Twitter
+    }
+
+    async fn publish(&self, post: &SocialPost) -> Result<Published, PublishError> {
+        let body = serde_json::json!({ "text": post.tweet_text() });
+        let request = self
+            .client
+            .post(&self.url)
+            .bearer_auth(&self.bearer_token)
+            .header(CONTENT_TYPE, "application/json")
+            .body(body.to_string());
+        let accepted = send("X (Twitter)", request).await?;
+        // {"data": {"id": "1445880548472328192", "text": "..."}}
+        let id = accepted.body["data"]["id"].as_str().map(str::to_owned);
+        Ok(Published {
+            url: id
+                .as_ref()
+                .map(|id| format!("https://x.com/i/web/status/{id}")),
+            external_id: id,
+        })
+    }
+}

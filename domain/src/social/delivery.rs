@@ -1,0 +1,175 @@
+//! Delivering queued posts: the worker claims due posts for the platforms it has publishers
+//! for, posts each one, and records the outcome. A refusal is final; an outage is retried
+//! with backoff until [`MAX_PUBLISH_ATTEMPTS`]. Only a post the platform accepted is marked
+//! `posted`.
+
+use std::sync::Arc;
+
+use chrono::Duration;
+
+use super::{
+    ClaimedPost, MAX_PUBLISH_ATTEMPTS, PUBLISH_BATCH, PUBLISH_LEASE_SECONDS, Platform,
+    PublishError, SocialPost, SocialPostRepository, SocialPublisher, retry_delay,
+};
+use crate::StoreError;
+use crate::clock::Clock;
+use crate::story::StoryRepository;
+
+/// Batches per round, so one round never runs unbounded.
+pub const MAX_PUBLISH_BATCHES: usize = 10;
+
+/// What one delivery round did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct DeliveryRound {
+    /// Accepted by the platform.
+    pub posted: usize,
+    /// Not taken now; queued again for a later try.
+    pub retrying: usize,
+    /// Refused, given up after the last try, or the story is no longer public.
+    pub failed: usize,
+}
+
+/// Posts what the export queued, to the platforms it has publishers for.
+#[derive(Clone)]
+pub struct SocialDelivery {
+    posts: Arc<dyn SocialPostRepository>,
+    stories: Arc<dyn StoryRepository>,
+    publishers: Vec<Arc<dyn SocialPublisher>>,
+    clock: Arc<dyn Clock>,
+    public_url: String,
+    site_name: String,
+}
+
+impl SocialDelivery {
+    pub fn new(
+        posts: Arc<dyn SocialPostRepository>,
+        stories: Arc<dyn StoryRepository>,
+        publishers: Vec<Arc<dyn SocialPublisher>>,
+        clock: Arc<dyn Clock>,
+        public_url: String,
+        site_name: String,
+    ) -> Self {
+        Self {
+            posts,
+            stories,
+            publishers,
+            clock,
+            public_url,
+            site_name,
+        }
+    }
+
+    /// The platforms this worker posts to (those with credentials).
+    pub fn platforms(&self) -> Vec<Platform> {
+        let mut platforms: Vec<Platform> = Vec::new();
+        for p in &self.publishers {
+            if !platforms.contains(&p.platform()) {
+                platforms.push(p.platform());
+            }
+        }
+        platforms
+    }
+
+    /// Posts every due queued post, a batch at a time.
+    ///
+    /// # Errors
+    /// The store's error when posts cannot be claimed or their outcome recorded (a claimed
+    /// post is then tried again once its lease ends). A platform's refusal or outage is not
+    /// an error: it is counted in the round.
+    pub async fn deliver_due(&self) -> Result<DeliveryRound, StoreError> {
+        let mut round = DeliveryRound::default();
+        let platforms = self.platforms();
+        if platforms.is_empty() {
+            return Ok(round);
+        }
+        for _ in 0..MAX_PUBLISH_BATCHES {
+            let now = self.clock.now();
+            let lease_until = now + Duration::seconds(PUBLISH_LEASE_SECONDS);
+            let batch = self
+                .posts
+                .claim_due(&platforms, now, lease_until, PUBLISH_BATCH)
+                .await?;
+            let full = batch.len() >= PUBLISH_BATCH as usize;
+            for claimed in batch {
+                self.deliver(&claimed, &mut round).await?;
+            }
+            if !full {
+                break;
+            }
+        }
+        Ok(round)
+    }
+
+    async fn deliver(
+        &self,
+        claimed: &ClaimedPost,
+        round: &mut DeliveryRound,
+    ) -> Result<(), StoreError> {
+        let Some(publisher) = self
+            .publishers
+            .iter()
+            .find(|p| p.platform() == claimed.platform)
+        else {
+            // Not claimed by this worker's filter; left for one that has the platform.
+            return Ok(());
+        };
+        let story = self
+            .stories
+            .find_with_author(claimed.story)
+            .await?
+            .map(|found| found.story)
+            .filter(|story| story.is_public());
+        let Some(story) = story else {
+            // Never post a link to a story the public cannot read.
+            round.failed += 1;
+            return self
+                .posts
+                .mark_failed(claimed.id, "the story is no longer published", None)
+                .await;
+        };
+        let post = SocialPost::of_story(
+            story.id,
+            &story.title,
+            story.excerpt.as_deref(),
+            &self.public_url,
+            &self.site_name,
+        );
+        match publisher.publish(&post).await {
+            Ok(published) => {
+                round.posted += 1;
+                self.posts
+                    .mark_posted(claimed.id, &published, self.clock.now())
+                    .await
+            }
+            Err(PublishError::Refused(error)) => {
+                round.failed += 1;
+                self.posts.mark_failed(claimed.id, &error, None).await
+            }
+            Err(PublishError::Unavailable { message, .. })
+                if claimed.attempts >= MAX_PUBLISH_ATTEMPTS =>
+            {
+                round.failed += 1;
+                let error = format!("{message} (gave up after {} tries)", claimed.attempts);
+                self.posts.mark_failed(claimed.id, &error, None).await
+            }
+            Err(PublishError::Unavailable {
+                message,
+                retry_after,
+            }) => {
+                round.retrying += 1;
+                let wait = retry_after
+                    .map_or(retry_delay(claimed.attempts), |asked| {
+                        asked.max(retry_delay(claimed.attempts))
+                    })
+                    .min(Duration::days(1));
+                self.posts
+                    .mark_failed(claimed.id, &message, Some(self.clock.now() + wait))
+                    .await
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "delivery_tests.rs"]
+mod tests;

@@ -1,0 +1,285 @@
+//! Delivery rules on the in-memory fakes: posted, refused, retried with backoff, given up.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use chrono::Duration;
+use futures_executor::block_on;
+use std::sync::Arc;
+
+use super::*;
+use crate::permissions::Caller;
+use crate::social::{PostStatus, Published, SocialService};
+use crate::story::{Story, StoryRepository, StoryStatus};
+use crate::testing::{
+    FixedClock, InMemorySocialPostRepository, InMemoryStoryRepository, InMemoryUserRepository,
+    ScriptedSocialPublisher, new_story, new_user, t0,
+};
+use crate::user::{Role, User, UserRepository};
+
+const URL: &str = "https://stories.example";
+const SITE: &str = "Story Site";
+
+struct World {
+    users: Arc<InMemoryUserRepository>,
+    stories: Arc<InMemoryStoryRepository>,
+    posts: Arc<InMemorySocialPostRepository>,
+    twitter: Arc<ScriptedSocialPublisher>,
+    clock: Arc<FixedClock>,
+    delivery: SocialDelivery,
+}
+
+/// A worker with a Twitter publisher only.
+fn world() -> World {
+    let users = Arc::new(InMemoryUserRepository::new());
+    let stories = Arc::new(InMemoryStoryRepository::new(users.clone()));
+    let posts = Arc::new(InMemorySocialPostRepository::new());
+    let twitter = Arc::new(ScriptedSocialPublisher::new(Platform::Twitter));
+    let clock = Arc::new(FixedClock::new(t0()));
+    let delivery = SocialDelivery::new(
+        posts.clone(),
+        stories.clone(),
+        vec![twitter.clone()],
+        clock.clone(),
+        URL.into(),
+        SITE.into(),
+    );
+    World {
+        users,
+        stories,
+        posts,
+        twitter,
+        clock,
+        delivery,
+    }
+}
+
+impl World {
+    fn author(&self) -> User {
+        block_on(self.users.create(new_user(
+            "author@example.org",
+            Role::RegularContributor,
+            true,
+        )))
+        .unwrap()
+    }
+
+    /// A published story exported to `platforms`.
+    fn exported(&self, author: &User, title: &str, platforms: &[Platform]) -> Story {
+        let story = block_on(self.stories.create(new_story(
+            &author.id,
+            title,
+            StoryStatus::Approved,
+        )))
+        .unwrap();
+        let service = SocialService::new(
+            self.stories.clone(),
+            self.posts.clone(),
+            vec![Platform::Twitter],
+            URL.into(),
+            SITE.into(),
+        );
+        block_on(service.export(&Caller::User(author.clone()), story.id, platforms)).unwrap();
+        story
+    }
+
+    fn round(&self) -> DeliveryRound {
+        block_on(self.delivery.deliver_due()).unwrap()
+    }
+}
+
+fn unavailable(retry_after: Option<Duration>) -> Result<Published, PublishError> {
+    Err(PublishError::Unavailable {
+        message: "HTTP 503 Service Unavailable".into(),
+        retry_after,
+    })
+}
+
+#[test]
+fn a_queued_post_is_published_with_title_excerpt_backlink_and_site_name_and_marked_posted() {
+    let w = world();
+    let author = w.author();
+    let story = w.exported(&author, "Grace", &[Platform::Twitter]);
+    assert_eq!(
+        w.round(),
+        DeliveryRound {
+            posted: 1,
+            ..Default::default()
+        }
+    );
+    let sent = w.twitter.posts();
+    assert_eq!(
+        sent,
+        vec![SocialPost {
+            title: "Grace".into(),
+            excerpt: Some("About Grace".into()),
+            backlink: format!("{URL}/stories/{}", story.id),
+            site_name: SITE.into(),
+        }]
+    );
+    let row = &w.posts.rows()[0];
+    assert_eq!(row.status, PostStatus::Posted);
+    assert_eq!(row.attempts, 1);
+    assert_eq!(row.external_id.as_deref(), Some("post-1"));
+    assert_eq!(row.posted_at, Some(t0()));
+    assert_eq!(row.next_attempt_at, None);
+
+    // Posted once: the next round has nothing to do.
+    assert_eq!(w.round(), DeliveryRound::default());
+    assert_eq!(w.twitter.posts().len(), 1);
+}
+
+#[test]
+fn platforms_without_a_publisher_stay_queued_untouched() {
+    let w = world();
+    let author = w.author();
+    w.exported(
+        &author,
+        "Grace",
+        &[Platform::LinkedIn, Platform::Instagram, Platform::Twitter],
+    );
+    assert_eq!(w.round().posted, 1);
+    let rows = w.posts.rows();
+    for row in rows.iter().filter(|r| r.platform != Platform::Twitter) {
+        assert_eq!(row.status, PostStatus::Queued, "{row:?}");
+        assert_eq!(row.attempts, 0);
+    }
+    assert_eq!(w.delivery.platforms(), vec![Platform::Twitter]);
+}
+
+#[test]
+fn a_refused_post_fails_for_good_and_is_not_tried_again() {
+    let w = world();
+    let author = w.author();
+    w.exported(&author, "Grace", &[Platform::Twitter]);
+    w.twitter.then(Err(PublishError::Refused(
+        "HTTP 401 Unauthorized: token expired".into(),
+    )));
+    assert_eq!(w.round().failed, 1);
+    let row = &w.posts.rows()[0];
+    assert_eq!(row.status, PostStatus::Failed);
+    assert_eq!(
+        row.last_error.as_deref(),
+        Some("HTTP 401 Unauthorized: token expired")
+    );
+    w.clock.advance(Duration::days(2));
+    assert_eq!(w.round(), DeliveryRound::default());
+    assert_eq!(w.twitter.posts().len(), 1);
+}
+
+#[test]
+fn an_outage_keeps_the_post_queued_and_retries_it_after_the_backoff() {
+    let w = world();
+    let author = w.author();
+    w.exported(&author, "Grace", &[Platform::Twitter]);
+    w.twitter.then(unavailable(None));
+    assert_eq!(w.round().retrying, 1);
+    let row = &w.posts.rows()[0];
+    assert_eq!(row.status, PostStatus::Queued);
+    assert_eq!(row.attempts, 1);
+    assert_eq!(row.next_attempt_at, Some(t0() + retry_delay(1)));
+    assert!(row.last_error.as_deref().unwrap().contains("503"));
+
+    // Not due yet.
+    w.clock.advance(retry_delay(1) - Duration::seconds(1));
+    assert_eq!(w.round(), DeliveryRound::default());
+    // Due: posted on the second try.
+    w.clock.advance(Duration::seconds(1));
+    assert_eq!(w.round().posted, 1);
+    let row = &w.posts.rows()[0];
+    assert_eq!((row.status, row.attempts), (PostStatus::Posted, 2));
+    assert_eq!(row.last_error, None);
+}
+
+#[test]
+fn a_rate_limited_post_waits_as_long_as_the_platform_asks() {
+    let w = world();
+    let author = w.author();
+    w.exported(&author, "Grace", &[Platform::Twitter]);
+    w.twitter.then(unavailable(Some(Duration::minutes(15))));
+    assert_eq!(w.round().retrying, 1);
+    assert_eq!(
+        w.posts.rows()[0].next_attempt_at,
+        Some(t0() + Duration::minutes(15))
+    );
+}
+
+#[test]
+fn the_worker_gives_up_after_the_last_attempt() {
+    let w = world();
+    let author = w.author();
+    w.exported(&author, "Grace", &[Platform::Twitter]);
+    for _ in 0..MAX_PUBLISH_ATTEMPTS {
+        w.twitter.then(unavailable(None));
+    }
+    for attempt in 1..=MAX_PUBLISH_ATTEMPTS {
+        let round = w.round();
+        if attempt < MAX_PUBLISH_ATTEMPTS {
+            assert_eq!(round.retrying, 1, "attempt {attempt}");
+        } else {
+            assert_eq!(round.failed, 1, "attempt {attempt}");
+        }
+        w.clock.advance(Duration::hours(2));
+    }
+    let row = &w.posts.rows()[0];
+    assert_eq!(row.status, PostStatus::Failed);
+    assert_eq!(row.attempts, MAX_PUBLISH_ATTEMPTS);
+    assert!(
+        row.last_error
+            .as_deref()
+            .unwrap()
+            .contains("gave up after 10 tries")
+    );
+    assert_eq!(w.round(), DeliveryRound::default());
+}
+
+#[test]
+fn a_claimed_post_is_held_by_its_lease_and_taken_over_after_it() {
+    let w = world();
+    let author = w.author();
+    w.exported(&author, "Grace", &[Platform::Twitter]);
+    // A worker that claims and then dies.
+    let claimed = block_on(w.posts.claim_due(
+        &[Platform::Twitter],
+        t0(),
+        t0() + Duration::seconds(PUBLISH_LEASE_SECONDS),
+        PUBLISH_BATCH,
+    ))
+    .unwrap();
+    assert_eq!(claimed.len(), 1);
+    assert_eq!(w.round(), DeliveryRound::default());
+    w.clock.advance(Duration::seconds(PUBLISH_LEASE_SECONDS));
+    assert_eq!(w.round().posted, 1);
+    assert_eq!(w.posts.rows()[0].attempts, 2);
+}
+
+#[test]
+fn a_post_whose_story_is_no_longer_public_fails_without_being_published() {
+    let w = world();
+    let author = w.author();
+    let mut story = w.exported(&author, "Grace", &[Platform::Twitter]);
+    story.is_published = false;
+    story.status = StoryStatus::Draft;
+    block_on(w.stories.update(&story)).unwrap();
+    assert_eq!(w.round().failed, 1);
+    assert!(w.twitter.posts().is_empty());
+    let row = &w.posts.rows()[0];
+    assert_eq!(row.status, PostStatus::Failed);
+    assert_eq!(
+        row.last_error.as_deref(),
+        Some("the story is no longer published")
+    );
+}
+
+#[test]
+fn a_round_takes_every_due_post_batch_by_batch() {
+    let w = world();
+    let author = w.author();
+    let n = PUBLISH_BATCH as usize * 2 + 3;
+    for i in 0..n {
+        w.exported(&author, &format!("Story {i}"), &[Platform::Twitter]);
+    }
+    assert_eq!(w.round().posted, n);
+    let titles: Vec<String> = w.twitter.posts().into_iter().map(|p| p.title).collect();
+    assert_eq!(titles.first().map(String::as_str), Some("Story 0"));
+    assert_eq!(titles.len(), n);
+}

@@ -1,0 +1,82 @@
+//! Ports of the social export: the record of exported posts (with the delivery worker's
+//! claim), and one publisher per platform.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::{ClaimedPost, Platform, PublishError, Published, SocialPost, SocialPostId};
+use crate::StoreError;
+use crate::story::StoryId;
+use crate::user::UserId;
+
+/// Posts to one platform's API.
+#[async_trait]
+pub trait SocialPublisher: Send + Sync {
+    fn platform(&self) -> Platform;
+
+    /// Publishes the post; succeeds only when the platform accepted it.
+    ///
+    /// # Errors
+    /// [`PublishError::Refused`] when the platform refuses it for good (a 4xx answer other
+    /// than 429); [`PublishError::Unavailable`] when it may take it later (429, 5xx, no
+    /// answer), with the wait the platform asked for, if any.
+    async fn publish(&self, post: &SocialPost) -> Result<Published, PublishError>;
+}
+
+/// Every exported post (the `social_posts` table) and its delivery state.
+#[async_trait]
+pub trait SocialPostRepository: Send + Sync {
+    /// Records a post of `story` for `platform`, `queued`, with the text as exported.
+    /// Returns `false` (and stores nothing) when a post of that story for that platform is
+    /// already queued.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn queue(
+        &self,
+        story: StoryId,
+        platform: Platform,
+        text: &str,
+        by: &UserId,
+    ) -> Result<bool, StoreError>;
+
+    /// Claims up to `limit` queued posts for `platforms` that are due at `now` (never tried,
+    /// or their next try has come), oldest first: counts the attempt and holds them until
+    /// `lease_until`, so no one else claims them meanwhile.
+    ///
+    /// The claim must be atomic across server instances: two concurrent calls never return
+    /// the same post (one statement; `FOR UPDATE SKIP LOCKED` where the engine has it).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn claim_due(
+        &self,
+        platforms: &[Platform],
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<ClaimedPost>, StoreError>;
+
+    /// Marks a claimed post `posted` at `at`, with what the platform answered.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn mark_posted(
+        &self,
+        id: SocialPostId,
+        published: &Published,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+
+    /// Records a failed try of a claimed post: with `retry_at` it stays `queued` and is due
+    /// again then; without, it is `failed` for good.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn mark_failed(
+        &self,
+        id: SocialPostId,
+        error: &str,
+        retry_at: Option<DateTime<Utc>>,
+    ) -> Result<(), StoreError>;
+}

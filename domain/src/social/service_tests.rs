@@ -1,0 +1,212 @@
+//! Export rules on the in-memory fakes: what is queued, and what the answer says.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use futures_executor::block_on;
+use std::sync::Arc;
+
+use super::*;
+use crate::permissions::Caller;
+use crate::social::PostStatus;
+use crate::story::{Story, StoryStatus};
+use crate::testing::{
+    InMemorySocialPostRepository, InMemoryStoryRepository, InMemoryUserRepository, new_story,
+    new_user,
+};
+use crate::user::{Role, User, UserRepository};
+
+struct World {
+    users: Arc<InMemoryUserRepository>,
+    stories: Arc<InMemoryStoryRepository>,
+    posts: Arc<InMemorySocialPostRepository>,
+}
+
+fn world() -> World {
+    let users = Arc::new(InMemoryUserRepository::new());
+    World {
+        stories: Arc::new(InMemoryStoryRepository::new(users.clone())),
+        users,
+        posts: Arc::new(InMemorySocialPostRepository::new()),
+    }
+}
+
+impl World {
+    fn service(&self, connected: &[Platform]) -> SocialService {
+        SocialService::new(
+            self.stories.clone(),
+            self.posts.clone(),
+            connected.to_vec(),
+            "https://stories.example".into(),
+            "Story Site".into(),
+        )
+    }
+
+    fn author_with_story(&self, status: StoryStatus) -> (User, Story) {
+        let author = block_on(self.users.create(new_user(
+            "author@example.org",
+            Role::RegularContributor,
+            true,
+        )))
+        .unwrap();
+        let story = block_on(self.stories.create(new_story(&author.id, "Grace", status))).unwrap();
+        (author, story)
+    }
+}
+
+const ALL: [Platform; 3] = [Platform::Twitter, Platform::LinkedIn, Platform::Instagram];
+
+#[test]
+fn an_export_queues_one_post_per_platform_and_posts_nothing_itself() {
+    let w = world();
+    let (author, story) = w.author_with_story(StoryStatus::Approved);
+    let report = block_on(w.service(&[Platform::Twitter]).export(
+        &Caller::User(author.clone()),
+        story.id,
+        &[Platform::Twitter, Platform::Twitter, Platform::LinkedIn],
+    ))
+    .unwrap();
+    assert_eq!(
+        report.queued,
+        vec![
+            (Platform::Twitter, Handling::Automatic),
+            (Platform::LinkedIn, Handling::AwaitingCredentials)
+        ]
+    );
+    let rows = w.posts.rows();
+    assert_eq!(rows.len(), 2);
+    assert!(rows.iter().all(|r| r.status == PostStatus::Queued));
+    assert!(
+        rows.iter()
+            .all(|r| r.attempts == 0 && r.created_by == author.id)
+    );
+    assert!(
+        rows[0]
+            .text
+            .contains(&format!("https://stories.example/stories/{}", story.id)),
+        "{}",
+        rows[0].text
+    );
+    assert!(rows[0].text.contains("Story Site") && rows[0].text.contains("About Grace"));
+}
+
+#[test]
+fn exporting_again_while_a_post_waits_does_not_queue_it_twice() {
+    let w = world();
+    let (author, story) = w.author_with_story(StoryStatus::Approved);
+    let service = w.service(&[]);
+    for _ in 0..2 {
+        block_on(service.export(&Caller::User(author.clone()), story.id, &ALL)).unwrap();
+    }
+    assert_eq!(w.posts.rows().len(), 3);
+}
+
+#[test]
+fn without_credentials_the_answer_says_queued_and_why_for_each_platform() {
+    let w = world();
+    let (author, story) = w.author_with_story(StoryStatus::Approved);
+    let message = block_on(w.service(&[]).export(&Caller::User(author), story.id, &ALL))
+        .unwrap()
+        .message();
+    assert_eq!(
+        message,
+        "Queued for Twitter, LinkedIn and Instagram: the site has no credentials for Twitter and LinkedIn yet, so the post will go out once an administrator connects the accounts; Instagram cannot take a post without an image through its API, so share it there by hand"
+    );
+}
+
+#[test]
+fn with_credentials_the_answer_says_queued_for_the_background_never_shared() {
+    let w = world();
+    let (author, story) = w.author_with_story(StoryStatus::Approved);
+    let service = w.service(&[Platform::Twitter, Platform::LinkedIn]);
+    let message = block_on(service.export(
+        &Caller::User(author.clone()),
+        story.id,
+        &[Platform::Twitter, Platform::LinkedIn],
+    ))
+    .unwrap()
+    .message();
+    assert_eq!(
+        message,
+        "Queued for Twitter and LinkedIn: the site will post it to Twitter and LinkedIn in the background"
+    );
+    let mixed = block_on(service.export(&Caller::User(author), story.id, &ALL))
+        .unwrap()
+        .message();
+    assert!(
+        mixed.starts_with("Queued for Twitter, LinkedIn and Instagram: the site will post it to Twitter and LinkedIn in the background; Instagram cannot"),
+        "{mixed}"
+    );
+    assert!(!mixed.contains("Shared") && !mixed.contains("no credentials"));
+}
+
+#[test]
+fn a_single_platform_without_credentials_speaks_of_one_account() {
+    let report = ExportReport {
+        queued: vec![(Platform::LinkedIn, Handling::AwaitingCredentials)],
+    };
+    assert_eq!(
+        report.message(),
+        "Queued for LinkedIn: the site has no credentials for LinkedIn yet, so the post will go out once an administrator connects the account"
+    );
+}
+
+#[test]
+fn instagram_is_always_left_for_manual_posting_even_if_connected() {
+    let w = world();
+    let (author, story) = w.author_with_story(StoryStatus::Approved);
+    let report = block_on(w.service(&[Platform::Instagram]).export(
+        &Caller::User(author),
+        story.id,
+        &[Platform::Instagram],
+    ))
+    .unwrap();
+    assert_eq!(report.queued, vec![(Platform::Instagram, Handling::Manual)]);
+}
+
+#[test]
+fn an_unpublished_story_cannot_be_exported() {
+    let w = world();
+    let (author, story) = w.author_with_story(StoryStatus::Draft);
+    let err = block_on(w.service(&[]).export(&Caller::User(author), story.id, &ALL)).unwrap_err();
+    assert!(matches!(err, ExportError::NotPublished), "{err:?}");
+    assert!(w.posts.rows().is_empty());
+}
+
+#[test]
+fn an_export_without_platforms_is_refused() {
+    let w = world();
+    let (author, story) = w.author_with_story(StoryStatus::Approved);
+    let err = block_on(w.service(&[]).export(&Caller::User(author), story.id, &[])).unwrap_err();
+    assert!(matches!(err, ExportError::NoPlatforms), "{err:?}");
+}
+
+#[test]
+fn someone_elses_published_story_is_forbidden_and_their_draft_not_found() {
+    let w = world();
+    let (_, live) = w.author_with_story(StoryStatus::Approved);
+    let draft = block_on(
+        w.stories
+            .create(new_story(&live.author_id, "Draft", StoryStatus::Draft)),
+    )
+    .unwrap();
+    let other = block_on(w.users.create(new_user(
+        "other@example.org",
+        Role::RegularContributor,
+        true,
+    )))
+    .unwrap();
+    let service = w.service(&[]);
+    let caller = Caller::User(other);
+    assert!(matches!(
+        block_on(service.export(&caller, live.id, &ALL)).unwrap_err(),
+        ExportError::Refused(_)
+    ));
+    assert!(matches!(
+        block_on(service.export(&caller, draft.id, &ALL)).unwrap_err(),
+        ExportError::NotFound
+    ));
+    assert!(matches!(
+        block_on(service.export(&Caller::Visitor, live.id, &ALL)).unwrap_err(),
+        ExportError::Refused(_)
+    ));
+}

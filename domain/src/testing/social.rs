@@ -1,0 +1,206 @@
+//! Exported posts in memory, with the delivery claim, and a publisher that answers as the
+//! test scripts it.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use std::collections::VecDeque;
+use std::sync::Mutex;
+
+use super::lock;
+use crate::StoreError;
+use crate::social::{
+    ClaimedPost, Platform, PostStatus, PublishError, Published, SocialPost, SocialPostId,
+    SocialPostRepository, SocialPublisher,
+};
+use crate::story::StoryId;
+use crate::user::UserId;
+
+/// One recorded post, as the `social_posts` table holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SocialPostRow {
+    pub id: SocialPostId,
+    pub story: StoryId,
+    pub platform: Platform,
+    pub status: PostStatus,
+    pub text: String,
+    pub created_by: UserId,
+    pub attempts: u32,
+    pub last_error: Option<String>,
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    pub posted_at: Option<DateTime<Utc>>,
+    pub external_id: Option<String>,
+    pub external_url: Option<String>,
+}
+
+/// The `social_posts` table in memory; the claim behaves like the SQL one.
+#[derive(Debug, Default)]
+pub struct InMemorySocialPostRepository {
+    rows: Mutex<Vec<SocialPostRow>>,
+}
+
+impl InMemorySocialPostRepository {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Every recorded post, oldest first.
+    pub fn rows(&self) -> Vec<SocialPostRow> {
+        lock(&self.rows).clone()
+    }
+
+    fn update(&self, id: SocialPostId, change: impl FnOnce(&mut SocialPostRow)) {
+        if let Some(row) = lock(&self.rows).iter_mut().find(|r| r.id == id) {
+            change(row);
+        }
+    }
+}
+
+#[async_trait]
+impl SocialPostRepository for InMemorySocialPostRepository {
+    async fn queue(
+        &self,
+        story: StoryId,
+        platform: Platform,
+        text: &str,
+        by: &UserId,
+    ) -> Result<bool, StoreError> {
+        let mut rows = lock(&self.rows);
+        if rows
+            .iter()
+            .any(|r| r.story == story && r.platform == platform && r.status == PostStatus::Queued)
+        {
+            return Ok(false);
+        }
+        let id = SocialPostId(i64::try_from(rows.len()).unwrap_or(i64::MAX) + 1);
+        rows.push(SocialPostRow {
+            id,
+            story,
+            platform,
+            status: PostStatus::Queued,
+            text: text.to_owned(),
+            created_by: by.clone(),
+            attempts: 0,
+            last_error: None,
+            next_attempt_at: None,
+            posted_at: None,
+            external_id: None,
+            external_url: None,
+        });
+        Ok(true)
+    }
+
+    async fn claim_due(
+        &self,
+        platforms: &[Platform],
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<ClaimedPost>, StoreError> {
+        let mut rows = lock(&self.rows);
+        let mut claimed = Vec::new();
+        for row in rows.iter_mut() {
+            if claimed.len() >= limit as usize {
+                break;
+            }
+            let due = row.next_attempt_at.is_none_or(|at| at <= now);
+            if row.status == PostStatus::Queued && platforms.contains(&row.platform) && due {
+                row.attempts += 1;
+                row.next_attempt_at = Some(lease_until);
+                claimed.push(ClaimedPost {
+                    id: row.id,
+                    story: row.story,
+                    platform: row.platform,
+                    attempts: row.attempts,
+                });
+            }
+        }
+        Ok(claimed)
+    }
+
+    async fn mark_posted(
+        &self,
+        id: SocialPostId,
+        published: &Published,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.update(id, |row| {
+            row.status = PostStatus::Posted;
+            row.posted_at = Some(at);
+            row.external_id = published.external_id.clone();
+            row.external_url = published.url.clone();
+            row.last_error = None;
+            row.next_attempt_at = None;
+        });
+        Ok(())
+    }
+
+    async fn mark_failed(
+        &self,
+        id: SocialPostId,
+        error: &str,
+        retry_at: Option<DateTime<Utc>>,
+    ) -> Result<(), StoreError> {
+        self.update(id, |row| {
+            row.last_error = Some(error.to_owned());
+            row.next_attempt_at = retry_at;
+            if retry_at.is_none() {
+                row.status = PostStatus::Failed;
+            }
+        });
+        Ok(())
+    }
+}
+
+/// A publisher for one platform that remembers every post it is given and answers with the
+/// scripted results in order, then with success (external ids `post-1`, `post-2`, ...).
+#[derive(Debug)]
+pub struct ScriptedSocialPublisher {
+    platform: Platform,
+    script: Mutex<VecDeque<Result<Published, PublishError>>>,
+    posts: Mutex<Vec<SocialPost>>,
+}
+
+impl ScriptedSocialPublisher {
+    pub fn new(platform: Platform) -> Self {
+        Self {
+            platform,
+            script: Mutex::new(VecDeque::new()),
+            posts: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The next answer (after those scripted before).
+    pub fn then(&self, answer: Result<Published, PublishError>) -> &Self {
+        lock(&self.script).push_back(answer);
+        self
+    }
+
+    /// Every post it was given, in order, whatever it answered.
+    pub fn posts(&self) -> Vec<SocialPost> {
+        lock(&self.posts).clone()
+    }
+}
+
+#[async_trait]
+impl SocialPublisher for ScriptedSocialPublisher {
+    fn platform(&self) -> Platform {
+        self.platform
+    }
+
+    async fn publish(&self, post: &SocialPost) -> Result<Published, PublishError> {
+        let n = {
+            let mut posts = lock(&self.posts);
+            posts.push(post.clone());
+            posts.len()
+        };
+        lock(&self.script).pop_front().unwrap_or_else(|| {
+            Ok(Published {
+                external_id: Some(format!("post-{n}")),
+                url: Some(format!(
+                    "https://social.example/{}/post-{n}",
+                    self.platform.as_str()
+                )),
+            })
+        })
+    }
+}
