@@ -175,7 +175,7 @@ describe('the story form', () => {
       table({
         [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7, status: 'approved', isPublished: true })] },
         'GET /api/stories/7': { body: live },
-        'POST /api/stories/7/export': { body: { message: 'Shared on twitter, linkedin and instagram' } },
+        'POST /api/stories/7/export': { body: { message: 'Queued for Twitter, LinkedIn and Instagram: the site will post it in the background' } },
       }),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Grace in the Harvest' }));
@@ -184,7 +184,7 @@ describe('the story form', () => {
     await userEvent.click(await dialog.findByRole('tab', { name: 'Social Export' }));
     expect(dialog.getByRole('link', { name: /\/stories\/7/ })).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Export to All Platforms' }));
-    expect(await screen.findByText('Shared on twitter, linkedin and instagram')).toBeInTheDocument();
+    expect(await screen.findByText('Queued for Twitter, LinkedIn and Instagram: the site will post it in the background')).toBeInTheDocument();
     const [post] = calls(fetchMock, 'POST', '/api/stories/7/export');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ platforms: ['twitter', 'linkedin', 'instagram'] });
   });
