@@ -87,7 +87,19 @@ test('a contributor writes a video story that reviewers approve, and a live edit
   await dialog.getByLabel('Video URL *').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await dialog.getByLabel('Excerpt').fill('A family, a storm and one verse.');
   await shot(page, 'story-form-video');
-  await saveStory(page, 'Create Story', 'Story created successfully');
+  // A rule failure shows a toast that leaves the modal's buttons free to press again at once.
+  await dialog.getByLabel('Story Thumbnail URL').fill('ftp://example.org/cover.jpg');
+  await dialog.getByRole('button', { name: 'Create Story' }).click();
+  // (The modal hides the rest of the page, the toast region too, from role queries.)
+  const validationToast = page.getByText('Validation Error', { exact: true });
+  await expect(validationToast).toBeVisible();
+  await shot(page, 'story-form-validation-toast');
+  await dialog.getByLabel('Story Thumbnail URL').fill('');
+  await expect(validationToast).toBeVisible();
+  // Pressed while the toast (5 s) is still up: a toast over the button would make this time out.
+  await dialog.getByRole('button', { name: 'Create Story' }).click({ timeout: 2000 });
+  await expect(page.getByText('Story created successfully', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 
   const card = page.getByRole('list', { name: 'My stories' }).getByRole('listitem').filter({ hasText: title });
   await expect(card.getByText('Draft', { exact: true })).toBeVisible();
@@ -102,13 +114,33 @@ test('a contributor writes a video story that reviewers approve, and a live edit
   await expect(edit.getByLabel('Description & Notes *')).toHaveValue(firstText);
   await expect(edit.getByLabel('Video URL *')).toHaveValue(/youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ/);
   await edit.getByLabel('Description & Notes *').fill(secondText);
+  await edit.getByLabel('Excerpt').fill('A family, a storm & one verse.');
   await saveStory(page, 'Update Story', 'Story updated successfully');
+
+  // Opened again, the form shows what was just saved (not the text loaded before).
+  await card.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(edit.getByLabel('Description & Notes *')).toHaveValue(secondText);
+  await expect(edit.getByLabel('Excerpt')).toHaveValue('A family, a storm & one verse.');
+  await expect(edit.getByLabel('Title *')).toHaveValue(title);
+  await shot(page, 'story-form-reopened');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toHaveCount(0);
 
   // Publish: a contributor's story goes to review first.
   await card.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Publish' }).click();
   await expect(page.getByText('Story published successfully', { exact: true })).toBeVisible();
-  await expect(card.getByText('In Review', { exact: true })).toBeVisible();
+  await expect(card.getByText('Pending Review', { exact: true })).toBeVisible();
+  await expect(card.getByText('Draft', { exact: true })).toBeVisible();
+  const overview = page.getByRole('list', { name: 'Overview' });
+  await expect(overview.getByRole('listitem').filter({ hasText: 'Drafts' })).toContainText('1');
+  // Waiting for review, it cannot be published again.
+  await card.getByRole('button', { name: `Actions for ${title}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Publish' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await shot(page, 'contributor-dashboard-pending');
 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(storyPath);
@@ -119,7 +151,7 @@ test('a contributor writes a video story that reviewers approve, and a live edit
   await sub.goto('/dashboard');
   await expect(sub.getByRole('heading', { level: 1, name: 'Sub Admin Dashboard' })).toBeVisible();
   const queued = sub.getByRole('list', { name: 'Pending stories' }).getByRole('listitem', { name: title });
-  await expect(queued).toContainText('A family, a storm and one verse.');
+  await expect(queued).toContainText('A family, a storm & one verse.');
   await shot(sub, 'sub-admin-dashboard');
   await queued.getByRole('button', { name: 'Approve' }).click();
   await expect(sub.getByText('Story approved successfully', { exact: true })).toBeVisible();
@@ -147,6 +179,8 @@ test('a contributor writes a video story that reviewers approve, and a live edit
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible();
   const mine = page.getByRole('list', { name: 'My stories' }).getByRole('listitem', { name: title });
+  await expect(mine.getByText('Published', { exact: true })).toBeVisible();
+  await expect(mine.getByText('Edit waiting for review', { exact: true })).toBeVisible();
   await expect(mine.getByRole('link', { name: 'View Published' })).toHaveAttribute('href', storyPath);
   await shot(page, 'member-dashboard');
 

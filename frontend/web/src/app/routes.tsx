@@ -26,13 +26,13 @@ const ContributorDashboardPage = lazy(() =>
 
 /** The route table of spec §2. */
 export function AppRoutes() {
-  const { isLoading, isAuthenticated } = useAuth();
+  const { isLoading } = useAuth();
   if (isLoading) return <LoadingScreen />;
 
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Switch>
-        <Route path="/">{isAuthenticated ? <HomePage /> : <LandingPage />}</Route>
+        <Route path="/" component={RootPage} />
         <Route path="/auth" component={AuthPage} />
         <Route path="/admin-login" component={AdminLoginPage} />
         <Route path="/help" component={HelpPage} />
@@ -44,4 +44,14 @@ export function AppRoutes() {
       </Switch>
     </Suspense>
   );
+}
+
+/**
+ * `/`: Home when signed in, the landing page otherwise. It reads the user itself when the route
+ * renders, so a sign-out followed by a navigation to `/` (the admin logouts) never shows Home
+ * with the previous route table's idea of who is signed in.
+ */
+function RootPage() {
+  const { isAuthenticated } = useAuth();
+  return isAuthenticated ? <HomePage /> : <LandingPage />;
 }

@@ -1,5 +1,5 @@
 //! The story card's action menu (spec §2 "Story card"): Edit, Publish, Share and Delete.
-import { useDeleteStory, usePublishStory } from '@grace-stories/sdk';
+import { ApiError, useDeleteStory, usePublishStory, type StoryStatusDto } from '@grace-stories/sdk';
 import { Globe, MoreVertical, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -33,7 +33,16 @@ export type StoryCardActions = {
   onEdit: (storyId: number) => void;
 };
 
-type MenuStory = { id: number; title: string; isPublished?: boolean; authorId?: string };
+type MenuStory = { id: number; title: string; isPublished?: boolean; status?: StoryStatusDto; authorId?: string };
+
+/**
+ * Spec §2 "Publish (only if unpublished)": offered for drafts and rejected stories. A story
+ * waiting for review is not publishable (the server answers 409), nor is a live one.
+ */
+export function canPublishStory(story: Pick<MenuStory, 'isPublished' | 'status'>): boolean {
+  if (story.isPublished) return false;
+  return story.status === undefined || story.status === 'draft' || story.status === 'rejected';
+}
 
 /**
  * Delete is for the admin role of the spec, and also for the story's author and the sub and
@@ -68,7 +77,9 @@ export function StoryCardMenu({ story, actions }: { story: MenuStory; actions: S
   const authorId = story.authorId ?? actions.viewer.id;
   const failed = (error: unknown, text: string) => {
     if (isUnauthorizedError(error)) return handleUnauthorized();
-    toast({ title: 'Error', description: text, variant: 'destructive' });
+    // A refusal that explains itself (already waiting for review, an account pending approval).
+    const reason = error instanceof ApiError && (error.status === 409 || error.status === 403) ? error.message : null;
+    toast({ title: 'Error', description: reason ? `${text}. ${reason}` : text, variant: 'destructive' });
   };
   const publish = usePublishStory({
     mutation: {
@@ -80,7 +91,7 @@ export function StoryCardMenu({ story, actions }: { story: MenuStory; actions: S
               ? 'It was sent for review and will be visible to everyone once approved.'
               : undefined,
         });
-        return refresh(story.id, authorId);
+        return refresh({ storyId: story.id, authorId, story: saved });
       },
       onError: (error) => failed(error, 'Failed to publish story'),
     },
@@ -89,7 +100,7 @@ export function StoryCardMenu({ story, actions }: { story: MenuStory; actions: S
     mutation: {
       onSuccess: () => {
         toast({ title: 'Story deleted successfully' });
-        return refresh(story.id, authorId);
+        return refresh({ storyId: story.id, authorId, deleted: true });
       },
       onError: (error) => failed(error, 'Failed to delete story'),
     },
@@ -113,7 +124,7 @@ export function StoryCardMenu({ story, actions }: { story: MenuStory; actions: S
             <Pencil aria-hidden="true" />
             Edit
           </DropdownMenuItem>
-          {!story.isPublished && (
+          {canPublishStory(story) && (
             <DropdownMenuItem disabled={publish.isPending} onSelect={() => publish.mutate({ id: story.id })}>
               <Globe aria-hidden="true" />
               Publish

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -58,6 +58,18 @@ describe('the story card menu', () => {
     expect(onEdit).toHaveBeenCalledWith(7);
   });
 
+  it('offers Publish for a rejected story but not for one waiting for review', async () => {
+    renderCard(sampleSummary({ status: 'rejected' }));
+    let menu = await openMenu();
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Publish', 'Share', 'Delete']);
+    await userEvent.keyboard('{Escape}');
+    cleanup();
+
+    renderCard(sampleSummary({ status: 'pending_approval' }));
+    menu = await openMenu();
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Share', 'Delete']);
+  });
+
   it('hides Publish for a published story and Delete from someone else', async () => {
     renderCard(sampleSummary({ isPublished: true, status: 'approved' }), stranger);
     const menu = await openMenu();
@@ -79,11 +91,25 @@ describe('the story card menu', () => {
     expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/api/stories/7/publish') && init?.method === 'PUT')).toBe(true);
   });
 
-  it('says Failed to publish story', async () => {
-    renderCard(sampleSummary(), author, { 'PUT /api/stories/7/publish': { status: 409, body: { message: 'Already pending' } } });
+  it('says Failed to publish story with the reason of a conflict, without retrying it', async () => {
+    const { fetchMock } = renderCard(sampleSummary(), author, {
+      'PUT /api/stories/7/publish': { status: 409, body: { message: 'This story is already waiting for review' } },
+    });
     await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
-    // A 409 is retried once (spec §8) before the toast.
+    expect(
+      await screen.findByText('Failed to publish story. 409: This story is already waiting for review'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/stories/7/publish'))).toHaveLength(1);
+  });
+
+  it('says Failed to publish story after one retry of a server failure', async () => {
+    const { fetchMock } = renderCard(sampleSummary(), author, {
+      'PUT /api/stories/7/publish': { status: 500, body: { message: 'Database unavailable' } },
+    });
+    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
+    // Spec §8: other failures are retried once (after 1 s) before the toast.
     expect(await screen.findByText('Failed to publish story', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/stories/7/publish'))).toHaveLength(2);
   });
 
   it('sends a signed-out author to sign in', async () => {

@@ -15,7 +15,7 @@ export type StoryCardData = Pick<
   StorySummaryDto,
   'id' | 'title' | 'excerpt' | 'category' | 'videoUrl' | 'thumbnailUrl' | 'publishedAt' | 'createdAt' | 'author'
 > &
-  Partial<Pick<StorySummaryDto, 'isPublished' | 'authorId'>>;
+  Partial<Pick<StorySummaryDto, 'isPublished' | 'status' | 'authorId'>>;
 
 export type { StoryCardActions } from '@/components/story-card-menu';
 
@@ -41,7 +41,7 @@ export function StoryCard({ story, className, actions, badges, children }: Story
   return (
     <Card
       className={cn(
-        'group relative overflow-hidden transition-all duration-300 hover:-translate-y-1 hover:shadow-xl focus-within:ring-[3px] focus-within:ring-ring/50',
+        'group relative min-w-0 overflow-hidden transition-all duration-300 hover:-translate-y-1 hover:shadow-xl focus-within:ring-[3px] focus-within:ring-ring/50',
         className,
       )}
     >
@@ -78,7 +78,7 @@ export function StoryCard({ story, className, actions, badges, children }: Story
 
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-          <Badge variant="outline" className={categoryBadgeClass(story.category)}>
+          <Badge variant="outline" className={cn('max-w-full whitespace-normal [overflow-wrap:anywhere]', categoryBadgeClass(story.category))}>
             {story.category}
           </Badge>
           <span className="inline-flex items-center gap-1">
@@ -87,7 +87,7 @@ export function StoryCard({ story, className, actions, badges, children }: Story
           </span>
           {badges}
         </div>
-        <h3 className="font-serif text-xl leading-snug font-semibold">
+        <h3 className="font-serif text-xl leading-snug font-semibold [overflow-wrap:anywhere]">
           <Link
             href={href}
             className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"
@@ -95,8 +95,10 @@ export function StoryCard({ story, className, actions, badges, children }: Story
             {story.title}
           </Link>
         </h3>
-        {story.excerpt && <p className="line-clamp-3 text-sm leading-6 text-muted-foreground">{story.excerpt}</p>}
-        {children && <div className="relative z-10">{children}</div>}
+        {story.excerpt && (
+          <p className="line-clamp-3 text-sm leading-6 text-muted-foreground [overflow-wrap:anywhere]">{story.excerpt}</p>
+        )}
+        {children && <div className="relative z-10 min-w-0 [overflow-wrap:anywhere]">{children}</div>}
         <div className="mt-auto flex items-center justify-between gap-3 pt-3">
           <div className="flex min-w-0 items-center gap-2">
             <Avatar className="size-8">

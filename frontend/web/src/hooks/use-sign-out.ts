@@ -1,8 +1,22 @@
 //! Spec §7: `POST /api/logout`; afterwards the cached user is null and every cached answer is gone.
 import { useLogout } from '@grace-stories/sdk';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { authQueryKey } from './use-auth';
+
+const AUTH_KEY = JSON.stringify(authQueryKey);
+
+/**
+ * Forgets the session on this page: the cached user becomes `null` and every other cached query
+ * is removed. The user query itself is kept (holding `null`) rather than removed, so that the
+ * screens already watching it (the route table among them) hear that nobody is signed in; after
+ * `queryClient.clear()` they would keep showing the previous user until a reload.
+ */
+export function forgetSession(queryClient: QueryClient): void {
+  queryClient.setQueryData(authQueryKey, null);
+  queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== AUTH_KEY });
+  queryClient.getMutationCache().clear();
+}
 
 /** Signs out through the API and returns to `/` signed out (also when the session had already ended). */
 export function useSignOut() {
@@ -15,8 +29,7 @@ export function useSignOut() {
     } catch {
       // An expired session is already signed out; the local state is reset either way.
     }
-    queryClient.clear();
-    queryClient.setQueryData(authQueryKey, null);
+    forgetSession(queryClient);
     navigate('/');
   };
   return { signOut, isPending };

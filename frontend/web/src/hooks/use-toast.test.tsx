@@ -33,6 +33,16 @@ describe('toast queue', () => {
     expect(screen.getAllByRole('status')).toHaveLength(1);
   });
 
+  it('shows toasts at the top, below the header, where they cannot cover a modal footer', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Validation Error', variant: 'destructive' });
+    });
+    const viewport = screen.getByRole('region', { name: /Notifications/ }).querySelector('ol');
+    expect(viewport).toHaveClass('fixed', 'top-16', 'right-0', 'md:max-w-[420px]');
+    expect(viewport?.className).not.toMatch(/bottom-/);
+  });
+
   it('closes a dismissed toast and keeps it in the store until the removal delay', () => {
     vi.useFakeTimers();
     try {

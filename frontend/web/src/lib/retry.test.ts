@@ -27,7 +27,14 @@ describe('shouldRetryQuery', () => {
 });
 
 describe('shouldRetryMutation', () => {
-  it.each(['400: Bad request', '401: Unauthorized', '403: Forbidden', '404: Not found', '422: Invalid'])(
+  it.each([
+    '400: Bad request',
+    '401: Unauthorized',
+    '403: Forbidden',
+    '404: Not found',
+    '409: This story is already waiting for review',
+    '422: Invalid',
+  ])(
     'never retries "%s"',
     (message) => {
       expect(shouldRetryMutation(0, new Error(message))).toBe(false);

@@ -1,7 +1,9 @@
 //! Retry rules of spec §8/§9 as pure functions, so the QueryClient settings can be tested alone.
 
 const QUERY_NO_RETRY = ['401', '403', 'unauthorized', 'forbidden', '400', '404', '422'];
-const MUTATION_NO_RETRY = ['400', '401', '403', '404', '422'];
+// 409 is added to the spec's list: a conflict with the story's state (already waiting for review,
+// already published) cannot be fixed by sending the same request again (README "Decisions").
+const MUTATION_NO_RETRY = ['400', '401', '403', '404', '409', '422'];
 
 export const MAX_QUERY_RETRIES = 2;
 export const MAX_MUTATION_RETRIES = 1;
@@ -24,7 +26,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < MAX_QUERY_RETRIES;
 }
 
-/** Mutations: never retried on 400/401/403/404/422, otherwise retried once. */
+/** Mutations: never retried on 400/401/403/404/409/422, otherwise retried once. */
 export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
   if (mentionsAny(error, MUTATION_NO_RETRY)) return false;
   return failureCount < MAX_MUTATION_RETRIES;

@@ -22,8 +22,13 @@ export function roleLabel(role: Role): string {
   return 'Member';
 }
 
+/** An account still waiting for approval; admin roles never wait. */
+export function isPendingAccount(user: Pick<User, 'role' | 'isApproved'>): boolean {
+  return !user.isApproved && !isAdminRole(user.role);
+}
+
 /** The header badge: the label, plus ' (Pending)' for unapproved non-admin users. */
 export function roleBadgeText(user: Pick<User, 'role' | 'isApproved'>): string {
   const label = roleLabel(user.role);
-  return !user.isApproved && !isAdminRole(user.role) ? `${label} (Pending)` : label;
+  return isPendingAccount(user) ? `${label} (Pending)` : label;
 }

@@ -34,6 +34,18 @@ describe('header for a signed-in user', () => {
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
+  it('keeps a compact role badge for phones and repeats the whole text in the avatar menu', async () => {
+    renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({ role: 'regular_contributor', isApproved: false }) } });
+    const full = await screen.findByText('Regular Contributor (Pending)');
+    const badge = full.closest('[data-slot="badge"]')!;
+    // Below `sm` the badge reads 'Pending'; the whole text is there for screen readers (and shows from `sm`).
+    expect(within(badge as HTMLElement).getByText('Pending')).toHaveClass('sm:hidden');
+    expect(full).toHaveClass('sr-only', 'sm:not-sr-only');
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Regular Contributor (Pending)')).toHaveClass('sm:hidden');
+  });
+
   it('gives a super admin the Dashboard and Admin links and an avatar menu', async () => {
     renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({ role: 'super_admin', isApproved: true }) } });
     const nav = await screen.findByRole('navigation', { name: 'Main' });

@@ -8,8 +8,8 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useAuth } from '@/hooks/use-auth';
-import { canSeeAdminArea, roleBadgeText } from '@/lib/roles';
+import { useAuth, type User } from '@/hooks/use-auth';
+import { canSeeAdminArea, isPendingAccount, roleBadgeText, roleLabel } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import { Brand } from './brand';
 import { UserMenu } from './user-menu';
@@ -60,9 +60,7 @@ export function Header({ sections = [] }: { sections?: SectionLink[] }) {
         <div className="ml-auto flex items-center gap-2">
           {user ? (
             <>
-              <Badge variant="secondary" className="hidden sm:inline-flex">
-                {roleBadgeText(user)}
-              </Badge>
+              <RoleBadge user={user} />
               <UserMenu user={user} />
             </>
           ) : (
@@ -79,6 +77,39 @@ export function Header({ sections = [] }: { sections?: SectionLink[] }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The role badge of spec §2 ('Regular Contributor (Pending)'). A phone has no room for the
+ * whole text beside the brand and the menus, so there it reads just 'Pending' for an account
+ * waiting for approval (else the role, on up to two lines); the whole text stays readable to
+ * screen readers and shows from `sm` up, and the avatar menu repeats it on phones.
+ */
+function RoleBadge({ user }: { user: User }) {
+  const text = roleBadgeText(user);
+  const pending = isPendingAccount(user);
+  const compact = pending ? 'Pending' : roleLabel(user.role);
+  return (
+    <Badge
+      variant={pending ? 'outline' : 'secondary'}
+      title={text}
+      className={cn(
+        'max-w-24 text-center leading-tight whitespace-normal sm:max-w-none sm:whitespace-nowrap',
+        pending && 'border-amber-300 bg-amber-50 text-amber-800',
+      )}
+    >
+      {compact === text ? (
+        text
+      ) : (
+        <>
+          <span aria-hidden="true" className="sm:hidden">
+            {compact}
+          </span>
+          <span className="sr-only sm:not-sr-only">{text}</span>
+        </>
+      )}
+    </Badge>
   );
 }
 

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Home, LayoutDashboard, LogOut, Shield } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,7 +14,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { browser } from '@/lib/browser';
 import { fullName, initials } from '@/lib/format';
-import { canSeeAdminArea } from '@/lib/roles';
+import { canSeeAdminArea, roleBadgeText } from '@/lib/roles';
 
 /** The avatar menu of a signed-in user (spec §2 "Header"). */
 export function UserMenu({ user }: { user: User }) {
@@ -42,6 +43,10 @@ export function UserMenu({ user }: { user: User }) {
         <DropdownMenuLabel className="flex flex-col">
           <span className="truncate">{name}</span>
           <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          {/* Phones show only a compact role badge in the header; the menu gives the whole text. */}
+          <Badge variant="secondary" className="mt-2 sm:hidden">
+            {roleBadgeText(user)}
+          </Badge>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate('/')}>

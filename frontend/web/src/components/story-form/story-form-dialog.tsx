@@ -37,21 +37,39 @@ export function StoryFormDialog({ open, onOpenChange, authorId, storyId = null }
   );
 }
 
+/**
+ * The edit form is built only from the server's current story: the story is fetched again each
+ * time the modal opens (even when a copy is cached) and a skeleton shows until that answer is in,
+ * so a form never starts from older text and a save never overwrites newer text with it.
+ */
 function EditStory({ storyId, authorId, onDone }: { storyId: number; authorId: string; onDone: () => void }) {
-  const { data: story, isPending, isError } = useGetStory(storyId);
-  if (isPending) {
+  const {
+    data: story,
+    isError,
+    isFetchedAfterMount,
+  } = useGetStory(storyId, { query: { refetchOnMount: 'always' } });
+  if (isError) {
+    return <p className="py-6 text-center text-muted-foreground">This story could not be loaded. Please try again.</p>;
+  }
+  if (!story || !isFetchedAfterMount) {
     return (
-      <div className="grid gap-3" aria-label="Loading story">
+      <div className="grid gap-3" role="status" aria-label="Loading story">
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-48 w-full" />
       </div>
     );
   }
-  if (isError) {
-    return <p className="py-6 text-center text-muted-foreground">This story could not be loaded. Please try again.</p>;
-  }
-  return <StoryForm key={story.id} initial={formValuesOf(story)} story={story} authorId={authorId} onDone={onDone} />;
+  // A newer version of the story (another answer from the server) starts a new form.
+  return (
+    <StoryForm
+      key={`${story.id}:${story.updatedAt}`}
+      initial={formValuesOf(story)}
+      story={story}
+      authorId={authorId}
+      onDone={onDone}
+    />
+  );
 }
 
 /** A stored story as form values; `<p>`/`<br>`-only HTML comes back as plain text. */

@@ -1,3 +1,4 @@
+import { getGetStoryQueryKey } from '@grace-stories/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
@@ -166,6 +167,77 @@ describe('the story form', () => {
     expect(screen.getByText(/sent for review\. The published version stays live/)).toBeInTheDocument();
     const [put] = calls(fetchMock, 'PUT', '/api/stories/7');
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ title: 'Grace in the Harvest!' });
+  });
+
+  it('reopens Edit on the text just saved, never on the copy loaded before', async () => {
+    const v1 = sampleStory({ id: 7, title: 'Harvest v1', content: '<p>Body v1</p>' });
+    const v2 = sampleStory({ id: 7, title: 'Harvest v2', content: '<p>Body v2</p>', updatedAt: '2024-03-06T10:00:00Z' });
+    const fetchTable = table({
+      [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7 })] },
+      'GET /api/stories/7': { body: v1 },
+      'PUT /api/stories/7': { body: { story: v2, staged: false, message: 'Story updated successfully' } },
+    });
+    const { fetchMock } = renderApp('/contributor-dashboard', fetchTable);
+    const openEdit = async () => {
+      await userEvent.click(await screen.findByRole('button', { name: 'Actions for Grace in the Harvest' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+      return within(await screen.findByRole('dialog', { name: 'Edit Story' }));
+    };
+
+    let dialog = await openEdit();
+    expect(await dialog.findByLabelText('Title *')).toHaveValue('Harvest v1');
+    await userEvent.clear(dialog.getByLabelText('Title *'));
+    await userEvent.type(dialog.getByLabelText('Title *'), 'Harvest v2');
+    await userEvent.clear(dialog.getByLabelText('Story Content *'));
+    await userEvent.type(dialog.getByLabelText('Story Content *'), 'Body v2');
+    // A read of the story while the modal closes is slower than the closing (as on a network).
+    fetchTable['GET /api/stories/7'] = 'pending';
+    await userEvent.click(dialog.getByRole('button', { name: 'Update Story' }));
+    expect(await screen.findByText('Story updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fetchTable['GET /api/stories/7'] = { body: v2 }; // the server's story from now on
+
+    const fetchedBefore = calls(fetchMock, 'GET', '/api/stories/7').length;
+    dialog = await openEdit();
+    expect(await dialog.findByLabelText('Title *')).toHaveValue('Harvest v2');
+    expect(dialog.getByLabelText('Story Content *')).toHaveValue('Body v2');
+    // Opening the form asked the server again.
+    expect(calls(fetchMock, 'GET', '/api/stories/7')).toHaveLength(fetchedBefore + 1);
+  });
+
+  it('shows the edit form only once the story is fetched again, not from a cached copy', async () => {
+    const { client } = renderApp(
+      '/contributor-dashboard',
+      table({
+        [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7 })] },
+        'GET /api/stories/7': 'pending',
+      }),
+    );
+    client.setQueryData(getGetStoryQueryKey(7), sampleStory({ id: 7, title: 'An older copy' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Grace in the Harvest' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Story' }));
+    expect(dialog.getByRole('status', { name: 'Loading story' })).toBeInTheDocument();
+    expect(dialog.queryByLabelText('Title *')).not.toBeInTheDocument();
+    expect(dialog.queryByDisplayValue('An older copy')).not.toBeInTheDocument();
+  });
+
+  it('shows stored HTML with its character references decoded', async () => {
+    renderApp(
+      '/contributor-dashboard',
+      table({
+        [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7 })] },
+        'GET /api/stories/7': {
+          body: sampleStory({ id: 7, content: 'Line one\nLine two\n\nSecond para with <b>bold</b> &amp; stuff.' }),
+        },
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Grace in the Harvest' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Story' }));
+    expect(await dialog.findByLabelText('Story Content *')).toHaveValue(
+      'Line one\nLine two\n\nSecond para with <b>bold</b> & stuff.',
+    );
   });
 
   it('exports a published story and shows the server message', async () => {

@@ -78,7 +78,7 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
               : undefined,
         });
         onDone();
-        await refresh(created.id, authorId);
+        await refresh({ storyId: created.id, authorId, story: created });
       },
       onError: (error) => failed(error, 'Failed to create story'),
     },
@@ -95,7 +95,7 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
               : undefined,
         });
         onDone();
-        await refresh(saved.id, authorId);
+        await refresh({ storyId: saved.id, authorId, story: saved });
       },
       onError: (error) => failed(error, 'Failed to update story'),
     },

@@ -13,7 +13,7 @@ function AlertDialogContent({ className, ...props }: ComponentProps<typeof Alert
       <AlertDialogPrimitive.Content
         data-slot="alert-dialog-content"
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-lg sm:max-w-lg',
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 grid-cols-1 gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-lg sm:max-w-lg',
           className,
         )}
         {...props}
@@ -31,11 +31,11 @@ function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
 }
 
 function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
+  return <AlertDialogPrimitive.Title className={cn('text-lg font-semibold [overflow-wrap:anywhere]', className)} {...props} />;
 }
 
 function AlertDialogDescription({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
+  return <AlertDialogPrimitive.Description className={cn('text-sm text-muted-foreground [overflow-wrap:anywhere]', className)} {...props} />;
 }
 
 function AlertDialogAction({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Action>) {

@@ -20,12 +20,17 @@ function ToastProvider(props: ComponentProps<typeof ToastPrimitives.Provider>) {
   );
 }
 
+/**
+ * Toasts show at the top right, just below the sticky header (h-16), on every screen: a modal's
+ * footer (Cancel, Create Story...) sits at its bottom, where a bottom corner toast would cover it
+ * for 5 s; the header's menu stays reachable too. Full width on phones, 420px at most from md.
+ */
 function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitives.Viewport>) {
   return (
     <ToastPrimitives.Viewport
       hotkey={TOAST_HOTKEY}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        'fixed top-16 right-0 z-[100] flex max-h-[calc(100dvh-4rem)] w-full flex-col gap-2 p-4 md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -5,7 +5,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { SignedOutRedirect } from '@/components/layout/signed-out-redirect';
 import { StoryCard, StoryCardSkeleton } from '@/components/story-card';
 import { StoryFormDialog } from '@/components/story-form/story-form-dialog';
-import { RejectionReason, StoryStatusBadges } from '@/components/story-status-badges';
+import { RejectionReason, StoryPublicationBadges } from '@/components/story-status-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth, type User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isAdminRole, roleLabel } from '@/lib/roles';
+import { contributorCounts } from '@/lib/story-status';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { incompleteCount } from './schedule-status';
 import { ScheduleTab } from './schedule-tab';
@@ -66,10 +67,11 @@ function ContributorDashboard({ user }: { user: User }) {
 
   const list = stories.data ?? [];
   const tasks = schedule.data ?? [];
+  const counts = contributorCounts(list);
   const stats: Stat[] = [
-    { title: 'Total Stories', value: list.length, icon: BookOpen },
-    { title: 'Published', value: list.filter((s) => s.isPublished).length, icon: CheckCircle },
-    { title: 'Drafts', value: list.filter((s) => s.status === 'draft').length, icon: FileText },
+    { title: 'Total Stories', value: counts.total, icon: BookOpen },
+    { title: 'Published', value: counts.published, icon: CheckCircle },
+    { title: 'Drafts', value: counts.drafts, icon: FileText },
     { title: 'Upcoming Tasks', value: incompleteCount(tasks), icon: CalendarClock },
   ];
   const openEditor = (storyId: number | null) => setEditing({ open: true, storyId });
@@ -190,7 +192,7 @@ function MyStories({
             story={story}
             className="w-full"
             actions={{ viewer, onEdit }}
-            badges={<StoryStatusBadges story={story} />}
+            badges={<StoryPublicationBadges story={story} />}
           >
             <RejectionReason story={story} />
           </StoryCard>

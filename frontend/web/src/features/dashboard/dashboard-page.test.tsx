@@ -96,29 +96,33 @@ describe('My Dashboard with stories', () => {
     'GET /api/stories/1': { body: sampleStory({ id: 1, title: 'A Draft' }) },
   };
 
-  it('counts the stories by status', async () => {
+  it('counts the stories by status, rejected ones as drafts to submit again', async () => {
     renderApp('/dashboard', table);
     const cards = within(await screen.findByRole('list', { name: 'Story counts' }));
     await waitFor(() => expect(cards.getByText('Total Stories').closest('li')).toHaveTextContent('4'));
-    expect(cards.getByText('Draft Stories').closest('li')).toHaveTextContent('1');
+    expect(cards.getByText('Draft Stories').closest('li')).toHaveTextContent('2');
     expect(cards.getByText('Pending Review').closest('li')).toHaveTextContent('1');
     expect(cards.getByText('Published').closest('li')).toHaveTextContent('1');
   });
 
-  it('lists the stories with Edit for drafts and View Published for approved ones', async () => {
+  it('lists the stories with one status badge, Edit for drafts and View Published for approved ones', async () => {
     renderApp('/dashboard', table);
     const list = within(await screen.findByRole('list', { name: 'My stories' }));
+    const badges = (title: string) =>
+      Array.from(list.getByRole('listitem', { name: title }).querySelectorAll('[data-slot="badge"]'), (b) => b.textContent);
     const draft = within(list.getByRole('listitem', { name: 'A Draft' }));
-    expect(draft.getByText('Draft')).toBeInTheDocument();
+    expect(badges('A Draft')).toEqual(['Draft']);
     expect(draft.getByText('What the fields taught us.')).toBeInTheDocument();
     const live = within(list.getByRole('listitem', { name: 'Live One' }));
-    expect(live.getByText('Published')).toBeInTheDocument();
+    expect(badges('Live One')).toEqual(['Published']);
     expect(live.getByRole('link', { name: 'View Published' })).toHaveAttribute('href', '/stories/3');
     expect(live.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(within(list.getByRole('listitem', { name: 'Waiting' })).getByText('In Review')).toBeInTheDocument();
+    expect(badges('Waiting')).toEqual(['Pending Review']);
+    expect(within(list.getByRole('listitem', { name: 'Waiting' })).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     const rejected = within(list.getByRole('listitem', { name: 'Sent Back' }));
-    expect(rejected.getByText('Rejected')).toBeInTheDocument();
+    expect(badges('Sent Back')).toEqual(['Rejected']);
     expect(rejected.getByText('Please add a verse.')).toBeInTheDocument();
+    expect(rejected.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
 
     await userEvent.click(draft.getByRole('button', { name: 'Edit' }));
     expect(await screen.findByRole('dialog', { name: 'Edit Story' })).toBeInTheDocument();

@@ -5,12 +5,14 @@ import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
+import { showServerFieldErrors } from '@/lib/api-errors';
+import { emailAddress, requiredText } from '@/lib/form-rules';
 
 /** Spec §3: the help categories and their labels, in the order the form lists them. */
 export const HELP_CATEGORIES: { value: HelpCategoryDto; label: string }[] = [
@@ -22,15 +24,21 @@ export const HELP_CATEGORIES: { value: HelpCategoryDto; label: string }[] = [
   { value: HelpCategoryDto.bug, label: 'Bug Report' },
 ];
 
-const required = z.string().trim().min(1);
-
+// The server's rules and messages (domain/src/validation: Email, HelpSubject, HelpMessageBody).
 const helpSchema = schemas.sendHelpMessageBody.omit({ userId: true }).extend({
-  contactEmail: required,
-  subject: required,
-  message: required,
+  contactEmail: emailAddress(),
+  subject: requiredText(255, { required: 'Subject is required', tooLong: 'Subject must be at most 255 characters' }),
+  message: requiredText(10_000, {
+    required: 'Message is required',
+    tooLong: 'Message must be at most 10,000 characters',
+  }),
   category: z.enum(HelpCategoryDto),
 });
 type HelpValues = z.infer<typeof helpSchema>;
+
+/** Fields whose server errors (400) are shown under them. */
+const SERVER_FIELDS = ['contactEmail', 'category', 'subject', 'message'] as const;
+const REQUIRED_FIELDS = ['contactEmail', 'subject', 'message'] as const;
 
 const EMPTY: HelpValues = { contactEmail: '', category: HelpCategoryDto.general, subject: '', message: '' };
 
@@ -46,7 +54,9 @@ export function HelpForm() {
         });
         form.reset(EMPTY);
       },
-      onError: () => {
+      onError: (error) => {
+        // Spec §8's toast; the server's field errors (an address it refuses) go under the fields.
+        showServerFieldErrors(error, SERVER_FIELDS, form.setError);
         toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
       },
     },
@@ -54,13 +64,19 @@ export function HelpForm() {
 
   const submit = form.handleSubmit(
     (values) => send.mutate({ data: { ...values, userId: user?.id ?? null } }),
-    () => toast({ title: 'Missing Information', description: 'Please fill in all required fields.', variant: 'destructive' }),
+    () => {
+      // A blank required field gets the toast; a malformed one only its message under the field.
+      const values = form.getValues();
+      if (REQUIRED_FIELDS.some((name) => !values[name].trim())) {
+        toast({ title: 'Missing Information', description: 'Please fill in all required fields.', variant: 'destructive' });
+      }
+    },
   );
 
   return (
     <Form {...form}>
       <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Contact support">
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid items-start gap-5 sm:grid-cols-2">
           <FormField
             control={form.control}
             name="contactEmail"
@@ -68,8 +84,9 @@ export function HelpForm() {
               <FormItem>
                 <FormLabel>Email Address *</FormLabel>
                 <FormControl>
-                  <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
+                  <Input type="email" autoComplete="email" maxLength={255} placeholder="you@example.com" {...field} />
                 </FormControl>
+                <FormMessage />
               </FormItem>
             )}
           />
@@ -93,6 +110,7 @@ export function HelpForm() {
                     ))}
                   </SelectContent>
                 </Select>
+                <FormMessage />
               </FormItem>
             )}
           />
@@ -106,6 +124,7 @@ export function HelpForm() {
               <FormControl>
                 <Input maxLength={255} placeholder="Brief description of your question" {...field} />
               </FormControl>
+              <FormMessage />
             </FormItem>
           )}
         />
@@ -118,6 +137,7 @@ export function HelpForm() {
               <FormControl>
                 <Textarea rows={6} placeholder="Tell us how we can help..." {...field} />
               </FormControl>
+              <FormMessage />
             </FormItem>
           )}
         />

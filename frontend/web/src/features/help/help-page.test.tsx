@@ -114,6 +114,35 @@ describe('help centre', () => {
     expect(posts(fetchMock)[0]).toMatchObject({ category: 'general', userId: user.id });
   });
 
+  it('checks the e-mail address on the client with the server\'s message', async () => {
+    const { fetchMock } = renderApp('/help', { ...signedOut, ...sent });
+    await fillIn({ email: 'ruth@example' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email Address *')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Missing Information')).not.toBeInTheDocument();
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it('shows the server\'s field errors under the fields as well as the failure toast', async () => {
+    renderApp('/help', {
+      ...signedOut,
+      'POST /api/help/contact': {
+        status: 400,
+        body: {
+          message: 'Please enter a valid email address',
+          errors: [{ field: 'contactEmail', message: 'Please enter a valid email address' }],
+        },
+      },
+    });
+    await fillIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
+    const email = screen.getByLabelText('Email Address *');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+  });
+
   it('says when the message cannot be sent', async () => {
     renderApp('/help', { ...signedOut, 'POST /api/help/contact': { status: 400, body: { message: 'Invalid e-mail' } } });
     await fillIn();

@@ -43,7 +43,7 @@ export function HomePage() {
           </p>
           <h1
             id="home-title"
-            className="mt-5 font-serif text-4xl leading-tight font-semibold tracking-tight text-stone-900 sm:text-5xl"
+            className="mt-5 font-serif text-4xl leading-tight font-semibold tracking-tight text-stone-900 [overflow-wrap:anywhere] sm:text-5xl"
           >
             Welcome back, {user?.firstName || 'Friend'}
           </h1>
@@ -140,7 +140,10 @@ function StoriesSection({
         </div>
 
         <div className="mt-10 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="stories-title" className="font-serif text-3xl font-semibold tracking-tight text-stone-900">
+          <h2
+            id="stories-title"
+            className="min-w-0 font-serif text-3xl font-semibold tracking-tight text-stone-900 [overflow-wrap:anywhere]"
+          >
             {heading}
           </h2>
           {!isPending && !isError && (
@@ -160,7 +163,7 @@ function StoriesSection({
           ) : data && data.stories.length > 0 ? (
             <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3" aria-label={heading}>
               {data.stories.slice(0, HOME_STORY_LIMIT).map((story) => (
-                <li key={story.id} className="flex">
+                <li key={story.id} className="flex min-w-0">
                   <StoryCard story={story} className="w-full" />
                 </li>
               ))}
@@ -215,7 +218,7 @@ function CategoriesSection({
         </h2>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {categories.map((c) => (
-            <li key={c.id}>
+            <li key={c.id} className="min-w-0">
               <button
                 type="button"
                 onClick={() => onSelect(c.name)}
@@ -231,7 +234,7 @@ function CategoriesSection({
                 >
                   <BookOpen className="size-5" />
                 </span>
-                <span className="mt-4 font-semibold text-stone-900">{c.name}</span>
+                <span className="mt-4 max-w-full font-semibold text-stone-900 [overflow-wrap:anywhere]">{c.name}</span>
                 <span className="mt-1 text-sm text-muted-foreground">
                   {c.storyCount === 1 ? '1 Story' : `${c.storyCount} Stories`}
                 </span>

@@ -25,7 +25,7 @@ export function FeaturedStories() {
   return (
     <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
       {stories.map((story) => (
-        <li key={story.id} className="flex">
+        <li key={story.id} className="flex min-w-0">
           <StoryCard story={story} className="w-full" />
         </li>
       ))}

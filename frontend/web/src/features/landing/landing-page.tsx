@@ -159,13 +159,14 @@ function CategoriesSection() {
           title="Explore by Category"
           subtitle="Find stories that speak to where you are in your walk of faith."
         />
+        {/* Sample figures (spec §2): plain tiles, with no hover effect, because they lead nowhere. */}
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {SAMPLE_CATEGORIES.map((category) => {
             const Icon = CATEGORY_ICONS[category.name] ?? BookOpen;
             return (
               <li
                 key={category.name}
-                className="rounded-2xl border border-amber-100 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
+                className="rounded-2xl border border-amber-100 bg-white p-6 shadow-sm"
               >
                 <span
                   className={cn(
@@ -178,7 +179,7 @@ function CategoriesSection() {
                 </span>
                 <h3 className="mt-5 text-lg font-semibold text-stone-900">{category.name}</h3>
                 <p className="mt-1 text-sm text-muted-foreground">{category.description}</p>
-                <p className="mt-4 text-sm font-semibold text-primary">{category.count} Stories</p>
+                <p className="mt-4 text-sm font-semibold text-stone-700">{category.count} Stories</p>
               </li>
             );
           })}

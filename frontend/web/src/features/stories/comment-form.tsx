@@ -4,22 +4,31 @@ import { getListCommentsQueryKey, schemas, useCreateComment } from '@grace-stori
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
 import { Textarea } from '@/components/ui/textarea';
+import { showServerFieldErrors } from '@/lib/api-errors';
+import { optionalEmailAddress, requiredText } from '@/lib/form-rules';
 
-const required = z.string().trim().min(1);
-
-/** The generated body without its honeypot, whose blank fields fail with the spec's toast. */
+/**
+ * The generated body without its honeypot, with the server's rules and messages
+ * (domain/src/validation/comment.rs): a blank e-mail means none, any other must be an address.
+ */
 const commentSchema = schemas.createCommentBody.omit({ website: true }).extend({
-  authorName: required,
-  authorEmail: z.string().trim(),
-  content: required,
+  authorName: requiredText(100, { required: 'Name is required', tooLong: 'Name must be at most 100 characters' }),
+  authorEmail: optionalEmailAddress(),
+  content: requiredText(5_000, {
+    required: 'Comment is required',
+    tooLong: 'Comment must be at most 5,000 characters',
+  }),
 });
 type CommentValues = z.infer<typeof commentSchema>;
+
+/** Fields whose server errors (400) are shown under them. */
+const SERVER_FIELDS = ['authorName', 'authorEmail', 'content'] as const;
 
 const EMPTY: CommentValues = { authorName: '', authorEmail: '', content: '' };
 
@@ -33,7 +42,9 @@ export function CommentForm({ storyId }: { storyId: number }) {
         form.reset(EMPTY);
         void queryClient.invalidateQueries({ queryKey: getListCommentsQueryKey(storyId) });
       },
-      onError: () => {
+      onError: (error) => {
+        // Spec §8's toast; the server's field errors (an address it refuses) go under the fields.
+        showServerFieldErrors(error, SERVER_FIELDS, form.setError);
         toast({ title: 'Error', description: 'Failed to submit comment. Please try again.', variant: 'destructive' });
       },
     },
@@ -42,7 +53,13 @@ export function CommentForm({ storyId }: { storyId: number }) {
   const submit = form.handleSubmit(
     ({ authorName, authorEmail, content }) =>
       create.mutate({ id: storyId, data: { authorName, authorEmail: authorEmail || null, content } }),
-    () => toast({ title: 'Error', description: 'Please fill in all required fields.', variant: 'destructive' }),
+    () => {
+      // A blank required field gets the toast; a malformed e-mail only its message under the field.
+      const { authorName, content } = form.getValues();
+      if (!authorName.trim() || !content.trim()) {
+        toast({ title: 'Error', description: 'Please fill in all required fields.', variant: 'destructive' });
+      }
+    },
   );
 
   return (
@@ -51,7 +68,7 @@ export function CommentForm({ storyId }: { storyId: number }) {
         <h3 id="comment-form-title" className="font-serif text-xl font-semibold">
           Leave a Comment
         </h3>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField
             control={form.control}
             name="authorName"
@@ -61,6 +78,7 @@ export function CommentForm({ storyId }: { storyId: number }) {
                 <FormControl>
                   <Input autoComplete="name" maxLength={100} placeholder="Your name" {...field} />
                 </FormControl>
+                <FormMessage />
               </FormItem>
             )}
           />
@@ -73,6 +91,7 @@ export function CommentForm({ storyId }: { storyId: number }) {
                 <FormControl>
                   <Input type="email" autoComplete="email" maxLength={255} placeholder="you@example.com" {...field} />
                 </FormControl>
+                <FormMessage />
               </FormItem>
             )}
           />
@@ -86,6 +105,7 @@ export function CommentForm({ storyId }: { storyId: number }) {
               <FormControl>
                 <Textarea rows={4} placeholder="Share your thoughts..." {...field} />
               </FormControl>
+              <FormMessage />
             </FormItem>
           )}
         />

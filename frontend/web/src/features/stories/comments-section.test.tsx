@@ -194,6 +194,41 @@ describe('comment form', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ authorEmail: 'phoebe@example.org' });
   });
 
+  it('checks an optional e-mail on the client with the server\'s message', async () => {
+    const { fetchMock } = renderApp('/stories/7', table());
+    await userEvent.type(await screen.findByLabelText('Name *'), 'Phoebe');
+    await userEvent.type(screen.getByLabelText('Email (optional)'), 'phoebe@');
+    await userEvent.type(screen.getByLabelText('Comment *'), 'Amen');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Comment' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email (optional)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Please fill in all required fields.')).not.toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/api/stories/7/comments')).toHaveLength(0);
+  });
+
+  it('shows the server\'s field errors under the fields as well as the failure toast', async () => {
+    renderApp(
+      '/stories/7',
+      table({
+        'POST /api/stories/7/comments': {
+          status: 400,
+          body: {
+            message: 'Please enter a valid email address',
+            errors: [{ field: 'authorEmail', message: 'Please enter a valid email address' }],
+          },
+        },
+      }),
+    );
+    await userEvent.type(await screen.findByLabelText('Name *'), 'Phoebe');
+    await userEvent.type(screen.getByLabelText('Email (optional)'), 'phoebe@example.org');
+    await userEvent.type(screen.getByLabelText('Comment *'), 'Amen');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Comment' }));
+    expect(await screen.findByText('Failed to submit comment. Please try again.')).toBeInTheDocument();
+    const email = screen.getByLabelText('Email (optional)');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+  });
+
   it('says when the comment cannot be submitted', async () => {
     renderApp('/stories/7', table({ 'POST /api/stories/7/comments': { status: 400, body: { message: 'Refused' } } }));
     await userEvent.type(await screen.findByLabelText('Name *'), 'Phoebe');

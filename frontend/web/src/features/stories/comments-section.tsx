@@ -117,7 +117,7 @@ function CommentItem({
       </Avatar>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="font-medium">{comment.authorName}</span>
+          <span className="min-w-0 font-medium [overflow-wrap:anywhere]">{comment.authorName}</span>
           <time dateTime={comment.createdAt} className="text-sm text-muted-foreground">
             {relativeAge(comment.createdAt)}
           </time>
@@ -128,7 +128,7 @@ function CommentItem({
             </Badge>
           )}
         </div>
-        <p className="mt-2 leading-7 break-words whitespace-pre-line text-foreground/90">{comment.content}</p>
+        <p className="mt-2 leading-7 whitespace-pre-line text-foreground/90 [overflow-wrap:anywhere]">{comment.content}</p>
         {((moderation.approve && !comment.isApproved) || moderation.remove) && (
           <div className="mt-3 flex flex-wrap gap-2">
             {moderation.approve && !comment.isApproved && (

@@ -57,7 +57,7 @@ export function StoryDetailPage({ id }: { id: string }) {
           <>
             <header className="mt-6">
               <div className="flex flex-wrap items-center gap-2">
-                <Badge variant="outline" className={categoryBadgeClass(story.category)}>
+                <Badge variant="outline" className={cn('max-w-full whitespace-normal [overflow-wrap:anywhere]', categoryBadgeClass(story.category))}>
                   {story.category}
                 </Badge>
                 <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
@@ -69,10 +69,12 @@ export function StoryDetailPage({ id }: { id: string }) {
                   {story.videoUrl ? 'Video Story' : 'Text Story'}
                 </span>
               </div>
-              <h1 className="mt-4 font-serif text-4xl leading-tight font-semibold tracking-tight text-stone-900 sm:text-5xl">
+              <h1 className="mt-4 font-serif text-4xl leading-tight font-semibold tracking-tight text-stone-900 [overflow-wrap:anywhere] sm:text-5xl">
                 {story.title}
               </h1>
-              {story.excerpt && <p className="mt-4 text-xl leading-8 text-muted-foreground">{story.excerpt}</p>}
+              {story.excerpt && (
+                <p className="mt-4 text-xl leading-8 text-muted-foreground [overflow-wrap:anywhere]">{story.excerpt}</p>
+              )}
               <StoryByline
                 author={story.author}
                 date={formatDate(story.publishedAt) ?? formatDate(story.createdAt) ?? 'Date unavailable'}
@@ -134,12 +136,12 @@ function StoryByline({
   const minutes = useMemo(() => readingMinutes(textOf(content)), [content]);
   return (
     <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3 border-y border-border py-4 text-sm text-muted-foreground">
-      <div className="flex items-center gap-3">
+      <div className="flex min-w-0 items-center gap-3">
         <Avatar className="size-10">
           {author.profileImageUrl && <AvatarImage src={author.profileImageUrl} alt="" />}
           <AvatarFallback className="bg-amber-100 text-amber-800">{initials(name)}</AvatarFallback>
         </Avatar>
-        <span className="font-medium text-foreground">{name}</span>
+        <span className="min-w-0 font-medium text-foreground [overflow-wrap:anywhere]">{name}</span>
       </div>
       <span className="inline-flex items-center gap-1.5">
         <Calendar className="size-4" aria-hidden="true" />

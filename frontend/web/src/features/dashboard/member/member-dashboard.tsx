@@ -3,7 +3,7 @@ import { ArrowLeft, BookOpen, CheckCircle, Clock, ExternalLink, FileText, Home, 
 import { useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'wouter';
 import { StoryFormDialog } from '@/components/story-form/story-form-dialog';
-import { RejectionReason, StoryStatusBadges } from '@/components/story-status-badges';
+import { RejectionReason, StoryStatusBadge } from '@/components/story-status-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,6 +14,7 @@ import type { User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format';
 import { roleLabel } from '@/lib/roles';
+import { memberCounts } from '@/lib/story-status';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 
 type Stat = { title: string; note: string; value: number; icon: ComponentType<{ className?: string }> };
@@ -28,12 +29,12 @@ export function MemberDashboard({ user }: { user: User }) {
     if (unauthorized) handleUnauthorized();
   }, [unauthorized]);
   const list = stories.data ?? [];
-  const count = (status: StorySummaryDto['status']) => list.filter((s) => s.status === status).length;
+  const counts = memberCounts(list);
   const stats: Stat[] = [
-    { title: 'Draft Stories', note: 'Ready to submit', value: count('draft'), icon: FileText },
-    { title: 'Pending Review', note: 'Under admin review', value: count('pending_approval'), icon: Clock },
-    { title: 'Published', note: 'Live on site', value: count('approved'), icon: CheckCircle },
-    { title: 'Total Stories', note: 'All time', value: list.length, icon: BookOpen },
+    { title: 'Draft Stories', note: 'Ready to submit', value: counts.drafts, icon: FileText },
+    { title: 'Pending Review', note: 'Under admin review', value: counts.pendingReview, icon: Clock },
+    { title: 'Published', note: 'Live on site', value: counts.published, icon: CheckCircle },
+    { title: 'Total Stories', note: 'All time', value: counts.total, icon: BookOpen },
   ];
 
   return (
@@ -168,7 +169,7 @@ function MyStories({
                 <div className="grid min-w-0 flex-1 gap-2">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="font-semibold">{story.title}</h3>
-                    <StoryStatusBadges story={story} />
+                    <StoryStatusBadge story={story} />
                   </div>
                   <p className="text-xs text-muted-foreground">
                     {story.category} · {formatDate(story.updatedAt) ?? formatDate(story.createdAt) ?? 'No date'}

@@ -1,6 +1,7 @@
 import { useListPendingStories, type PendingStoryDto } from '@grace-stories/sdk';
 import { Check, FileCheck, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { contentAsText, excerptFallback } from '@/components/story-form/story-content';
 import {
   AlertDialog,
@@ -30,6 +31,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { categoryBadgeClass } from '@/lib/categories';
 import { formatDate, fullName } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { useStoryReview } from './use-story-review';
 
 /** Spec §2/§9: a queue item without an excerpt shows the first 150 characters of its content. */
@@ -88,11 +90,19 @@ function PendingStoryRow({ story, withEdit }: { story: PendingStoryDto; withEdit
   const date = formatDate(revision?.createdAt ?? story.createdAt) ?? 'No date';
 
   return (
-    <li className="grid gap-3 py-5" aria-label={story.title}>
+    <li className="grid grid-cols-1 gap-3 py-5" aria-label={story.title}>
       <div className="flex flex-wrap items-start gap-4">
-        <div className="grid min-w-0 flex-1 gap-1.5">
+        <div className="grid min-w-0 flex-[1_1_16rem] gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-serif text-lg font-semibold">{story.title}</h3>
+            {/* Moderators may open an unpublished story (the server shows it to reviewers). */}
+            <h3 className="min-w-0 font-serif text-lg font-semibold [overflow-wrap:anywhere]">
+              <Link
+                href={`/stories/${story.id}`}
+                className="rounded-sm underline decoration-primary/30 underline-offset-4 outline-none hover:text-primary hover:decoration-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                {story.title}
+              </Link>
+            </h3>
             {revision && (
               <Badge variant="outline" className="border-sky-300 bg-sky-50 text-sky-800">
                 Edit of a live story
@@ -100,13 +110,13 @@ function PendingStoryRow({ story, withEdit }: { story: PendingStoryDto; withEdit
             )}
           </div>
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-            <span>By {author}</span>
-            <Badge variant="outline" className={categoryBadgeClass(story.category)}>
+            <span className="min-w-0 [overflow-wrap:anywhere]">By {author}</span>
+            <Badge variant="outline" className={cn('max-w-full whitespace-normal [overflow-wrap:anywhere]', categoryBadgeClass(story.category))}>
               {story.category}
             </Badge>
             <span>{date}</span>
           </p>
-          <p className="text-sm text-muted-foreground">{excerpt}</p>
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{excerpt}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button size="sm" disabled={busy} onClick={() => approve.mutate({ id: story.id })}>
@@ -151,20 +161,20 @@ function RevisionChanges({ story }: { story: PendingStoryDto }) {
     return field === 'content' ? contentAsText(value) : value;
   };
   return (
-    <div className="grid gap-3 rounded-lg border border-sky-200 bg-sky-50/50 p-4">
+    <div className="grid min-w-0 gap-3 rounded-lg border border-sky-200 bg-sky-50/50 p-4 [overflow-wrap:anywhere]">
       <p className="text-sm">
         <span className="font-medium">Changed:</span>{' '}
         {changed.length > 0 ? changed.map((field) => FIELD_NAMES[field] ?? field).join(', ') : 'nothing'}
       </p>
       {compared.map((field) => (
-        <div key={field} className="grid gap-2 sm:grid-cols-2">
-          <div className="grid gap-1">
+        <div key={field} className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+          <div className="grid min-w-0 gap-1">
             <p className="text-xs font-medium text-muted-foreground uppercase">Live {FIELD_NAMES[field]}</p>
             <p className="max-h-40 overflow-y-auto rounded-md bg-background p-2 text-sm whitespace-pre-line">
               {text(field, 'live')}
             </p>
           </div>
-          <div className="grid gap-1">
+          <div className="grid min-w-0 gap-1">
             <p className="text-xs font-medium text-sky-800 uppercase">Proposed {FIELD_NAMES[field]}</p>
             <p className="max-h-40 overflow-y-auto rounded-md bg-background p-2 text-sm whitespace-pre-line">
               {text(field, 'proposed')}

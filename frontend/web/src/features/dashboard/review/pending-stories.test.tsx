@@ -46,6 +46,19 @@ function calls(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string
 }
 
 describe('sub admin dashboard', () => {
+  it('links each queued title to the story page, so a reviewer can read it first', async () => {
+    const { location } = renderApp('/dashboard', table());
+    const row = await screen.findByRole('listitem', { name: 'New Testimony' });
+    const link = within(row).getByRole('link', { name: 'New Testimony' });
+    expect(link).toHaveAttribute('href', '/stories/11');
+    expect(within(screen.getByRole('listitem', { name: 'Live Story' })).getByRole('link', { name: 'Live Story' })).toHaveAttribute(
+      'href',
+      '/stories/12',
+    );
+    await userEvent.click(link);
+    expect(location.history.at(-1)).toBe('/stories/11');
+  });
+
   it('shows the badge, the cards and the tabs', async () => {
     renderApp('/dashboard', table());
     expect(await screen.findByRole('heading', { level: 1, name: 'Sub Admin Dashboard' })).toBeInTheDocument();

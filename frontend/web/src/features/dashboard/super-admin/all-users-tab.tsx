@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { useChangeUserRole, useRemoveUser } from './use-user-admin';
-import { DeleteUserButton, RoleSelect, displayName } from './user-rows';
+import { DeleteUserButton, RoleSelect, USER_DETAILS_CLASS, USER_ROW_CLASS, displayName } from './user-rows';
 
 const ALL_ROLES = Object.values(RoleDto);
 
@@ -38,14 +38,14 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
   const name = displayName(user);
   const busy = changeRole.isPending || removeUser.isPending;
   return (
-    <li className="flex flex-wrap items-center gap-4 py-4" aria-label={name}>
-      <div className="min-w-0 flex-1">
+    <li className={USER_ROW_CLASS} aria-label={name}>
+      <div className={USER_DETAILS_CLASS}>
         <p className="flex flex-wrap items-center gap-2 font-medium">
-          {name}
+          <span className="min-w-0 [overflow-wrap:anywhere]">{name}</span>
           {isSelf && <Badge variant="outline">You</Badge>}
           <Badge variant={user.isApproved ? 'secondary' : 'outline'}>{user.isApproved ? 'Approved' : 'Pending'}</Badge>
         </p>
-        <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
         <p className="text-xs text-muted-foreground">Joined {formatDate(user.createdAt) ?? 'Unknown'}</p>
       </div>
       <RoleSelect

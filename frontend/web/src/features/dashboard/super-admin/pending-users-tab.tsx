@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { useChangeUserRole, useRemoveUser } from './use-user-admin';
-import { DeleteUserButton, RoleSelect, displayName } from './user-rows';
+import { DeleteUserButton, RoleSelect, USER_DETAILS_CLASS, USER_ROW_CLASS, displayName } from './user-rows';
 
 /** Spec §2: a pending user is approved with one of these roles. */
 const APPROVAL_ROLES = [RoleDto.member, RoleDto.sub_admin, RoleDto.super_admin] as const;
@@ -44,10 +44,10 @@ function PendingUserRow({ user }: { user: UserDto }) {
   const name = displayName(user);
   const busy = changeRole.isPending || removeUser.isPending;
   return (
-    <li className="flex flex-wrap items-center gap-4 py-4" aria-label={name}>
-      <div className="min-w-0 flex-1">
-        <p className="font-medium">{name}</p>
-        <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+    <li className={USER_ROW_CLASS} aria-label={name}>
+      <div className={USER_DETAILS_CLASS}>
+        <p className="font-medium [overflow-wrap:anywhere]">{name}</p>
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
         <p className="text-xs text-muted-foreground">Joined {formatDate(user.createdAt) ?? 'Unknown'}</p>
       </div>
       <RoleSelect user={user} value={role} roles={APPROVAL_ROLES} onChange={setRole} disabled={busy} />

@@ -1,3 +1,4 @@
+import { getGetUserQueryKey, getListPendingUsersQueryKey, getListUsersQueryKey } from '@grace-stories/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_SESSION_KEY } from '@/lib/admin-session';
@@ -145,10 +146,12 @@ describe('super admin dashboard', () => {
       'Layout & Widget Configuration',
       'Media Library Management',
       'Technical Settings',
-      'Admin Logout',
     ]) {
-      expect(await screen.findByRole('button', { name: label })).toBeInTheDocument();
+      // Static in the spec: shown disabled, with a note, rather than as buttons that do nothing.
+      expect(await screen.findByRole('button', { name: label })).toBeDisabled();
     }
+    expect(screen.getByText(/These management tools are not available yet/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Admin Logout' })).toBeEnabled();
   });
 
   it('Admin Logout clears the admin session, signs out and goes home', async () => {
@@ -160,6 +163,32 @@ describe('super admin dashboard', () => {
     expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
     expect(calls(fetchMock, 'POST', '/api/logout')).toHaveLength(1);
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  // Spec §7: after POST /api/logout the cached user is null and every cached query is gone, so
+  // `/` is the signed-out landing page at once (not Home with 'Welcome back, Friend').
+  it.each([
+    ['the header Logout', async () => userEvent.click(await screen.findByRole('button', { name: 'Logout' }))],
+    [
+      'Site Settings → Admin Logout',
+      async () => {
+        await userEvent.click(await screen.findByRole('tab', { name: 'Site Settings' }));
+        await userEvent.click(await screen.findByRole('button', { name: 'Admin Logout' }));
+      },
+    ],
+  ])('%s shows the landing page signed out, with the cache cleared', async (_label, logOut) => {
+    localStorage.setItem(ADMIN_SESSION_KEY, JSON.stringify(admin));
+    const { client, location } = renderApp('/dashboard', table({ 'POST /api/logout': { body: { message: 'Logged out' } } }));
+    await screen.findByRole('heading', { level: 1, name: 'Super Admin Dashboard' });
+    await waitFor(() => expect(client.getQueryCache().findAll({ queryKey: getListUsersQueryKey() })).not.toHaveLength(0));
+    await logOut();
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Stories' })).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+    expect(client.getQueryData(getGetUserQueryKey())).toBeNull();
+    expect(client.getQueryCache().findAll({ queryKey: getListUsersQueryKey() })).toHaveLength(0);
+    expect(client.getQueryCache().findAll({ queryKey: getListPendingUsersQueryKey() })).toHaveLength(0);
   });
 
   describe('Change Password', () => {

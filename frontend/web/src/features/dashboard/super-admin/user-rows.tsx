@@ -25,6 +25,13 @@ export const ROLE_NAMES: Record<RoleDto, string> = {
   super_admin: 'Super Admin',
 };
 
+/**
+ * A user row: on a phone the name, e-mail and join date take the whole first line and the
+ * controls wrap below them (the role select full width); from `sm` up they share one line.
+ */
+export const USER_ROW_CLASS = 'flex flex-wrap items-center gap-x-4 gap-y-3 py-4';
+export const USER_DETAILS_CLASS = 'w-full min-w-0 sm:w-auto sm:flex-1';
+
 export function displayName(user: UserDto): string {
   return fullName(user) || user.username || user.email;
 }
@@ -44,7 +51,7 @@ export function RoleSelect({
 }) {
   return (
     <Select value={value} onValueChange={(next) => onChange(next as RoleDto)} disabled={disabled}>
-      <SelectTrigger className="w-52" aria-label={`Role for ${displayName(user)}`}>
+      <SelectTrigger className="w-full sm:w-52" aria-label={`Role for ${displayName(user)}`}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
