@@ -68,7 +68,8 @@ describe('story detail', () => {
     const frame = await screen.findByTitle('Video: Songs in the Night');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('src', videoUrl);
-    expect(frame).toHaveAttribute('allowfullscreen');
+    expect(frame.getAttribute('allow')).toContain('fullscreen');
+    expect(frame).not.toHaveAttribute('allowfullscreen');
     expect(frame).toHaveAttribute('loading', 'lazy');
     expect(screen.getByText('Video Story')).toBeInTheDocument();
   });

@@ -90,7 +90,6 @@ export function StoryDetailPage({ id }: { id: string }) {
                   loading="lazy"
                   referrerPolicy="strict-origin-when-cross-origin"
                   allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-                  allowFullScreen
                 />
               </div>
             )}
