@@ -47,7 +47,7 @@ function useShareActions(story: ShareableStory) {
 
   const exportStory = useExportStory({
     mutation: {
-      onSuccess: ({ message }) => toast({ title: 'Story exported', description: message }),
+      onSuccess: ({ message }) => toast({ title: 'Export queued', description: message }),
       onError: (error) => {
         if (isUnauthorizedError(error)) {
           toast({ title: 'Unauthorized', description: 'Please log in to export stories', variant: 'destructive' });

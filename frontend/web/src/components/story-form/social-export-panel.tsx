@@ -26,7 +26,7 @@ export function SocialExportPanel({ story }: { story: StoryDto | null }) {
   const [target, setTarget] = useState<'all' | PlatformDto | null>(null);
   const exporting = useExportStory({
     mutation: {
-      onSuccess: ({ message }) => toast({ title: 'Export complete', description: message }),
+      onSuccess: ({ message }) => toast({ title: 'Export queued', description: message }),
       onError: (error) => {
         if (isUnauthorizedError(error)) return handleUnauthorized();
         toast({ title: 'Error', description: 'Failed to export to social media', variant: 'destructive' });
