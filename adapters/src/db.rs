@@ -47,6 +47,19 @@ pub async fn ping(db: &DatabaseConnection) -> Result<(), StoreError> {
         .map_err(|e| StoreError::Unavailable(e.into()))
 }
 
+/// SQL written once, for PostgreSQL (`$1` placeholders, `FOR UPDATE SKIP LOCKED` on the rows
+/// a claim picks), in the form `backend` runs. SQLite gets numbered `?1` placeholders and no
+/// row locks: it runs one writer at a time, so a single `UPDATE ... RETURNING` is already
+/// atomic there.
+pub(crate) fn portable_sql(backend: DbBackend, postgres_sql: &str) -> String {
+    if backend == DbBackend::Postgres {
+        return postgres_sql.to_owned();
+    }
+    postgres_sql
+        .replace(" FOR UPDATE SKIP LOCKED", "")
+        .replace('$', "?")
+}
+
 /// Translates a SeaORM error at the boundary.
 pub(crate) fn store_err(err: DbErr) -> StoreError {
     if let Some(SqlErr::UniqueConstraintViolation(msg)) = err.sql_err() {
@@ -60,5 +73,25 @@ pub(crate) fn store_err(err: DbErr) -> StoreError {
     match err {
         DbErr::ConnectionAcquire(_) | DbErr::Conn(_) => StoreError::Unavailable(err.into()),
         other => StoreError::Unknown(anyhow::Error::new(other).context("database query failed")),
+    }
+}
+
+#[cfg(test)]
+mod portable_sql_tests {
+    use super::*;
+
+    const CLAIM: &str = r#"UPDATE "t" SET "n" = $1 WHERE "id" IN (SELECT "id" FROM "t" WHERE "a" <= $2 OR "b" <= $2 LIMIT $10 FOR UPDATE SKIP LOCKED) RETURNING *"#;
+
+    #[test]
+    fn postgres_runs_the_statement_as_written() {
+        assert_eq!(portable_sql(DbBackend::Postgres, CLAIM), CLAIM);
+    }
+
+    #[test]
+    fn sqlite_gets_numbered_placeholders_and_no_row_locks() {
+        assert_eq!(
+            portable_sql(DbBackend::Sqlite, CLAIM),
+            r#"UPDATE "t" SET "n" = ?1 WHERE "id" IN (SELECT "id" FROM "t" WHERE "a" <= ?2 OR "b" <= ?2 LIMIT ?10) RETURNING *"#
+        );
     }
 }

@@ -18,12 +18,12 @@ use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, Statement,
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, Statement,
 };
 use tokio::sync::Notify;
 
-use crate::db::store_err;
+use crate::db::{portable_sql, store_err};
 use crate::entity::mail_outbox;
 
 /// Records every message in the outbox; wakes the delivery worker when there is one.
@@ -193,27 +193,16 @@ impl SmtpDelivery {
         let backend = self.db.get_database_backend();
         let max = i32::try_from(MAX_DELIVERY_ATTEMPTS).unwrap_or(i32::MAX);
         let batch = i64::try_from(BATCH).unwrap_or(20);
-        let sql = match backend {
-            DbBackend::Postgres => {
-                r#"UPDATE "mail_outbox" SET "attempts" = "attempts" + 1, "next_attempt_at" = $1
-                   WHERE "id" IN (
-                     SELECT "id" FROM "mail_outbox"
-                     WHERE "sent_at" IS NULL AND "attempts" < $2
-                       AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= $3)
-                     ORDER BY "id" LIMIT $4
-                     FOR UPDATE SKIP LOCKED)
-                   RETURNING *"#
-            }
-            _ => {
-                r#"UPDATE "mail_outbox" SET "attempts" = "attempts" + 1, "next_attempt_at" = ?
-                   WHERE "id" IN (
-                     SELECT "id" FROM "mail_outbox"
-                     WHERE "sent_at" IS NULL AND "attempts" < ?
-                       AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= ?)
-                     ORDER BY "id" LIMIT ?)
-                   RETURNING *"#
-            }
-        };
+        let sql = portable_sql(
+            backend,
+            r#"UPDATE "mail_outbox" SET "attempts" = "attempts" + 1, "next_attempt_at" = $1
+               WHERE "id" IN (
+                 SELECT "id" FROM "mail_outbox"
+                 WHERE "sent_at" IS NULL AND "attempts" < $2
+                   AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= $3)
+                 ORDER BY "id" LIMIT $4 FOR UPDATE SKIP LOCKED)
+               RETURNING *"#,
+        );
         let statement = Statement::from_sql_and_values(
             backend,
             sql,

@@ -5,9 +5,9 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::rate_limit::HitCounter;
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, Statement};
+use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
 
-use crate::db::store_err;
+use crate::db::{portable_sql, store_err};
 
 pub struct SeaOrmHitCounter {
     db: DatabaseConnection,
@@ -23,18 +23,12 @@ impl SeaOrmHitCounter {
 impl HitCounter for SeaOrmHitCounter {
     async fn hit(&self, bucket: &str, expires_at: DateTime<Utc>) -> Result<u32, StoreError> {
         let backend = self.db.get_database_backend();
-        let sql = match backend {
-            DbBackend::Postgres => {
-                r#"INSERT INTO "rate_limits" ("bucket", "hits", "expires_at") VALUES ($1, 1, $2)
-                   ON CONFLICT ("bucket") DO UPDATE SET "hits" = "rate_limits"."hits" + 1
-                   RETURNING "hits""#
-            }
-            _ => {
-                r#"INSERT INTO "rate_limits" ("bucket", "hits", "expires_at") VALUES (?, 1, ?)
-                   ON CONFLICT ("bucket") DO UPDATE SET "hits" = "rate_limits"."hits" + 1
-                   RETURNING "hits""#
-            }
-        };
+        let sql = portable_sql(
+            backend,
+            r#"INSERT INTO "rate_limits" ("bucket", "hits", "expires_at") VALUES ($1, 1, $2)
+               ON CONFLICT ("bucket") DO UPDATE SET "hits" = "rate_limits"."hits" + 1
+               RETURNING "hits""#,
+        );
         let row = self
             .db
             .query_one_raw(Statement::from_sql_and_values(
@@ -51,10 +45,10 @@ impl HitCounter for SeaOrmHitCounter {
 
     async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
         let backend = self.db.get_database_backend();
-        let sql = match backend {
-            DbBackend::Postgres => r#"DELETE FROM "rate_limits" WHERE "expires_at" < $1"#,
-            _ => r#"DELETE FROM "rate_limits" WHERE "expires_at" < ?"#,
-        };
+        let sql = portable_sql(
+            backend,
+            r#"DELETE FROM "rate_limits" WHERE "expires_at" < $1"#,
+        );
         let done = self
             .db
             .execute_raw(Statement::from_sql_and_values(backend, sql, [now.into()]))

@@ -6,11 +6,11 @@ use domain::StoreError;
 use domain::schedule::{NewSchedule, Schedule, ScheduleId, ScheduleRepository};
 use domain::user::UserId;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, QueryFilter,
-    QueryOrder, Set, Statement,
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set,
+    Statement,
 };
 
-use crate::db::store_err;
+use crate::db::{portable_sql, store_err};
 use crate::entity::schedules;
 
 pub struct SeaOrmScheduleRepository {
@@ -41,21 +41,12 @@ fn to_domain(m: schedules::Model) -> Schedule {
 /// and skips rows another instance is claiming at that moment; the outer condition is
 /// checked again on the latest row version, so a row is never claimed twice. SQLite runs
 /// one writer at a time, so the statement alone is enough there.
-const CLAIM_POSTGRES: &str = r#"UPDATE "schedules" SET "reminder_sent" = TRUE
+const CLAIM: &str = r#"UPDATE "schedules" SET "reminder_sent" = TRUE
     WHERE "reminder_sent" = FALSE AND "id" IN (
       SELECT "id" FROM "schedules"
       WHERE "is_completed" = FALSE AND "reminder_sent" = FALSE
         AND "due_date" >= $1 AND "due_date" <= $2
-      ORDER BY "due_date", "id" LIMIT $3
-      FOR UPDATE SKIP LOCKED)
-    RETURNING *"#;
-
-const CLAIM_SQLITE: &str = r#"UPDATE "schedules" SET "reminder_sent" = TRUE
-    WHERE "reminder_sent" = FALSE AND "id" IN (
-      SELECT "id" FROM "schedules"
-      WHERE "is_completed" = FALSE AND "reminder_sent" = FALSE
-        AND "due_date" >= ? AND "due_date" <= ?
-      ORDER BY "due_date", "id" LIMIT ?)
+      ORDER BY "due_date", "id" LIMIT $3 FOR UPDATE SKIP LOCKED)
     RETURNING *"#;
 
 #[async_trait]
@@ -133,10 +124,7 @@ impl ScheduleRepository for SeaOrmScheduleRepository {
         limit: u32,
     ) -> Result<Vec<Schedule>, StoreError> {
         let backend = self.db.get_database_backend();
-        let sql = match backend {
-            DbBackend::Postgres => CLAIM_POSTGRES,
-            _ => CLAIM_SQLITE,
-        };
+        let sql = portable_sql(backend, CLAIM);
         let statement = Statement::from_sql_and_values(
             backend,
             sql,

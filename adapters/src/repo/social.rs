@@ -18,7 +18,7 @@ use sea_orm::{
 };
 use tokio::sync::Notify;
 
-use crate::db::store_err;
+use crate::db::{portable_sql, store_err};
 use crate::entity::social_posts;
 
 pub struct SeaOrmSocialPostRepository {
@@ -45,36 +45,24 @@ impl SeaOrmSocialPostRepository {
 /// again on the latest row version, so a post is never claimed twice. SQLite runs one writer
 /// at a time, so the statement alone is enough there.
 fn claim_sql(backend: DbBackend, platforms: usize) -> String {
-    let mut n = 0;
-    let mut next = || {
-        n += 1;
-        match backend {
-            DbBackend::Postgres => format!("${n}"),
-            _ => "?".to_owned(),
-        }
-    };
-    let lease = next();
-    let now_outer = next();
-    let now_inner = next();
-    let list: Vec<String> = (0..platforms).map(|_| next()).collect();
-    let limit = next();
-    let lock = if backend == DbBackend::Postgres {
-        " FOR UPDATE SKIP LOCKED"
-    } else {
-        ""
-    };
-    format!(
-        r#"UPDATE "social_posts" SET "attempts" = "attempts" + 1, "next_attempt_at" = {lease}
+    // $1 lease, $2 now, $3.. the platforms, then the limit.
+    let list: Vec<String> = (0..platforms).map(|i| format!("${}", i + 3)).collect();
+    let limit = platforms + 3;
+    portable_sql(
+        backend,
+        &format!(
+            r#"UPDATE "social_posts" SET "attempts" = "attempts" + 1, "next_attempt_at" = $1
            WHERE "status" = 'queued'
-             AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= {now_outer})
+             AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= $2)
              AND "id" IN (
                SELECT "id" FROM "social_posts"
                WHERE "status" = 'queued'
-                 AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= {now_inner})
+                 AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= $2)
                  AND "platform" IN ({list})
-               ORDER BY "id" LIMIT {limit}{lock})
+               ORDER BY "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
            RETURNING *"#,
-        list = list.join(", ")
+            list = list.join(", ")
+        ),
     )
 }
 
@@ -150,7 +138,7 @@ impl SocialPostRepository for SeaOrmSocialPostRepository {
             return Ok(Vec::new());
         }
         let backend = self.db.get_database_backend();
-        let mut values: Vec<Value> = vec![lease_until.into(), now.into(), now.into()];
+        let mut values: Vec<Value> = vec![lease_until.into(), now.into()];
         values.extend(platforms.iter().map(|p| Value::from(p.as_str())));
         values.push(i64::from(limit).into());
         let statement =

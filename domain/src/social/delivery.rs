@@ -9,10 +9,11 @@ use chrono::Duration;
 
 use super::{
     ClaimedPost, MAX_PUBLISH_ATTEMPTS, PUBLISH_BATCH, PUBLISH_LEASE_SECONDS, Platform,
-    PublishError, SocialPost, SocialPostRepository, SocialPublisher, retry_delay,
+    PublishError, SocialPost, SocialPostRepository, SocialPublisher,
 };
 use crate::StoreError;
 use crate::clock::Clock;
+use crate::mail::retry_delay;
 use crate::story::StoryRepository;
 
 /// Batches per round, so one round never runs unbounded.

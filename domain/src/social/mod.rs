@@ -162,7 +162,7 @@ pub enum PublishError {
 }
 
 /// How many times the delivery worker tries one post before it gives up (with the backoff of
-/// [`retry_delay`], about four hours).
+/// [`crate::mail::retry_delay`], about four hours).
 pub const MAX_PUBLISH_ATTEMPTS: u32 = 10;
 
 /// How long a worker holds the posts it claimed before another may take them over (a worker
@@ -172,9 +172,3 @@ pub const PUBLISH_LEASE_SECONDS: i64 = 300;
 
 /// Posts claimed per statement.
 pub const PUBLISH_BATCH: u32 = 10;
-
-/// The wait before the next try after `attempts` failed ones: the mail outbox's backoff, one
-/// minute doubling to at most an hour.
-pub fn retry_delay(attempts: u32) -> Duration {
-    crate::mail::retry_delay(attempts)
-}
