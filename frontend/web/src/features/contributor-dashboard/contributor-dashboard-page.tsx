@@ -1,6 +1,7 @@
 import { useListAuthorStories, useListSchedules, type StorySummaryDto } from '@grace-stories/sdk';
 import { BookOpen, CalendarClock, CheckCircle, Clock, FileText, Plus } from 'lucide-react';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { NoticePage } from '@/components/layout/notice-page';
 import { PageShell } from '@/components/layout/page-shell';
 import { SignedOutRedirect } from '@/components/layout/signed-out-redirect';
 import { StoryCard, StoryCardSkeleton } from '@/components/story-card';
@@ -27,26 +28,17 @@ export function ContributorDashboardPage() {
 }
 
 function AwaitingApproval({ user }: { user: User }) {
-  useDocumentTitle('Awaiting Approval');
   const label = user.role === 'primary_contributor' ? 'Primary Contributor' : 'Regular Contributor';
   return (
-    <PageShell className="mx-auto flex w-full max-w-2xl items-center px-4 py-16 sm:px-6">
-      <Card className="w-full border-amber-200 bg-amber-50/60">
-        <CardContent className="grid justify-items-center gap-4 p-8 text-center">
-          <span className="flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-700" aria-hidden="true">
-            <Clock className="size-7" />
-          </span>
-          <h1 className="font-serif text-3xl font-semibold tracking-tight">Awaiting Approval</h1>
-          <p className="max-w-md text-muted-foreground">
-            Your contributor account is pending admin approval. You&apos;ll be notified once you can start creating
-            content.
-          </p>
-          <Badge variant="outline" className="border-amber-300 text-amber-800">
-            {label} - Pending
-          </Badge>
-        </CardContent>
-      </Card>
-    </PageShell>
+    <NoticePage title="Awaiting Approval" icon={Clock} tone="pending">
+      <p className="max-w-md text-muted-foreground">
+        Your contributor account is pending admin approval. You&apos;ll be notified once you can start creating
+        content.
+      </p>
+      <Badge variant="outline" className="border-amber-300 text-amber-800">
+        {label} - Pending
+      </Badge>
+    </NoticePage>
   );
 }
 

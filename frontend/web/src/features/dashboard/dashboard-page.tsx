@@ -1,10 +1,8 @@
 import { Clock } from 'lucide-react';
-import { PageShell } from '@/components/layout/page-shell';
+import { NoticePage } from '@/components/layout/notice-page';
 import { SignedOutRedirect } from '@/components/layout/signed-out-redirect';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent } from '@/components/ui/card';
 import { useAuth, type User } from '@/hooks/use-auth';
-import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isAdminRole, roleLabel } from '@/lib/roles';
 import { MemberDashboard } from './member/member-dashboard';
 import { SubAdminDashboard } from './sub-admin/sub-admin-dashboard';
@@ -24,23 +22,14 @@ export function DashboardPage() {
 }
 
 function PendingNotice({ user }: { user: User }) {
-  useDocumentTitle('Awaiting Approval');
   return (
-    <PageShell className="mx-auto flex w-full max-w-2xl items-center px-4 py-16 sm:px-6">
-      <Card className="w-full border-amber-200 bg-amber-50/60">
-        <CardContent className="grid justify-items-center gap-4 p-8 text-center">
-          <span className="flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-700" aria-hidden="true">
-            <Clock className="size-7" />
-          </span>
-          <h1 className="font-serif text-3xl font-semibold tracking-tight">Awaiting Approval</h1>
-          <p className="max-w-md text-muted-foreground">
-            Your account is pending admin approval. You&apos;ll be notified once you can use your dashboard.
-          </p>
-          <Badge variant="outline" className="border-amber-300 text-amber-800">
-            {roleLabel(user.role)} - Pending
-          </Badge>
-        </CardContent>
-      </Card>
-    </PageShell>
+    <NoticePage title="Awaiting Approval" icon={Clock} tone="pending">
+      <p className="max-w-md text-muted-foreground">
+        Your account is pending admin approval. You&apos;ll be notified once you can use your dashboard.
+      </p>
+      <Badge variant="outline" className="border-amber-300 text-amber-800">
+        {roleLabel(user.role)} - Pending
+      </Badge>
+    </NoticePage>
   );
 }
