@@ -34,11 +34,15 @@ async fn sessions_load_until_they_expire_and_are_purged_after() {
             sid: "live".into(),
             sess: r#"{"user_id":"\"u1\""}"#.into(),
             expire: now + Duration::hours(1),
+            user_id: None,
+            handle: None,
         };
         let dead = SessionRecord {
             sid: "dead".into(),
             sess: "{}".into(),
             expire: now - Duration::seconds(1),
+            user_id: None,
+            handle: None,
         };
         repo.save(live.clone()).await.unwrap();
         repo.save(dead).await.unwrap();
@@ -61,6 +65,143 @@ async fn sessions_load_until_they_expire_and_are_purged_after() {
         assert_eq!(repo.purge_expired(now).await.unwrap(), 1);
         repo.delete("live").await.unwrap();
         assert!(repo.load("live", now).await.unwrap().is_none());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_persons_sessions_are_listed_and_ended_by_handle_or_all_but_one() {
+    each_engine(|db, _| async move {
+        let repo = adapters::SeaOrmSessionRepository::new(db);
+        let now = Utc::now();
+        let of = |sid: &str, user: &str| SessionRecord {
+            sid: sid.into(),
+            sess: "{}".into(),
+            expire: now + Duration::hours(1),
+            user_id: Some(user.into()),
+            handle: Some(format!("h-{sid}")),
+        };
+        for (sid, user) in [("a", "u1"), ("b", "u1"), ("c", "u1"), ("d", "u2")] {
+            repo.save(of(sid, user)).await.unwrap();
+        }
+        assert_eq!(repo.list_for_user("u1", now).await.unwrap().len(), 3);
+        assert!(
+            !repo.delete_by_handle("u2", "h-a").await.unwrap(),
+            "not theirs"
+        );
+        assert!(repo.delete_by_handle("u1", "h-a").await.unwrap());
+        assert_eq!(repo.delete_for_user("u1", Some("h-b")).await.unwrap(), 1);
+        let left = repo.list_for_user("u1", now).await.unwrap();
+        assert_eq!(left.len(), 1);
+        assert_eq!(left[0].handle.as_deref(), Some("h-b"));
+        assert_eq!(repo.list_for_user("u2", now).await.unwrap().len(), 1);
+        assert_eq!(repo.delete_for_user("u1", None).await.unwrap(), 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_one_time_token_is_used_once_before_it_expires_and_a_new_one_replaces_it() {
+    use domain::user::tokens::{AccountTokenRepository, TokenPurpose::*};
+    each_engine(|db, _| async move {
+        let users = adapters::SeaOrmUserRepository::new(db.clone());
+        let user = users
+            .create(member("tok@example.org", "tok"))
+            .await
+            .unwrap();
+        let tokens = adapters::SeaOrmAccountTokenRepository::new(db);
+        let now = Utc::now();
+        tokens
+            .issue(
+                &user.id,
+                PasswordReset,
+                "hash-1",
+                now + Duration::minutes(60),
+            )
+            .await
+            .unwrap();
+        tokens
+            .issue(
+                &user.id,
+                PasswordReset,
+                "hash-2",
+                now + Duration::minutes(60),
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            tokens.consume(PasswordReset, "hash-1", now).await.unwrap(),
+            None,
+            "replaced"
+        );
+        assert_eq!(
+            tokens.consume(VerifyEmail, "hash-2", now).await.unwrap(),
+            None,
+            "other purpose"
+        );
+        assert_eq!(
+            tokens
+                .consume(PasswordReset, "hash-2", now + Duration::minutes(61))
+                .await
+                .unwrap(),
+            None,
+            "expired"
+        );
+        assert_eq!(
+            tokens.consume(PasswordReset, "hash-2", now).await.unwrap(),
+            Some(user.id.clone())
+        );
+        assert_eq!(
+            tokens.consume(PasswordReset, "hash-2", now).await.unwrap(),
+            None,
+            "used"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn failed_sign_ins_are_counted_in_the_window_and_a_lock_is_set_once() {
+    use domain::user::lockout::SignInFailures;
+    each_engine(|db, _| async move {
+        let users = adapters::SeaOrmUserRepository::new(db.clone());
+        let user = users
+            .create(member("lock@example.org", "lock"))
+            .await
+            .unwrap();
+        let failures = adapters::SeaOrmSignInFailures::new(db);
+        let now = Utc::now();
+        let since = now - Duration::minutes(15);
+        failures
+            .record(&user.id, now - Duration::minutes(20), since)
+            .await
+            .unwrap();
+        assert_eq!(
+            failures.record(&user.id, now, since).await.unwrap(),
+            1,
+            "the old one is outside the window"
+        );
+        assert_eq!(failures.record(&user.id, now, since).await.unwrap(), 2);
+        let until = now + Duration::minutes(15);
+        assert!(failures.lock(&user.id, until, now).await.unwrap());
+        assert!(
+            !failures.lock(&user.id, until, now).await.unwrap(),
+            "already locked"
+        );
+        let stored = failures.locked_until(&user.id, now).await.unwrap().unwrap();
+        assert!((stored - until).num_seconds().abs() <= 1);
+        assert_eq!(
+            failures.record(&user.id, now, since).await.unwrap(),
+            1,
+            "counting restarts"
+        );
+        assert_eq!(
+            failures.locked_until(&user.id, until).await.unwrap(),
+            None,
+            "over"
+        );
+        failures.clear(&user.id).await.unwrap();
+        assert_eq!(failures.locked_until(&user.id, now).await.unwrap(), None);
     })
     .await;
 }

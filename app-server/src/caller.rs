@@ -9,11 +9,11 @@ use futures_util::future::LocalBoxFuture;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// The session entry that holds the signed-in user's id.
-pub const USER_ID_KEY: &str = "user_id";
+pub use crate::session::USER_ID_KEY;
 
 /// The caller of this request: a visitor, or the signed-in user as stored now (so a role
-/// change or deletion takes effect on the next request).
+/// change or deletion takes effect on the next request). A signed-in request moves the
+/// session's idle limit (at most every few minutes).
 pub struct CurrentCaller(pub Caller);
 
 impl FromRequest for CurrentCaller {
@@ -34,7 +34,10 @@ impl FromRequest for CurrentCaller {
                 return Ok(CurrentCaller(Caller::Visitor));
             };
             match state.accounts.find(&UserId::new(id)).await? {
-                Some(user) => Ok(CurrentCaller(Caller::User(user))),
+                Some(user) => {
+                    crate::session::seen(&session);
+                    Ok(CurrentCaller(Caller::User(user)))
+                }
                 None => {
                     session.purge();
                     Ok(CurrentCaller(Caller::Visitor))

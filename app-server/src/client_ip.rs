@@ -82,6 +82,17 @@ pub fn parse_trusted(value: &str) -> Result<Vec<TrustedNet>, String> {
 /// The client's address: the peer, or behind trusted proxies the right-most untrusted
 /// address of `X-Forwarded-For` (each header line in order, comma-separated). When every
 /// forwarded address is trusted, the left-most one.
+/// The client address of `req`: the peer, or behind a trusted proxy the right-most
+/// untrusted `X-Forwarded-For` entry.
+pub fn of_request(req: &actix_web::HttpRequest, trusted: &[TrustedNet]) -> Option<IpAddr> {
+    let forwarded: Vec<&str> = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    client_address(req.peer_addr().map(|a| a.ip()), &forwarded, trusted)
+}
+
 pub fn client_address(
     peer: Option<IpAddr>,
     forwarded_for: &[&str],

@@ -100,6 +100,10 @@ fn var_or(name: &str, default: &str) -> String {
     var(name).unwrap_or_else(|| default.to_owned())
 }
 
+/// The shortest `SUPER_ADMIN_PASSWORD` the server starts with: the super admin's account
+/// guards every other account.
+pub const MIN_SUPER_ADMIN_PASSWORD_CHARS: usize = 12;
+
 impl Config {
     /// Reads the environment.
     ///
@@ -122,6 +126,14 @@ impl Config {
             })?,
             None => 20,
         };
+        let super_admin_password = var("SUPER_ADMIN_PASSWORD");
+        if let Some(p) = &super_admin_password {
+            let chars = p.chars().count();
+            anyhow::ensure!(
+                chars >= MIN_SUPER_ADMIN_PASSWORD_CHARS,
+                "SUPER_ADMIN_PASSWORD must be at least {MIN_SUPER_ADMIN_PASSWORD_CHARS} characters long (it has {chars}); choose a longer one, or unset it to have one generated"
+            );
+        }
         let trusted_proxies = crate::client_ip::parse_trusted(&var_or("TRUSTED_PROXIES", ""))
             .map_err(|e| anyhow::anyhow!("TRUSTED_PROXIES: {e}"))?;
         Ok(Self {
@@ -131,7 +143,7 @@ impl Config {
             site_name: var_or("SITE_NAME", "Grace Stories"),
             support_email: var_or("SUPPORT_EMAIL", "support@example.org"),
             super_admin_username: var_or("SUPER_ADMIN_USERNAME", "admin"),
-            super_admin_password: var("SUPER_ADMIN_PASSWORD"),
+            super_admin_password,
             super_admin_email: var_or("SUPER_ADMIN_EMAIL", "admin@localhost"),
             session_secret: var("SESSION_SECRET"),
             oidc_issuer_url: var_or("OIDC_ISSUER_URL", "https://accounts.google.com"),

@@ -46,6 +46,9 @@ pub enum ApiError {
     PayloadTooLarge,
     #[error("Too many requests, please try again later")]
     TooManyRequests { retry_after_secs: u64 },
+    /// Too many wrong passwords for one account (not for this address).
+    #[error("{}", domain::user::account::ACCOUNT_LOCKED)]
+    AccountLocked { retry_after_secs: u64 },
     #[error("{0}")]
     ServiceUnavailable(String),
     #[error("The service is temporarily unavailable")]
@@ -64,6 +67,17 @@ impl ApiError {
     pub fn not_found(message: impl Into<String>) -> Self {
         ApiError::NotFound(message.into())
     }
+    /// A validation failure of one field.
+    pub fn field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        ApiError::BadRequest {
+            message: message.clone(),
+            errors: Some(vec![FieldErrorDto {
+                field: field.to_owned(),
+                message,
+            }]),
+        }
+    }
 }
 
 impl ResponseError for ApiError {
@@ -75,7 +89,9 @@ impl ResponseError for ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests { .. } | ApiError::AccountLocked { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             ApiError::Unavailable(_) | ApiError::ServiceUnavailable(_) => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
@@ -94,7 +110,8 @@ impl ResponseError for ApiError {
             _ => None,
         };
         let mut res = HttpResponse::build(self.status_code());
-        if let ApiError::TooManyRequests { retry_after_secs } = self
+        if let ApiError::TooManyRequests { retry_after_secs }
+        | ApiError::AccountLocked { retry_after_secs } = self
             && let Ok(v) = HeaderValue::from_str(&retry_after_secs.to_string())
         {
             res.insert_header((header::RETRY_AFTER, v));
@@ -180,6 +197,7 @@ impl From<domain::user::account::SignInError> for ApiError {
         match err {
             E::Invalid(errors) => field_errors(errors),
             E::WrongCredentials => ApiError::Unauthorized(err.to_string()),
+            E::Locked { retry_after_secs } => ApiError::AccountLocked { retry_after_secs },
             E::Store(e) => e.into(),
         }
     }
@@ -191,6 +209,7 @@ impl From<domain::user::account::AdminSignInError> for ApiError {
         match err {
             E::Missing => ApiError::bad_request(err.to_string()),
             E::WrongCredentials => ApiError::Unauthorized(err.to_string()),
+            E::Locked { retry_after_secs } => ApiError::AccountLocked { retry_after_secs },
             E::Store(e) => e.into(),
         }
     }
@@ -209,13 +228,103 @@ impl From<domain::user::account::ChangePasswordError> for ApiError {
     }
 }
 
-impl From<domain::user::account::PeopleError> for ApiError {
-    fn from(err: domain::user::account::PeopleError) -> Self {
-        use domain::user::account::PeopleError as E;
+impl From<domain::user::people::PeopleError> for ApiError {
+    fn from(err: domain::user::people::PeopleError) -> Self {
+        use domain::user::people::PeopleError as E;
         match err {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found(err.to_string()),
             E::OwnAccount | E::LastSuperAdmin => ApiError::Forbidden(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::self_service::VerifyEmailError> for ApiError {
+    fn from(err: domain::user::self_service::VerifyEmailError) -> Self {
+        use domain::user::self_service::VerifyEmailError as E;
+        match err {
+            E::InvalidToken => ApiError::bad_request(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::self_service::ResendVerificationError> for ApiError {
+    fn from(err: domain::user::self_service::ResendVerificationError) -> Self {
+        use domain::user::self_service::ResendVerificationError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::AlreadyVerified => ApiError::Conflict(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::self_service::ResetPasswordError> for ApiError {
+    fn from(err: domain::user::self_service::ResetPasswordError) -> Self {
+        use domain::user::self_service::ResetPasswordError as E;
+        match err {
+            E::Invalid(errors) => field_errors(errors),
+            E::InvalidToken => ApiError::bad_request(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::self_service::UpdateProfileError> for ApiError {
+    fn from(err: domain::user::self_service::UpdateProfileError) -> Self {
+        use domain::user::self_service::UpdateProfileError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Invalid(errors) => field_errors(errors),
+            E::Taken(_) => ApiError::Conflict(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::self_service::ChangeOwnPasswordError> for ApiError {
+    fn from(err: domain::user::self_service::ChangeOwnPasswordError) -> Self {
+        use domain::user::self_service::ChangeOwnPasswordError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Invalid(errors) => field_errors(errors),
+            E::NoPassword => ApiError::bad_request(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::self_service::SessionsError> for ApiError {
+    fn from(err: domain::user::self_service::SessionsError) -> Self {
+        use domain::user::self_service::SessionsError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::NotFound => ApiError::not_found(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::leaving::ExportError> for ApiError {
+    fn from(err: domain::user::leaving::ExportError) -> Self {
+        use domain::user::leaving::ExportError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::leaving::DeleteAccountError> for ApiError {
+    fn from(err: domain::user::leaving::DeleteAccountError) -> Self {
+        use domain::user::leaving::DeleteAccountError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::WrongPassword => ApiError::field("password", err.to_string()),
+            E::ReauthenticationRequired => ApiError::Forbidden(err.to_string()),
+            E::LastSuperAdmin => ApiError::Conflict(err.to_string()),
             E::Store(e) => e.into(),
         }
     }

@@ -13,5 +13,6 @@ pub mod seed;
 pub mod session;
 pub mod startup;
 pub mod state;
+pub mod user_agent;
 
 pub use startup::{app, prepare};

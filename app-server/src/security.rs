@@ -12,7 +12,6 @@ use chrono::Utc;
 use domain::rate_limit::Verdict;
 use futures_util::future::LocalBoxFuture;
 
-use crate::client_ip::client_address;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -87,7 +86,16 @@ macro_rules! groups {
     )*};
 }
 
-groups!(SignIn => "sign-in", AdminSignIn => "admin-sign-in", SignUp => "sign-up", Comments => "comments", HelpMessages => "help");
+groups!(
+    SignIn => "sign-in",
+    AdminSignIn => "admin-sign-in",
+    SignUp => "sign-up",
+    Comments => "comments",
+    HelpMessages => "help",
+    PasswordReset => "password-reset",
+    VerificationMail => "verification-mail",
+    GoogleSignIn => "google",
+);
 
 /// Extracting this counts the request against its group's limit and answers 429 when over.
 pub struct RateLimited<G: LimitGroup>(PhantomData<G>);
@@ -98,21 +106,16 @@ impl<G: LimitGroup> FromRequest for RateLimited<G> {
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let state = req.app_data::<web::Data<AppState>>().cloned();
-        let forwarded: Vec<String> = req
-            .headers()
-            .get_all("x-forwarded-for")
-            .filter_map(|v| v.to_str().ok().map(str::to_owned))
-            .collect();
-        let peer = req.peer_addr().map(|a| a.ip());
+        let client = state.as_ref().map(|state| {
+            crate::client_ip::of_request(req, &state.config.trusted_proxies)
+                .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
+        });
         Box::pin(async move {
-            let Some(state) = state else {
+            let (Some(state), Some(client)) = (state, client) else {
                 return Err(ApiError::Internal(anyhow::anyhow!(
                     "application state missing"
                 )));
             };
-            let lines: Vec<&str> = forwarded.iter().map(String::as_str).collect();
-            let client = client_address(peer, &lines, &state.config.trusted_proxies)
-                .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string());
             match state.limits.check(G::NAME, &client, Utc::now()).await {
                 Ok(Verdict::Allowed) => Ok(RateLimited(PhantomData)),
                 Ok(Verdict::Limited { retry_after_secs }) => {

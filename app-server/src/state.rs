@@ -10,15 +10,21 @@ use domain::help::HelpService;
 use domain::mail::{MailService, Mailer};
 use domain::rate_limit::RateLimits;
 use domain::schedule::ScheduleService;
+use domain::session::SessionRepository;
 use domain::social::{SocialDelivery, SocialPostRepository, SocialPublisher, SocialService};
 use domain::story::service::StoryPorts;
 use domain::story::{StoryRepository, StoryService};
 use domain::user::IdentityProvider;
 use domain::user::UserRepository;
-use domain::user::account::{AccountService, SiteIdentity};
+use domain::user::account::{AccountPorts, AccountService, SiteIdentity};
 
 use crate::config::{Config, SocialConfig};
 use crate::session::SqlSessionStore;
+
+/// Password-reset mails to one address: at most this many...
+pub const RESET_MAILS_PER_WINDOW: u32 = 3;
+/// ...per this many seconds.
+pub const RESET_MAIL_WINDOW_SECONDS: i64 = 15 * 60;
 
 /// Everything a handler may need; cloned cheaply into each worker.
 #[derive(Clone)]
@@ -45,6 +51,9 @@ pub struct AppState {
     pub identity: Option<Arc<dyn IdentityProvider>>,
     /// Counts the rate-limited groups per client, in the database all instances share.
     pub limits: RateLimits,
+    /// Counts password-reset mails per e-mail address (a few per quarter hour), so nobody
+    /// can flood someone's inbox from many addresses.
+    pub reset_mail_limits: RateLimits,
     pub session_key: actix_web::cookie::Key,
 }
 
@@ -87,13 +96,21 @@ impl AppState {
             Arc::new(domain::clock::SystemClock),
             site.clone(),
         );
-        let accounts = AccountService::new(
-            user_repo,
-            Arc::new(adapters::SeaOrmAdminCredentialRepository::new(db.clone())),
-            Arc::new(adapters::Argon2PasswordHasher::new()?),
-            mailer.clone(),
+        let session_repo: Arc<dyn SessionRepository> =
+            Arc::new(adapters::SeaOrmSessionRepository::new(db.clone()));
+        let accounts = AccountService::new(AccountPorts {
+            users: user_repo,
+            credentials: Arc::new(adapters::SeaOrmAdminCredentialRepository::new(db.clone())),
+            hasher: Arc::new(adapters::Argon2PasswordHasher::new()?),
+            mailer: mailer.clone(),
+            tokens: Arc::new(adapters::SeaOrmAccountTokenRepository::new(db.clone())),
+            minter: Arc::new(adapters::Sha256TokenMinter),
+            failures: Arc::new(adapters::SeaOrmSignInFailures::new(db.clone())),
+            sessions: session_repo.clone(),
+            data: Arc::new(adapters::SeaOrmAccountData::new(db.clone())),
+            clock: Arc::new(domain::clock::SystemClock),
             site,
-        );
+        });
         let identity: Option<Arc<dyn IdentityProvider>> =
             match (&config.google_client_id, &config.google_client_secret) {
                 (Some(id), Some(secret)) => Some(Arc::new(adapters::OidcIdentityProvider::new(
@@ -104,8 +121,7 @@ impl AppState {
                 )?)),
                 _ => None,
             };
-        let sessions =
-            SqlSessionStore::new(Arc::new(adapters::SeaOrmSessionRepository::new(db.clone())));
+        let sessions = SqlSessionStore::new(session_repo);
         let session_key = crate::session::signing_key(
             &config,
             &adapters::SeaOrmSettingsRepository::new(db.clone()),
@@ -141,10 +157,10 @@ impl AppState {
             config.site_name.clone(),
         );
         let mail = MailService::new(Arc::new(adapters::SeaOrmMailOutbox::new(db.clone())));
-        let limits = RateLimits::new(
-            Arc::new(adapters::SeaOrmHitCounter::new(db.clone())),
-            config.rate_limit_per_minute,
-        );
+        let hits = Arc::new(adapters::SeaOrmHitCounter::new(db.clone()));
+        let limits = RateLimits::new(hits.clone(), config.rate_limit_per_minute);
+        let reset_mail_limits =
+            RateLimits::new(hits, RESET_MAILS_PER_WINDOW).with_window(RESET_MAIL_WINDOW_SECONDS);
         Ok(Self {
             config: Arc::new(config),
             db,
@@ -162,6 +178,7 @@ impl AppState {
             sessions,
             identity,
             limits,
+            reset_mail_limits,
             session_key,
         })
     }

@@ -32,10 +32,12 @@ pub enum Ability {
     ReadHelpInbox,
     /// Change the super admin's own sign-in password.
     ChangeAdminPassword,
+    /// The signed-in person's own account: profile, password, sessions, export, deletion.
+    ManageOwnAccount,
 }
 
 impl Ability {
-    pub const ALL: [Ability; 12] = [
+    pub const ALL: [Ability; 13] = [
         Ability::ReadPublished,
         Ability::PostComment,
         Ability::SendHelpMessage,
@@ -48,6 +50,7 @@ impl Ability {
         Ability::ManageUsers,
         Ability::ReadHelpInbox,
         Ability::ChangeAdminPassword,
+        Ability::ManageOwnAccount,
     ];
 }
 
@@ -59,7 +62,7 @@ pub fn allows(role: Option<Role>, is_approved: bool, ability: Ability) -> bool {
     };
     let approved = is_approved || role.is_admin();
     match ability {
-        ReadPublished | PostComment | SendHelpMessage => true,
+        ReadPublished | PostComment | SendHelpMessage | ManageOwnAccount => true,
         WriteStories | ManageOwnSchedule => approved,
         ModerateComments => {
             matches!(

@@ -22,6 +22,7 @@ const EXPECTED: &str = "
     ManageUsers          --       --      --       --       --     --         YY
     ReadHelpInbox        --       --      --       --       --     --         YY
     ChangeAdminPassword  --       --      --       --       --     --         YY
+    ManageOwnAccount     --       YY      YY       YY       YY     YY         YY
 ";
 
 const COLUMNS: [Option<Role>; 7] = [

@@ -6,6 +6,7 @@
 //! row, so tests are deterministic. Sample values ([`new_user`], [`new_story`]) keep test
 //! setup short.
 
+mod accounts;
 mod help;
 mod infra;
 mod schedules;
@@ -22,6 +23,10 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+pub use accounts::{
+    AccountFakes, InMemoryAccountTokens, InMemorySignInFailures, NoAccountData,
+    SequentialTokenMinter, account_service,
+};
 pub use help::InMemoryHelpMessageRepository;
 pub use infra::{FakeIdentityProvider, InMemorySessionRepository, InMemorySettingsRepository};
 pub use schedules::{InMemoryScheduleRepository, ScheduleFakes};

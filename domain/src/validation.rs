@@ -51,7 +51,7 @@ pub use text::{
     HelpSubjectError, LastName, LastNameError, ScheduleTitle, ScheduleTitleError, StoryContent,
     StoryContentError, StoryTitle, StoryTitleError,
 };
-pub use url::{ThumbnailUrl, ThumbnailUrlError};
+pub use url::{ProfileImageUrl, ProfileImageUrlError, ThumbnailUrl, ThumbnailUrlError};
 pub use video::{VideoHost, VideoUrl, VideoUrlError};
 
 /// Whole-form messages of the specification (§5), for answers about a form rather than a field.

@@ -9,6 +9,7 @@ mod m0004_category_index;
 mod m0005_mail_delivery;
 mod m0006_rate_limits;
 mod m0007_social_delivery;
+mod m0008_accounts;
 
 pub struct Migrator;
 
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0005_mail_delivery::Migration),
             Box::new(m0006_rate_limits::Migration),
             Box::new(m0007_social_delivery::Migration),
+            Box::new(m0008_accounts::Migration),
         ]
     }
 }

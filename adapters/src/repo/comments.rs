@@ -23,7 +23,7 @@ impl SeaOrmCommentRepository {
     }
 }
 
-fn to_domain(m: comments::Model) -> Comment {
+pub(crate) fn to_domain(m: comments::Model) -> Comment {
     Comment {
         id: CommentId(m.id),
         story_id: StoryId(m.story_id),

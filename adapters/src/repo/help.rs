@@ -20,7 +20,7 @@ impl SeaOrmHelpMessageRepository {
     }
 }
 
-fn to_domain(m: help_messages::Model) -> Result<HelpMessage, StoreError> {
+pub(crate) fn to_domain(m: help_messages::Model) -> Result<HelpMessage, StoreError> {
     Ok(HelpMessage {
         id: m.id,
         subject: m.subject,

@@ -1,5 +1,6 @@
 //! SeaORM implementations of the domain's ports, one module per aggregate.
 
+pub(crate) mod account_data;
 pub(crate) mod admin;
 pub(crate) mod categories;
 pub(crate) mod comments;
@@ -9,6 +10,8 @@ pub(crate) mod rate_limits;
 pub(crate) mod schedules;
 pub(crate) mod sessions;
 pub(crate) mod settings;
+pub(crate) mod sign_in_failures;
 pub(crate) mod social;
 pub(crate) mod stories;
+pub(crate) mod tokens;
 pub(crate) mod users;

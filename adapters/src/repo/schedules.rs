@@ -23,7 +23,7 @@ impl SeaOrmScheduleRepository {
     }
 }
 
-fn to_domain(m: schedules::Model) -> Schedule {
+pub(crate) fn to_domain(m: schedules::Model) -> Schedule {
     Schedule {
         id: ScheduleId(m.id),
         contributor_id: UserId::new(m.contributor_id),

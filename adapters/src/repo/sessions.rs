@@ -5,7 +5,9 @@ use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::session::{SessionRecord, SessionRepository};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set,
+};
 
 use crate::db::store_err;
 use crate::entity::sessions;
@@ -32,11 +34,7 @@ impl SessionRepository for SeaOrmSessionRepository {
             .one(&self.db)
             .await
             .map_err(store_err)?;
-        Ok(found.map(|m| SessionRecord {
-            sid: m.sid,
-            sess: m.sess,
-            expire: m.expire,
-        }))
+        Ok(found.map(to_record))
     }
 
     async fn save(&self, record: SessionRecord) -> Result<(), StoreError> {
@@ -44,10 +42,17 @@ impl SessionRepository for SeaOrmSessionRepository {
             sid: Set(record.sid),
             sess: Set(record.sess),
             expire: Set(record.expire),
+            user_id: Set(record.user_id),
+            handle: Set(record.handle),
         })
         .on_conflict(
             OnConflict::column(sessions::Column::Sid)
-                .update_columns([sessions::Column::Sess, sessions::Column::Expire])
+                .update_columns([
+                    sessions::Column::Sess,
+                    sessions::Column::Expire,
+                    sessions::Column::UserId,
+                    sessions::Column::Handle,
+                ])
                 .to_owned(),
         )
         .exec(&self.db)
@@ -74,6 +79,50 @@ impl SessionRepository for SeaOrmSessionRepository {
         Ok(())
     }
 
+    async fn list_for_user(
+        &self,
+        user_id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<SessionRecord>, StoreError> {
+        Ok(sessions::Entity::find()
+            .filter(sessions::Column::UserId.eq(user_id))
+            .filter(sessions::Column::Expire.gt(now))
+            .order_by_desc(sessions::Column::Expire)
+            .all(&self.db)
+            .await
+            .map_err(store_err)?
+            .into_iter()
+            .map(to_record)
+            .collect())
+    }
+
+    async fn delete_for_user(&self, user_id: &str, keep: Option<&str>) -> Result<u64, StoreError> {
+        let mut delete =
+            sessions::Entity::delete_many().filter(sessions::Column::UserId.eq(user_id));
+        if let Some(keep) = keep {
+            delete = delete.filter(
+                Condition::any()
+                    .add(sessions::Column::Handle.ne(keep))
+                    .add(sessions::Column::Handle.is_null()),
+            );
+        }
+        Ok(delete
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?
+            .rows_affected)
+    }
+
+    async fn delete_by_handle(&self, user_id: &str, handle: &str) -> Result<bool, StoreError> {
+        let res = sessions::Entity::delete_many()
+            .filter(sessions::Column::UserId.eq(user_id))
+            .filter(sessions::Column::Handle.eq(handle))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(res.rows_affected > 0)
+    }
+
     async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
         let res = sessions::Entity::delete_many()
             .filter(sessions::Column::Expire.lte(now))
@@ -81,5 +130,15 @@ impl SessionRepository for SeaOrmSessionRepository {
             .await
             .map_err(store_err)?;
         Ok(res.rows_affected)
+    }
+}
+
+fn to_record(m: sessions::Model) -> SessionRecord {
+    SessionRecord {
+        sid: m.sid,
+        sess: m.sess,
+        expire: m.expire,
+        user_id: m.user_id,
+        handle: m.handle,
     }
 }

@@ -173,7 +173,7 @@ fn summary_select() -> Select<stories::Entity> {
     ])
 }
 
-fn revision(m: story_revisions::Model) -> Result<Revision, StoreError> {
+pub(crate) fn revision(m: story_revisions::Model) -> Result<Revision, StoreError> {
     Ok(Revision {
         id: m.id,
         story_id: StoryId(m.story_id),

@@ -3,14 +3,18 @@
 use async_trait::async_trait;
 use chrono::Utc;
 use domain::StoreError;
-use domain::user::{AuthProvider, IdGenerator, NewUser, Role, User, UserId, UserRepository};
+use domain::user::{
+    AuthProvider, FORMER_MEMBER_ID, IdGenerator, NewUser, ProfileChanges, Role, User, UserId,
+    UserRepository,
+};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
 };
 
 use crate::db::store_err;
-use crate::entity::users;
+use crate::entity::{sessions, stories, story_revisions, users};
 
 /// UUID v4 user ids.
 #[derive(Debug, Default, Clone, Copy)]
@@ -73,7 +77,54 @@ pub(crate) fn new_active(id: UserId, new: NewUser) -> users::ActiveModel {
         email_verified: Set(new.email_verified),
         created_at: Set(now),
         updated_at: Set(now),
+        locked_until: Set(None),
     }
+}
+
+/// Creates the "Former member" account inside `db` (a transaction) unless it exists.
+async fn ensure_former_member(db: &impl ConnectionTrait) -> Result<(), StoreError> {
+    let mut former = new_active(
+        UserId::new(FORMER_MEMBER_ID),
+        NewUser {
+            email: "former-member@users.invalid".to_owned(),
+            username: None,
+            password_hash: None,
+            first_name: Some("Former".to_owned()),
+            last_name: Some("member".to_owned()),
+            profile_image_url: None,
+            google_id: None,
+            auth_provider: AuthProvider::Local,
+            role: Role::Member,
+            is_approved: false,
+            email_verified: false,
+        },
+    );
+    former.created_at = Set(chrono::DateTime::UNIX_EPOCH);
+    users::Entity::insert(former)
+        .on_conflict_do_nothing_on([users::Column::Id])
+        .exec(db)
+        .await
+        .map_err(store_err)?;
+    Ok(())
+}
+
+/// One update of a user row, by id; `None` when the account is gone.
+async fn update_user(
+    db: &DatabaseConnection,
+    id: &UserId,
+    change: impl FnOnce(&mut users::ActiveModel),
+) -> Result<Option<User>, StoreError> {
+    let Some(model) = users::Entity::find_by_id(id.as_str().to_owned())
+        .one(db)
+        .await
+        .map_err(store_err)?
+    else {
+        return Ok(None);
+    };
+    let mut active: users::ActiveModel = model.into();
+    change(&mut active);
+    active.updated_at = Set(Utc::now());
+    to_domain(active.update(db).await.map_err(store_err)?).map(Some)
 }
 
 fn all(models: Vec<users::Model>) -> Result<Vec<User>, StoreError> {
@@ -157,6 +208,7 @@ impl UserRepository for SeaOrmUserRepository {
 
     async fn list(&self) -> Result<Vec<User>, StoreError> {
         all(users::Entity::find()
+            .filter(users::Column::Id.ne(FORMER_MEMBER_ID))
             .order_by_desc(users::Column::CreatedAt)
             .all(&self.db)
             .await
@@ -166,6 +218,7 @@ impl UserRepository for SeaOrmUserRepository {
     async fn list_pending(&self) -> Result<Vec<User>, StoreError> {
         all(users::Entity::find()
             .filter(users::Column::IsApproved.eq(false))
+            .filter(users::Column::Id.ne(FORMER_MEMBER_ID))
             .filter(users::Column::Role.is_not_in([
                 Role::Admin.as_str(),
                 Role::SubAdmin.as_str(),
@@ -203,6 +256,77 @@ impl UserRepository for SeaOrmUserRepository {
             .await
             .map_err(store_err)?;
         Ok(res.rows_affected > 0)
+    }
+
+    async fn update_profile(
+        &self,
+        id: &UserId,
+        changes: ProfileChanges,
+    ) -> Result<Option<User>, StoreError> {
+        update_user(&self.db, id, |u| {
+            if let Some(v) = changes.first_name {
+                u.first_name = Set(Some(v));
+            }
+            if let Some(v) = changes.last_name {
+                u.last_name = Set(Some(v));
+            }
+            if let Some(v) = changes.username {
+                u.username = Set(Some(v));
+            }
+            if let Some(v) = changes.profile_image_url {
+                u.profile_image_url = Set(v);
+            }
+        })
+        .await
+    }
+
+    async fn set_password_hash(&self, id: &UserId, hash: &str) -> Result<bool, StoreError> {
+        let res = users::Entity::update_many()
+            .col_expr(users::Column::Password, Expr::value(hash.to_owned()))
+            .col_expr(users::Column::UpdatedAt, Expr::value(Utc::now()))
+            .filter(users::Column::Id.eq(id.as_str()))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(res.rows_affected > 0)
+    }
+
+    async fn mark_email_verified(&self, id: &UserId) -> Result<Option<User>, StoreError> {
+        update_user(&self.db, id, |u| u.email_verified = Set(true)).await
+    }
+
+    async fn delete_account(&self, id: &UserId, keep_published: bool) -> Result<bool, StoreError> {
+        let txn = self.db.begin().await.map_err(store_err)?;
+        if keep_published {
+            ensure_former_member(&txn).await?;
+            let kept = stories::Entity::update_many()
+                .col_expr(stories::Column::AuthorId, Expr::value(FORMER_MEMBER_ID))
+                .filter(stories::Column::AuthorId.eq(id.as_str()))
+                .filter(stories::Column::Status.eq("approved"))
+                .filter(stories::Column::IsPublished.eq(true));
+            kept.exec(&txn).await.map_err(store_err)?;
+            // An edit the person left waiting for review goes with them: nobody could
+            // answer a reviewer's question about it any more.
+            story_revisions::Entity::delete_many()
+                .filter(story_revisions::Column::CreatedBy.eq(id.as_str()))
+                .filter(story_revisions::Column::Status.eq("pending"))
+                .exec(&txn)
+                .await
+                .map_err(store_err)?;
+        }
+        sessions::Entity::delete_many()
+            .filter(sessions::Column::UserId.eq(id.as_str()))
+            .exec(&txn)
+            .await
+            .map_err(store_err)?;
+        // Cascades: the remaining stories (with their comments and revisions), the
+        // schedule, one-time tokens, counted sign-in failures, the admin credential.
+        let deleted = users::Entity::delete_by_id(id.as_str().to_owned())
+            .exec(&txn)
+            .await
+            .map_err(store_err)?;
+        txn.commit().await.map_err(store_err)?;
+        Ok(deleted.rows_affected > 0)
     }
 
     async fn count_with_role(&self, role: Role) -> Result<u64, StoreError> {

@@ -1,12 +1,11 @@
 //! The super admin: separate sign-in, password change and people administration.
 
 use actix_session::Session;
-use actix_web::{HttpResponse, delete, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use domain::user::UserId;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::auth::start_session;
 use super::dto::{AuthResponse, MessageResponse, RoleDto, UserDto};
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
@@ -42,12 +41,13 @@ pub struct RoleChangeRequest {
         (status = 200, description = "Signed in", body = AuthResponse),
         (status = 400, description = "A field is blank", body = ErrorBody),
         (status = 401, description = "Invalid credentials", body = ErrorBody),
-        (status = 429, description = "Too many attempts", body = ErrorBody),
+        (status = 429, description = "Too many attempts from this address, or five wrong passwords for this account within 15 minutes (locked for 15 minutes); see Retry-After", body = ErrorBody),
     )
 )]
 #[post("/admin/login")]
 pub async fn admin_login(
     _limit: RateLimited<AdminSignIn>,
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: Session,
     body: web::Json<AdminLoginRequest>,
@@ -56,14 +56,14 @@ pub async fn admin_login(
         .accounts
         .admin_sign_in(&body.username, &body.password)
         .await?;
-    start_session(&session, &user)?;
+    crate::session::start(&session, &req, &state.config, &user)?;
     Ok(web::Json(AuthResponse {
         user: user.into(),
         message: "Login successful".into(),
     }))
 }
 
-/// Changes the signed-in super admin's admin password.
+/// Changes the signed-in super admin's admin password; the admin's other sessions end.
 #[utoipa::path(
     tag = "admin",
     request_body = ChangePasswordRequest,
@@ -78,12 +78,20 @@ pub async fn admin_login(
 pub async fn change_password(
     state: web::Data<AppState>,
     caller: CurrentCaller,
+    session: Session,
     body: web::Json<ChangePasswordRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let b = body.into_inner();
+    let keep = crate::session::handle(&session);
     state
         .accounts
-        .change_admin_password(&caller.0, &b.username, &b.current_password, &b.new_password)
+        .change_admin_password(
+            &caller.0,
+            &b.username,
+            &b.current_password,
+            &b.new_password,
+            keep.as_deref(),
+        )
         .await?;
     Ok(web::Json(MessageResponse::new(
         "Password changed successfully",

@@ -2,14 +2,13 @@
 
 use actix_session::Session;
 use actix_web::http::header::LOCATION;
-use actix_web::{HttpResponse, get, post, web};
-use domain::user::User;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use domain::user::account::Registration;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::dto::{AuthResponse, MessageResponse, UserDto};
-use crate::caller::{CurrentCaller, USER_ID_KEY};
+use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
 use crate::security::{RateLimited, SignIn, SignUp};
 use crate::state::AppState;
@@ -30,15 +29,8 @@ pub struct LoginRequest {
     pub password: String,
 }
 
-/// Starts a fresh session for `user`: a new session id on every sign-in (no fixation).
-pub fn start_session(session: &Session, user: &User) -> Result<(), ApiError> {
-    session.renew();
-    session
-        .insert(USER_ID_KEY, user.id.as_str())
-        .map_err(|e| ApiError::Internal(anyhow::anyhow!("session insert: {e}")))
-}
-
-/// Creates an account (pending approval, role member) and signs it in.
+/// Creates an account (pending approval, role member), mails it a link that verifies the
+/// e-mail address, and signs it in.
 #[utoipa::path(
     tag = "accounts",
     request_body = RegisterRequest,
@@ -52,6 +44,7 @@ pub fn start_session(session: &Session, user: &User) -> Result<(), ApiError> {
 #[post("/register")]
 pub async fn register(
     _limit: RateLimited<SignUp>,
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: Session,
     body: web::Json<RegisterRequest>,
@@ -67,7 +60,7 @@ pub async fn register(
             last_name: b.last_name,
         })
         .await?;
-    start_session(&session, &user)?;
+    crate::session::start(&session, &req, &state.config, &user)?;
     Ok(HttpResponse::Created().json(AuthResponse {
         user: user.into(),
         message: "Account created".into(),
@@ -82,18 +75,19 @@ pub async fn register(
         (status = 200, description = "Signed in", body = AuthResponse),
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 401, description = "Wrong e-mail or password", body = ErrorBody),
-        (status = 429, description = "Too many attempts", body = ErrorBody),
+        (status = 429, description = "Too many attempts from this address, or five wrong passwords for this account within 15 minutes (locked for 15 minutes); see Retry-After", body = ErrorBody),
     )
 )]
 #[post("/login")]
 pub async fn login(
     _limit: RateLimited<SignIn>,
+    req: HttpRequest,
     state: web::Data<AppState>,
     session: Session,
     body: web::Json<LoginRequest>,
 ) -> Result<web::Json<AuthResponse>, ApiError> {
     let user = state.accounts.sign_in(&body.email, &body.password).await?;
-    start_session(&session, &user)?;
+    crate::session::start(&session, &req, &state.config, &user)?;
     Ok(web::Json(AuthResponse {
         user: user.into(),
         message: "Signed in".into(),

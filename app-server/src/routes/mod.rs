@@ -6,6 +6,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::{ApiError, ErrorBody, FieldErrorDto};
 
+pub mod account;
 pub mod admin;
 pub mod auth;
 pub mod categories;
@@ -34,7 +35,7 @@ pub mod stories;
         (name = "stories", description = "Reading and writing stories"),
         (name = "categories", description = "Story categories"),
         (name = "review", description = "The story review queue"),
-        (name = "accounts", description = "Signing up, in and out"),
+        (name = "accounts", description = "Signing up, in and out; one's own account: e-mail verification, password reset, profile, password, sessions, export and deletion"),
         (name = "admin", description = "Super admin: sign-in, password and people"),
         (name = "comments", description = "Comments under stories and their moderation"),
         (name = "help", description = "Help centre messages to the administrator"),
@@ -52,6 +53,17 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(auth::get_user)
         .service(auth::login_page)
         .service(auth::logout_page)
+        .service(account::verify_email)
+        .service(account::resend_verification)
+        .service(account::request_password_reset)
+        .service(account::confirm_password_reset)
+        .service(account::update_profile)
+        .service(account::change_own_password)
+        .service(account::list_sessions)
+        .service(account::revoke_session)
+        .service(account::revoke_other_sessions)
+        .service(account::export_account)
+        .service(account::delete_account)
         .service(google::google_start)
         .service(google::google_callback)
         .service(admin::admin_login)

@@ -472,9 +472,9 @@ engine_test!(
         assert_eq!(approve.status, 200);
         assert_eq!(approve.body["isApproved"], true);
         let mail = ctx.outbox().await;
-        assert_eq!(mail.len(), 1);
-        assert_eq!(mail[0].0, "ruth@example.org");
-        assert!(mail[0].1.contains("approved"));
+        assert_eq!(mail.len(), 2, "the sign-up's verification mail, then the approval");
+        assert_eq!(mail[1].0, "ruth@example.org");
+        assert!(mail[1].1.contains("approved"));
         let pending = send(
             &app,
             Method::GET,

@@ -119,8 +119,33 @@ impl MailService {
     ) -> Result<Vec<OutboxEntry>, MailOutboxError> {
         caller.require(Ability::ReadHelpInbox)?;
         let limit = limit.unwrap_or(50).clamp(1, OUTBOX_PAGE_MAX);
-        Ok(self.outbox.recent(limit).await?)
+        let mut entries = self.outbox.recent(limit).await?;
+        for entry in &mut entries {
+            entry.body = hide_one_time_links(&entry.body);
+        }
+        Ok(entries)
     }
+}
+
+/// What an administrator sees instead of a live one-time link.
+pub const HIDDEN_LINK: &str = "[link hidden]";
+
+/// `body` with every verification and password-reset link replaced by [`HIDDEN_LINK`]:
+/// whoever reads the outbox must not be able to take over the account it was sent to.
+pub fn hide_one_time_links(body: &str) -> String {
+    use crate::user::tokens::TokenPurpose;
+    let markers = [TokenPurpose::VerifyEmail, TokenPurpose::PasswordReset]
+        .map(|p| format!("{}?token=", p.path()));
+    body.split_inclusive(char::is_whitespace)
+        .map(|word| {
+            let trimmed = word.trim_end();
+            if markers.iter().any(|m| trimmed.contains(m.as_str())) {
+                format!("{HIDDEN_LINK}{}", &word[trimmed.len()..])
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -121,3 +121,16 @@ fn nobody_but_the_super_admin_reads_the_outbox() {
     }
     assert!(outbox.asked.lock().unwrap().is_empty());
 }
+
+#[test]
+fn one_time_links_are_hidden_from_whoever_reads_the_outbox() {
+    let body = "Hello,\nopen https://grace.example/reset-password?token=abc123 within 60 minutes.\nOr https://grace.example/verify-email?token=def\nSee https://grace.example/dashboard\n";
+    let shown = super::hide_one_time_links(body);
+    assert!(
+        !shown.contains("abc123") && !shown.contains("def\n"),
+        "{shown}"
+    );
+    assert_eq!(shown.matches(super::HIDDEN_LINK).count(), 2);
+    assert!(shown.contains("https://grace.example/dashboard\n"));
+    assert!(shown.starts_with("Hello,\nopen [link hidden] within"));
+}

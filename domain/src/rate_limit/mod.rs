@@ -33,11 +33,17 @@ pub enum Verdict {
     },
 }
 
-/// The window that holds `now`: its start and its end.
+/// The one-minute window that holds `now`: its start and its end.
 pub fn window_of(now: DateTime<Utc>) -> (DateTime<Utc>, DateTime<Utc>) {
-    let start = now.timestamp().div_euclid(WINDOW_SECONDS) * WINDOW_SECONDS;
+    window_of_len(now, WINDOW_SECONDS)
+}
+
+/// The window of `seconds` that holds `now`: its start and its end.
+pub fn window_of_len(now: DateTime<Utc>, seconds: i64) -> (DateTime<Utc>, DateTime<Utc>) {
+    let seconds = seconds.max(1);
+    let start = now.timestamp().div_euclid(seconds) * seconds;
     let start = Utc.timestamp_opt(start, 0).single().unwrap_or(now);
-    (start, start + chrono::Duration::seconds(WINDOW_SECONDS))
+    (start, start + chrono::Duration::seconds(seconds))
 }
 
 /// Counts requests of one group from one client against `limit` per window.
@@ -45,14 +51,23 @@ pub fn window_of(now: DateTime<Utc>) -> (DateTime<Utc>, DateTime<Utc>) {
 pub struct RateLimits {
     counter: Arc<dyn HitCounter>,
     limit: u32,
+    window_seconds: i64,
 }
 
 impl RateLimits {
+    /// `limit_per_window` requests per one-minute window.
     pub fn new(counter: Arc<dyn HitCounter>, limit_per_window: u32) -> Self {
         Self {
             counter,
             limit: limit_per_window,
+            window_seconds: WINDOW_SECONDS,
         }
+    }
+
+    /// The same limits counted over windows of `seconds` instead of a minute.
+    pub fn with_window(mut self, seconds: i64) -> Self {
+        self.window_seconds = seconds.max(1);
+        self
     }
 
     /// Counts this request of `group` from `client` at `now`.
@@ -65,7 +80,7 @@ impl RateLimits {
         client: &str,
         now: DateTime<Utc>,
     ) -> Result<Verdict, StoreError> {
-        let (start, end) = window_of(now);
+        let (start, end) = window_of_len(now, self.window_seconds);
         let bucket = format!("{group}|{client}|{}", start.timestamp());
         let hits = self.counter.hit(&bucket, end).await?;
         if hits > self.limit {

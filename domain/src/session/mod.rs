@@ -5,13 +5,16 @@ use chrono::{DateTime, Utc};
 
 use crate::StoreError;
 
-/// One stored session: its id, serialised state and expiry.
+/// One stored session: its id, serialised state and expiry, and, for a signed-in session,
+/// whose it is and the handle by which its owner names it (the id itself is a secret).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionRecord {
     pub sid: String,
     /// JSON object of the session's entries.
     pub sess: String,
     pub expire: DateTime<Utc>,
+    pub user_id: Option<String>,
+    pub handle: Option<String>,
 }
 
 /// Stores sessions (the `sessions` table), shared by every server instance.
@@ -44,6 +47,29 @@ pub trait SessionRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn delete(&self, sid: &str) -> Result<(), StoreError>;
+
+    /// The sessions of `user_id` that have not expired at `now`, newest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn list_for_user(
+        &self,
+        user_id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<SessionRecord>, StoreError>;
+
+    /// Deletes every session of `user_id` except the one with handle `keep`; answers how
+    /// many.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn delete_for_user(&self, user_id: &str, keep: Option<&str>) -> Result<u64, StoreError>;
+
+    /// Deletes the session of `user_id` with this handle; `false` when there is none.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn delete_by_handle(&self, user_id: &str, handle: &str) -> Result<bool, StoreError>;
 
     /// Deletes every session expired at `now`; returns how many.
     ///

@@ -61,6 +61,36 @@ impl SessionRepository for InMemorySessionRepository {
         Ok(())
     }
 
+    async fn list_for_user(
+        &self,
+        user_id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<SessionRecord>, StoreError> {
+        Ok(lock(&self.rows)
+            .values()
+            .filter(|r| r.user_id.as_deref() == Some(user_id) && r.expire > now)
+            .cloned()
+            .collect())
+    }
+
+    async fn delete_for_user(&self, user_id: &str, keep: Option<&str>) -> Result<u64, StoreError> {
+        let mut rows = lock(&self.rows);
+        let before = rows.len();
+        rows.retain(|_, r| {
+            r.user_id.as_deref() != Some(user_id) || r.handle.as_deref() == keep && keep.is_some()
+        });
+        Ok((before - rows.len()) as u64)
+    }
+
+    async fn delete_by_handle(&self, user_id: &str, handle: &str) -> Result<bool, StoreError> {
+        let mut rows = lock(&self.rows);
+        let before = rows.len();
+        rows.retain(|_, r| {
+            !(r.user_id.as_deref() == Some(user_id) && r.handle.as_deref() == Some(handle))
+        });
+        Ok(rows.len() < before)
+    }
+
     async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
         let mut rows = lock(&self.rows);
         let before = rows.len();

@@ -194,6 +194,71 @@ impl UserRepository for InMemoryUserRepository {
         Ok(rows.users.len() < before)
     }
 
+    async fn update_profile(
+        &self,
+        id: &UserId,
+        changes: crate::user::ProfileChanges,
+    ) -> Result<Option<User>, StoreError> {
+        let mut rows = lock(&self.rows);
+        if let Some(name) = &changes.username
+            && rows
+                .users
+                .iter()
+                .any(|(u, _)| &u.id != id && same(u.username.as_deref(), Some(name)))
+        {
+            return Err(StoreError::Conflict("username".to_owned()));
+        }
+        rows.stored += 1;
+        let now = tick(rows.stored);
+        Ok(rows
+            .users
+            .iter_mut()
+            .find(|(u, _)| &u.id == id)
+            .map(|(u, _)| {
+                if let Some(v) = changes.first_name {
+                    u.first_name = Some(v);
+                }
+                if let Some(v) = changes.last_name {
+                    u.last_name = Some(v);
+                }
+                if let Some(v) = changes.username {
+                    u.username = Some(v);
+                }
+                if let Some(v) = changes.profile_image_url {
+                    u.profile_image_url = v;
+                }
+                u.updated_at = now;
+                u.clone()
+            }))
+    }
+
+    async fn set_password_hash(&self, id: &UserId, hash: &str) -> Result<bool, StoreError> {
+        let mut rows = lock(&self.rows);
+        Ok(rows
+            .users
+            .iter_mut()
+            .find(|(u, _)| &u.id == id)
+            .map(|(_, h)| *h = Some(hash.to_owned()))
+            .is_some())
+    }
+
+    async fn mark_email_verified(&self, id: &UserId) -> Result<Option<User>, StoreError> {
+        let mut rows = lock(&self.rows);
+        Ok(rows
+            .users
+            .iter_mut()
+            .find(|(u, _)| &u.id == id)
+            .map(|(u, _)| {
+                u.email_verified = true;
+                u.clone()
+            }))
+    }
+
+    async fn delete_account(&self, id: &UserId, _keep_published: bool) -> Result<bool, StoreError> {
+        // Stories live in another fake; the HTTP tests check what happens to them.
+        self.delete(id).await
+    }
+
     async fn count_with_role(&self, role: Role) -> Result<u64, StoreError> {
         Ok(lock(&self.rows)
             .users

@@ -1,16 +1,23 @@
-//! Account use cases: sign-up, sign-in (local, Google, super admin), the super admin's
-//! password, and the people administration of the super admin.
+//! Account use cases: sign-up, sign-in (local, Google, super admin) and the super admin's
+//! password. The people administration is in `people.rs`, what a person does with their
+//! own account in `self_service.rs`, and leaving in `leaving.rs`.
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
+
+use super::lockout::{self, SignInFailures};
 use super::ports::ExternalIdentity;
+use super::tokens::{AccountTokenRepository, TokenMinter, TokenPurpose};
 use super::{
-    AdminCredentialRepository, AuthProvider, NewUser, PasswordHasher, Role, User, UserId,
-    UserRepository,
+    AccountDataSource, AdminCredentialRepository, AuthProvider, NewUser, PasswordHasher, Role,
+    User, UserId, UserRepository,
 };
 use crate::StoreError;
+use crate::clock::Clock;
 use crate::mail::{Mailer, OutgoingMail};
 use crate::permissions::{Ability, Caller, Refusal};
+use crate::session::SessionRepository;
 use crate::validation::{Email, FieldErrors, FirstName, LastName, Password, Username, messages};
 
 /// The one answer to any wrong e-mail/password pair, so accounts cannot be enumerated.
@@ -52,9 +59,16 @@ pub enum SignInError {
     Invalid(FieldErrors),
     #[error("{}", WRONG_CREDENTIALS)]
     WrongCredentials,
+    /// Too many wrong passwords for this account: try again after this many seconds.
+    #[error("{}", ACCOUNT_LOCKED)]
+    Locked { retry_after_secs: u64 },
     #[error(transparent)]
     Store(#[from] StoreError),
 }
+
+/// The answer while an account's sign-in is locked.
+pub const ACCOUNT_LOCKED: &str =
+    "Too many failed sign-ins for this account. Try again in 15 minutes or reset your password.";
 
 #[derive(Debug, thiserror::Error)]
 pub enum AdminSignInError {
@@ -62,6 +76,8 @@ pub enum AdminSignInError {
     Missing,
     #[error("{}", WRONG_ADMIN_CREDENTIALS)]
     WrongCredentials,
+    #[error("{}", ACCOUNT_LOCKED)]
+    Locked { retry_after_secs: u64 },
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -84,48 +100,111 @@ pub enum ChangePasswordError {
 pub enum ExternalSignInError {
     #[error("Your Google e-mail address is not verified")]
     UnverifiedEmail,
+    /// A local account has this e-mail but never proved it owns it: linking would hand a
+    /// pre-registered account (and whoever set its password) to the Google user.
+    #[error("An account with this e-mail address already exists")]
+    AccountExists,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum PeopleError {
-    #[error(transparent)]
-    Refused(#[from] Refusal),
-    #[error("User not found")]
-    NotFound,
-    #[error("You cannot change or delete your own account here")]
-    OwnAccount,
-    #[error("The last super admin cannot be removed or demoted")]
-    LastSuperAdmin,
-    #[error(transparent)]
-    Store(#[from] StoreError),
+/// What the account use cases work with.
+#[derive(Clone)]
+pub struct AccountPorts {
+    pub users: Arc<dyn UserRepository>,
+    pub credentials: Arc<dyn AdminCredentialRepository>,
+    pub hasher: Arc<dyn PasswordHasher>,
+    pub mailer: Arc<dyn Mailer>,
+    pub tokens: Arc<dyn AccountTokenRepository>,
+    pub minter: Arc<dyn TokenMinter>,
+    pub failures: Arc<dyn SignInFailures>,
+    pub sessions: Arc<dyn SessionRepository>,
+    pub data: Arc<dyn AccountDataSource>,
+    pub clock: Arc<dyn Clock>,
+    pub site: SiteIdentity,
 }
 
 /// Account use cases on top of the ports.
 #[derive(Clone)]
 pub struct AccountService {
-    users: Arc<dyn UserRepository>,
-    credentials: Arc<dyn AdminCredentialRepository>,
-    hasher: Arc<dyn PasswordHasher>,
-    mailer: Arc<dyn Mailer>,
-    site: SiteIdentity,
+    pub(super) p: AccountPorts,
 }
 
 impl AccountService {
-    pub fn new(
-        users: Arc<dyn UserRepository>,
-        credentials: Arc<dyn AdminCredentialRepository>,
-        hasher: Arc<dyn PasswordHasher>,
-        mailer: Arc<dyn Mailer>,
-        site: SiteIdentity,
-    ) -> Self {
-        Self {
-            users,
-            credentials,
-            hasher,
-            mailer,
-            site,
+    pub fn new(ports: AccountPorts) -> Self {
+        Self { p: ports }
+    }
+
+    pub(super) fn now(&self) -> DateTime<Utc> {
+        self.p.clock.now()
+    }
+
+    /// Mints a one-time token for `user`, stores its hash and answers the link to mail.
+    pub(super) async fn one_time_link(
+        &self,
+        user: &UserId,
+        purpose: TokenPurpose,
+    ) -> Result<String, StoreError> {
+        let token = self.p.minter.mint();
+        self.p
+            .tokens
+            .issue(user, purpose, &token.hash, self.now() + purpose.lifetime())
+            .await?;
+        Ok(format!(
+            "{}{}?token={}",
+            self.p.site.public_url,
+            purpose.path(),
+            token.secret
+        ))
+    }
+
+    /// Counts a wrong password for `user`; the fifth within the window locks the account
+    /// and mails its owner (once per lock).
+    async fn count_failure(&self, user: &User) -> Result<(), StoreError> {
+        let now = self.now();
+        let failures = self
+            .p
+            .failures
+            .record(&user.id, now, now - lockout::failure_window())
+            .await?;
+        if failures >= lockout::MAX_FAILED_SIGN_INS
+            && self
+                .p
+                .failures
+                .lock(&user.id, now + lockout::lock_duration(), now)
+                .await?
+        {
+            self.p.mailer.send(self.locked_mail(user)).await?;
+        }
+        Ok(())
+    }
+
+    /// Seconds left of the account's lock, if it is locked now.
+    async fn lock_left(&self, user: &UserId) -> Result<Option<u64>, StoreError> {
+        let now = self.now();
+        Ok(self
+            .p
+            .failures
+            .locked_until(user, now)
+            .await?
+            .map(|until| lockout::seconds_until(now, until)))
+    }
+
+    fn locked_mail(&self, user: &User) -> OutgoingMail {
+        let site = &self.p.site;
+        OutgoingMail {
+            to: user.email.clone(),
+            subject: format!("Sign-in to your {} account was paused", site.name),
+            body: format!(
+                "Hello {},\n\nSomeone entered a wrong password for your {} account {} times within {} minutes, so signing in to it is paused for {} minutes.\n\nIf this was you, wait a little and try again, or choose a new password:\n{}/auth\n\nIf it was not you, your password kept them out. Choosing a new, longer password makes guessing harder still.\n\nGrace and peace,\nThe {} team\n",
+                user.display_name(),
+                site.name,
+                lockout::MAX_FAILED_SIGN_INS,
+                lockout::FAILURE_WINDOW_MINUTES,
+                lockout::LOCK_MINUTES,
+                site.public_url,
+                site.name
+            ),
         }
     }
 
@@ -134,7 +213,7 @@ impl AccountService {
     /// # Errors
     /// The store's error.
     pub async fn find(&self, id: &UserId) -> Result<Option<User>, StoreError> {
-        self.users.find(id).await
+        self.p.users.find(id).await
     }
 
     /// Creates a pending member with a local password.
@@ -154,11 +233,14 @@ impl AccountService {
             return Err(RegisterError::Invalid(errors));
         };
         let hash = self
+            .p
             .hasher
             .hash(password.expose())
             .await
             .map_err(RegisterError::Store)?;
-        self.users
+        let user = self
+            .p
+            .users
             .create(NewUser {
                 email: email.into_inner(),
                 username: Some(username.into_inner()),
@@ -176,7 +258,11 @@ impl AccountService {
             .map_err(|e| match e {
                 StoreError::Conflict(field) => RegisterError::Taken(field),
                 other => RegisterError::Store(other),
-            })
+            })?;
+        self.send_verification(&user)
+            .await
+            .map_err(RegisterError::Store)?;
+        Ok(user)
     }
 
     /// Checks an e-mail/password pair. Unknown e-mails cost the same hashing time as known
@@ -191,12 +277,24 @@ impl AccountService {
         let (Some(email), Some(password)) = (email, password) else {
             return Err(SignInError::Invalid(errors));
         };
-        let found = self.users.find_credentials(email.as_str()).await?;
+        let found = self.p.users.find_credentials(email.as_str()).await?;
+        if let Some((user, _)) = &found
+            && let Some(retry_after_secs) = self.lock_left(&user.id).await?
+        {
+            return Err(SignInError::Locked { retry_after_secs });
+        }
         let hash = found.as_ref().and_then(|(_, h)| h.as_deref());
-        let matches = self.hasher.verify(password.expose(), hash).await?;
+        let matches = self.p.hasher.verify(password.expose(), hash).await?;
         match found {
-            Some((user, _)) if matches => Ok(user),
-            _ => Err(SignInError::WrongCredentials),
+            Some((user, _)) if matches => {
+                self.p.failures.clear(&user.id).await?;
+                Ok(user)
+            }
+            Some((user, _)) => {
+                self.count_failure(&user).await?;
+                Err(SignInError::WrongCredentials)
+            }
+            None => Err(SignInError::WrongCredentials),
         }
     }
 
@@ -213,24 +311,39 @@ impl AccountService {
         if username.trim().is_empty() || password.is_empty() {
             return Err(AdminSignInError::Missing);
         }
-        let credential = self.credentials.find_by_username(username.trim()).await?;
+        let credential = self.p.credentials.find_by_username(username.trim()).await?;
+        if let Some(c) = &credential
+            && let Some(retry_after_secs) = self.lock_left(&c.user_id).await?
+        {
+            return Err(AdminSignInError::Locked { retry_after_secs });
+        }
         let matches = self
+            .p
             .hasher
             .verify(
                 password,
                 credential.as_ref().map(|c| c.password_hash.as_str()),
             )
             .await?;
-        let Some(credential) = credential.filter(|_| matches) else {
+        let Some(credential) = credential else {
             return Err(AdminSignInError::WrongCredentials);
         };
-        match self.users.find(&credential.user_id).await? {
-            Some(user) if user.role == Role::SuperAdmin => Ok(user),
+        let user = self.p.users.find(&credential.user_id).await?;
+        match user {
+            Some(user) if matches && user.role == Role::SuperAdmin => {
+                self.p.failures.clear(&user.id).await?;
+                Ok(user)
+            }
+            Some(user) if !matches => {
+                self.count_failure(&user).await?;
+                Err(AdminSignInError::WrongCredentials)
+            }
             _ => Err(AdminSignInError::WrongCredentials),
         }
     }
 
-    /// Changes the signed-in super admin's own admin password.
+    /// Changes the signed-in super admin's own admin password and signs the admin out
+    /// everywhere but in the session `keep_session` (the handle of the one asking).
     ///
     /// # Errors
     /// Refusal, blank fields, a short new password, a wrong current password.
@@ -240,6 +353,7 @@ impl AccountService {
         username: &str,
         current: &str,
         new: &str,
+        keep_session: Option<&str>,
     ) -> Result<(), ChangePasswordError> {
         let me = caller.require(Ability::ChangeAdminPassword)?;
         if username.trim().is_empty() || current.is_empty() || new.is_empty() {
@@ -247,8 +361,9 @@ impl AccountService {
         }
         let new =
             Password::parse(new).map_err(|e| ChangePasswordError::WeakPassword(e.to_string()))?;
-        let credential = self.credentials.find_by_username(username.trim()).await?;
+        let credential = self.p.credentials.find_by_username(username.trim()).await?;
         let matches = self
+            .p
             .hasher
             .verify(
                 current,
@@ -258,37 +373,50 @@ impl AccountService {
         let Some(credential) = credential.filter(|c| matches && c.user_id == me.id) else {
             return Err(ChangePasswordError::WrongCurrentPassword);
         };
-        let hash = self.hasher.hash(new.expose()).await?;
-        self.credentials
+        let hash = self.p.hasher.hash(new.expose()).await?;
+        self.p
+            .credentials
             .set_password_hash(&credential.username, &hash)
+            .await?;
+        self.p
+            .sessions
+            .delete_for_user(me.id.as_str(), keep_session)
             .await?;
         Ok(())
     }
 
     /// Signs in with an identity an OpenID Connect provider vouched for: the linked account,
-    /// else the local account with the same verified e-mail (linked now), else a new
-    /// pending member.
+    /// else the local account with the same e-mail when that account proved it owns the
+    /// address (linked now), else a new pending member.
     ///
     /// # Errors
-    /// [`ExternalSignInError::UnverifiedEmail`] when the provider did not verify the e-mail.
+    /// [`ExternalSignInError::UnverifiedEmail`] when the provider did not verify the e-mail,
+    /// [`ExternalSignInError::AccountExists`] when a local account has the e-mail but never
+    /// verified it (linking would hand that account, and whoever set its password, to the
+    /// Google user).
     pub async fn sign_in_external(
         &self,
         id: ExternalIdentity,
     ) -> Result<User, ExternalSignInError> {
-        if let Some(user) = self.users.find_by_google_id(&id.subject).await? {
+        if let Some(user) = self.p.users.find_by_google_id(&id.subject).await? {
             return Ok(user);
         }
         if !id.email_verified {
             return Err(ExternalSignInError::UnverifiedEmail);
         }
-        if let Some(user) = self.users.find_by_email(&id.email).await? {
+        if let Some(user) = self.p.users.find_by_email(&id.email).await? {
+            if !user.email_verified {
+                return Err(ExternalSignInError::AccountExists);
+            }
             return Ok(self
+                .p
                 .users
                 .link_google(&user.id, &id.subject)
                 .await?
                 .unwrap_or(user));
         }
         Ok(self
+            .p
             .users
             .create(NewUser {
                 email: id.email.to_lowercase(),
@@ -304,99 +432,5 @@ impl AccountService {
                 email_verified: true,
             })
             .await?)
-    }
-
-    /// Every account (super admin only).
-    ///
-    /// # Errors
-    /// Refusal or the store's error.
-    pub async fn list_users(&self, caller: &Caller) -> Result<Vec<User>, PeopleError> {
-        caller.require(Ability::ManageUsers)?;
-        Ok(self.users.list().await?)
-    }
-
-    /// Accounts waiting for approval (super admin only).
-    ///
-    /// # Errors
-    /// Refusal or the store's error.
-    pub async fn list_pending(&self, caller: &Caller) -> Result<Vec<User>, PeopleError> {
-        caller.require(Ability::ManageUsers)?;
-        Ok(self.users.list_pending().await?)
-    }
-
-    /// Sets a user's role and approval. Approving e-mails the user.
-    ///
-    /// # Errors
-    /// Refusal, own account, the last super admin, a missing user.
-    pub async fn set_role(
-        &self,
-        caller: &Caller,
-        target: &UserId,
-        role: Role,
-        approved: bool,
-    ) -> Result<User, PeopleError> {
-        let me = caller.require(Ability::ManageUsers)?;
-        if &me.id == target {
-            return Err(PeopleError::OwnAccount);
-        }
-        let before = self
-            .users
-            .find(target)
-            .await?
-            .ok_or(PeopleError::NotFound)?;
-        if before.role == Role::SuperAdmin
-            && role != Role::SuperAdmin
-            && self.users.count_with_role(Role::SuperAdmin).await? <= 1
-        {
-            return Err(PeopleError::LastSuperAdmin);
-        }
-        let after = self
-            .users
-            .set_role(target, role, approved)
-            .await?
-            .ok_or(PeopleError::NotFound)?;
-        if approved && !before.is_approved {
-            self.mailer.send(self.approval_mail(&after)).await?;
-        }
-        Ok(after)
-    }
-
-    /// Deletes a user (their stories and schedule go with them).
-    ///
-    /// # Errors
-    /// Refusal, own account, the last super admin, a missing user.
-    pub async fn delete_user(&self, caller: &Caller, target: &UserId) -> Result<(), PeopleError> {
-        let me = caller.require(Ability::ManageUsers)?;
-        if &me.id == target {
-            return Err(PeopleError::OwnAccount);
-        }
-        let user = self
-            .users
-            .find(target)
-            .await?
-            .ok_or(PeopleError::NotFound)?;
-        if user.role == Role::SuperAdmin && self.users.count_with_role(Role::SuperAdmin).await? <= 1
-        {
-            return Err(PeopleError::LastSuperAdmin);
-        }
-        if self.users.delete(target).await? {
-            Ok(())
-        } else {
-            Err(PeopleError::NotFound)
-        }
-    }
-
-    fn approval_mail(&self, user: &User) -> OutgoingMail {
-        OutgoingMail {
-            to: user.email.clone(),
-            subject: format!("Your {} account has been approved", self.site.name),
-            body: format!(
-                "Hello {},\n\nYour account on {} has been approved. You can now sign in and reach your dashboard:\n{}/dashboard\n\nGrace and peace,\nThe {} team\n",
-                user.display_name(),
-                self.site.name,
-                self.site.public_url,
-                self.site.name
-            ),
-        }
     }
 }

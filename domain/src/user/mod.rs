@@ -8,11 +8,22 @@ use std::str::FromStr;
 
 pub mod account;
 pub mod bootstrap;
+pub mod leaving;
+pub mod lockout;
+pub mod people;
+pub mod self_service;
+pub mod tokens;
 
 pub use ports::{
-    AdminCredential, AdminCredentialRepository, AuthorizationRequest, ExternalIdentity,
-    IdGenerator, IdentityProvider, PasswordHasher, UserRepository,
+    AccountData, AccountDataSource, AdminCredential, AdminCredentialRepository,
+    AuthorizationRequest, ExternalIdentity, IdGenerator, IdentityProvider, PasswordHasher,
+    ProfileChanges, UserRepository,
 };
+
+/// The account that keeps the published stories of people who left and chose to leave
+/// them on the site. It cannot sign in (no password, no Google link) and is not listed
+/// among the people; cards show it as "Former member".
+pub const FORMER_MEMBER_ID: &str = "former-member";
 
 /// A user id: a UUID string.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

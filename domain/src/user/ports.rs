@@ -4,6 +4,42 @@ use async_trait::async_trait;
 
 use super::{NewUser, Role, User, UserId};
 use crate::StoreError;
+use crate::comment::Comment;
+use crate::help::HelpMessage;
+use crate::schedule::Schedule;
+use crate::story::{Revision, Story};
+
+/// A profile change: `None` leaves a field as it is; `profile_image_url: Some(None)`
+/// removes the picture.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProfileChanges {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub username: Option<String>,
+    pub profile_image_url: Option<Option<String>>,
+}
+
+/// Everything the site holds about one person besides the account itself.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AccountData {
+    /// Their stories, each with every stored version (approved, waiting, rejected).
+    pub stories: Vec<(Story, Vec<Revision>)>,
+    pub schedules: Vec<Schedule>,
+    /// Help messages sent while signed in.
+    pub help_messages: Vec<HelpMessage>,
+    /// Comments left with the account's e-mail address.
+    pub comments: Vec<Comment>,
+}
+
+/// Reads a person's data for their export, in a fixed number of queries.
+#[async_trait]
+pub trait AccountDataSource: Send + Sync {
+    /// What the site holds about `user`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn collect(&self, user: &User) -> Result<AccountData, StoreError>;
+}
 
 /// Stores accounts.
 #[async_trait]
@@ -76,6 +112,37 @@ pub trait UserRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn delete(&self, id: &UserId) -> Result<bool, StoreError>;
+
+    /// Changes the profile fields that are `Some`; `None` when the account is gone.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] naming `username` when it is taken.
+    async fn update_profile(
+        &self,
+        id: &UserId,
+        changes: ProfileChanges,
+    ) -> Result<Option<User>, StoreError>;
+
+    /// Replaces the local password hash; `false` when the account is gone.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn set_password_hash(&self, id: &UserId, hash: &str) -> Result<bool, StoreError>;
+
+    /// Marks the e-mail address verified; `None` when the account is gone.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn mark_email_verified(&self, id: &UserId) -> Result<Option<User>, StoreError>;
+
+    /// Deletes the account with its sessions, schedule and tokens in one transaction. With
+    /// `keep_published`, its published stories first move to the
+    /// [`FORMER_MEMBER_ID`](super::FORMER_MEMBER_ID) account (created when missing); its
+    /// other stories go with it. `false` when the account did not exist.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails (nothing is changed then).
+    async fn delete_account(&self, id: &UserId, keep_published: bool) -> Result<bool, StoreError>;
 
     /// How many accounts hold this role.
     ///

@@ -125,9 +125,73 @@ impl fmt::Display for ThumbnailUrl {
     }
 }
 
+/// A profile picture: an absolute `https://` URL with a host, at most 2,048 characters
+/// (the CSP allows https images only, so an http picture would never show).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ProfileImageUrl(String);
+
+/// Why a [`ProfileImageUrl`] was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ProfileImageUrlError {
+    #[error("Profile image must be an https:// link")]
+    NotHttps,
+    #[error("Profile image URL must be at most 2,048 characters")]
+    TooLong,
+}
+
+impl ProfileImageUrl {
+    pub const MAX_CHARS: usize = 2_048;
+
+    /// `None` for a missing or blank URL (no picture), else the checked, trimmed URL.
+    ///
+    /// # Errors
+    /// [`ProfileImageUrlError::TooLong`] past 2,048 characters,
+    /// [`ProfileImageUrlError::NotHttps`] for anything but an absolute https URL with a host.
+    pub fn parse(input: Option<&str>) -> Result<Option<Self>, ProfileImageUrlError> {
+        let url = input.unwrap_or("").trim();
+        if url.is_empty() {
+            return Ok(None);
+        }
+        if url.chars().count() > Self::MAX_CHARS {
+            return Err(ProfileImageUrlError::TooLong);
+        }
+        let https = url
+            .get(..8)
+            .is_some_and(|s| s.eq_ignore_ascii_case("https://"));
+        match split_http_url(url) {
+            Some(_) if https => Ok(Some(Self(url.to_owned()))),
+            _ => Err(ProfileImageUrlError::NotHttps),
+        }
+    }
+
+    pub fn into_inner(self) -> String {
+        self.0
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
+    #[test]
+    fn a_profile_image_must_be_https() {
+        assert_eq!(
+            ProfileImageUrl::parse(Some("http://example.org/me.png")),
+            Err(ProfileImageUrlError::NotHttps)
+        );
+        assert_eq!(
+            ProfileImageUrl::parse(Some("javascript:alert(1)")),
+            Err(ProfileImageUrlError::NotHttps)
+        );
+        assert_eq!(ProfileImageUrl::parse(Some("  ")), Ok(None));
+        assert_eq!(
+            ProfileImageUrl::parse(Some(" https://example.org/me.png "))
+                .unwrap()
+                .unwrap()
+                .into_inner(),
+            "https://example.org/me.png"
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -49,7 +49,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * @summary Changes the signed-in super admin's admin password.
+ * @summary Changes the signed-in super admin's admin password; the admin's other sessions end.
  */
 export const getChangePasswordUrl = () => {
 
@@ -104,7 +104,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type ChangePasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
     /**
- * @summary Changes the signed-in super admin's admin password.
+ * @summary Changes the signed-in super admin's admin password; the admin's other sessions end.
  */
 export const useChangePassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof customFetch>}

@@ -10,8 +10,10 @@ import * as zod from 'zod';
 
 /**
  * @summary The provider's redirect back: checks state, exchanges the code, verifies the ID token's
-nonce, then signs the person in (linking by verified e-mail, or a new pending member).
-Failures return to `/auth?error=...`.
+nonce, then signs the person in (linking to a local account only when its e-mail is
+verified, else a new pending member). Failures return to `/auth?error=google-...`:
+`cancelled`, `state`, `failed`, `unverified`, `account-exists`, `unavailable`,
+`not-configured`.
  */
 export const googleCallbackQueryParams = zod.object({
   "code": zod.string().nullish(),
@@ -53,7 +55,43 @@ export const logoutResponse = zod.object({
 }).describe('A plain confirmation.')
 
 /**
- * @summary Creates an account (pending approval, role member) and signs it in.
+ * @summary Mails a password-reset link (valid 60 minutes) when an account has this address. The
+answer and its timing are the same either way: the lookup and the mail happen after it.
+ */
+export const requestPasswordResetBody = zod.object({
+  "email": zod.string()
+})
+
+/**
+ * @summary Sets a new password with a reset link and signs in; every other session of the account
+ends, and the e-mail address counts as verified.
+ */
+export const confirmPasswordResetBody = zod.object({
+  "password": zod.string().describe('The new password (6 to 128 characters).'),
+  "token": zod.string().describe('The `token` of the mailed link.')
+})
+
+export const confirmPasswordResetResponse = zod.object({
+  "message": zod.string(),
+  "user": zod.object({
+  "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
+  "createdAt": zod.iso.datetime({}),
+  "email": zod.string(),
+  "emailVerified": zod.boolean(),
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "isApproved": zod.boolean(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish(),
+  "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "updatedAt": zod.iso.datetime({}),
+  "username": zod.string().nullish()
+}).describe('An account, without any password, hash or provider secret.')
+}).describe('The answer of sign-up, sign-in and admin sign-in.')
+
+/**
+ * @summary Creates an account (pending approval, role member), mails it a link that verifies the
+e-mail address, and signs it in.
  */
 export const registerBody = zod.object({
   "email": zod.string(),
@@ -67,6 +105,201 @@ export const registerBody = zod.object({
  * @summary The signed-in user.
  */
 export const getUserResponse = zod.object({
+  "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
+  "createdAt": zod.iso.datetime({}),
+  "email": zod.string(),
+  "emailVerified": zod.boolean(),
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "isApproved": zod.boolean(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish(),
+  "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "updatedAt": zod.iso.datetime({}),
+  "username": zod.string().nullish()
+}).describe('An account, without any password, hash or provider secret.')
+
+/**
+ * @summary Deletes the signed-in person's account and signs out everywhere.
+ */
+export const deleteAccountBody = zod.object({
+  "deleteStories": zod.boolean().describe('Delete the stories too; otherwise published stories stay under \"Former member\".'),
+  "password": zod.string().nullish().describe('The account\'s password (accounts without one: sign in with Google within the last\n10 minutes instead).')
+})
+
+export const deleteAccountResponse = zod.object({
+  "message": zod.string()
+}).describe('A plain confirmation.')
+
+/**
+ * @summary Changes the signed-in person's name, username or profile picture.
+ */
+export const updateProfileBody = zod.object({
+  "firstName": zod.string().nullish(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish().describe('An `https://` image address; empty or null removes the picture.'),
+  "username": zod.string().nullish()
+}).describe('Fields left out stay as they are; an empty or null `profileImageUrl` removes the picture.')
+
+export const updateProfileResponse = zod.object({
+  "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
+  "createdAt": zod.iso.datetime({}),
+  "email": zod.string(),
+  "emailVerified": zod.boolean(),
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "isApproved": zod.boolean(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish(),
+  "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "updatedAt": zod.iso.datetime({}),
+  "username": zod.string().nullish()
+}).describe('An account, without any password, hash or provider secret.')
+
+/**
+ * @summary Everything the site holds about the signed-in person, as one JSON document.
+ */
+export const exportAccountResponse = zod.object({
+  "account": zod.object({
+  "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
+  "createdAt": zod.iso.datetime({}),
+  "email": zod.string(),
+  "emailVerified": zod.boolean(),
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "isApproved": zod.boolean(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish(),
+  "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "updatedAt": zod.iso.datetime({}),
+  "username": zod.string().nullish()
+}).describe('An account, without any password, hash or provider secret.'),
+  "comments": zod.array(zod.object({
+  "authorEmail": zod.string().nullish().describe('Only for callers who moderate comments; `null` otherwise (e-mails are private).'),
+  "authorName": zod.string(),
+  "content": zod.string(),
+  "createdAt": zod.iso.datetime({}),
+  "id": zod.number(),
+  "isApproved": zod.boolean().describe('`false` while the comment waits for a moderator (only moderators see those).'),
+  "isVisible": zod.boolean(),
+  "platform": zod.string().describe('`website` for comments posted on the site.'),
+  "platformId": zod.string().nullish(),
+  "storyId": zod.number()
+}).describe('A comment as the story page shows it.')).describe('Comments left with the account\'s e-mail address.'),
+  "exportedAt": zod.iso.datetime({}),
+  "helpMessages": zod.array(zod.object({
+  "category": zod.enum(['general', 'technical', 'content', 'account', 'feature', 'bug']).describe('A help category: general (General Question), technical (Technical Support), content\n(Content Issues), account (Account Help), feature (Feature Request), bug (Bug Report).'),
+  "categoryLabel": zod.string().describe('The category as people read it (\"Technical Support\").'),
+  "contactEmail": zod.string(),
+  "createdAt": zod.iso.datetime({}),
+  "id": zod.number(),
+  "message": zod.string(),
+  "subject": zod.string(),
+  "userId": zod.string().nullish().describe('The signed-in sender, `null` for a visitor.')
+}).describe('A message in the super admin\'s inbox.')).describe('Help messages sent while signed in.'),
+  "schedules": zod.array(zod.object({
+  "contributorId": zod.string(),
+  "createdAt": zod.iso.datetime({}),
+  "description": zod.string().nullish(),
+  "dueDate": zod.iso.datetime({}),
+  "id": zod.number(),
+  "isCompleted": zod.boolean(),
+  "reminderSent": zod.boolean().describe('The one reminder e-mail (due within 48 hours) has gone out.'),
+  "status": zod.enum(['completed', 'overdue', 'due_soon', 'upcoming']).describe('Where a task stands now: `completed` when done; `overdue` once the due date passed;\n`due_soon` within 48 hours; otherwise `upcoming`.'),
+  "title": zod.string()
+}).describe('A task on a contributor\'s schedule.')),
+  "stories": zod.array(zod.object({
+  "revisions": zod.array(zod.object({
+  "category": zod.string(),
+  "content": zod.string(),
+  "createdAt": zod.iso.datetime({}),
+  "excerpt": zod.string().nullish(),
+  "id": zod.number(),
+  "thumbnailUrl": zod.string().nullish(),
+  "title": zod.string(),
+  "videoUrl": zod.string().nullish()
+}).describe('A staged edit as the reviewer sees it.')),
+  "story": zod.object({
+  "approvedAt": zod.iso.datetime({}).nullish(),
+  "approvedBy": zod.string().nullish(),
+  "author": zod.object({
+  "firstName": zod.string().nullish(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('The author part of a story, as cards and the detail page show it.'),
+  "authorId": zod.string(),
+  "category": zod.string(),
+  "content": zod.string().describe('Sanitised HTML.'),
+  "createdAt": zod.iso.datetime({}),
+  "excerpt": zod.string().nullish(),
+  "id": zod.number(),
+  "isPublished": zod.boolean(),
+  "publishedAt": zod.iso.datetime({}).nullish(),
+  "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
+  "thumbnailUrl": zod.string().nullish(),
+  "title": zod.string(),
+  "updatedAt": zod.iso.datetime({}),
+  "videoUrl": zod.string().nullish()
+}).describe('A whole story with its author.')
+}).describe('One story of the export, with every stored version.'))
+}).describe('Everything the site holds about the caller.')
+
+/**
+ * @summary Changes the signed-in person's password; their other sessions end.
+ */
+export const changeOwnPasswordBody = zod.object({
+  "currentPassword": zod.string(),
+  "newPassword": zod.string()
+})
+
+export const changeOwnPasswordResponse = zod.object({
+  "message": zod.string()
+}).describe('A plain confirmation.')
+
+/**
+ * @summary The signed-in person's sessions, newest first.
+ */
+export const listSessionsResponseItem = zod.object({
+  "browser": zod.string().describe('For example \"Chrome 131\", or \"Unknown browser\".'),
+  "createdAt": zod.iso.datetime({}).nullish(),
+  "current": zod.boolean().describe('The session of this request.'),
+  "id": zod.string().describe('An opaque handle for `DELETE /api/user/sessions/{id}` (not the session\'s secret).'),
+  "ipAddress": zod.string().nullish(),
+  "lastSeenAt": zod.iso.datetime({}).nullish().describe('Updated at most every few minutes.'),
+  "os": zod.string().describe('For example \"Windows\", or \"Unknown OS\".')
+}).describe('One signed-in session of the caller.')
+export const listSessionsResponse = zod.array(listSessionsResponseItem)
+
+/**
+ * @summary Signs out every session of the signed-in person but this one.
+ */
+export const revokeOtherSessionsResponseRevokedMin = 0;
+
+export const revokeOtherSessionsResponse = zod.object({
+  "message": zod.string(),
+  "revoked": zod.number().min(revokeOtherSessionsResponseRevokedMin).describe('How many sessions were signed out.')
+})
+
+/**
+ * @summary Signs out one of the signed-in person's sessions (this one too, if named).
+ */
+export const revokeSessionParams = zod.object({
+  "id": zod.string().describe('The session\'s id from the sessions list')
+})
+
+export const revokeSessionResponse = zod.object({
+  "message": zod.string()
+}).describe('A plain confirmation.')
+
+/**
+ * @summary Proves the address of the link's account (the link is used up).
+ */
+export const verifyEmailBody = zod.object({
+  "token": zod.string().describe('The `token` of the mailed link.')
+})
+
+export const verifyEmailResponse = zod.object({
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),

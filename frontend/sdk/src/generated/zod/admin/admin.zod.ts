@@ -9,7 +9,7 @@ import * as zod from 'zod';
 
 
 /**
- * @summary Changes the signed-in super admin's admin password.
+ * @summary Changes the signed-in super admin's admin password; the admin's other sessions end.
  */
 export const changePasswordBody = zod.object({
   "currentPassword": zod.string(),

@@ -1,0 +1,479 @@
+//! A person's own account: verifying the e-mail address, resetting a forgotten password,
+//! profile, password, sessions, data export and deletion.
+
+use actix_session::Session;
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, web};
+use chrono::{DateTime, Utc};
+use domain::story::StoryWithAuthor;
+use domain::user::AuthorSummary;
+use domain::user::leaving::Departure;
+use domain::user::self_service::ProfileForm;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::comments::CommentDto;
+use super::dto::{AuthResponse, MessageResponse, StoryDto, UserDto};
+use super::help::HelpMessageDto;
+use super::review::RevisionDto;
+use super::schedules::ScheduleDto;
+use crate::caller::CurrentCaller;
+use crate::error::{ApiError, ErrorBody};
+use crate::security::{PasswordReset, RateLimited, VerificationMail};
+use crate::session::SessionView;
+use crate::state::AppState;
+use crate::user_agent;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct VerifyEmailRequest {
+    /// The `token` of the mailed link.
+    pub token: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PasswordResetRequest {
+    pub email: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PasswordResetConfirmRequest {
+    /// The `token` of the mailed link.
+    pub token: String,
+    /// The new password (6 to 128 characters).
+    pub password: String,
+}
+
+/// Fields left out stay as they are; an empty or null `profileImageUrl` removes the picture.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateProfileRequest {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub username: Option<String>,
+    /// An `https://` image address; empty or null removes the picture.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub profile_image_url: Option<Option<String>>,
+}
+
+/// Tells a field sent as `null` (Some(None)) from a field left out (None).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangeOwnPasswordRequest {
+    pub current_password: String,
+    pub new_password: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteAccountRequest {
+    /// The account's password (accounts without one: sign in with Google within the last
+    /// 10 minutes instead).
+    pub password: Option<String>,
+    /// Delete the stories too; otherwise published stories stay under "Former member".
+    pub delete_stories: bool,
+}
+
+/// One signed-in session of the caller.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionDto {
+    /// An opaque handle for `DELETE /api/user/sessions/{id}` (not the session's secret).
+    pub id: String,
+    pub created_at: Option<DateTime<Utc>>,
+    /// Updated at most every few minutes.
+    pub last_seen_at: Option<DateTime<Utc>>,
+    /// For example "Chrome 131", or "Unknown browser".
+    pub browser: String,
+    /// For example "Windows", or "Unknown OS".
+    pub os: String,
+    pub ip_address: Option<String>,
+    /// The session of this request.
+    pub current: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RevokeSessionsResponse {
+    /// How many sessions were signed out.
+    pub revoked: u64,
+    pub message: String,
+}
+
+/// One story of the export, with every stored version.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedStoryDto {
+    pub story: StoryDto,
+    pub revisions: Vec<RevisionDto>,
+}
+
+/// Everything the site holds about the caller.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountExport {
+    pub exported_at: DateTime<Utc>,
+    pub account: UserDto,
+    pub stories: Vec<ExportedStoryDto>,
+    pub schedules: Vec<ScheduleDto>,
+    /// Help messages sent while signed in.
+    pub help_messages: Vec<HelpMessageDto>,
+    /// Comments left with the account's e-mail address.
+    pub comments: Vec<CommentDto>,
+}
+
+/// Proves the address of the link's account (the link is used up).
+#[utoipa::path(
+    tag = "accounts",
+    request_body = VerifyEmailRequest,
+    responses(
+        (status = 200, description = "Verified", body = UserDto),
+        (status = 400, description = "The link is used, expired or unknown", body = ErrorBody),
+    )
+)]
+#[post("/verify-email")]
+pub async fn verify_email(
+    state: web::Data<AppState>,
+    body: web::Json<VerifyEmailRequest>,
+) -> Result<web::Json<UserDto>, ApiError> {
+    let user = state.accounts.verify_email(&body.token).await?;
+    Ok(web::Json(user.into()))
+}
+
+/// Mails the signed-in person a new verification link (valid 48 hours).
+#[utoipa::path(
+    tag = "accounts",
+    responses(
+        (status = 202, description = "Mailed", body = MessageResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 409, description = "Already verified", body = ErrorBody),
+        (status = 429, description = "Too many requests", body = ErrorBody),
+    )
+)]
+#[post("/verify-email/resend")]
+pub async fn resend_verification(
+    _limit: RateLimited<VerificationMail>,
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.accounts.resend_verification(&caller.0).await?;
+    Ok(HttpResponse::Accepted().json(MessageResponse::new(format!(
+        "We sent a new verification link to {}",
+        user.email
+    ))))
+}
+
+/// What every password-reset request hears, whether or not the address has an account.
+pub const RESET_REQUESTED: &str = "If an account exists for that e-mail address, we have sent it a link to reset the password. The link is valid for 60 minutes.";
+
+/// Mails a password-reset link (valid 60 minutes) when an account has this address. The
+/// answer and its timing are the same either way: the lookup and the mail happen after it.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = PasswordResetRequest,
+    responses(
+        (status = 202, description = "Accepted (whether or not the account exists)", body = MessageResponse),
+        (status = 400, description = "Not an e-mail address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address or for this e-mail", body = ErrorBody),
+    )
+)]
+#[post("/password-reset")]
+pub async fn request_password_reset(
+    _limit: RateLimited<PasswordReset>,
+    state: web::Data<AppState>,
+    body: web::Json<PasswordResetRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let email = domain::validation::Email::parse(&body.email)
+        .map_err(|e| ApiError::field("email", e.to_string()))?;
+    let key = email.as_str().to_lowercase();
+    if let domain::rate_limit::Verdict::Limited { retry_after_secs } = state
+        .reset_mail_limits
+        .check("password-reset-email", &key, Utc::now())
+        .await?
+    {
+        return Err(ApiError::TooManyRequests { retry_after_secs });
+    }
+    let accounts = state.accounts.clone();
+    actix_web::rt::spawn(async move {
+        if let Err(e) = accounts.request_password_reset(&key).await {
+            tracing::warn!(error = %e, "password reset mail not sent");
+        }
+    });
+    Ok(HttpResponse::Accepted().json(MessageResponse::new(RESET_REQUESTED)))
+}
+
+/// Sets a new password with a reset link and signs in; every other session of the account
+/// ends, and the e-mail address counts as verified.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = PasswordResetConfirmRequest,
+    responses(
+        (status = 200, description = "Password set and signed in", body = AuthResponse),
+        (status = 400, description = "The link is used, expired or unknown, or the password is refused", body = ErrorBody),
+        (status = 429, description = "Too many requests", body = ErrorBody),
+    )
+)]
+#[post("/password-reset/confirm")]
+pub async fn confirm_password_reset(
+    _limit: RateLimited<PasswordReset>,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+    body: web::Json<PasswordResetConfirmRequest>,
+) -> Result<web::Json<AuthResponse>, ApiError> {
+    let user = state
+        .accounts
+        .reset_password(&body.token, &body.password)
+        .await?;
+    crate::session::start(&session, &req, &state.config, &user)?;
+    Ok(web::Json(AuthResponse {
+        user: user.into(),
+        message: "Your password has been changed".into(),
+    }))
+}
+
+/// Changes the signed-in person's name, username or profile picture.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = UpdateProfileRequest,
+    responses(
+        (status = 200, description = "The updated account", body = UserDto),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 409, description = "Username taken", body = ErrorBody),
+    )
+)]
+#[patch("/user")]
+pub async fn update_profile(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    body: web::Json<UpdateProfileRequest>,
+) -> Result<web::Json<UserDto>, ApiError> {
+    let b = body.into_inner();
+    let form = ProfileForm {
+        first_name: b.first_name,
+        last_name: b.last_name,
+        username: b.username,
+        profile_image_url: b.profile_image_url.map(Option::unwrap_or_default),
+    };
+    let user = state.accounts.update_profile(&caller.0, form).await?;
+    Ok(web::Json(user.into()))
+}
+
+/// Changes the signed-in person's password; their other sessions end.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = ChangeOwnPasswordRequest,
+    responses(
+        (status = 200, description = "Changed", body = MessageResponse),
+        (status = 400, description = "Wrong current password, a refused new one, or no password yet", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[post("/user/password")]
+pub async fn change_own_password(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    session: Session,
+    body: web::Json<ChangeOwnPasswordRequest>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    let keep = crate::session::handle(&session);
+    state
+        .accounts
+        .change_own_password(
+            &caller.0,
+            &body.current_password,
+            &body.new_password,
+            keep.as_deref(),
+        )
+        .await?;
+    Ok(web::Json(MessageResponse::new(
+        "Password changed. Your other sessions were signed out.",
+    )))
+}
+
+/// The signed-in person's sessions, newest first.
+#[utoipa::path(
+    tag = "accounts",
+    responses(
+        (status = 200, description = "The sessions", body = Vec<SessionDto>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[get("/user/sessions")]
+pub async fn list_sessions(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    session: Session,
+) -> Result<web::Json<Vec<SessionDto>>, ApiError> {
+    let current = crate::session::handle(&session);
+    let records = state.accounts.sessions(&caller.0).await?;
+    let mut sessions: Vec<SessionDto> = records
+        .iter()
+        .filter_map(SessionView::of)
+        .map(|v| {
+            let agent = user_agent::describe(v.user_agent.as_deref().unwrap_or_default());
+            SessionDto {
+                current: current.as_deref() == Some(v.handle.as_str()),
+                id: v.handle,
+                created_at: v.signed_in_at,
+                last_seen_at: v.last_seen_at,
+                browser: agent.browser,
+                os: agent.os,
+                ip_address: v.address,
+            }
+        })
+        .collect();
+    sessions.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+    Ok(web::Json(sessions))
+}
+
+/// Signs out one of the signed-in person's sessions (this one too, if named).
+#[utoipa::path(
+    tag = "accounts",
+    params(("id" = String, Path, description = "The session's id from the sessions list")),
+    responses(
+        (status = 200, description = "Signed out", body = MessageResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such session of yours", body = ErrorBody),
+    )
+)]
+#[delete("/user/sessions/{id}")]
+pub async fn revoke_session(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    session: Session,
+    id: web::Path<String>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    state.accounts.revoke_session(&caller.0, &id).await?;
+    if crate::session::handle(&session).as_deref() == Some(id.as_str()) {
+        session.purge();
+    }
+    Ok(web::Json(MessageResponse::new("Session signed out")))
+}
+
+/// Signs out every session of the signed-in person but this one.
+#[utoipa::path(
+    tag = "accounts",
+    responses(
+        (status = 200, description = "Signed out", body = RevokeSessionsResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[post("/user/sessions/revoke-others")]
+pub async fn revoke_other_sessions(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    session: Session,
+) -> Result<web::Json<RevokeSessionsResponse>, ApiError> {
+    let keep = crate::session::handle(&session);
+    let revoked = state
+        .accounts
+        .revoke_other_sessions(&caller.0, keep.as_deref())
+        .await?;
+    Ok(web::Json(RevokeSessionsResponse {
+        revoked,
+        message: match revoked {
+            1 => "1 other session was signed out".to_owned(),
+            n => format!("{n} other sessions were signed out"),
+        },
+    }))
+}
+
+/// Everything the site holds about the signed-in person, as one JSON document.
+#[utoipa::path(
+    tag = "accounts",
+    responses(
+        (status = 200, description = "The export (sent as a file)", body = AccountExport),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[get("/user/export")]
+pub async fn export_account(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+) -> Result<HttpResponse, ApiError> {
+    let (user, data) = state.accounts.export(&caller.0).await?;
+    let now = Utc::now();
+    let author = AuthorSummary {
+        first_name: user.first_name.clone(),
+        last_name: user.last_name.clone(),
+        profile_image_url: user.profile_image_url.clone(),
+    };
+    let export = AccountExport {
+        exported_at: now,
+        account: user.into(),
+        stories: data
+            .stories
+            .into_iter()
+            .map(|(story, revisions)| ExportedStoryDto {
+                story: StoryWithAuthor {
+                    story,
+                    author: author.clone(),
+                }
+                .into(),
+                revisions: revisions.into_iter().map(Into::into).collect(),
+            })
+            .collect(),
+        schedules: data
+            .schedules
+            .into_iter()
+            .map(|schedule| {
+                domain::schedule::ScheduleWithStatus {
+                    status: schedule.status_at(now),
+                    schedule,
+                }
+                .into()
+            })
+            .collect(),
+        help_messages: data.help_messages.into_iter().map(Into::into).collect(),
+        comments: data.comments.into_iter().map(Into::into).collect(),
+    };
+    let filename = format!("account-{}.json", now.format("%Y-%m-%d"));
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{filename}\""),
+        ))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(export))
+}
+
+/// Deletes the signed-in person's account and signs out everywhere.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = DeleteAccountRequest,
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 400, description = "Wrong or missing password", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "An account without a password whose sign-in is older than 10 minutes", body = ErrorBody),
+        (status = 409, description = "The last super admin", body = ErrorBody),
+    )
+)]
+#[delete("/user")]
+pub async fn delete_account(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    session: Session,
+    body: web::Json<DeleteAccountRequest>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    let b = body.into_inner();
+    state
+        .accounts
+        .delete_account(
+            &caller.0,
+            Departure {
+                password: b.password,
+                signed_in_at: crate::session::signed_in_at(&session),
+                delete_stories: b.delete_stories,
+            },
+        )
+        .await?;
+    session.purge();
+    Ok(web::Json(MessageResponse::new(
+        "Your account has been deleted",
+    )))
+}

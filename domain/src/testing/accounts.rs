@@ -1,0 +1,210 @@
+//! In-memory one-time tokens, sign-in failures and account data, a predictable token
+//! minter, and an account service wired on fakes.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::{
+    FakePasswordHasher, FixedClock, InMemoryAdminCredentialRepository, InMemorySessionRepository,
+    InMemoryUserRepository, RecordingMailer, lock,
+};
+use crate::StoreError;
+use crate::user::account::{AccountPorts, AccountService, SiteIdentity};
+use crate::user::lockout::SignInFailures;
+use crate::user::tokens::{AccountTokenRepository, MintedToken, TokenMinter, TokenPurpose};
+use crate::user::{AccountData, AccountDataSource, User, UserId};
+
+#[derive(Debug, Clone)]
+struct TokenRow {
+    user: UserId,
+    purpose: TokenPurpose,
+    hash: String,
+    expires_at: DateTime<Utc>,
+    used: bool,
+}
+
+/// One-time tokens in memory.
+#[derive(Debug, Default)]
+pub struct InMemoryAccountTokens {
+    rows: Mutex<Vec<TokenRow>>,
+}
+
+impl InMemoryAccountTokens {
+    /// The stored hashes (never the secrets).
+    pub fn hashes(&self) -> Vec<String> {
+        lock(&self.rows).iter().map(|r| r.hash.clone()).collect()
+    }
+}
+
+#[async_trait]
+impl AccountTokenRepository for InMemoryAccountTokens {
+    async fn issue(
+        &self,
+        user: &UserId,
+        purpose: TokenPurpose,
+        hash: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let mut rows = lock(&self.rows);
+        rows.retain(|r| !(&r.user == user && r.purpose == purpose && !r.used));
+        rows.push(TokenRow {
+            user: user.clone(),
+            purpose,
+            hash: hash.to_owned(),
+            expires_at,
+            used: false,
+        });
+        Ok(())
+    }
+
+    async fn consume(
+        &self,
+        purpose: TokenPurpose,
+        hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<UserId>, StoreError> {
+        let mut rows = lock(&self.rows);
+        Ok(rows
+            .iter_mut()
+            .find(|r| r.purpose == purpose && r.hash == hash && !r.used && r.expires_at > now)
+            .map(|r| {
+                r.used = true;
+                r.user.clone()
+            }))
+    }
+
+    async fn revoke_all(&self, user: &UserId, purpose: TokenPurpose) -> Result<(), StoreError> {
+        lock(&self.rows).retain(|r| !(&r.user == user && r.purpose == purpose));
+        Ok(())
+    }
+}
+
+/// Sign-in failures and locks in memory.
+#[derive(Debug, Default)]
+pub struct InMemorySignInFailures {
+    failures: Mutex<Vec<(UserId, DateTime<Utc>)>>,
+    locks: Mutex<HashMap<UserId, DateTime<Utc>>>,
+}
+
+#[async_trait]
+impl SignInFailures for InMemorySignInFailures {
+    async fn record(
+        &self,
+        user: &UserId,
+        at: DateTime<Utc>,
+        since: DateTime<Utc>,
+    ) -> Result<u32, StoreError> {
+        let mut rows = lock(&self.failures);
+        rows.push((user.clone(), at));
+        Ok(rows.iter().filter(|(u, t)| u == user && *t > since).count() as u32)
+    }
+
+    async fn lock(
+        &self,
+        user: &UserId,
+        until: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let mut locks = lock(&self.locks);
+        if locks.get(user).is_some_and(|t| *t > now) {
+            return Ok(false);
+        }
+        locks.insert(user.clone(), until);
+        lock(&self.failures).retain(|(u, _)| u != user);
+        Ok(true)
+    }
+
+    async fn locked_until(
+        &self,
+        user: &UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Option<DateTime<Utc>>, StoreError> {
+        Ok(lock(&self.locks).get(user).copied().filter(|t| *t > now))
+    }
+
+    async fn clear(&self, user: &UserId) -> Result<(), StoreError> {
+        lock(&self.failures).retain(|(u, _)| u != user);
+        lock(&self.locks).remove(user);
+        Ok(())
+    }
+}
+
+/// Mints `token-1`, `token-2`, ...; the hash is the secret reversed, so tests can tell
+/// them apart and see that only hashes are stored.
+#[derive(Debug, Default)]
+pub struct SequentialTokenMinter(AtomicU64);
+
+impl TokenMinter for SequentialTokenMinter {
+    fn mint(&self) -> MintedToken {
+        let n = self.0.fetch_add(1, Ordering::Relaxed) + 1;
+        let secret = format!("token-{n}");
+        MintedToken {
+            hash: self.hash(&secret),
+            secret,
+        }
+    }
+
+    fn hash(&self, secret: &str) -> String {
+        secret.chars().rev().collect()
+    }
+}
+
+/// Account data that is always empty (the HTTP tests check the real export).
+#[derive(Debug, Default)]
+pub struct NoAccountData;
+
+#[async_trait]
+impl AccountDataSource for NoAccountData {
+    async fn collect(&self, _user: &User) -> Result<AccountData, StoreError> {
+        Ok(AccountData::default())
+    }
+}
+
+/// The fakes behind [`account_service`], for a test to look into.
+pub struct AccountFakes {
+    pub users: Arc<InMemoryUserRepository>,
+    pub mailer: Arc<RecordingMailer>,
+    pub tokens: Arc<InMemoryAccountTokens>,
+    pub sessions: Arc<InMemorySessionRepository>,
+    pub clock: Arc<FixedClock>,
+}
+
+/// An account service on fakes, with the site at `https://grace.example`.
+pub fn account_service() -> (AccountService, AccountFakes) {
+    let users = Arc::new(InMemoryUserRepository::new());
+    let mailer = Arc::new(RecordingMailer::default());
+    let tokens = Arc::new(InMemoryAccountTokens::default());
+    let sessions = Arc::new(InMemorySessionRepository::new());
+    let clock = Arc::new(FixedClock::default());
+    let service = AccountService::new(AccountPorts {
+        users: users.clone(),
+        credentials: Arc::new(InMemoryAdminCredentialRepository::new(users.clone())),
+        hasher: Arc::new(FakePasswordHasher::default()),
+        mailer: mailer.clone(),
+        tokens: tokens.clone(),
+        minter: Arc::new(SequentialTokenMinter::default()),
+        failures: Arc::new(InMemorySignInFailures::default()),
+        sessions: sessions.clone(),
+        data: Arc::new(NoAccountData),
+        clock: clock.clone(),
+        site: SiteIdentity {
+            name: "Grace Stories".to_owned(),
+            public_url: "https://grace.example".to_owned(),
+        },
+    });
+    (
+        service,
+        AccountFakes {
+            users,
+            mailer,
+            tokens,
+            sessions,
+            clock,
+        },
+    )
+}

@@ -1,0 +1,394 @@
+//! What a person does with their own account: prove their e-mail address, reset a
+//! forgotten password, change their profile and password, and see and end their sessions.
+//!
+//! A password change or reset ends the person's other sessions; a reset also proves the
+//! e-mail address (the link reached that inbox) and lifts a sign-in lock.
+
+use super::account::AccountService;
+use super::tokens::TokenPurpose;
+use super::{FORMER_MEMBER_ID, ProfileChanges, User};
+use crate::StoreError;
+use crate::mail::OutgoingMail;
+use crate::permissions::{Ability, Caller, Refusal};
+use crate::session::SessionRecord;
+use crate::validation::{
+    Email, FieldErrors, FirstName, LastName, Password, ProfileImageUrl, Username,
+};
+
+/// The answer to a used, expired or unknown reset link.
+pub const INVALID_RESET_LINK: &str = "This reset link is invalid or has expired";
+/// The answer to a used, expired or unknown verification link.
+pub const INVALID_VERIFICATION_LINK: &str = "This verification link is invalid or has expired";
+
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyEmailError {
+    #[error("{}", INVALID_VERIFICATION_LINK)]
+    InvalidToken,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ResendVerificationError {
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    #[error("Your e-mail address is already verified")]
+    AlreadyVerified,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RequestResetError {
+    #[error("{0}")]
+    Invalid(FieldErrors),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ResetPasswordError {
+    #[error("{0}")]
+    Invalid(FieldErrors),
+    #[error("{}", INVALID_RESET_LINK)]
+    InvalidToken,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum UpdateProfileError {
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    #[error("{0}")]
+    Invalid(FieldErrors),
+    /// The camelCase field whose value is taken (`username`).
+    #[error("An account with this {0} already exists")]
+    Taken(String),
+    #[error(transparent)]
+    Store(StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ChangeOwnPasswordError {
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// Field errors, including a wrong current password (`currentPassword`).
+    #[error("{0}")]
+    Invalid(FieldErrors),
+    #[error(
+        "Your account has no password yet. Use 'Forgot password?' on the sign-in page to set one."
+    )]
+    NoPassword,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SessionsError {
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    #[error("Session not found")]
+    NotFound,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A profile edit as submitted: `None` leaves a field as it is; an empty profile image
+/// removes the picture.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileForm {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub username: Option<String>,
+    pub profile_image_url: Option<String>,
+}
+
+impl AccountService {
+    /// Mails `user` a link that proves their e-mail address (valid 48 hours).
+    ///
+    /// # Errors
+    /// The store's or mailer's error.
+    pub async fn send_verification(&self, user: &User) -> Result<(), StoreError> {
+        let link = self
+            .one_time_link(&user.id, TokenPurpose::VerifyEmail)
+            .await?;
+        let site = &self.p.site;
+        self.p
+            .mailer
+            .send(OutgoingMail {
+                to: user.email.clone(),
+                subject: format!("Confirm your e-mail address for {}", site.name),
+                body: format!(
+                    "Hello {},\n\nPlease confirm that this is your e-mail address by opening this link within 48 hours:\n{link}\n\nIf you did not create an account on {}, you can ignore this message.\n\nGrace and peace,\nThe {} team\n",
+                    user.display_name(),
+                    site.name,
+                    site.name
+                ),
+            })
+            .await
+    }
+
+    /// Marks the address of the token's account verified.
+    ///
+    /// # Errors
+    /// [`VerifyEmailError::InvalidToken`] for a used, expired or unknown token.
+    pub async fn verify_email(&self, token: &str) -> Result<User, VerifyEmailError> {
+        let hash = self.p.minter.hash(token.trim());
+        let user = self
+            .p
+            .tokens
+            .consume(TokenPurpose::VerifyEmail, &hash, self.now())
+            .await?
+            .ok_or(VerifyEmailError::InvalidToken)?;
+        self.p
+            .users
+            .mark_email_verified(&user)
+            .await?
+            .ok_or(VerifyEmailError::InvalidToken)
+    }
+
+    /// Mails the signed-in person a new verification link.
+    ///
+    /// # Errors
+    /// Not signed in, or the address is already verified.
+    pub async fn resend_verification(
+        &self,
+        caller: &Caller,
+    ) -> Result<User, ResendVerificationError> {
+        let me = caller.require(Ability::ManageOwnAccount)?;
+        if me.email_verified {
+            return Err(ResendVerificationError::AlreadyVerified);
+        }
+        self.send_verification(me).await?;
+        Ok(me.clone())
+    }
+
+    /// Mails a reset link (valid 60 minutes) when an account has this address; answers the
+    /// same whether or not one has.
+    ///
+    /// # Errors
+    /// [`RequestResetError::Invalid`] for a malformed address.
+    pub async fn request_password_reset(&self, email: &str) -> Result<(), RequestResetError> {
+        let mut errors = FieldErrors::new();
+        let Some(email) = errors.check("email", Email::parse(email)) else {
+            return Err(RequestResetError::Invalid(errors));
+        };
+        let Some(user) = self.p.users.find_by_email(email.as_str()).await? else {
+            return Ok(());
+        };
+        if user.id.as_str() == FORMER_MEMBER_ID {
+            return Ok(());
+        }
+        let link = self
+            .one_time_link(&user.id, TokenPurpose::PasswordReset)
+            .await?;
+        let site = &self.p.site;
+        self.p
+            .mailer
+            .send(OutgoingMail {
+                to: user.email.clone(),
+                subject: format!("Reset your {} password", site.name),
+                body: format!(
+                    "Hello {},\n\nSomeone (we hope you) asked to reset the password of your {} account. Open this link within 60 minutes to choose a new one:\n{link}\n\nThe link works once. If you did not ask for it, ignore this message: your password stays as it is.\n\nGrace and peace,\nThe {} team\n",
+                    user.display_name(),
+                    site.name,
+                    site.name
+                ),
+            })
+            .await?;
+        Ok(())
+    }
+
+    /// Sets a new password with a reset link: the link is used up (and every other reset
+    /// link of the account with it), the e-mail counts as verified, a sign-in lock is
+    /// lifted, and every session of the account ends. Answers the account, for the new
+    /// session the caller starts.
+    ///
+    /// # Errors
+    /// [`ResetPasswordError::Invalid`] for a refused password (the link stays usable),
+    /// [`ResetPasswordError::InvalidToken`] for a used, expired or unknown link.
+    pub async fn reset_password(
+        &self,
+        token: &str,
+        password: &str,
+    ) -> Result<User, ResetPasswordError> {
+        let mut errors = FieldErrors::new();
+        let Some(password) = errors.check("password", Password::parse(password)) else {
+            return Err(ResetPasswordError::Invalid(errors));
+        };
+        let hash = self.p.minter.hash(token.trim());
+        let user = self
+            .p
+            .tokens
+            .consume(TokenPurpose::PasswordReset, &hash, self.now())
+            .await?
+            .ok_or(ResetPasswordError::InvalidToken)?;
+        let password_hash = self.p.hasher.hash(password.expose()).await?;
+        if !self
+            .p
+            .users
+            .set_password_hash(&user, &password_hash)
+            .await?
+        {
+            return Err(ResetPasswordError::InvalidToken);
+        }
+        self.p
+            .tokens
+            .revoke_all(&user, TokenPurpose::PasswordReset)
+            .await?;
+        self.p.failures.clear(&user).await?;
+        self.p.sessions.delete_for_user(user.as_str(), None).await?;
+        self.p
+            .users
+            .mark_email_verified(&user)
+            .await?
+            .ok_or(ResetPasswordError::InvalidToken)
+    }
+
+    /// Changes the signed-in person's name, username or picture.
+    ///
+    /// # Errors
+    /// Not signed in, refused fields, a username that is taken.
+    pub async fn update_profile(
+        &self,
+        caller: &Caller,
+        form: ProfileForm,
+    ) -> Result<User, UpdateProfileError> {
+        let me = caller.require(Ability::ManageOwnAccount)?;
+        let mut errors = FieldErrors::new();
+        let first_name = form
+            .first_name
+            .as_deref()
+            .and_then(|v| errors.check("firstName", FirstName::parse(v)))
+            .map(FirstName::into_inner);
+        let last_name = form
+            .last_name
+            .as_deref()
+            .and_then(|v| errors.check("lastName", LastName::parse(v)))
+            .map(LastName::into_inner);
+        let username = form
+            .username
+            .as_deref()
+            .and_then(|v| errors.check("username", Username::parse(v)))
+            .map(Username::into_inner);
+        let profile_image_url = match form.profile_image_url.as_deref() {
+            None => None,
+            Some(v) => errors
+                .check("profileImageUrl", ProfileImageUrl::parse(Some(v)))
+                .map(|url| url.map(ProfileImageUrl::into_inner)),
+        };
+        if !errors.is_empty() {
+            return Err(UpdateProfileError::Invalid(errors));
+        }
+        self.p
+            .users
+            .update_profile(
+                &me.id,
+                ProfileChanges {
+                    first_name,
+                    last_name,
+                    username,
+                    profile_image_url,
+                },
+            )
+            .await
+            .map_err(|e| match e {
+                StoreError::Conflict(field) => UpdateProfileError::Taken(field),
+                other => UpdateProfileError::Store(other),
+            })?
+            .ok_or(UpdateProfileError::Refused(Refusal::NotSignedIn))
+    }
+
+    /// Changes the signed-in person's password after checking the current one, and ends
+    /// their other sessions (all but `keep_session`, the handle of the one asking).
+    ///
+    /// # Errors
+    /// Not signed in; field errors (`currentPassword` wrong, `newPassword` refused);
+    /// [`ChangeOwnPasswordError::NoPassword`] for an account without a local password.
+    pub async fn change_own_password(
+        &self,
+        caller: &Caller,
+        current: &str,
+        new: &str,
+        keep_session: Option<&str>,
+    ) -> Result<(), ChangeOwnPasswordError> {
+        let me = caller.require(Ability::ManageOwnAccount)?;
+        let mut errors = FieldErrors::new();
+        if current.is_empty() {
+            errors.push("currentPassword", "Current password is required");
+        }
+        let new = errors.check("newPassword", Password::parse(new));
+        let (Some(new), true) = (new, errors.is_empty()) else {
+            return Err(ChangeOwnPasswordError::Invalid(errors));
+        };
+        let stored = self.p.users.find_credentials(&me.email).await?;
+        let Some(hash) = stored.and_then(|(_, hash)| hash) else {
+            return Err(ChangeOwnPasswordError::NoPassword);
+        };
+        if !self.p.hasher.verify(current, Some(&hash)).await? {
+            let mut errors = FieldErrors::new();
+            errors.push("currentPassword", "Current password is incorrect");
+            return Err(ChangeOwnPasswordError::Invalid(errors));
+        }
+        let new_hash = self.p.hasher.hash(new.expose()).await?;
+        self.p.users.set_password_hash(&me.id, &new_hash).await?;
+        self.p
+            .sessions
+            .delete_for_user(me.id.as_str(), keep_session)
+            .await?;
+        Ok(())
+    }
+
+    /// The signed-in person's sessions that have not expired.
+    ///
+    /// # Errors
+    /// Not signed in, or the store's error.
+    pub async fn sessions(&self, caller: &Caller) -> Result<Vec<SessionRecord>, SessionsError> {
+        let me = caller.require(Ability::ManageOwnAccount)?;
+        Ok(self
+            .p
+            .sessions
+            .list_for_user(me.id.as_str(), self.now())
+            .await?)
+    }
+
+    /// Ends one of the signed-in person's sessions, by its handle.
+    ///
+    /// # Errors
+    /// Not signed in; [`SessionsError::NotFound`] for a handle that is not theirs.
+    pub async fn revoke_session(&self, caller: &Caller, handle: &str) -> Result<(), SessionsError> {
+        let me = caller.require(Ability::ManageOwnAccount)?;
+        if self
+            .p
+            .sessions
+            .delete_by_handle(me.id.as_str(), handle)
+            .await?
+        {
+            Ok(())
+        } else {
+            Err(SessionsError::NotFound)
+        }
+    }
+
+    /// Ends every session of the signed-in person but `keep_session`; answers how many.
+    ///
+    /// # Errors
+    /// Not signed in, or the store's error.
+    pub async fn revoke_other_sessions(
+        &self,
+        caller: &Caller,
+        keep_session: Option<&str>,
+    ) -> Result<u64, SessionsError> {
+        let me = caller.require(Ability::ManageOwnAccount)?;
+        Ok(self
+            .p
+            .sessions
+            .delete_for_user(me.id.as_str(), keep_session)
+            .await?)
+    }
+}
+
+#[cfg(test)]
+#[path = "self_service_tests.rs"]
+mod tests;

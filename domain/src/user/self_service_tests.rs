@@ -1,0 +1,160 @@
+//! Self-service rules on fakes: one-time links, the per-account lock, Google linking.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use chrono::Duration;
+use futures_executor::block_on;
+
+use crate::session::{SessionRecord, SessionRepository};
+use crate::testing::{FakePasswordHasher, account_service, t0};
+use crate::user::UserRepository;
+use crate::user::account::{Registration, SignInError};
+use crate::user::ports::ExternalIdentity;
+use crate::user::self_service::ResetPasswordError;
+
+fn form(email: &str) -> Registration {
+    Registration {
+        email: email.to_owned(),
+        username: email.split('@').next().unwrap().to_owned(),
+        password: "first password".to_owned(),
+        first_name: "Ruth".to_owned(),
+        last_name: "Moab".to_owned(),
+    }
+}
+
+/// The token in the last mail's link.
+fn link_token(body: &str) -> String {
+    body.split("?token=")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_owned()
+}
+
+fn session(sid: &str, user: &str) -> SessionRecord {
+    SessionRecord {
+        sid: sid.to_owned(),
+        sess: "{}".to_owned(),
+        expire: t0() + Duration::days(1),
+        user_id: Some(user.to_owned()),
+        handle: Some(format!("h-{sid}")),
+    }
+}
+
+#[test]
+fn a_sign_up_mails_a_verification_link_that_works_once() {
+    let (service, fakes) = account_service();
+    let user = block_on(service.register(form("ruth@example.org"))).unwrap();
+    assert!(!user.email_verified);
+    let mail = fakes.mailer.sent().pop().unwrap();
+    assert!(
+        mail.body
+            .contains("https://grace.example/verify-email?token=")
+    );
+    let token = link_token(&mail.body);
+    assert!(
+        !fakes.tokens.hashes().contains(&token),
+        "only the hash is stored"
+    );
+    assert!(
+        block_on(service.verify_email(&token))
+            .unwrap()
+            .email_verified
+    );
+    assert!(
+        block_on(service.verify_email(&token)).is_err(),
+        "single use"
+    );
+}
+
+#[test]
+fn a_reset_link_sets_the_password_once_and_ends_every_session() {
+    let (service, fakes) = account_service();
+    let user = block_on(service.register(form("ruth@example.org"))).unwrap();
+    block_on(fakes.sessions.save(session("a", user.id.as_str()))).unwrap();
+    block_on(fakes.sessions.save(session("b", user.id.as_str()))).unwrap();
+    block_on(service.request_password_reset("RUTH@example.org")).unwrap();
+    let token = link_token(&fakes.mailer.sent().pop().unwrap().body);
+
+    let user = block_on(service.reset_password(&token, "second password")).unwrap();
+    assert!(user.email_verified, "the link reached the inbox");
+    assert!(fakes.sessions.is_empty());
+    let (_, hash) = block_on(fakes.users.find_credentials("ruth@example.org"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(hash, Some(FakePasswordHasher::hash_of("second password")));
+    assert!(matches!(
+        block_on(service.reset_password(&token, "third password")),
+        Err(ResetPasswordError::InvalidToken)
+    ));
+}
+
+#[test]
+fn a_reset_link_expires_after_sixty_minutes() {
+    let (service, fakes) = account_service();
+    block_on(service.register(form("ruth@example.org"))).unwrap();
+    block_on(service.request_password_reset("ruth@example.org")).unwrap();
+    let token = link_token(&fakes.mailer.sent().pop().unwrap().body);
+    fakes.clock.advance(Duration::minutes(61));
+    assert!(matches!(
+        block_on(service.reset_password(&token, "second password")),
+        Err(ResetPasswordError::InvalidToken)
+    ));
+}
+
+#[test]
+fn a_reset_for_an_unknown_address_answers_alike_and_sends_nothing() {
+    let (service, fakes) = account_service();
+    assert!(block_on(service.request_password_reset("nobody@example.org")).is_ok());
+    assert!(fakes.mailer.sent().is_empty());
+}
+
+#[test]
+fn five_wrong_passwords_lock_the_account_and_mail_its_owner_once() {
+    let (service, fakes) = account_service();
+    block_on(service.register(form("ruth@example.org"))).unwrap();
+    let mails_before = fakes.mailer.sent().len();
+    for _ in 0..5 {
+        assert!(matches!(
+            block_on(service.sign_in("ruth@example.org", "wrong guess")),
+            Err(SignInError::WrongCredentials)
+        ));
+    }
+    // Locked: even the right password is refused, with the time left.
+    match block_on(service.sign_in("ruth@example.org", "first password")) {
+        Err(SignInError::Locked { retry_after_secs }) => assert_eq!(retry_after_secs, 900),
+        other => panic!("expected a lock, got {other:?}"),
+    }
+    let _ = block_on(service.sign_in("ruth@example.org", "wrong guess"));
+    assert_eq!(
+        fakes.mailer.sent().len(),
+        mails_before + 1,
+        "one mail per lock"
+    );
+    fakes.clock.advance(Duration::minutes(15));
+    assert!(block_on(service.sign_in("ruth@example.org", "first password")).is_ok());
+}
+
+#[test]
+fn google_does_not_take_over_an_account_whose_email_was_never_verified() {
+    let (service, fakes) = account_service();
+    let squatter = block_on(service.register(form("owner@example.org"))).unwrap();
+    let identity = ExternalIdentity {
+        subject: "google-owner".to_owned(),
+        email: "owner@example.org".to_owned(),
+        email_verified: true,
+        first_name: None,
+        last_name: None,
+        picture: None,
+    };
+    assert!(block_on(service.sign_in_external(identity.clone())).is_err());
+    let stored = block_on(fakes.users.find(&squatter.id)).unwrap().unwrap();
+    assert_eq!(stored.google_id, None, "not linked");
+
+    // Once the owner of the address has proved it, Google links to the account.
+    block_on(fakes.users.mark_email_verified(&squatter.id)).unwrap();
+    let linked = block_on(service.sign_in_external(identity)).unwrap();
+    assert_eq!(linked.id, squatter.id);
+}
