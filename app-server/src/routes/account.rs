@@ -326,7 +326,7 @@ pub async fn list_sessions(
             }
         })
         .collect();
-    sessions.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+    sessions.sort_by_key(|s| std::cmp::Reverse(s.created_at));
     Ok(web::Json(sessions))
 }
 

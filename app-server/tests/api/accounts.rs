@@ -472,7 +472,11 @@ engine_test!(
         assert_eq!(approve.status, 200);
         assert_eq!(approve.body["isApproved"], true);
         let mail = ctx.outbox().await;
-        assert_eq!(mail.len(), 2, "the sign-up's verification mail, then the approval");
+        assert_eq!(
+            mail.len(),
+            2,
+            "the sign-up's verification mail, then the approval"
+        );
         assert_eq!(mail[1].0, "ruth@example.org");
         assert!(mail[1].1.contains("approved"));
         let pending = send(
@@ -864,6 +868,62 @@ engine_test!(
                     format!("/api/schedules/{}", task_b.id.0),
                     None,
                     super_only(200),
+                ),
+                (
+                    Method::POST,
+                    "/api/verify-email".into(),
+                    Some(json!({"token": "not-a-token"})),
+                    400,
+                ),
+                (
+                    Method::POST,
+                    "/api/verify-email/resend".into(),
+                    None,
+                    if who.is_none() { 401 } else { 202 },
+                ),
+                (
+                    Method::POST,
+                    "/api/password-reset".into(),
+                    Some(json!({"email": format!("caller{i}@example.org")})),
+                    202,
+                ),
+                (
+                    Method::POST,
+                    "/api/password-reset/confirm".into(),
+                    Some(json!({"token": "not-a-token", "password": "long enough"})),
+                    400,
+                ),
+                (
+                    Method::PATCH,
+                    "/api/user".into(),
+                    Some(json!({"firstName": "Renamed"})),
+                    signed_in,
+                ),
+                (
+                    Method::POST,
+                    "/api/user/password".into(),
+                    Some(json!({"currentPassword": "wrong-pass", "newPassword": "whatever1"})),
+                    if who.is_none() { 401 } else { 400 },
+                ),
+                (Method::GET, "/api/user/sessions".into(), None, signed_in),
+                (
+                    Method::DELETE,
+                    "/api/user/sessions/not-a-session".into(),
+                    None,
+                    if who.is_none() { 401 } else { 404 },
+                ),
+                (
+                    Method::POST,
+                    "/api/user/sessions/revoke-others".into(),
+                    None,
+                    signed_in,
+                ),
+                (Method::GET, "/api/user/export".into(), None, signed_in),
+                (
+                    Method::DELETE,
+                    "/api/user".into(),
+                    Some(json!({"password": "wrong-pass", "deleteStories": true})),
+                    if who.is_none() { 401 } else { 400 },
                 ),
                 (Method::POST, "/api/logout".into(), None, anyone),
             ];

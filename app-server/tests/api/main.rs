@@ -11,5 +11,6 @@ mod help;
 mod mail;
 mod rate_limits;
 mod schedules;
+mod self_service;
 mod social;
 mod stories;

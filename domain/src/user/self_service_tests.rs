@@ -158,3 +158,31 @@ fn google_does_not_take_over_an_account_whose_email_was_never_verified() {
     let linked = block_on(service.sign_in_external(identity)).unwrap();
     assert_eq!(linked.id, squatter.id);
 }
+
+#[test]
+fn an_account_without_a_password_is_deleted_only_after_a_recent_sign_in() {
+    use crate::permissions::Caller;
+    use crate::user::leaving::{DeleteAccountError, Departure};
+    let (service, fakes) = account_service();
+    let user = block_on(service.sign_in_external(ExternalIdentity {
+        subject: "g-1".to_owned(),
+        email: "g@example.org".to_owned(),
+        email_verified: true,
+        first_name: None,
+        last_name: None,
+        picture: None,
+    }))
+    .unwrap();
+    let caller = Caller::User(user.clone());
+    let leave = |at| Departure {
+        password: None,
+        signed_in_at: Some(at),
+        delete_stories: true,
+    };
+    assert!(matches!(
+        block_on(service.delete_account(&caller, leave(t0() - Duration::minutes(11)))),
+        Err(DeleteAccountError::ReauthenticationRequired)
+    ));
+    block_on(service.delete_account(&caller, leave(t0() - Duration::minutes(9)))).unwrap();
+    assert!(block_on(fakes.users.find(&user.id)).unwrap().is_none());
+}
