@@ -80,16 +80,23 @@ async fn comments_list_newest_first_approved_only_unless_asked() {
             list.into_iter().map(|c| c.content).collect::<Vec<_>>()
         };
         assert_eq!(
-            contents(repo.list_for_story(one, false, 10).await.unwrap()),
+            contents(repo.list_for_story(one, false, 10, 0).await.unwrap().items),
             ["third", "first"]
         );
         assert_eq!(
-            contents(repo.list_for_story(one, true, 10).await.unwrap()),
+            contents(repo.list_for_story(one, true, 10, 0).await.unwrap().items),
             ["third", "pending", "first"]
         );
         assert_eq!(
-            contents(repo.list_for_story(one, true, 2).await.unwrap()),
+            contents(repo.list_for_story(one, true, 2, 0).await.unwrap().items),
             ["third", "pending"]
+        );
+        let older = repo.list_for_story(one, true, 2, 2).await.unwrap();
+        assert_eq!(contents(older.items), ["first"]);
+        assert_eq!(older.total, 3);
+        assert_eq!(
+            repo.list_for_story(one, false, 10, 0).await.unwrap().total,
+            2
         );
         assert!(repo.approve(CommentId(999_999)).await.unwrap().is_none());
         assert!(repo.delete(pending.id).await.unwrap());

@@ -34,9 +34,13 @@ impl FromRequest for CurrentCaller {
                 return Ok(CurrentCaller(Caller::Visitor));
             };
             match state.accounts.find(&UserId::new(id)).await? {
-                Some(user) => {
+                Some(user) if user.suspended_reason.is_none() => {
                     crate::session::seen(&session);
                     Ok(CurrentCaller(Caller::User(user)))
+                }
+                Some(_) => {
+                    session.purge();
+                    Ok(CurrentCaller(Caller::Visitor))
                 }
                 None => {
                     session.purge();

@@ -100,6 +100,15 @@ fn var_or(name: &str, default: &str) -> String {
     var(name).unwrap_or_else(|| default.to_owned())
 }
 
+/// `PUBLIC_URL` when it is not set: the address a browser on this machine uses for
+/// `BIND_ADDR` (`127.0.0.1:3000` gives `http://localhost:3000`).
+pub fn derived_public_url(bind_addr: &str) -> String {
+    let port = bind_addr
+        .parse::<std::net::SocketAddr>()
+        .map_or(8080, |a| a.port());
+    format!("http://localhost:{port}")
+}
+
 /// The shortest `SUPER_ADMIN_PASSWORD` the server starts with: the super admin's account
 /// guards every other account.
 pub const MIN_SUPER_ADMIN_PASSWORD_CHARS: usize = 12;
@@ -111,7 +120,9 @@ impl Config {
     /// When a value is present but malformed (for example a non-numeric rate limit or a
     /// `PUBLIC_URL` that is not an absolute http(s) URL).
     pub fn from_env() -> anyhow::Result<Self> {
-        let public_url = var_or("PUBLIC_URL", "http://localhost:8080")
+        let bind_addr = var_or("BIND_ADDR", "127.0.0.1:8080");
+        let public_url = var("PUBLIC_URL")
+            .unwrap_or_else(|| derived_public_url(&bind_addr))
             .trim_end_matches('/')
             .to_owned();
         let parsed = url::Url::parse(&public_url)
@@ -138,7 +149,7 @@ impl Config {
             .map_err(|e| anyhow::anyhow!("TRUSTED_PROXIES: {e}"))?;
         Ok(Self {
             database_url: var_or("DATABASE_URL", "sqlite://data/app.db?mode=rwc"),
-            bind_addr: var_or("BIND_ADDR", "127.0.0.1:8080"),
+            bind_addr,
             public_url,
             site_name: var_or("SITE_NAME", "Grace Stories"),
             support_email: var_or("SUPPORT_EMAIL", "support@example.org"),
@@ -168,6 +179,27 @@ impl Config {
             .unwrap_or_else(|_| self.public_url.clone())
     }
 
+    /// Whether a browser at `origin` is this site: `PUBLIC_URL`'s origin, or, when the server
+    /// listens on a loopback address, the same scheme and port under another loopback name
+    /// (`localhost`, `127.0.0.1`, `[::1]` are one machine to the person at it).
+    pub fn accepts_origin(&self, origin: &str) -> bool {
+        let expected = self.public_origin();
+        if origin == expected {
+            return true;
+        }
+        let bound_to_loopback = self
+            .bind_addr
+            .parse::<std::net::SocketAddr>()
+            .is_ok_and(|a| a.ip().is_loopback());
+        let loopback = |o: &str| {
+            let u = url::Url::parse(o).ok()?;
+            let host = u.host_str()?.to_owned();
+            matches!(host.as_str(), "localhost" | "127.0.0.1" | "[::1]")
+                .then(|| (u.scheme().to_owned(), u.port_or_known_default()))
+        };
+        bound_to_loopback && loopback(origin).is_some() && loopback(origin) == loopback(&expected)
+    }
+
     /// For SQLite files, the directory that must exist before connecting.
     pub fn sqlite_dir(&self) -> Option<std::path::PathBuf> {
         let rest = self.database_url.strip_prefix("sqlite://")?;
@@ -179,5 +211,56 @@ impl Config {
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .map(|p| p.to_path_buf())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(bind: &str, public: &str) -> Config {
+        Config {
+            database_url: "sqlite::memory:".into(),
+            bind_addr: bind.to_owned(),
+            public_url: public.to_owned(),
+            site_name: "Grace Stories".into(),
+            support_email: "support@example.org".into(),
+            super_admin_username: "admin".into(),
+            super_admin_password: None,
+            super_admin_email: "admin@localhost".into(),
+            session_secret: None,
+            oidc_issuer_url: "http://127.0.0.1:1".into(),
+            google_client_id: None,
+            google_client_secret: None,
+            smtp_url: None,
+            rate_limit_per_minute: 20,
+            trusted_proxies: Vec::new(),
+            social: SocialConfig::default(),
+        }
+    }
+
+    #[test]
+    fn an_unset_public_url_follows_the_bind_port() {
+        assert_eq!(
+            derived_public_url("127.0.0.1:3000"),
+            "http://localhost:3000"
+        );
+        assert_eq!(derived_public_url("0.0.0.0:80"), "http://localhost:80");
+        assert_eq!(derived_public_url("nonsense"), "http://localhost:8080");
+    }
+
+    #[test]
+    fn localhost_and_127_0_0_1_are_one_origin_for_a_loopback_bind_only() {
+        let local = config("127.0.0.1:3000", "http://localhost:3000");
+        assert!(local.accepts_origin("http://localhost:3000"));
+        assert!(local.accepts_origin("http://127.0.0.1:3000"));
+        assert!(!local.accepts_origin("http://127.0.0.1:3001"));
+        assert!(!local.accepts_origin("https://127.0.0.1:3000"));
+        assert!(!local.accepts_origin("http://evil.example"));
+        let public = config("0.0.0.0:3000", "http://localhost:3000");
+        assert!(!public.accepts_origin("http://127.0.0.1:3000"));
+        let site = config("127.0.0.1:8080", "https://stories.example.org");
+        assert!(site.accepts_origin("https://stories.example.org"));
+        assert!(!site.accepts_origin("http://localhost:8080"));
     }
 }

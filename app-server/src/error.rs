@@ -198,6 +198,7 @@ impl From<domain::user::account::SignInError> for ApiError {
             E::Invalid(errors) => field_errors(errors),
             E::WrongCredentials => ApiError::Unauthorized(err.to_string()),
             E::Locked { retry_after_secs } => ApiError::AccountLocked { retry_after_secs },
+            E::Suspended(_) => ApiError::Forbidden(err.to_string()),
             E::Store(e) => e.into(),
         }
     }
@@ -210,6 +211,7 @@ impl From<domain::user::account::AdminSignInError> for ApiError {
             E::Missing => ApiError::bad_request(err.to_string()),
             E::WrongCredentials => ApiError::Unauthorized(err.to_string()),
             E::Locked { retry_after_secs } => ApiError::AccountLocked { retry_after_secs },
+            E::Suspended(_) => ApiError::Forbidden(err.to_string()),
             E::Store(e) => e.into(),
         }
     }
@@ -235,6 +237,7 @@ impl From<domain::user::people::PeopleError> for ApiError {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found(err.to_string()),
             E::OwnAccount | E::LastSuperAdmin => ApiError::Forbidden(err.to_string()),
+            E::Invalid(errors) => field_errors(errors),
             E::Store(e) => e.into(),
         }
     }
@@ -267,6 +270,7 @@ impl From<domain::user::self_service::ResetPasswordError> for ApiError {
         match err {
             E::Invalid(errors) => field_errors(errors),
             E::InvalidToken => ApiError::bad_request(err.to_string()),
+            E::Suspended(_) => ApiError::Forbidden(err.to_string()),
             E::Store(e) => e.into(),
         }
     }

@@ -46,9 +46,12 @@ pub async fn same_origin(
         Method::POST | Method::PUT | Method::PATCH | Method::DELETE
     );
     if changes_state {
-        let expected = req
+        let Some(config) = req
             .app_data::<web::Data<AppState>>()
-            .map(|s| s.config.public_origin());
+            .map(|s| s.config.clone())
+        else {
+            return Ok(next.call(req).await?.map_into_left_body());
+        };
         let header = |name: &str| {
             req.headers()
                 .get(name)
@@ -63,11 +66,21 @@ pub async fn same_origin(
             }),
             None => header("referer").map(|r| origin_of(&r).unwrap_or(r)),
         };
-        if let (Some(claimed), Some(expected)) = (claimed, expected)
-            && claimed != expected
+        if let Some(claimed) = claimed
+            && !config.accepts_origin(&claimed)
         {
-            let res =
-                req.error_response(ApiError::Forbidden("Cross-origin request refused".into()));
+            let expected = config.public_origin();
+            static WARNED: std::sync::Once = std::sync::Once::new();
+            WARNED.call_once(|| {
+                tracing::warn!(
+                    expected = %expected,
+                    got = %claimed,
+                    "refused a write from another origin; if this is your own browser, set PUBLIC_URL to the address in its address bar (logged once)"
+                );
+            });
+            let res = req.error_response(ApiError::Forbidden(format!(
+                "Cross-origin request refused: this site expects requests from {expected} (PUBLIC_URL sets it)"
+            )));
             return Ok(res.map_into_right_body());
         }
     }

@@ -85,6 +85,8 @@ pub fn abilities(role: Option<Role>, is_approved: bool) -> Vec<Ability> {
 
 /// Who is making a request: a visitor, or a signed-in user.
 #[derive(Debug, Clone, PartialEq)]
+// One per request, moved rarely: boxing the user would cost an allocation for nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Caller {
     Visitor,
     User(User),

@@ -50,6 +50,7 @@ fn user(role: Role, is_approved: bool) -> User {
         email_verified: false,
         created_at: DateTime::UNIX_EPOCH,
         updated_at: DateTime::UNIX_EPOCH,
+        suspended_reason: None,
     }
 }
 

@@ -22,6 +22,7 @@ pub(crate) mod users {
         pub created_at: DateTimeUtc,
         pub updated_at: DateTimeUtc,
         pub locked_until: Option<DateTimeUtc>,
+        pub suspended_reason: Option<String>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -10,6 +10,7 @@ mod m0005_mail_delivery;
 mod m0006_rate_limits;
 mod m0007_social_delivery;
 mod m0008_accounts;
+mod m0009_suspension;
 
 pub struct Migrator;
 
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0006_rate_limits::Migration),
             Box::new(m0007_social_delivery::Migration),
             Box::new(m0008_accounts::Migration),
+            Box::new(m0009_suspension::Migration),
         ]
     }
 }

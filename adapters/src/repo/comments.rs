@@ -4,10 +4,10 @@ use async_trait::async_trait;
 use chrono::Utc;
 use domain::StoreError;
 use domain::comment::{Comment, CommentId, CommentRepository, DEFAULT_PLATFORM, NewComment};
-use domain::story::StoryId;
+use domain::story::{Page, StoryId};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
 };
 
 use crate::db::store_err;
@@ -47,19 +47,25 @@ impl CommentRepository for SeaOrmCommentRepository {
         story: StoryId,
         include_pending: bool,
         limit: u32,
-    ) -> Result<Vec<Comment>, StoreError> {
+        offset: u64,
+    ) -> Result<Page<Comment>, StoreError> {
         let mut query = comments::Entity::find().filter(comments::Column::StoryId.eq(story.0));
         if !include_pending {
             query = query.filter(comments::Column::IsApproved.eq(true));
         }
+        let total = query.clone().count(&self.db).await.map_err(store_err)?;
         let rows = query
             .order_by_desc(comments::Column::CreatedAt)
             .order_by_desc(comments::Column::Id)
             .limit(u64::from(limit))
+            .offset(offset)
             .all(&self.db)
             .await
             .map_err(store_err)?;
-        Ok(rows.into_iter().map(to_domain).collect())
+        Ok(Page {
+            items: rows.into_iter().map(to_domain).collect(),
+            total,
+        })
     }
 
     async fn create(&self, new: NewComment) -> Result<Comment, StoreError> {

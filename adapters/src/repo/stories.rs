@@ -6,12 +6,13 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
+use domain::story::content::{PREVIEW_CHARS, PREVIEW_SOURCE_CHARS, plain_preview};
 use domain::story::{
-    NewStory, Page, ReviewItem, Revision, RevisionStatus, Story, StoryFields, StoryId, StoryQuery,
-    StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
+    NewStory, Page, ReviewItem, Revision, RevisionStatus, SiteCounts, Story, StoryFields, StoryId,
+    StoryQuery, StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
 };
 use domain::user::{AuthorSummary, UserId};
-use sea_orm::sea_query::{Condition, Expr};
+use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, IntoActiveModel,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Set,
@@ -151,26 +152,37 @@ struct SummaryRow {
     created_at: chrono::DateTime<Utc>,
     updated_at: chrono::DateTime<Utc>,
     rejection_reason: Option<String>,
+    content_head: String,
 }
 
-/// The card columns of `stories`.
+/// The card columns of `stories`, and the start of the content for the preview.
 fn summary_select() -> Select<stories::Entity> {
     use stories::Column as C;
-    stories::Entity::find().select_only().columns([
-        C::Id,
-        C::Title,
-        C::Excerpt,
-        C::VideoUrl,
-        C::ThumbnailUrl,
-        C::Category,
-        C::AuthorId,
-        C::Status,
-        C::IsPublished,
-        C::PublishedAt,
-        C::CreatedAt,
-        C::UpdatedAt,
-        C::RejectionReason,
-    ])
+    stories::Entity::find()
+        .select_only()
+        .columns([
+            C::Id,
+            C::Title,
+            C::Excerpt,
+            C::VideoUrl,
+            C::ThumbnailUrl,
+            C::Category,
+            C::AuthorId,
+            C::Status,
+            C::IsPublished,
+            C::PublishedAt,
+            C::CreatedAt,
+            C::UpdatedAt,
+            C::RejectionReason,
+        ])
+        .expr_as(
+            // Literal bounds: a bound parameter would be a bigint, which PostgreSQL's
+            // substr does not take.
+            Expr::cust(format!(
+                r#"SUBSTR("stories"."content", 1, {PREVIEW_SOURCE_CHARS})"#
+            )),
+            "content_head",
+        )
 }
 
 pub(crate) fn revision(m: story_revisions::Model) -> Result<Revision, StoreError> {
@@ -234,6 +246,7 @@ impl SeaOrmStoryRepository {
                 Ok(StorySummary {
                     author: authors.get(&r.author_id).cloned().unwrap_or_default(),
                     has_pending_revision: pending.contains_key(&r.id),
+                    preview: plain_preview(&r.content_head, PREVIEW_CHARS),
                     rejection_reason: if with_private {
                         r.rejection_reason
                     } else {
@@ -509,5 +522,25 @@ impl StoryRepository for SeaOrmStoryRepository {
             .count(&self.db)
             .await
             .map_err(store_err)
+    }
+
+    async fn published_counts(&self) -> Result<SiteCounts, StoreError> {
+        let counts: Option<(i64, i64)> = stories::Entity::find()
+            .filter(public_filter())
+            .select_only()
+            .column_as(Expr::col(stories::Column::Id).count(), "stories")
+            .column_as(
+                Expr::col(stories::Column::AuthorId).count_distinct(),
+                "authors",
+            )
+            .into_tuple()
+            .one(&self.db)
+            .await
+            .map_err(store_err)?;
+        let (stories, authors) = counts.unwrap_or_default();
+        Ok(SiteCounts {
+            published_stories: u64::try_from(stories).unwrap_or(0),
+            contributors: u64::try_from(authors).unwrap_or(0),
+        })
     }
 }

@@ -55,6 +55,7 @@ pub(crate) fn to_domain(m: users::Model) -> Result<User, StoreError> {
             .map_err(|e| StoreError::Unknown(e.into()))?,
         is_approved: m.is_approved,
         email_verified: m.email_verified,
+        suspended_reason: m.suspended_reason,
         created_at: m.created_at,
         updated_at: m.updated_at,
     })
@@ -78,6 +79,7 @@ pub(crate) fn new_active(id: UserId, new: NewUser) -> users::ActiveModel {
         created_at: Set(now),
         updated_at: Set(now),
         locked_until: Set(None),
+        suspended_reason: Set(None),
     }
 }
 
@@ -327,6 +329,18 @@ impl UserRepository for SeaOrmUserRepository {
             .map_err(store_err)?;
         txn.commit().await.map_err(store_err)?;
         Ok(deleted.rows_affected > 0)
+    }
+
+    async fn set_suspension(
+        &self,
+        id: &UserId,
+        reason: Option<String>,
+    ) -> Result<Option<User>, StoreError> {
+        update_user(&self.db, id, |u| {
+            u.is_approved = Set(reason.is_none());
+            u.suspended_reason = Set(reason);
+        })
+        .await
     }
 
     async fn count_with_role(&self, role: Role) -> Result<u64, StoreError> {

@@ -189,3 +189,60 @@ pub async fn delete_user(
         .await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new("User deleted successfully")))
 }
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SuspendRequest {
+    /// Why; mailed to the person (required, at most 500 characters).
+    pub reason: String,
+}
+
+/// Suspends a person: approval off, their sessions end at once, the reason is mailed.
+#[utoipa::path(
+    tag = "admin",
+    params(("userId" = String, Path, description = "User id")),
+    request_body = SuspendRequest,
+    responses(
+        (status = 200, description = "Suspended", body = UserDto),
+        (status = 400, description = "A blank or too long reason", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a super admin, own account, or the last super admin", body = ErrorBody),
+        (status = 404, description = "No such user", body = ErrorBody),
+    )
+)]
+#[post("/admin/users/{userId}/suspend")]
+pub async fn suspend_user(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    id: web::Path<String>,
+    body: web::Json<SuspendRequest>,
+) -> Result<web::Json<UserDto>, ApiError> {
+    let user = state
+        .accounts
+        .suspend(&caller.0, &UserId::new(id.into_inner()), &body.reason)
+        .await?;
+    Ok(web::Json(user.into()))
+}
+
+/// Lifts a suspension: approval on, and the person is mailed.
+#[utoipa::path(
+    tag = "admin",
+    params(("userId" = String, Path, description = "User id")),
+    responses(
+        (status = 200, description = "Reinstated", body = UserDto),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a super admin, or own account", body = ErrorBody),
+        (status = 404, description = "No such user", body = ErrorBody),
+    )
+)]
+#[post("/admin/users/{userId}/reinstate")]
+pub async fn reinstate_user(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    id: web::Path<String>,
+) -> Result<web::Json<UserDto>, ApiError> {
+    let user = state
+        .accounts
+        .reinstate(&caller.0, &UserId::new(id.into_inner()))
+        .await?;
+    Ok(web::Json(user.into()))
+}

@@ -76,16 +76,20 @@ pub struct ListCommentsParams {
     /// How many comments, 1 to 50 (default 10).
     #[param(minimum = 1, maximum = 50)]
     pub limit: Option<u32>,
+    /// How many of the newest to skip (default 0), for "Show older comments".
+    #[param(minimum = 0, maximum = 100_000)]
+    pub offset: Option<u64>,
 }
 
 /// The comments of a story, newest first: approved ones for everyone, pending ones too for
-/// comment moderators.
+/// comment moderators. The total the caller may see is in `X-Total-Count`.
 #[utoipa::path(
     tag = "comments",
     params(("id" = i64, Path, description = "Story id"), ListCommentsParams),
     responses(
-        (status = 200, description = "The comments", body = Vec<CommentDto>),
-        (status = 400, description = "Invalid id or limit", body = ErrorBody),
+        (status = 200, description = "The comments", body = Vec<CommentDto>,
+            headers(("X-Total-Count" = u64, description = "How many comments the caller may see in all"))),
+        (status = 400, description = "Invalid id, limit or offset", body = ErrorBody),
         (status = 404, description = "No such story, or not published", body = ErrorBody),
     )
 )]
@@ -95,12 +99,24 @@ pub async fn list_comments(
     caller: CurrentCaller,
     id: web::Path<i64>,
     params: web::Query<ListCommentsParams>,
-) -> Result<web::Json<Vec<CommentDto>>, ApiError> {
-    let comments = state
+) -> Result<HttpResponse, ApiError> {
+    let page = state
         .comments
-        .list(&caller.0, StoryId(id.into_inner()), params.limit)
+        .list(
+            &caller.0,
+            StoryId(id.into_inner()),
+            params.limit,
+            params.offset,
+        )
         .await?;
-    Ok(web::Json(comments.into_iter().map(Into::into).collect()))
+    Ok(HttpResponse::Ok()
+        .insert_header(("X-Total-Count", page.total.to_string()))
+        .json(
+            page.items
+                .into_iter()
+                .map(CommentDto::from)
+                .collect::<Vec<_>>(),
+        ))
 }
 
 /// Posts a comment on a published story; it waits for a moderator before others see it.

@@ -69,6 +69,9 @@ pub struct StorySummaryDto {
     pub rejection_reason: Option<String>,
     /// An edit of this live story waits for review; only in an author's own list.
     pub has_pending_revision: bool,
+    /// The start of the content as plain text (at most 200 characters; may be empty), for
+    /// a card without an excerpt.
+    pub preview: String,
 }
 
 impl From<StorySummary> for StorySummaryDto {
@@ -89,6 +92,7 @@ impl From<StorySummary> for StorySummaryDto {
             author: s.author.into(),
             rejection_reason: s.rejection_reason,
             has_pending_revision: s.has_pending_revision,
+            preview: s.preview,
         }
     }
 }
@@ -232,6 +236,8 @@ pub struct UserDto {
     pub email_verified: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Why the super admin suspended the account; null unless suspended.
+    pub suspended_reason: Option<String>,
 }
 
 impl From<domain::user::User> for UserDto {
@@ -252,6 +258,7 @@ impl From<domain::user::User> for UserDto {
             email_verified: u.email_verified,
             created_at: u.created_at,
             updated_at: u.updated_at,
+            suspended_reason: u.suspended_reason,
         }
     }
 }

@@ -173,6 +173,7 @@ async fn finish(
             redirect(match e {
                 ExternalSignInError::UnverifiedEmail => "/auth?error=google-unverified",
                 ExternalSignInError::AccountExists => "/auth?error=google-account-exists",
+                ExternalSignInError::Suspended(_) => "/auth?error=google-suspended",
                 ExternalSignInError::Store(StoreError::Unavailable(_)) => {
                     "/auth?error=google-unavailable"
                 }

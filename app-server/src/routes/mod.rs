@@ -72,6 +72,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(admin::list_users)
         .service(admin::set_user_role)
         .service(admin::delete_user)
+        .service(admin::suspend_user)
+        .service(admin::reinstate_user)
         .service(comments::list_comments)
         .service(comments::create_comment)
         .service(comments::approve_comment)

@@ -262,13 +262,27 @@ engine_test!(a_cross_origin_post_is_refused, |ctx, app| {
             .to_request();
         let res = test::call_service(&app, req).await;
         assert_eq!(res.status().as_u16(), 403, "{header}");
+        let body: serde_json::Value = test::read_body_json(res).await;
+        let message = body["message"].as_str().unwrap();
+        assert!(
+            message.contains("expects requests from http://localhost:8080")
+                && message.contains("PUBLIC_URL"),
+            "the refusal names the expected origin and how to set it: {message}"
+        );
     }
-    let same = test::TestRequest::post()
-        .uri("/api/login")
-        .insert_header(("origin", "http://localhost:8080"))
-        .set_json(&body)
-        .to_request();
-    assert_eq!(test::call_service(&app, same).await.status().as_u16(), 401);
+    // The server listens on loopback: 127.0.0.1 and localhost are the same machine.
+    for origin in ["http://localhost:8080", "http://127.0.0.1:8080"] {
+        let same = test::TestRequest::post()
+            .uri("/api/login")
+            .insert_header(("origin", origin))
+            .set_json(&body)
+            .to_request();
+        assert_eq!(
+            test::call_service(&app, same).await.status().as_u16(),
+            401,
+            "{origin}"
+        );
+    }
 });
 
 engine_test!(security_headers_are_sent, |ctx, app| {
@@ -499,7 +513,7 @@ engine_test!(
         assert_eq!(change.body["role"], "primary_contributor");
         assert_eq!(
             ctx.outbox().await.len(),
-            1,
+            2,
             "no second mail for a role change"
         );
         let all = send(&app, Method::GET, "/api/admin/users", Some(&c), None).await;
@@ -733,6 +747,18 @@ engine_test!(
                         json!({"username": "admin", "currentPassword": "wrong-pass", "newPassword": "whatever1"}),
                     ),
                     super_only(400),
+                ),
+                (
+                    Method::POST,
+                    format!("/api/admin/users/{}/suspend", target.id),
+                    Some(json!({"reason": "Spam"})),
+                    super_only(200),
+                ),
+                (
+                    Method::POST,
+                    format!("/api/admin/users/{}/reinstate", target.id),
+                    None,
+                    super_only(200),
                 ),
                 (
                     Method::DELETE,

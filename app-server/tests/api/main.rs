@@ -6,6 +6,7 @@ mod helpers;
 
 mod accounts;
 mod comments;
+mod first_hour;
 mod foundation;
 mod help;
 mod mail;

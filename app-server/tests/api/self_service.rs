@@ -382,16 +382,26 @@ engine_test!(
                 .await;
             assert_eq!(r.status, 202);
         }
-        let over = app
-            .call(
-                Method::POST,
-                "/api/password-reset",
-                None,
-                Some(json!({"email": "KNOWN@example.org"})),
-                "10.0.0.4:1",
-            )
-            .await;
-        assert_eq!(over.status, 429);
+        // Counted in fixed quarter hours: a run that crosses into the next one gets three
+        // more before the limit answers.
+        let mut over = None;
+        for i in 0..4 {
+            let r = app
+                .call(
+                    Method::POST,
+                    "/api/password-reset",
+                    None,
+                    Some(json!({"email": "KNOWN@example.org"})),
+                    &format!("10.0.1.{i}:1"),
+                )
+                .await;
+            if r.status == 429 {
+                over = Some(r);
+                break;
+            }
+            assert_eq!(r.status, 202);
+        }
+        let over = over.expect("the fourth or at most seventh request is refused");
         assert!(over.headers.get("retry-after").is_some());
     }
 );

@@ -53,7 +53,8 @@ pub trait CommentRepository: Send + Sync {
         story: StoryId,
         include_pending: bool,
         limit: u32,
-    ) -> Result<Vec<Comment>, StoreError>;
+        offset: u64,
+    ) -> Result<crate::story::Page<Comment>, StoreError>;
 
     /// Stores a new, unapproved comment.
     ///

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::{Comment, CommentId, CommentRepository, NewComment};
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::story::{StoryId, StoryRepository};
+use crate::story::{Page, StoryId, StoryRepository};
 use crate::validation::{
     CommentAuthorEmail, CommentAuthorName, CommentContent, FieldErrors, messages,
 };
@@ -15,6 +15,8 @@ use crate::validation::{
 pub const DEFAULT_LIMIT: u32 = 10;
 /// The most comments one list may hold.
 pub const MAX_LIMIT: u32 = 50;
+/// The furthest a list may start.
+pub const MAX_OFFSET: u64 = 100_000;
 
 /// A comment form as submitted.
 #[derive(Debug, Clone, Default)]
@@ -31,7 +33,7 @@ pub enum ListCommentsError {
     /// Missing, or not visible to this caller.
     #[error("Story not found")]
     StoryNotFound,
-    #[error("limit must be between 1 and {MAX_LIMIT}")]
+    #[error("limit must be between 1 and {MAX_LIMIT}, and offset at most {MAX_OFFSET}")]
     InvalidLimit,
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -83,15 +85,18 @@ impl CommentService {
     ///
     /// # Errors
     /// [`ListCommentsError::StoryNotFound`] when the story is missing or hidden from the
-    /// caller, [`ListCommentsError::InvalidLimit`] outside 1 to [`MAX_LIMIT`].
+    /// caller, [`ListCommentsError::InvalidLimit`] outside 1 to [`MAX_LIMIT`] or an offset
+    /// past [`MAX_OFFSET`].
     pub async fn list(
         &self,
         caller: &Caller,
         story: StoryId,
         limit: Option<u32>,
-    ) -> Result<Vec<Comment>, ListCommentsError> {
+        offset: Option<u64>,
+    ) -> Result<Page<Comment>, ListCommentsError> {
         let limit = limit.unwrap_or(DEFAULT_LIMIT);
-        if !(1..=MAX_LIMIT).contains(&limit) {
+        let offset = offset.unwrap_or(0);
+        if !(1..=MAX_LIMIT).contains(&limit) || offset > MAX_OFFSET {
             return Err(ListCommentsError::InvalidLimit);
         }
         let found = self
@@ -106,11 +111,18 @@ impl CommentService {
             return Err(ListCommentsError::StoryNotFound);
         }
         let moderator = caller.can(Ability::ModerateComments);
-        let comments = self
+        let page = self
             .comments
-            .list_for_story(story, moderator, limit)
+            .list_for_story(story, moderator, limit, offset)
             .await?;
-        Ok(comments.into_iter().map(|c| shown_to(caller, c)).collect())
+        Ok(Page {
+            total: page.total,
+            items: page
+                .items
+                .into_iter()
+                .map(|c| shown_to(caller, c))
+                .collect(),
+        })
     }
 
     /// Stores a comment on a public story, unapproved, from anyone.

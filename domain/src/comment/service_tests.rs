@@ -86,7 +86,9 @@ fn a_visitor_sees_only_approved_comments_newest_first_without_emails() {
     w.comment(&story, "first", true);
     w.comment(&story, "pending", false);
     w.comment(&story, "second", true);
-    let list = block_on(w.service.list(&Caller::Visitor, story.id, None)).unwrap();
+    let list = block_on(w.service.list(&Caller::Visitor, story.id, None, None))
+        .unwrap()
+        .items;
     assert_eq!(contents(&list), ["second", "first"]);
     assert!(list.iter().all(|c| c.author_email.is_none()));
 }
@@ -102,7 +104,9 @@ fn a_comment_moderator_also_sees_pending_comments_and_emails() {
         ("admin@example.org", Role::Admin),
     ] {
         let caller = w.caller(email, role, true);
-        let list = block_on(w.service.list(&caller, story.id, None)).unwrap();
+        let list = block_on(w.service.list(&caller, story.id, None, None))
+            .unwrap()
+            .items;
         assert_eq!(contents(&list), ["pending", "first"], "{role:?}");
         assert!(!list[0].is_approved);
         assert_eq!(list[0].author_email.as_deref(), Some("mary@example.org"));
@@ -117,8 +121,9 @@ fn a_member_or_regular_contributor_sees_only_approved_comments() {
     for role in [Role::Member, Role::RegularContributor] {
         let caller = w.caller(&format!("{}@example.org", role.as_str()), role, true);
         assert!(
-            block_on(w.service.list(&caller, story.id, None))
+            block_on(w.service.list(&caller, story.id, None, None))
                 .unwrap()
+                .items
                 .is_empty()
         );
     }
@@ -131,10 +136,14 @@ fn the_list_holds_ten_comments_by_default_and_at_most_the_limit() {
     for i in 0..12 {
         w.comment(&story, &format!("c{i}"), true);
     }
-    let list = block_on(w.service.list(&Caller::Visitor, story.id, None)).unwrap();
+    let list = block_on(w.service.list(&Caller::Visitor, story.id, None, None))
+        .unwrap()
+        .items;
     assert_eq!(list.len(), 10);
     assert_eq!(list[0].content, "c11");
-    let three = block_on(w.service.list(&Caller::Visitor, story.id, Some(3))).unwrap();
+    let three = block_on(w.service.list(&Caller::Visitor, story.id, Some(3), None))
+        .unwrap()
+        .items;
     assert_eq!(contents(&three), ["c11", "c10", "c9"]);
 }
 
@@ -144,11 +153,14 @@ fn a_limit_outside_1_to_50_is_refused() {
     let (_, story) = w.story(StoryStatus::Approved);
     for limit in [0, 51] {
         assert!(matches!(
-            block_on(w.service.list(&Caller::Visitor, story.id, Some(limit))),
+            block_on(
+                w.service
+                    .list(&Caller::Visitor, story.id, Some(limit), None)
+            ),
             Err(ListCommentsError::InvalidLimit)
         ));
     }
-    assert!(block_on(w.service.list(&Caller::Visitor, story.id, Some(50))).is_ok());
+    assert!(block_on(w.service.list(&Caller::Visitor, story.id, Some(50), None)).is_ok());
 }
 
 #[test]
@@ -162,13 +174,13 @@ fn the_comments_of_a_missing_or_hidden_story_are_not_found() {
         (member, draft.id),
     ] {
         assert!(matches!(
-            block_on(w.service.list(&caller, id, None)),
+            block_on(w.service.list(&caller, id, None, None)),
             Err(ListCommentsError::StoryNotFound)
         ));
     }
-    assert!(block_on(w.service.list(&Caller::User(author), draft.id, None)).is_ok());
+    assert!(block_on(w.service.list(&Caller::User(author), draft.id, None, None)).is_ok());
     let reviewer = w.caller("sub@example.org", Role::SubAdmin, true);
-    assert!(block_on(w.service.list(&reviewer, draft.id, None)).is_ok());
+    assert!(block_on(w.service.list(&reviewer, draft.id, None, None)).is_ok());
 }
 
 #[test]
@@ -303,7 +315,11 @@ fn comment_moderators_approve_and_others_are_refused() {
     let approved = block_on(w.service.approve(&primary, c.id)).unwrap();
     assert!(approved.is_approved);
     assert_eq!(
-        contents(&block_on(w.service.list(&Caller::Visitor, story.id, None)).unwrap()),
+        contents(
+            &block_on(w.service.list(&Caller::Visitor, story.id, None, None))
+                .unwrap()
+                .items
+        ),
         ["pending"]
     );
     assert!(matches!(
@@ -343,4 +359,28 @@ fn only_admins_delete_comments() {
         ));
     }
     assert!(w.comments.all().is_empty());
+}
+
+#[test]
+fn older_comments_are_paged_with_the_total() {
+    let w = world();
+    let (_, story) = w.story(StoryStatus::Approved);
+    for i in 0..12 {
+        w.comment(&story, &format!("c{i}"), true);
+    }
+    w.comment(&story, "pending", false);
+    let page = block_on(
+        w.service
+            .list(&Caller::Visitor, story.id, Some(10), Some(10)),
+    )
+    .unwrap();
+    assert_eq!(page.total, 12, "pending ones are not counted for a visitor");
+    assert_eq!(contents(&page.items), ["c1", "c0"]);
+    assert!(matches!(
+        block_on(
+            w.service
+                .list(&Caller::Visitor, story.id, None, Some(MAX_OFFSET + 1))
+        ),
+        Err(ListCommentsError::InvalidLimit)
+    ));
 }

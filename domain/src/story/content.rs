@@ -32,9 +32,71 @@ pub fn to_html(text: &str) -> String {
         .join("\n")
 }
 
+/// How many characters of a story's stored HTML are enough for a [`plain_preview`].
+pub const PREVIEW_SOURCE_CHARS: usize = 1_000;
+/// The longest preview.
+pub const PREVIEW_CHARS: usize = 200;
+
+/// The start of stored (sanitised) HTML as plain text for a card without an excerpt: tags
+/// dropped, the common entities decoded, whitespace collapsed, at most `max` characters
+/// (cut at a word where possible). `html` may be cut off anywhere.
+pub fn plain_preview(html: &str, max: usize) -> String {
+    let mut text = String::with_capacity(html.len().min(max * 2));
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => {
+                in_tag = true;
+                text.push(' ');
+            }
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    let decoded = text
+        .replace("&nbsp;", " ")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&");
+    let words: Vec<&str> = decoded.split_whitespace().collect();
+    let mut out = String::new();
+    for word in words {
+        let extra = usize::from(!out.is_empty()) + word.chars().count();
+        if out.chars().count() + extra > max {
+            if out.is_empty() {
+                out = word.chars().take(max).collect();
+            }
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_preview_is_the_plain_text_start_of_the_html() {
+        assert_eq!(
+            plain_preview("<p>Grace &amp; peace</p>\n<p>to <b>you</b>.</p>", 200),
+            "Grace & peace to you ."
+        );
+        assert_eq!(plain_preview("<p>one two three</p>", 9), "one two");
+        assert_eq!(plain_preview("<p>abcdefghij</p>", 4), "abcd");
+        assert_eq!(
+            plain_preview("<p>cut off in a <a href=\"x", 200),
+            "cut off in a"
+        );
+        assert_eq!(plain_preview("", 200), "");
+    }
 
     #[test]
     fn plain_text_becomes_escaped_paragraphs_with_line_breaks() {

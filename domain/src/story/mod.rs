@@ -14,7 +14,7 @@ use std::str::FromStr;
 use crate::user::{AuthorSummary, UserId};
 
 pub use lifecycle::{StoryAction, StoryState, TransitionError};
-pub use ports::{HtmlSanitizer, StoryRepository};
+pub use ports::{HtmlSanitizer, SiteCounts, StoryRepository};
 pub use service::{GetStoryError, ListStoriesError, StoryService};
 pub use writing::{StoryDraft, WriteStoryError};
 
@@ -126,6 +126,8 @@ pub struct StorySummary {
     pub rejection_reason: Option<String>,
     /// Whether an edit of this live story waits for review.
     pub has_pending_revision: bool,
+    /// The start of the content as plain text, for a card without an excerpt.
+    pub preview: String,
 }
 
 /// Filter and page of the public story list.

@@ -105,6 +105,20 @@ pub trait StoryRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn count_all(&self) -> Result<u64, StoreError>;
+
+    /// How many stories are public, and how many people wrote them.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn published_counts(&self) -> Result<SiteCounts, StoreError>;
+}
+
+/// What the site has published: the landing page's community figures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SiteCounts {
+    pub published_stories: u64,
+    /// Distinct authors of published stories.
+    pub contributors: u64,
 }
 
 /// Cleans story HTML with an allow-list: scripts, event handlers and `javascript:` URLs

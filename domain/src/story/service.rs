@@ -65,6 +65,14 @@ impl StoryService {
         Ok(self.ports.stories.list_published(query).await?)
     }
 
+    /// The community figures: published stories and their distinct authors.
+    ///
+    /// # Errors
+    /// The store's error.
+    pub async fn site_counts(&self) -> Result<super::ports::SiteCounts, StoreError> {
+        self.ports.stories.published_counts().await
+    }
+
     /// One story as this caller may see it: public stories for anyone; unpublished ones
     /// only for their author and for moderators.
     ///

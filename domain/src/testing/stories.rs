@@ -110,6 +110,10 @@ impl InMemoryStoryRepository {
 
     fn summary(&self, s: Story, has_pending_revision: bool) -> StorySummary {
         StorySummary {
+            preview: crate::story::content::plain_preview(
+                &s.content,
+                crate::story::content::PREVIEW_CHARS,
+            ),
             author: self.users.author_summary(&s.author_id),
             id: s.id,
             title: s.title,
@@ -325,6 +329,16 @@ impl StoryRepository for InMemoryStoryRepository {
     async fn count_all(&self) -> Result<u64, StoreError> {
         Ok(lock(&self.rows).stories.len() as u64)
     }
+
+    async fn published_counts(&self) -> Result<crate::story::ports::SiteCounts, StoreError> {
+        let rows = lock(&self.rows);
+        let public: Vec<_> = rows.stories.iter().filter(|s| s.is_public()).collect();
+        let authors: std::collections::HashSet<_> = public.iter().map(|s| &s.author_id).collect();
+        Ok(crate::story::ports::SiteCounts {
+            published_stories: public.len() as u64,
+            contributors: authors.len() as u64,
+        })
+    }
 }
 
 /// Categories in memory; story counts come from an attached story repository, else 0.
@@ -436,14 +450,22 @@ impl CommentRepository for InMemoryCommentRepository {
         story: StoryId,
         include_pending: bool,
         limit: u32,
-    ) -> Result<Vec<Comment>, StoreError> {
-        Ok(self
+        offset: u64,
+    ) -> Result<crate::story::Page<Comment>, StoreError> {
+        let all: Vec<Comment> = self
             .all()
             .into_iter()
             .rev()
             .filter(|c| c.story_id == story && (include_pending || c.is_approved))
-            .take(limit as usize)
-            .collect())
+            .collect();
+        Ok(crate::story::Page {
+            total: all.len() as u64,
+            items: all
+                .into_iter()
+                .skip(usize::try_from(offset).unwrap_or(usize::MAX))
+                .take(limit as usize)
+                .collect(),
+        })
     }
 
     async fn create(&self, new: NewComment) -> Result<Comment, StoreError> {

@@ -98,6 +98,7 @@ impl UserRepository for InMemoryUserRepository {
             email_verified: new.email_verified,
             created_at: now,
             updated_at: now,
+            suspended_reason: None,
         };
         rows.users.push((user.clone(), new.password_hash));
         Ok(user)
@@ -257,6 +258,23 @@ impl UserRepository for InMemoryUserRepository {
     async fn delete_account(&self, id: &UserId, _keep_published: bool) -> Result<bool, StoreError> {
         // Stories live in another fake; the HTTP tests check what happens to them.
         self.delete(id).await
+    }
+
+    async fn set_suspension(
+        &self,
+        id: &UserId,
+        reason: Option<String>,
+    ) -> Result<Option<User>, StoreError> {
+        let mut rows = lock(&self.rows);
+        Ok(rows
+            .users
+            .iter_mut()
+            .find(|(u, _)| &u.id == id)
+            .map(|(u, _)| {
+                u.is_approved = reason.is_none();
+                u.suspended_reason = reason;
+                u.clone()
+            }))
     }
 
     async fn count_with_role(&self, role: Role) -> Result<u64, StoreError> {

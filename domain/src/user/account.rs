@@ -62,6 +62,9 @@ pub enum SignInError {
     /// Too many wrong passwords for this account: try again after this many seconds.
     #[error("{}", ACCOUNT_LOCKED)]
     Locked { retry_after_secs: u64 },
+    /// The right password for a suspended account; the reason.
+    #[error("Your account is suspended: {0}")]
+    Suspended(String),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -78,6 +81,8 @@ pub enum AdminSignInError {
     WrongCredentials,
     #[error("{}", ACCOUNT_LOCKED)]
     Locked { retry_after_secs: u64 },
+    #[error("Your account is suspended: {0}")]
+    Suspended(String),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -104,6 +109,8 @@ pub enum ExternalSignInError {
     /// pre-registered account (and whoever set its password) to the Google user.
     #[error("An account with this e-mail address already exists")]
     AccountExists,
+    #[error("Your account is suspended: {0}")]
+    Suspended(String),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -288,7 +295,10 @@ impl AccountService {
         match found {
             Some((user, _)) if matches => {
                 self.p.failures.clear(&user.id).await?;
-                Ok(user)
+                match user.suspended_reason {
+                    Some(reason) => Err(SignInError::Suspended(reason)),
+                    None => Ok(user),
+                }
             }
             Some((user, _)) => {
                 self.count_failure(&user).await?;
@@ -332,7 +342,10 @@ impl AccountService {
         match user {
             Some(user) if matches && user.role == Role::SuperAdmin => {
                 self.p.failures.clear(&user.id).await?;
-                Ok(user)
+                match user.suspended_reason {
+                    Some(reason) => Err(AdminSignInError::Suspended(reason)),
+                    None => Ok(user),
+                }
             }
             Some(user) if !matches => {
                 self.count_failure(&user).await?;
@@ -399,7 +412,10 @@ impl AccountService {
         id: ExternalIdentity,
     ) -> Result<User, ExternalSignInError> {
         if let Some(user) = self.p.users.find_by_google_id(&id.subject).await? {
-            return Ok(user);
+            return match user.suspended_reason {
+                Some(reason) => Err(ExternalSignInError::Suspended(reason)),
+                None => Ok(user),
+            };
         }
         if !id.email_verified {
             return Err(ExternalSignInError::UnverifiedEmail);
@@ -407,6 +423,9 @@ impl AccountService {
         if let Some(user) = self.p.users.find_by_email(&id.email).await? {
             if !user.email_verified {
                 return Err(ExternalSignInError::AccountExists);
+            }
+            if let Some(reason) = user.suspended_reason {
+                return Err(ExternalSignInError::Suspended(reason));
             }
             return Ok(self
                 .p

@@ -150,6 +150,9 @@ pub struct User {
     pub email_verified: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Why the super admin suspended the account; `None` while it is not suspended. A
+    /// suspended person cannot sign in and their sessions end.
+    pub suspended_reason: Option<String>,
 }
 
 impl User {

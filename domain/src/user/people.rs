@@ -17,11 +17,113 @@ pub enum PeopleError {
     OwnAccount,
     #[error("The last super admin cannot be removed or demoted")]
     LastSuperAdmin,
+    #[error("{0}")]
+    Invalid(crate::validation::FieldErrors),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
 
+/// The longest suspension reason.
+pub const MAX_SUSPENSION_REASON_CHARS: usize = 500;
+
 impl AccountService {
+    /// Suspends a person: approval off, every session ended at once, the reason mailed to
+    /// them. Their stories stay. Nobody suspends themself, and the last super admin stays.
+    ///
+    /// # Errors
+    /// Refusal, own account, the last super admin, a missing user, a blank or too long
+    /// reason (`reason`).
+    pub async fn suspend(
+        &self,
+        caller: &Caller,
+        target: &UserId,
+        reason: &str,
+    ) -> Result<User, PeopleError> {
+        let me = caller.require(Ability::ManageUsers)?;
+        let reason = reason.trim();
+        let mut errors = crate::validation::FieldErrors::new();
+        if reason.is_empty() {
+            errors.push("reason", "Please give a reason");
+        } else if reason.chars().count() > MAX_SUSPENSION_REASON_CHARS {
+            errors.push("reason", "The reason must be at most 500 characters");
+        }
+        if !errors.is_empty() {
+            return Err(PeopleError::Invalid(errors));
+        }
+        if &me.id == target {
+            return Err(PeopleError::OwnAccount);
+        }
+        let before = self
+            .p
+            .users
+            .find(target)
+            .await?
+            .ok_or(PeopleError::NotFound)?;
+        if before.role == Role::SuperAdmin
+            && self.p.users.count_with_role(Role::SuperAdmin).await? <= 1
+        {
+            return Err(PeopleError::LastSuperAdmin);
+        }
+        let after = self
+            .p
+            .users
+            .set_suspension(target, Some(reason.to_owned()))
+            .await?
+            .ok_or(PeopleError::NotFound)?;
+        self.p
+            .sessions
+            .delete_for_user(target.as_str(), None)
+            .await?;
+        let site = &self.p.site;
+        self.p
+            .mailer
+            .send(OutgoingMail {
+                to: after.email.clone(),
+                subject: format!("Your {} account has been suspended", site.name),
+                body: format!(
+                    "Hello {},\n\nAn administrator of {} has suspended your account for this reason:\n\n{reason}\n\nYou cannot sign in while it is suspended; your stories stay as they are. If you think this is a mistake, reply to this message.\n\nGrace and peace,\nThe {} team\n",
+                    after.display_name(),
+                    site.name,
+                    site.name
+                ),
+            })
+            .await?;
+        Ok(after)
+    }
+
+    /// Lifts a suspension: approval on, and the person is mailed.
+    ///
+    /// # Errors
+    /// Refusal, own account, a missing user.
+    pub async fn reinstate(&self, caller: &Caller, target: &UserId) -> Result<User, PeopleError> {
+        let me = caller.require(Ability::ManageUsers)?;
+        if &me.id == target {
+            return Err(PeopleError::OwnAccount);
+        }
+        let after = self
+            .p
+            .users
+            .set_suspension(target, None)
+            .await?
+            .ok_or(PeopleError::NotFound)?;
+        let site = &self.p.site;
+        self.p
+            .mailer
+            .send(OutgoingMail {
+                to: after.email.clone(),
+                subject: format!("Your {} account is active again", site.name),
+                body: format!(
+                    "Hello {},\n\nYour account on {} is no longer suspended. You can sign in again:\n{}/auth\n\nGrace and peace,\nThe {} team\n",
+                    after.display_name(),
+                    site.name,
+                    site.public_url,
+                    site.name
+                ),
+            })
+            .await?;
+        Ok(after)
+    }
+
     /// Every account (super admin only).
     ///
     /// # Errors

@@ -144,6 +144,17 @@ pub trait UserRepository: Send + Sync {
     /// [`StoreError::Unknown`] when the store fails (nothing is changed then).
     async fn delete_account(&self, id: &UserId, keep_published: bool) -> Result<bool, StoreError>;
 
+    /// Suspends the account with `Some(reason)` (approval off), or reinstates it with
+    /// `None` (approval on); `None` when the account is gone.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn set_suspension(
+        &self,
+        id: &UserId,
+        reason: Option<String>,
+    ) -> Result<Option<User>, StoreError>;
+
     /// How many accounts hold this role.
     ///
     /// # Errors

@@ -52,6 +52,9 @@ pub enum ResetPasswordError {
     Invalid(FieldErrors),
     #[error("{}", INVALID_RESET_LINK)]
     InvalidToken,
+    /// The password was set, but a suspended account does not sign in.
+    #[error("Your account is suspended: {0}")]
+    Suspended(String),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -239,11 +242,16 @@ impl AccountService {
             .await?;
         self.p.failures.clear(&user).await?;
         self.p.sessions.delete_for_user(user.as_str(), None).await?;
-        self.p
+        let user = self
+            .p
             .users
             .mark_email_verified(&user)
             .await?
-            .ok_or(ResetPasswordError::InvalidToken)
+            .ok_or(ResetPasswordError::InvalidToken)?;
+        match user.suspended_reason {
+            Some(reason) => Err(ResetPasswordError::Suspended(reason)),
+            None => Ok(user),
+        }
     }
 
     /// Changes the signed-in person's name, username or picture.

@@ -13,4 +13,10 @@ export type ListCommentsParams = {
  * @maximum 50
  */
 limit?: number;
+/**
+ * How many of the newest to skip (default 0), for "Show older comments".
+ * @minimum 0
+ * @maximum 100000
+ */
+offset?: number;
 };

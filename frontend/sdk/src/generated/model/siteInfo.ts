@@ -7,8 +7,18 @@
  */
 
 export interface SiteInfo {
+  /**
+   * How many people wrote the published stories.
+   * @minimum 0
+   */
+  contributors: number;
   /** Whether "Continue with Google" is configured on this server. */
   googleSignInEnabled: boolean;
+  /**
+   * How many stories are published.
+   * @minimum 0
+   */
+  publishedStories: number;
   /** Product branding shown on pages and in exported posts. */
   siteName: string;
   /** Shown on the help centre. */

@@ -26,6 +26,9 @@ export interface StorySummaryDto {
   hasPendingRevision: boolean;
   id: number;
   isPublished: boolean;
+  /** The start of the content as plain text (at most 200 characters; may be empty), for
+a card without an excerpt. */
+  preview: string;
   publishedAt?: StorySummaryDtoPublishedAt;
   /** Why a reviewer last refused it; only in an author's own list. */
   rejectionReason?: StorySummaryDtoRejectionReason;

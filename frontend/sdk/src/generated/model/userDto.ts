@@ -10,6 +10,7 @@ import type { UserDtoFirstName } from './userDtoFirstName';
 import type { UserDtoLastName } from './userDtoLastName';
 import type { UserDtoProfileImageUrl } from './userDtoProfileImageUrl';
 import type { RoleDto } from './roleDto';
+import type { UserDtoSuspendedReason } from './userDtoSuspendedReason';
 import type { UserDtoUsername } from './userDtoUsername';
 
 /**
@@ -26,6 +27,8 @@ export interface UserDto {
   lastName?: UserDtoLastName;
   profileImageUrl?: UserDtoProfileImageUrl;
   role: RoleDto;
+  /** Why the super admin suspended the account; null unless suspended. */
+  suspendedReason?: UserDtoSuspendedReason;
   updatedAt: string;
   username?: UserDtoUsername;
 }

@@ -33,6 +33,7 @@ import type {
   MailOutboxDto,
   MessageResponse,
   RoleChangeRequest,
+  SuspendRequest,
   UserDto
 } from '../../model';
 
@@ -565,6 +566,76 @@ export const useDeleteUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBo
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Lifts a suspension: approval on, and the person is mailed.
+ */
+export const getReinstateUserUrl = (userId: string,) => {
+
+
+  
+
+  return `/api/admin/users/${userId}/reinstate`
+}
+
+export const reinstateUser = async (userId: string, options?: RequestInit): Promise<UserDto> => {
+  
+  return customFetch<UserDto>(getReinstateUserUrl(userId),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getReinstateUserMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reinstateUser>>, TError,{userId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof reinstateUser>>, TError,{userId: string}, TContext> => {
+
+const mutationKey = ['reinstateUser'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof reinstateUser>>, {userId: string}> = (props) => {
+          const {userId} = props ?? {};
+
+          return  reinstateUser(userId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReinstateUserMutationResult = NonNullable<Awaited<ReturnType<typeof reinstateUser>>>
+    
+    export type ReinstateUserMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Lifts a suspension: approval on, and the person is mailed.
+ */
+export const useReinstateUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reinstateUser>>, TError,{userId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof reinstateUser>>,
+        TError,
+        {userId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getReinstateUserMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Sets a user's role and approval; approving e-mails the user.
  */
 export const getSetUserRoleUrl = (userId: string,) => {
@@ -633,6 +704,78 @@ export const useSetUserRole = <TError = ErrorType<ErrorBody | ErrorBody | ErrorB
       > => {
 
       const mutationOptions = getSetUserRoleMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Suspends a person: approval off, their sessions end at once, the reason is mailed.
+ */
+export const getSuspendUserUrl = (userId: string,) => {
+
+
+  
+
+  return `/api/admin/users/${userId}/suspend`
+}
+
+export const suspendUser = async (userId: string,
+    suspendRequest: SuspendRequest, options?: RequestInit): Promise<UserDto> => {
+  
+  return customFetch<UserDto>(getSuspendUserUrl(userId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      suspendRequest,)
+  }
+);}
+
+
+
+
+export const getSuspendUserMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof suspendUser>>, TError,{userId: string;data: SuspendRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof suspendUser>>, TError,{userId: string;data: SuspendRequest}, TContext> => {
+
+const mutationKey = ['suspendUser'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof suspendUser>>, {userId: string;data: SuspendRequest}> = (props) => {
+          const {userId,data} = props ?? {};
+
+          return  suspendUser(userId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SuspendUserMutationResult = NonNullable<Awaited<ReturnType<typeof suspendUser>>>
+    export type SuspendUserMutationBody = SuspendRequest
+    export type SuspendUserMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Suspends a person: approval off, their sessions end at once, the reason is mailed.
+ */
+export const useSuspendUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof suspendUser>>, TError,{userId: string;data: SuspendRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof suspendUser>>,
+        TError,
+        {userId: string;data: SuspendRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSuspendUserMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -186,7 +186,7 @@ export const useApproveComment = <TError = ErrorType<ErrorBody | ErrorBody | Err
     }
     /**
  * @summary The comments of a story, newest first: approved ones for everyone, pending ones too for
-comment moderators.
+comment moderators. The total the caller may see is in `X-Total-Count`.
  */
 export const getListCommentsUrl = (id: number,
     params?: ListCommentsParams,) => {
@@ -280,7 +280,7 @@ export function useListComments<TData = Awaited<ReturnType<typeof listComments>>
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary The comments of a story, newest first: approved ones for everyone, pending ones too for
-comment moderators.
+comment moderators. The total the caller may see is in `X-Total-Count`.
  */
 
 export function useListComments<TData = Awaited<ReturnType<typeof listComments>>, TError = ErrorType<ErrorBody | ErrorBody>>(

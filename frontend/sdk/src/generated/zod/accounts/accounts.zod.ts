@@ -42,6 +42,7 @@ export const loginResponse = zod.object({
   "lastName": zod.string().nullish(),
   "profileImageUrl": zod.string().nullish(),
   "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "suspendedReason": zod.string().nullish().describe('Why the super admin suspended the account; null unless suspended.'),
   "updatedAt": zod.iso.datetime({}),
   "username": zod.string().nullish()
 }).describe('An account, without any password, hash or provider secret.')
@@ -84,6 +85,7 @@ export const confirmPasswordResetResponse = zod.object({
   "lastName": zod.string().nullish(),
   "profileImageUrl": zod.string().nullish(),
   "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "suspendedReason": zod.string().nullish().describe('Why the super admin suspended the account; null unless suspended.'),
   "updatedAt": zod.iso.datetime({}),
   "username": zod.string().nullish()
 }).describe('An account, without any password, hash or provider secret.')
@@ -115,6 +117,7 @@ export const getUserResponse = zod.object({
   "lastName": zod.string().nullish(),
   "profileImageUrl": zod.string().nullish(),
   "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "suspendedReason": zod.string().nullish().describe('Why the super admin suspended the account; null unless suspended.'),
   "updatedAt": zod.iso.datetime({}),
   "username": zod.string().nullish()
 }).describe('An account, without any password, hash or provider secret.')
@@ -152,6 +155,7 @@ export const updateProfileResponse = zod.object({
   "lastName": zod.string().nullish(),
   "profileImageUrl": zod.string().nullish(),
   "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "suspendedReason": zod.string().nullish().describe('Why the super admin suspended the account; null unless suspended.'),
   "updatedAt": zod.iso.datetime({}),
   "username": zod.string().nullish()
 }).describe('An account, without any password, hash or provider secret.')
@@ -171,6 +175,7 @@ export const exportAccountResponse = zod.object({
   "lastName": zod.string().nullish(),
   "profileImageUrl": zod.string().nullish(),
   "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "suspendedReason": zod.string().nullish().describe('Why the super admin suspended the account; null unless suspended.'),
   "updatedAt": zod.iso.datetime({}),
   "username": zod.string().nullish()
 }).describe('An account, without any password, hash or provider secret.'),
@@ -310,6 +315,7 @@ export const verifyEmailResponse = zod.object({
   "lastName": zod.string().nullish(),
   "profileImageUrl": zod.string().nullish(),
   "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "suspendedReason": zod.string().nullish().describe('Why the super admin suspended the account; null unless suspended.'),
   "updatedAt": zod.iso.datetime({}),
   "username": zod.string().nullish()
 }).describe('An account, without any password, hash or provider secret.')

@@ -42,6 +42,7 @@ export const adminLoginResponse = zod.object({
   "lastName": zod.string().nullish(),
   "profileImageUrl": zod.string().nullish(),
   "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "suspendedReason": zod.string().nullish().describe('Why the super admin suspended the account; null unless suspended.'),
   "updatedAt": zod.iso.datetime({}),
   "username": zod.string().nullish()
 }).describe('An account, without any password, hash or provider secret.')
@@ -87,6 +88,7 @@ export const listUsersResponseItem = zod.object({
   "lastName": zod.string().nullish(),
   "profileImageUrl": zod.string().nullish(),
   "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "suspendedReason": zod.string().nullish().describe('Why the super admin suspended the account; null unless suspended.'),
   "updatedAt": zod.iso.datetime({}),
   "username": zod.string().nullish()
 }).describe('An account, without any password, hash or provider secret.')
@@ -106,6 +108,7 @@ export const listPendingUsersResponseItem = zod.object({
   "lastName": zod.string().nullish(),
   "profileImageUrl": zod.string().nullish(),
   "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "suspendedReason": zod.string().nullish().describe('Why the super admin suspended the account; null unless suspended.'),
   "updatedAt": zod.iso.datetime({}),
   "username": zod.string().nullish()
 }).describe('An account, without any password, hash or provider secret.')
@@ -121,6 +124,29 @@ export const deleteUserParams = zod.object({
 export const deleteUserResponse = zod.object({
   "message": zod.string()
 }).describe('A plain confirmation.')
+
+/**
+ * @summary Lifts a suspension: approval on, and the person is mailed.
+ */
+export const reinstateUserParams = zod.object({
+  "userId": zod.string().describe('User id')
+})
+
+export const reinstateUserResponse = zod.object({
+  "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
+  "createdAt": zod.iso.datetime({}),
+  "email": zod.string(),
+  "emailVerified": zod.boolean(),
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "isApproved": zod.boolean(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish(),
+  "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "suspendedReason": zod.string().nullish().describe('Why the super admin suspended the account; null unless suspended.'),
+  "updatedAt": zod.iso.datetime({}),
+  "username": zod.string().nullish()
+}).describe('An account, without any password, hash or provider secret.')
 
 /**
  * @summary Sets a user's role and approval; approving e-mails the user.
@@ -145,6 +171,34 @@ export const setUserRoleResponse = zod.object({
   "lastName": zod.string().nullish(),
   "profileImageUrl": zod.string().nullish(),
   "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "suspendedReason": zod.string().nullish().describe('Why the super admin suspended the account; null unless suspended.'),
+  "updatedAt": zod.iso.datetime({}),
+  "username": zod.string().nullish()
+}).describe('An account, without any password, hash or provider secret.')
+
+/**
+ * @summary Suspends a person: approval off, their sessions end at once, the reason is mailed.
+ */
+export const suspendUserParams = zod.object({
+  "userId": zod.string().describe('User id')
+})
+
+export const suspendUserBody = zod.object({
+  "reason": zod.string().describe('Why; mailed to the person (required, at most 500 characters).')
+})
+
+export const suspendUserResponse = zod.object({
+  "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
+  "createdAt": zod.iso.datetime({}),
+  "email": zod.string(),
+  "emailVerified": zod.boolean(),
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "isApproved": zod.boolean(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish(),
+  "role": zod.enum(['member', 'regular_contributor', 'primary_contributor', 'admin', 'sub_admin', 'super_admin']).describe('A role name.'),
+  "suspendedReason": zod.string().nullish().describe('Why the super admin suspended the account; null unless suspended.'),
   "updatedAt": zod.iso.datetime({}),
   "username": zod.string().nullish()
 }).describe('An account, without any password, hash or provider secret.')

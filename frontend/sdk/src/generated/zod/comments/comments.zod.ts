@@ -41,16 +41,18 @@ export const approveCommentResponse = zod.object({
 
 /**
  * @summary The comments of a story, newest first: approved ones for everyone, pending ones too for
-comment moderators.
+comment moderators. The total the caller may see is in `X-Total-Count`.
  */
 export const listCommentsParams = zod.object({
   "id": zod.number().describe('Story id')
 })
 
-export const listCommentsQueryLimitMax = 50;
+export const listCommentsQueryLimitMax = 50;export const listCommentsQueryOffsetMin = 0;
+export const listCommentsQueryOffsetMax = 100000;
 
 export const listCommentsQueryParams = zod.object({
-  "limit": zod.number().min(1).max(listCommentsQueryLimitMax).optional().describe('How many comments, 1 to 50 (default 10).')
+  "limit": zod.number().min(1).max(listCommentsQueryLimitMax).optional().describe('How many comments, 1 to 50 (default 10).'),
+  "offset": zod.number().min(listCommentsQueryOffsetMin).max(listCommentsQueryOffsetMax).optional().describe('How many of the newest to skip (default 0), for \"Show older comments\".')
 })
 
 export const listCommentsResponseItem = zod.object({

@@ -11,8 +11,12 @@ import * as zod from 'zod';
 /**
  * @summary Branding and options of this site.
  */
+export const getSiteInfoResponseContributorsMin = 0;export const getSiteInfoResponsePublishedStoriesMin = 0;
+
 export const getSiteInfoResponse = zod.object({
+  "contributors": zod.number().min(getSiteInfoResponseContributorsMin).describe('How many people wrote the published stories.'),
   "googleSignInEnabled": zod.boolean().describe('Whether \"Continue with Google\" is configured on this server.'),
+  "publishedStories": zod.number().min(getSiteInfoResponsePublishedStoriesMin).describe('How many stories are published.'),
   "siteName": zod.string().describe('Product branding shown on pages and in exported posts.'),
   "supportEmail": zod.string().describe('Shown on the help centre.')
 })
