@@ -201,7 +201,15 @@ pub async fn request_password_reset(
             tracing::warn!(error = %e, "password reset mail not sent");
         }
     });
-    Ok(HttpResponse::Accepted().json(MessageResponse::new(RESET_REQUESTED)))
+    let message = match state.config.smtp_url {
+        Some(_) => RESET_REQUESTED.to_owned(),
+        // Site-wide, so it tells nothing about the address.
+        None => format!(
+            "{RESET_REQUESTED} This site cannot send e-mail yet, so the link may not reach you: if it does not arrive, write to {}.",
+            state.config.support_email
+        ),
+    };
+    Ok(HttpResponse::Accepted().json(MessageResponse::new(message)))
 }
 
 /// Sets a new password with a reset link and signs in; every other session of the account

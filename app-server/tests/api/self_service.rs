@@ -341,6 +341,13 @@ engine_test!(
             .await;
         assert_eq!((known.status, unknown.status), (202, 202));
         assert_eq!(known.body, unknown.body);
+        assert!(
+            known.body["message"]
+                .as_str()
+                .unwrap()
+                .contains("cannot send e-mail yet"),
+            "without SMTP_URL the answer says the mail may not arrive"
+        );
         let mut outbox = Vec::new();
         for _ in 0..100 {
             outbox = ctx.outbox().await;
