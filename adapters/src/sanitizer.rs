@@ -5,7 +5,10 @@ use std::collections::HashSet;
 use domain::story::HtmlSanitizer;
 
 /// ammonia with its default allow-list (formatting, lists, links, images, tables), links
-/// limited to http(s) and mailto and marked `rel="noopener noreferrer nofollow"`.
+/// limited to http(s) and mailto and marked `rel="noopener noreferrer nofollow"`. Only
+/// absolute URLs survive: a relative one (`<img src="/api/logout">`) would make every
+/// reader's browser call the site itself with their cookies. Pictures load over http(s)
+/// only.
 pub struct AmmoniaSanitizer {
     cleaner: ammonia::Builder<'static>,
 }
@@ -15,6 +18,18 @@ impl Default for AmmoniaSanitizer {
         let mut cleaner = ammonia::Builder::default();
         cleaner
             .url_schemes(HashSet::from(["http", "https", "mailto"]))
+            .url_relative(ammonia::UrlRelative::Deny)
+            .attribute_filter(|_element, attribute, value| {
+                let mail = value
+                    .trim_start()
+                    .get(..7)
+                    .is_some_and(|s| s.eq_ignore_ascii_case("mailto:"));
+                if attribute == "href" || !mail {
+                    Some(value.into())
+                } else {
+                    None
+                }
+            })
             .link_rel(Some("noopener noreferrer nofollow"));
         Self { cleaner }
     }
@@ -41,6 +56,34 @@ mod tests {
         );
         assert!(!clean.contains("javascript:"), "{clean}");
         assert!(clean.contains("<p>Hi"), "{clean}");
+    }
+
+    #[test]
+    fn only_absolute_web_and_mail_addresses_survive() {
+        let s = AmmoniaSanitizer::default();
+        for (dirty, gone) in [
+            (r#"<img src="/api/logout">"#, "/api/logout"),
+            (r#"<img src="api/logout">"#, "api/logout"),
+            (r#"<a href="/api/user">me</a>"#, "/api/user"),
+            (r#"<img src="//evil.example/x.png">"#, "evil.example"),
+            (r#"<img src="mailto:a@example.org">"#, "mailto"),
+            (r#"<img src="data:image/png;base64,AAAA">"#, "data:"),
+        ] {
+            let clean = s.sanitize(dirty);
+            assert!(!clean.contains(gone), "{dirty} -> {clean}");
+        }
+        let kept = s.sanitize(
+            r#"<a href="mailto:pastor@example.org">write</a><a href="https://example.org/a">a</a><img src="https://example.org/p.png">"#,
+        );
+        assert!(
+            kept.contains(r#"href="mailto:pastor@example.org""#),
+            "{kept}"
+        );
+        assert!(kept.contains(r#"href="https://example.org/a""#), "{kept}");
+        assert!(
+            kept.contains(r#"src="https://example.org/p.png""#),
+            "{kept}"
+        );
     }
 
     #[test]

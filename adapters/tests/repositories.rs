@@ -269,3 +269,41 @@ async fn migrations_run_twice_without_harm() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn stories_stored_with_relative_urls_are_cleaned_by_the_migration() {
+    use adapters::migration::Migrator;
+    use sea_orm::{ConnectionTrait, Statement};
+    use sea_orm_migration::MigratorTrait;
+    each_engine(|db, _| async move {
+        let users = adapters::SeaOrmUserRepository::new(db.clone());
+        let author = users.create(member("old@example.org", "old")).await.unwrap();
+        let backend = db.get_database_backend();
+        db.execute_raw(Statement::from_sql_and_values(
+            backend,
+            if adapters::is_postgres(&db) {
+                "INSERT INTO stories (title, content, category, author_id, status, is_published, created_at, updated_at) VALUES ('Old', $1, 'Worship', $2, 'approved', true, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+            } else {
+                "INSERT INTO stories (title, content, category, author_id, status, is_published, created_at, updated_at) VALUES ('Old', ?, 'Worship', ?, 'approved', 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+            },
+            [
+                r#"<p>Hi<img src="/api/logout"><a href="https://example.org">ok</a></p>"#.into(),
+                author.id.as_str().into(),
+            ],
+        ))
+        .await
+        .unwrap();
+        // Run the cleaning migration again over what is stored now.
+        Migrator::down(&db, Some(1)).await.unwrap();
+        Migrator::up(&db, None).await.unwrap();
+        let row = db
+            .query_one_raw(Statement::from_string(backend, "SELECT content FROM stories WHERE title = 'Old'"))
+            .await
+            .unwrap()
+            .unwrap();
+        let content: String = row.try_get("", "content").unwrap();
+        assert!(!content.contains("/api/logout"), "{content}");
+        assert!(content.contains(r#"href="https://example.org""#), "{content}");
+    })
+    .await;
+}

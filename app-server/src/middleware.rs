@@ -58,3 +58,107 @@ pub fn path_config() -> web::PathConfig {
     web::PathConfig::default()
         .error_handler(|err, _req| ApiError::bad_request(format!("Invalid path: {err}")).into())
 }
+
+/// The most a JSON body may hold (as [`json_config`] says).
+const JSON_LIMIT: usize = 1024 * 1024;
+
+/// Whether `text` holds a control character no form field needs: anything below U+0020
+/// but tab, line feed and carriage return, and U+007F.
+fn is_refused_control(c: char) -> bool {
+    (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{7f}'
+}
+
+/// Whether a query string holds a control character in a name or value (decoded). Line
+/// breaks count here too: no query parameter is multi-line.
+fn query_has_control(query: &str) -> bool {
+    url::form_urlencoded::parse(query.as_bytes())
+        .any(|(k, v)| k.chars().chain(v.chars()).any(|c| c.is_control()))
+}
+
+/// Whether a JSON text holds, in any string, a refused control character (they can only
+/// appear as `\u00XX` escapes: raw ones make the JSON malformed anyway).
+fn json_has_control(body: &[u8]) -> bool {
+    let mut i = 0;
+    while i < body.len() {
+        if body[i] == b'\\' {
+            if body.get(i + 1) == Some(&b'u')
+                && let Some(code) = body
+                    .get(i + 2..i + 6)
+                    .and_then(|h| std::str::from_utf8(h).ok())
+                    .and_then(|h| u32::from_str_radix(h, 16).ok())
+                    .and_then(char::from_u32)
+                && is_refused_control(code)
+            {
+                return true;
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    false
+}
+
+/// Refuses, with a 400 and the JSON error body, a request whose query string or JSON body
+/// carries a NUL or another control character: PostgreSQL refuses NUL in text (which
+/// would surface as a 500), and no field of this site needs one.
+pub async fn refuse_control_characters(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<actix_web::body::EitherBody<impl MessageBody>>, actix_web::Error> {
+    use actix_web::HttpMessage;
+    use futures_util::StreamExt;
+    let refuse =
+        |req: ServiceRequest, api: ApiError| Ok(req.error_response(api).map_into_right_body());
+    if query_has_control(req.query_string()) {
+        return refuse(
+            req,
+            ApiError::bad_request("The query contains a control character"),
+        );
+    }
+    let json = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if json {
+        let mut payload = req.take_payload();
+        let mut body = web::BytesMut::new();
+        while let Some(chunk) = payload.next().await {
+            let chunk = chunk?;
+            body.extend_from_slice(&chunk);
+            if body.len() > JSON_LIMIT {
+                return refuse(req, ApiError::PayloadTooLarge);
+            }
+        }
+        if json_has_control(&body) {
+            return refuse(
+                req,
+                ApiError::bad_request("A field contains a control character"),
+            );
+        }
+        req.set_payload(actix_web::dev::Payload::from(body.freeze()));
+    }
+    Ok(next.call(req).await?.map_into_left_body())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nul_and_other_controls_are_found_in_queries_and_json_strings() {
+        assert!(query_has_control("category=%00"));
+        assert!(query_has_control("q=a%0Ab"));
+        assert!(!query_has_control("category=Faith%20%26%20Life&q=grace"));
+        assert!(json_has_control(br#"{"title":"a\u0000b"}"#));
+        assert!(json_has_control(br#"{"title":"a\u001Fb"}"#));
+        assert!(json_has_control(br#"{"title":"\u007f"}"#));
+        assert!(!json_has_control(
+            br#"{"content":"one\ntwo\r\n\tthree \u00e9"}"#
+        ));
+        assert!(!json_has_control(
+            br#"{"content":"a backslash \\u0000 as text"}"#
+        ));
+    }
+}

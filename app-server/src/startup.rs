@@ -85,6 +85,7 @@ pub fn app(
         .app_data(middleware::json_config())
         .app_data(middleware::query_config())
         .app_data(middleware::path_config())
+        .wrap(from_fn(middleware::refuse_control_characters))
         .wrap(from_fn(security::same_origin))
         .wrap(session::middleware(sessions, key, secure))
         .wrap(security::headers())

@@ -11,6 +11,7 @@ mod m0006_rate_limits;
 mod m0007_social_delivery;
 mod m0008_accounts;
 mod m0009_suspension;
+mod m0010_absolute_story_urls;
 
 pub struct Migrator;
 
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0007_social_delivery::Migration),
             Box::new(m0008_accounts::Migration),
             Box::new(m0009_suspension::Migration),
+            Box::new(m0010_absolute_story_urls::Migration),
         ]
     }
 }

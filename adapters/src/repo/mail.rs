@@ -48,10 +48,12 @@ impl OutboxMailer {
 #[async_trait]
 impl Mailer for OutboxMailer {
     async fn send(&self, mail: OutgoingMail) -> Result<(), StoreError> {
-        tracing::info!(to = %mail.to, subject = %mail.subject, "mail recorded in the outbox");
+        // A subject built from a long story title must not fail the action that mails it.
+        let subject = fit_subject(&mail.subject);
+        tracing::info!(to = %mail.to, subject = %subject, "mail recorded in the outbox");
         mail_outbox::ActiveModel {
             recipient: Set(mail.to),
-            subject: Set(mail.subject),
+            subject: Set(subject),
             body: Set(mail.body),
             created_at: Set(Utc::now()),
             sent_at: Set(None),
@@ -68,6 +70,19 @@ impl Mailer for OutboxMailer {
         }
         Ok(())
     }
+}
+
+/// The most characters `mail_outbox.subject` holds.
+pub(crate) const SUBJECT_MAX_CHARS: usize = 255;
+
+/// `subject` cut to [`SUBJECT_MAX_CHARS`], ending in "…" when cut.
+pub(crate) fn fit_subject(subject: &str) -> String {
+    if subject.chars().count() <= SUBJECT_MAX_CHARS {
+        return subject.to_owned();
+    }
+    let mut cut: String = subject.chars().take(SUBJECT_MAX_CHARS - 1).collect();
+    cut.push('…');
+    cut
 }
 
 fn to_entry(m: mail_outbox::Model) -> OutboxEntry {

@@ -10,6 +10,7 @@ mod first_hour;
 mod foundation;
 mod help;
 mod mail;
+mod moderation;
 mod rate_limits;
 mod schedules;
 mod self_service;

@@ -429,3 +429,27 @@ fn a_reviewer_may_delete_a_pending_story_but_a_member_may_not() {
     );
     assert!(matches!(again, Err(WriteStoryError::NotFound)), "{again:?}");
 }
+
+#[test]
+fn why_an_edit_was_refused_is_shown_to_the_author_and_reviewers_only() {
+    let w = world();
+    let live = w.staged("Harvest", "Harvest, edited");
+    w.reject(live.id, Some("Keep the original ending")).unwrap();
+    let reason = |caller: &Caller| {
+        block_on(w.service.get(caller, live.id))
+            .unwrap()
+            .story
+            .rejection_reason
+    };
+    assert_eq!(reason(&Caller::Visitor), None);
+    let member = w.fakes.user("naomi@example.org", Role::Member, true);
+    assert_eq!(reason(&as_user(&member)), None);
+    assert_eq!(
+        reason(&as_user(&w.author)).as_deref(),
+        Some("Keep the original ending")
+    );
+    assert_eq!(
+        reason(&as_user(&w.reviewer)).as_deref(),
+        Some("Keep the original ending")
+    );
+}

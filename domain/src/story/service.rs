@@ -89,11 +89,16 @@ impl StoryService {
             .find_with_author(id)
             .await?
             .ok_or(GetStoryError::NotFound)?;
-        if Self::visible_to(caller, &found) {
-            Ok(found)
-        } else {
-            Err(GetStoryError::NotFound)
+        if !Self::visible_to(caller, &found) {
+            return Err(GetStoryError::NotFound);
         }
+        let mut found = found;
+        // Why a reviewer refused a version (of the story, or of an edit of it while the old
+        // text stayed live) is between the author and the reviewers.
+        if !Self::owns(caller, &found.story.author_id) && !caller.can(Ability::ReviewStories) {
+            found.story.rejection_reason = None;
+        }
+        Ok(found)
     }
 
     /// Public, or the caller's own, or the caller reviews stories.
