@@ -475,7 +475,7 @@ async fn two_workers_on_one_database_never_post_the_same_row() {
 }
 
 #[tokio::test]
-async fn a_story_is_queued_once_per_platform_until_it_is_sent_and_wakes_the_worker() {
+async fn a_story_goes_out_once_per_platform_unless_a_reviewer_shares_it_again() {
     each_engine(|db, _| async move {
         let ruth = author(&db).await;
         let id = exported(&db, &ruth, "Mary", &ALL).await;
@@ -491,11 +491,19 @@ async fn a_story_is_queued_once_per_platform_until_it_is_sent_and_wakes_the_work
         service.export(&caller, id, &ALL).await.unwrap();
         assert_eq!(rows(&db).await.len(), 3, "already queued: nothing added");
 
-        // Once the tweet went out, exporting again queues a new one.
+        // Once the tweet went out, the author cannot make the site post it again...
         let x = FakeApi::start(tweet_created).await;
         worker(&db, vec![twitter(&x)]).deliver_due().await.unwrap();
         service
             .export(&caller, id, &[Platform::Twitter])
+            .await
+            .unwrap();
+        assert_eq!(rows(&db).await.len(), 3, "posted already: nothing added");
+        // ...a reviewer can.
+        let mut reviewer = ruth.clone();
+        reviewer.role = Role::SubAdmin;
+        service
+            .export(&Caller::User(reviewer), id, &[Platform::Twitter])
             .await
             .unwrap();
         let rows = rows(&db).await;

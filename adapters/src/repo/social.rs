@@ -87,11 +87,16 @@ impl SocialPostRepository for SeaOrmSocialPostRepository {
         platform: Platform,
         text: &str,
         by: &UserId,
+        again: bool,
     ) -> Result<bool, StoreError> {
+        let mut blocking = vec![PostStatus::Queued.as_str()];
+        if !again {
+            blocking.push(PostStatus::Posted.as_str());
+        }
         let waiting = social_posts::Entity::find()
             .filter(social_posts::Column::StoryId.eq(story.0))
             .filter(social_posts::Column::Platform.eq(platform.as_str()))
-            .filter(social_posts::Column::Status.eq(PostStatus::Queued.as_str()))
+            .filter(social_posts::Column::Status.is_in(blocking))
             .count(&self.db)
             .await
             .map_err(store_err)?;

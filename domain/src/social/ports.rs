@@ -28,7 +28,7 @@ pub trait SocialPublisher: Send + Sync {
 pub trait SocialPostRepository: Send + Sync {
     /// Records a post of `story` for `platform`, `queued`, with the text as exported.
     /// Returns `false` (and stores nothing) when a post of that story for that platform is
-    /// already queued.
+    /// already queued, or, unless `again` (a reviewer re-sharing it), already posted.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
@@ -38,6 +38,7 @@ pub trait SocialPostRepository: Send + Sync {
         platform: Platform,
         text: &str,
         by: &UserId,
+        again: bool,
     ) -> Result<bool, StoreError>;
 
     /// Claims up to `limit` queued posts for `platforms` that are due at `now` (never tried,

@@ -35,6 +35,9 @@ pub enum Handling {
     /// The platform's API cannot take the post (Instagram needs an image): someone shares
     /// it by hand.
     Manual,
+    /// Not queued: the story is already queued or went out there (once per platform,
+    /// unless a reviewer shares it again).
+    AlreadyShared,
 }
 
 /// What an export did: every chosen platform got a queued post.
@@ -63,7 +66,21 @@ impl ExportReport {
 
     /// A message that never claims a post went out: at this point none has.
     pub fn message(&self) -> String {
-        let all: Vec<Platform> = self.queued.iter().map(|(p, _)| *p).collect();
+        let all: Vec<Platform> = self
+            .queued
+            .iter()
+            .filter(|(_, h)| *h != Handling::AlreadyShared)
+            .map(|(p, _)| *p)
+            .collect();
+        let shared = self.with(Handling::AlreadyShared);
+        let shared_note = format!(
+            "{} already {} this story: a story goes out once per platform",
+            names(&shared),
+            if shared.len() == 1 { "has" } else { "have" }
+        );
+        if all.is_empty() {
+            return format!("Nothing queued: {shared_note}");
+        }
         let mut why = Vec::new();
         let automatic = self.with(Handling::Automatic);
         if !automatic.is_empty() {
@@ -91,6 +108,9 @@ impl ExportReport {
                 names(&manual),
                 if manual.len() == 1 { "its" } else { "their" }
             ));
+        }
+        if !shared.is_empty() {
+            why.push(shared_note);
         }
         format!("Queued for {}: {}", names(&all), why.join("; "))
     }
@@ -180,9 +200,15 @@ impl SocialService {
         );
         let text = post.text();
         let mut report = ExportReport { queued: Vec::new() };
+        let again = caller.can(Ability::ReviewStories);
         for platform in wanted {
-            self.posts.queue(id, platform, &text, &me.id).await?;
-            report.queued.push((platform, self.handling(platform)));
+            let queued = self.posts.queue(id, platform, &text, &me.id, again).await?;
+            let handling = if queued {
+                self.handling(platform)
+            } else {
+                Handling::AlreadyShared
+            };
+            report.queued.push((platform, handling));
         }
         Ok(report)
     }

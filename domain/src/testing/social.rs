@@ -63,12 +63,14 @@ impl SocialPostRepository for InMemorySocialPostRepository {
         platform: Platform,
         text: &str,
         by: &UserId,
+        again: bool,
     ) -> Result<bool, StoreError> {
         let mut rows = lock(&self.rows);
-        if rows
-            .iter()
-            .any(|r| r.story == story && r.platform == platform && r.status == PostStatus::Queued)
-        {
+        if rows.iter().any(|r| {
+            r.story == story
+                && r.platform == platform
+                && (r.status == PostStatus::Queued || (!again && r.status == PostStatus::Posted))
+        }) {
             return Ok(false);
         }
         let id = SocialPostId(i64::try_from(rows.len()).unwrap_or(i64::MAX) + 1);
