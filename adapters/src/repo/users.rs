@@ -221,6 +221,8 @@ impl UserRepository for SeaOrmUserRepository {
         all(users::Entity::find()
             .filter(users::Column::IsApproved.eq(false))
             .filter(users::Column::Id.ne(FORMER_MEMBER_ID))
+            // Suspended people are not waiting for approval: All Users reinstates them.
+            .filter(users::Column::SuspendedReason.is_null())
             .filter(users::Column::Role.is_not_in([
                 Role::Admin.as_str(),
                 Role::SubAdmin.as_str(),

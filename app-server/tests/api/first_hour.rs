@@ -190,6 +190,18 @@ engine_test!(
         );
         let (status, _, _) = get(&app, &format!("/api/stories/{}", story.id)).await;
         assert_eq!(status, 200, "their stories stay");
+        let pending = send(
+            &app,
+            Method::GET,
+            "/api/admin/users/pending",
+            Some(&boss),
+            None,
+        )
+        .await;
+        assert!(
+            !pending.body.to_string().contains("ruth@example.org"),
+            "a suspended person is not waiting for approval"
+        );
         let mail = ctx.outbox_bodies().await;
         assert!(mail.iter().any(|b| b.contains("Posting spam links")));
 

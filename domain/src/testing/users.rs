@@ -164,7 +164,11 @@ impl UserRepository for InMemoryUserRepository {
     }
 
     async fn list_pending(&self) -> Result<Vec<User>, StoreError> {
-        Ok(self.all().into_iter().filter(|u| !u.is_approved).collect())
+        Ok(self
+            .all()
+            .into_iter()
+            .filter(|u| !u.is_approved && u.suspended_reason.is_none())
+            .collect())
     }
 
     async fn set_role(
