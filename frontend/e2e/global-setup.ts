@@ -1,15 +1,22 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startMailSink } from './lib/mail-sink.mjs';
 import { FORBIDDEN_IN_LOG } from './lib/secrets.mjs';
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider } from './lib/oidc.mjs';
 import { reserveAddress, startServer } from './lib/server.mjs';
 
 /**
- * Starts a local OpenID Connect provider (standing in for Google) and the real server once for
- * the run. The returned teardown stops both and fails the run when the server's output holds a
+ * Starts a local OpenID Connect provider (standing in for Google), an SMTP sink that keeps each
+ * mail as JSON in `E2E_MAIL_DIR` (read by `waitForMail`), and the real server once for the run.
+ * The returned teardown stops all three and fails the run when the server's output holds a
  * password the tests typed or an argon2 hash.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const address = await reserveAddress();
   const oidc = await startOidcProvider(address.baseURL);
+  const mail = await startMailSink(mkdtempSync(path.join(tmpdir(), 'grace-e2e-mail-')));
+  process.env.E2E_MAIL_DIR = mail.dir;
   let server;
   try {
     server = await startServer({
@@ -18,6 +25,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         OIDC_ISSUER_URL: oidc.issuer,
         GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
         GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+        // Plain SMTP to the local sink (lettre: no `tls` parameter means no TLS).
+        SMTP_URL: mail.url,
         // Several sign-ins a minute come from one address; the limit itself has HTTP tests.
         RATE_LIMIT_PER_MINUTE: '1000',
         // Request and sign-in logging on, so the password check below has something to read.
@@ -26,6 +35,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
   } catch (error) {
     await oidc.stop();
+    await mail.stop();
     throw error;
   }
   process.env.E2E_BASE_URL = server.baseURL;
@@ -39,6 +49,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     } finally {
       await running.stop();
       await oidc.stop();
+      await mail.stop();
     }
     const leaked = FORBIDDEN_IN_LOG.filter((secret) => log.includes(secret));
     if (leaked.length > 0) {

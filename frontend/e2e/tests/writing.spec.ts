@@ -130,7 +130,7 @@ test('a contributor writes a video story that reviewers approve, and a live edit
   // Publish: a contributor's story goes to review first.
   await card.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Publish' }).click();
-  await expect(page.getByText('Story published successfully', { exact: true })).toBeVisible();
+  await expect(page.getByText('Story sent for review', { exact: true })).toBeVisible();
   await expect(card.getByText('Pending Review', { exact: true })).toBeVisible();
   await expect(card.getByText('Draft', { exact: true })).toBeVisible();
   const overview = page.getByRole('list', { name: 'Overview' });

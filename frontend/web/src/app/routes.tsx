@@ -10,6 +10,12 @@ import { useAuth } from '@/hooks/use-auth';
 // The pages most visits start on (landing, home, a story) come with the first script;
 // forms and dashboards load when first opened, so a phone downloads less up front.
 const AuthPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('@/features/auth/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+);
 const AdminLoginPage = lazy(() =>
   import('@/features/admin-login/admin-login-page').then((m) => ({ default: m.AdminLoginPage })),
 );
@@ -34,6 +40,8 @@ export function AppRoutes() {
       <Switch>
         <Route path="/" component={RootPage} />
         <Route path="/auth" component={AuthPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/admin-login" component={AdminLoginPage} />
         <Route path="/help" component={HelpPage} />
         <Route path="/stories/:id">{(params) => <StoryDetailPage key={params.id} id={params.id} />}</Route>

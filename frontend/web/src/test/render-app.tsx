@@ -7,9 +7,13 @@ import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { AppRoutes } from '@/app/routes';
 
-type Reply = { status?: number; body?: unknown; headers?: Record<string, string> } | 'pending';
+type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
+type Reply = Answer | 'pending' | ((url: URL) => Answer);
 
-/** Keys are `"GET /api/stories"`; the query string is ignored. Unknown paths answer JSON 404. */
+/**
+ * Keys are `"GET /api/stories"`; the query string is ignored (a function reply can read it from
+ * the URL it is given). Unknown paths answer JSON 404.
+ */
 export type FetchTable = Record<string, Reply>;
 
 export const signedOut: FetchTable = {
@@ -22,8 +26,9 @@ export function stubFetch(table: FetchTable) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const reply = table[key] ?? { status: 404, body: { message: 'Not found' } };
-    if (reply === 'pending') return new Promise<Response>(() => {});
+    const entry = table[key] ?? { status: 404, body: { message: 'Not found' } };
+    if (entry === 'pending') return new Promise<Response>(() => {});
+    const reply = typeof entry === 'function' ? entry(url) : entry;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'Content-Type': 'application/json', ...reply.headers },

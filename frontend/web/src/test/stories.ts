@@ -8,6 +8,7 @@ export function sampleSummary(overrides: Partial<StorySummaryDto> = {}): StorySu
     id: 7,
     title: 'Grace in the Harvest',
     excerpt: 'What the fields taught us.',
+    preview: 'First paragraph second line Second paragraph',
     category: 'Testimonies',
     videoUrl: null,
     thumbnailUrl: null,
@@ -25,7 +26,7 @@ export function sampleSummary(overrides: Partial<StorySummaryDto> = {}): StorySu
 }
 
 export function sampleStory(overrides: Partial<StoryDto> = {}): StoryDto {
-  const { hasPendingRevision: _unused, ...summary } = sampleSummary();
+  const { hasPendingRevision: _unused, preview: _preview, ...summary } = sampleSummary();
   return {
     ...summary,
     content: '<p>First paragraph<br>second line</p>\n<p>Second paragraph</p>',

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ADMIN_SESSION_KEY } from '@/lib/admin-session';
 import { browser } from '@/lib/browser';
 import { roleBadgeText } from '@/lib/roles';
 import { renderApp, signedOut } from '@/test/render-app';
@@ -7,6 +8,7 @@ import { renderApp, signedOut } from '@/test/render-app';
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  localStorage.clear();
 });
 
 const user = (overrides: Record<string, unknown>) => ({
@@ -41,7 +43,7 @@ describe('header for a signed-in user', () => {
     // Below `sm` the badge reads 'Pending'; the whole text is there for screen readers (and shows from `sm`).
     expect(within(badge as HTMLElement).getByText('Pending')).toHaveClass('sm:hidden');
     expect(full).toHaveClass('sr-only', 'sm:not-sr-only');
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab (RM)' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Regular Contributor (Pending)')).toHaveClass('sm:hidden');
   });
@@ -53,7 +55,7 @@ describe('header for a signed-in user', () => {
     expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
     expect(screen.getByText('Admin', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab (RM)' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('ruth@example.org')).toBeInTheDocument();
     const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent?.trim());
@@ -90,7 +92,7 @@ describe('header links by role', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab (RM)' }));
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent?.trim());
     expect(items).toEqual(['Home', 'Dashboard', 'Log out']);
@@ -103,15 +105,51 @@ describe('header links by role', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab (RM)' }));
     const items = within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent?.trim());
     expect(items).toEqual(['Home', 'Admin Panel', 'Log out']);
   });
 
-  it('shows no Admin link for the plain admin role', async () => {
+  it('gives the plain admin role (a reviewer too) the Admin link and Admin Panel', async () => {
     renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({ role: 'admin', isApproved: true }) } });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
     expect(screen.getByText('Admin', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab (RM)' }));
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent?.trim());
+    expect(items).toEqual(['Home', 'Dashboard', 'Admin Panel', 'Log out']);
+  });
+});
+
+describe('signing out and signing up from the header', () => {
+  it('clears the adminUser entry when signing out from the avatar menu', async () => {
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
+    localStorage.setItem(ADMIN_SESSION_KEY, JSON.stringify(user({ role: 'super_admin' })));
+    renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({ role: 'super_admin', isApproved: true }) } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ruth Moab (RM)' }));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log out' }));
+    expect(go).toHaveBeenCalledWith('/api/logout');
+    expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
+  });
+
+  it('names the avatar button with the initials it shows (axe label-content-name-mismatch)', async () => {
+    renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({}) } });
+    const button = await screen.findByRole('button', { name: /Account menu for Ruth Moab/ });
+    const visible = button.textContent?.trim() ?? '';
+    expect(visible).toBe('RM');
+    expect(button.getAttribute('aria-label')).toContain(visible);
+  });
+
+  it('opens /auth in sign-up mode from Sign Up, and in sign-in mode from Sign In', async () => {
+    const { location } = renderApp('/help');
+    const signUp = await screen.findByRole('link', { name: 'Sign Up' });
+    expect(signUp).toHaveAttribute('href', '/auth?mode=signup');
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await userEvent.click(signUp);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Join Our Community' })).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe('/auth?mode=signup');
+    // Back to /auth (the browser's Back button) on the same page: sign-in mode again.
+    act(() => location.navigate('/auth'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
   });
 });

@@ -14,6 +14,9 @@ import { cn } from '@/lib/utils';
 import { Brand } from './brand';
 import { UserMenu } from './user-menu';
 
+/** Sign Up opens /auth in sign-up mode; Sign In opens it as it is (sign-in mode). */
+export const SIGN_UP_HREF = '/auth?mode=signup';
+
 export type SectionLink = { href: `#${string}`; label: string };
 
 type NavLink = { href: string; label: string; section?: boolean };
@@ -69,7 +72,7 @@ export function Header({ sections = [] }: { sections?: SectionLink[] }) {
                 <Link href="/auth">Sign In</Link>
               </Button>
               <Button asChild size="sm">
-                <Link href="/auth">Sign Up</Link>
+                <Link href={SIGN_UP_HREF}>Sign Up</Link>
               </Button>
             </>
           )}

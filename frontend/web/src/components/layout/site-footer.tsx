@@ -31,7 +31,8 @@ export function SiteFooter() {
         <FooterColumn title="Support" items={SUPPORT_LINKS} />
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-stone-500 sm:px-6 lg:px-8">
+        {/* stone-400, not 500: on stone-950 that is 4.1:1, below the 4.5:1 small text needs. */}
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-stone-400 sm:px-6 lg:px-8">
           © {new Date().getFullYear()} {siteName}. All rights reserved.
         </p>
       </div>

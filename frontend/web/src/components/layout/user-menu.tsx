@@ -12,6 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { clearAdminSession } from '@/lib/admin-session';
 import { browser } from '@/lib/browser';
 import { fullName, initials } from '@/lib/format';
 import { canSeeAdminArea, roleBadgeText } from '@/lib/roles';
@@ -21,10 +22,13 @@ export function UserMenu({ user }: { user: User }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const name = fullName(user) || user.username || user.email;
+  const monogram = initials(name);
 
   const logOut = () => {
-    // Logging out clears every cached answer before the server ends the session.
+    // Logging out clears every cached answer (and the admin sign-in's `adminUser` entry)
+    // before the server ends the session.
     queryClient.clear();
+    clearAdminSession();
     browser.go('/api/logout');
   };
 
@@ -32,11 +36,12 @@ export function UserMenu({ user }: { user: User }) {
     <DropdownMenu>
       <DropdownMenuTrigger
         className="rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        aria-label={`Account menu for ${name}`}
+        // The name holds the initials the button shows, so it contains its visible text (WCAG 2.5.3).
+        aria-label={`Account menu for ${name} (${monogram})`}
       >
         <Avatar className="size-9 ring-2 ring-amber-200">
           {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
-          <AvatarFallback>{initials(name)}</AvatarFallback>
+          <AvatarFallback>{monogram}</AvatarFallback>
         </Avatar>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

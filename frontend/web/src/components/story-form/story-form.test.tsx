@@ -111,7 +111,9 @@ describe('the story form', () => {
     expect(dialog.getByText('This story will be visible to all users')).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Create Story' }));
 
-    expect(await screen.findByText('Story created successfully')).toBeInTheDocument();
+    // The server put it in the review queue: the toast says so rather than 'created' or 'published'.
+    expect(await screen.findByText('Story sent for review')).toBeInTheDocument();
+    expect(screen.getByText('It goes live once a reviewer approves it.')).toBeInTheDocument();
     const [post] = calls(fetchMock, 'POST', '/api/stories');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       title: 'Morning Prayer',
@@ -163,7 +165,7 @@ describe('the story form', () => {
     expect(dialog.getByRole('tab', { name: 'Social Export' })).toBeEnabled();
     await userEvent.type(dialog.getByLabelText('Title *'), '!');
     await userEvent.click(dialog.getByRole('button', { name: 'Update Story' }));
-    expect(await screen.findByText('Story updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Changes sent for review')).toBeInTheDocument();
     expect(screen.getByText(/sent for review\. The published version stays live/)).toBeInTheDocument();
     const [put] = calls(fetchMock, 'PUT', '/api/stories/7');
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ title: 'Grace in the Harvest!' });

@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { readingMinutes } from '@/lib/format';
+import { storySavedToast } from '@/lib/story-status';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
 import { SocialExportPanel } from './social-export-panel';
@@ -70,13 +71,7 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
   const create = useCreateStory({
     mutation: {
       onSuccess: async (created) => {
-        toast({
-          title: 'Story created successfully',
-          description:
-            created.status === 'pending_approval'
-              ? 'It was sent for review and will be visible to everyone once approved.'
-              : undefined,
-        });
+        toast(storySavedToast(created, 'Story created successfully'));
         onDone();
         await refresh({ storyId: created.id, authorId, story: created });
       },
@@ -86,14 +81,7 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
   const update = useUpdateStory({
     mutation: {
       onSuccess: async ({ story: saved, staged }) => {
-        toast({
-          title: 'Story updated successfully',
-          description: staged
-            ? 'Your changes were sent for review. The published version stays live until they are approved.'
-            : saved.status === 'pending_approval'
-              ? 'It was sent for review and will be visible to everyone once approved.'
-              : undefined,
-        });
+        toast(storySavedToast(saved, 'Story updated successfully', staged));
         onDone();
         await refresh({ storyId: saved.id, authorId, story: saved });
       },

@@ -15,8 +15,12 @@ function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 data-slot="card-title" className={cn('leading-tight font-semibold', className)} {...props} />;
+/**
+ * An `h2`: cards sit directly under a page's `h1` (dashboards, the help centre), so their titles
+ * are the next heading level and never skip one (axe `heading-order`).
+ */
+function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
+  return <h2 data-slot="card-title" className={cn('leading-tight font-semibold', className)} {...props} />;
 }
 
 function CardDescription({ className, ...props }: ComponentProps<'p'>) {

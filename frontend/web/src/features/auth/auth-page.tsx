@@ -1,6 +1,6 @@
 import { useGetSiteInfo } from '@grace-stories/sdk';
 import { useEffect, useRef, useState } from 'react';
-import { BookOpen, Heart, Loader2, Users } from 'lucide-react';
+import { ArrowLeft, BookOpen, Heart, Loader2, Users } from 'lucide-react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -9,34 +9,53 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSiteName } from '@/hooks/use-site-name';
 import { toast } from '@/hooks/use-toast';
 import { browser } from '@/lib/browser';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { googleErrorMessage } from './google-error';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
-type Mode = 'sign-in' | 'sign-up';
+type Mode = 'sign-in' | 'sign-up' | 'forgot-password';
 
-const TEXT: Record<Mode, { title: string; subtitle: string; toggle: [string, string] }> = {
-  'sign-in': {
-    title: 'Welcome Back',
-    subtitle: 'Sign in to continue your spiritual journey',
-    toggle: ["Don't have an account?", 'Sign up'],
-  },
-  'sign-up': {
-    title: 'Join Our Community',
-    subtitle: 'Create an account to get started',
-    toggle: ['Already have an account?', 'Sign in'],
+const TEXT: Record<Mode, { title: string; subtitle: string }> = {
+  'sign-in': { title: 'Welcome Back', subtitle: 'Sign in to continue your spiritual journey' },
+  'sign-up': { title: 'Join Our Community', subtitle: 'Create an account to get started' },
+  'forgot-password': {
+    title: 'Reset your password',
+    subtitle: "Enter your account's e-mail address and we will send you a link to choose a new password.",
   },
 };
+
+const TOGGLE: Record<'sign-in' | 'sign-up', [string, string]> = {
+  'sign-in': ["Don't have an account?", 'Sign up'],
+  'sign-up': ['Already have an account?', 'Sign in'],
+};
+
+/**
+ * `/auth?mode=forgot-password` opens the reset form directly (the reset page links there);
+ * `/auth?mode=signup` opens sign-up (the header's Sign Up, the landing page's calls to join).
+ */
+function initialMode(search: string): Mode {
+  const mode = new URLSearchParams(search).get('mode');
+  if (mode === 'forgot-password') return 'forgot-password';
+  return mode === 'signup' ? 'sign-up' : 'sign-in';
+}
 
 /** /auth — sign in and sign up (spec §2 "Sign-in / sign-up"). */
 export function AuthPage() {
   const { isLoading, isAuthenticated } = useAuth();
-  const [mode, setMode] = useState<Mode>('sign-in');
+  const search = useSearch();
+  const [mode, setMode] = useState<Mode>(() => initialMode(search));
+  // Sign Up in the header while /auth is open changes only the query string: follow it.
+  const [modeSearch, setModeSearch] = useState(search);
+  if (search !== modeSearch) {
+    setModeSearch(search);
+    setMode(initialMode(search));
+  }
+  const [resetEmail, setResetEmail] = useState('');
   const [, navigate] = useLocation();
   const text = TEXT[mode];
   useDocumentTitle(text.title);
   useGoogleErrorToast();
-  const continueWithGoogle = useContinueWithGoogle();
 
   if (isLoading) {
     return (
@@ -60,32 +79,64 @@ export function AuthPage() {
             <CardDescription>{text.subtitle}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
-            {mode === 'sign-in' ? <LoginForm onSuccess={onSuccess} /> : <RegisterForm onSuccess={onSuccess} />}
-
-            <div className="relative text-center text-xs uppercase">
-              <span className="absolute inset-x-0 top-1/2 border-t" aria-hidden="true" />
-              <span className="relative bg-card px-2 text-muted-foreground">Or continue with</span>
-            </div>
-
-            <Button type="button" variant="outline" className="w-full" onClick={continueWithGoogle}>
-              <GoogleMark />
-              Continue with Google
-            </Button>
-
-            <p className="text-center text-sm text-muted-foreground">
-              {text.toggle[0]}{' '}
-              <button
-                type="button"
-                className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
-                onClick={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
-              >
-                {text.toggle[1]}
-              </button>
-            </p>
+            {mode === 'forgot-password' ? (
+              <>
+                <ForgotPasswordForm defaultEmail={resetEmail} />
+                <Button type="button" variant="ghost" className="justify-self-center" onClick={() => setMode('sign-in')}>
+                  <ArrowLeft aria-hidden="true" />
+                  Back to sign in
+                </Button>
+              </>
+            ) : (
+              <>
+                {mode === 'sign-in' ? (
+                  <LoginForm
+                    onSuccess={onSuccess}
+                    onForgotPassword={(email) => {
+                      setResetEmail(email);
+                      setMode('forgot-password');
+                    }}
+                  />
+                ) : (
+                  <RegisterForm onSuccess={onSuccess} />
+                )}
+                <SignInAlternatives mode={mode} onToggle={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')} />
+              </>
+            )}
           </CardContent>
         </Card>
       </section>
     </main>
+  );
+}
+
+/** Google below the divider, then the switch between signing in and signing up. */
+function SignInAlternatives({ mode, onToggle }: { mode: 'sign-in' | 'sign-up'; onToggle: () => void }) {
+  const continueWithGoogle = useContinueWithGoogle();
+  const toggle = TOGGLE[mode];
+  return (
+    <>
+      <div className="relative text-center text-xs uppercase">
+        <span className="absolute inset-x-0 top-1/2 border-t" aria-hidden="true" />
+        <span className="relative bg-card px-2 text-muted-foreground">Or continue with</span>
+      </div>
+
+      <Button type="button" variant="outline" className="w-full" onClick={continueWithGoogle}>
+        <GoogleMark />
+        Continue with Google
+      </Button>
+
+      <p className="text-center text-sm text-muted-foreground">
+        {toggle[0]}{' '}
+        <button
+          type="button"
+          className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
+          onClick={onToggle}
+        >
+          {toggle[1]}
+        </button>
+      </p>
+    </>
   );
 }
 

@@ -16,3 +16,15 @@ export const registerSchema = schemas.registerBody.extend({
   password,
 });
 export type RegisterValues = z.infer<typeof registerSchema>;
+
+export const forgotPasswordSchema = schemas.requestPasswordResetBody.extend({ email });
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+/** The new password twice, with sign-up's rule; the confirmation must match. */
+export const resetPasswordSchema = z
+  .object({ password, confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;

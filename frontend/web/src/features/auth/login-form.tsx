@@ -10,8 +10,17 @@ import { authQueryKey } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { loginSchema, type LoginValues } from './auth-schemas';
 
-/** Sign in with e-mail and password (`POST /api/login`). */
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+/**
+ * Sign in with e-mail and password (`POST /api/login`). 'Forgot password?' hands the typed e-mail
+ * to the reset form.
+ */
+export function LoginForm({
+  onSuccess,
+  onForgotPassword,
+}: {
+  onSuccess: () => void;
+  onForgotPassword: (email: string) => void;
+}) {
   const queryClient = useQueryClient();
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const login = useLogin({
@@ -48,7 +57,16 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           name="password"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Password</FormLabel>
+              <div className="flex items-center justify-between gap-2">
+                <FormLabel>Password</FormLabel>
+                <button
+                  type="button"
+                  className="cursor-pointer text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  onClick={() => onForgotPassword(form.getValues('email').trim())}
+                >
+                  Forgot password?
+                </button>
+              </div>
               <FormControl>
                 <PasswordInput autoComplete="current-password" {...field} />
               </FormControl>

@@ -26,14 +26,18 @@ describe('/admin', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeInTheDocument();
   });
 
-  it('opens the review dashboard for a sub admin and an admin', async () => {
-    for (const role of ['sub_admin', 'admin'] as const) {
+  it('opens the review dashboard for a sub admin and an admin, titled by their role', async () => {
+    for (const [role, title] of [
+      ['sub_admin', 'Sub Admin Dashboard'],
+      ['admin', 'Admin Dashboard'],
+    ] as const) {
       const { unmount } = renderApp('/admin', {
         ...signedOut,
         'GET /api/user': { body: sampleUser({ role }) },
         'GET /api/admin/stories/pending': { body: [] },
       });
-      expect(await screen.findByRole('heading', { level: 1, name: 'Sub Admin Dashboard' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(document.title).toContain(title);
       unmount();
     }
   });

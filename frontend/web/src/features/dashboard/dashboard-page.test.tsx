@@ -66,17 +66,17 @@ describe('My Dashboard', () => {
     expect(await screen.findByText('No stories yet')).toBeInTheDocument();
   });
 
-  it('shows the profile read-only with fallbacks', async () => {
+  it('shows the profile as an editable form, the e-mail and member since read-only', async () => {
     renderApp('/dashboard', {
       ...signedOut,
       'GET /api/user': { body: sampleUser({ lastName: null, createdAt: 'not a date' }) },
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'Profile Settings' }));
     expect(screen.getByLabelText('First Name')).toHaveValue('Ruth');
-    expect(screen.getByLabelText('Last Name')).toHaveValue('Not set');
-    expect(screen.getByLabelText('Email')).toHaveValue('ruth@example.org');
-    expect(screen.getByLabelText('Member Since')).toHaveValue('Unknown');
-    expect(screen.getByLabelText('First Name')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Last Name')).toHaveValue('');
+    expect(screen.getByLabelText('Email')).toHaveTextContent('ruth@example.org');
+    expect(screen.getByLabelText('Member Since')).toHaveTextContent('Unknown');
+    expect(screen.getByLabelText('First Name')).not.toHaveAttribute('readonly');
   });
 });
 

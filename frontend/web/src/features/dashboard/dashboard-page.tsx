@@ -4,6 +4,7 @@ import { SignedOutRedirect } from '@/components/layout/signed-out-redirect';
 import { Badge } from '@/components/ui/badge';
 import { useAuth, type User } from '@/hooks/use-auth';
 import { isAdminRole, roleLabel } from '@/lib/roles';
+import { ResendVerificationButton } from './account/email-verification';
 import { MemberDashboard } from './member/member-dashboard';
 import { SubAdminDashboard } from './sub-admin/sub-admin-dashboard';
 import { SuperAdminDashboard } from './super-admin/super-admin-dashboard';
@@ -30,6 +31,15 @@ function PendingNotice({ user }: { user: User }) {
       <Badge variant="outline" className="border-amber-300 text-amber-800">
         {roleLabel(user.role)} - Pending
       </Badge>
+      {!user.emailVerified && (
+        <div className="grid justify-items-center gap-2 border-t pt-4">
+          <p className="max-w-md text-sm text-muted-foreground">
+            Your e-mail address {user.email} is not verified yet. Open the link we sent when you signed up, so the
+            administrators know the address is yours.
+          </p>
+          <ResendVerificationButton />
+        </div>
+      )}
     </NoticePage>
   );
 }

@@ -127,6 +127,22 @@ describe('home for a signed-in user', () => {
     );
   });
 
+  it('says the stories could not be loaded, with Retry, instead of "No Stories Found"', async () => {
+    const fetchTable = table({ 'GET /api/stories': { status: 503, body: { message: 'Database unavailable' } } });
+    renderApp('/', fetchTable);
+    // Spec §8: a 503 is retried twice (1 s, then 2 s) before the query fails.
+    expect(await screen.findByRole('heading', { name: 'Stories could not be loaded' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No Stories Found' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Be the first to share a story with the community!')).not.toBeInTheDocument();
+    expect(screen.queryByText(/stories found/)).not.toBeInTheDocument();
+
+    fetchTable['GET /api/stories'] = { body: [story(1, 'Psalms')], headers: { 'X-Total-Count': '1' } };
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Psalms' })).toBeInTheDocument();
+    expect(screen.getByText('1 story found')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Stories could not be loaded' })).not.toBeInTheDocument();
+  }, 15_000);
+
   it('has no category grid when the server has no categories', async () => {
     renderApp('/', table({ 'GET /api/categories': { body: [] } }));
     await screen.findByRole('heading', { name: 'No Stories Found' });

@@ -1,5 +1,5 @@
 import { useListCategories, type CategoryDto } from '@grace-stories/sdk';
-import { BookOpen, PenLine, Search, SearchX, Sparkles } from 'lucide-react';
+import { BookOpen, CloudOff, PenLine, RotateCw, Search, SearchX, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
@@ -101,7 +101,7 @@ function StoriesSection({
   canCreate: boolean;
 }) {
   const selected = category === ALL ? null : category;
-  const { data, isPending, isError } = useHomeStories(query, selected);
+  const { data, isPending, isError, refetch, isRefetching } = useHomeStories(query, selected);
   const heading = selected ? `${selected} Stories` : 'All Stories';
   const total = data?.total ?? 0;
   const filtering = query.trim() !== '' || selected !== null;
@@ -160,6 +160,8 @@ function StoriesSection({
                 <StoryCardSkeleton key={i} />
               ))}
             </div>
+          ) : isError ? (
+            <LoadError onRetry={() => void refetch()} retrying={isRefetching} />
           ) : data && data.stories.length > 0 ? (
             <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3" aria-label={heading}>
               {data.stories.slice(0, HOME_STORY_LIMIT).map((story) => (
@@ -174,6 +176,28 @@ function StoriesSection({
         </div>
       </div>
     </section>
+  );
+}
+
+/** A failed load is not an empty site: say so and offer to try again. */
+function LoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-2xl border border-dashed border-destructive/40 bg-destructive/5 px-6 py-16 text-center"
+    >
+      <span className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+        <CloudOff className="size-7" aria-hidden="true" />
+      </span>
+      <h3 className="mt-5 font-serif text-2xl font-semibold">Stories could not be loaded</h3>
+      <p className="mt-2 max-w-md text-muted-foreground">
+        Something went wrong while loading the stories. Check your connection and try again.
+      </p>
+      <Button className="mt-6" onClick={onRetry} disabled={retrying}>
+        <RotateCw className={cn(retrying && 'animate-spin')} aria-hidden="true" />
+        {retrying ? 'Retrying...' : 'Retry'}
+      </Button>
+    </div>
   );
 }
 

@@ -30,7 +30,7 @@ describe('landing page for a signed-out visitor', () => {
     expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
-    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth?mode=signup');
 
     expect(screen.getByRole('heading', { name: 'Featured Stories' }).closest('section')).toHaveAttribute('id', 'stories');
     expect(screen.getByRole('heading', { name: 'Explore by Category' }).closest('section')).toHaveAttribute(
@@ -54,6 +54,8 @@ describe('landing page for a signed-out visitor', () => {
   it('shows the four sample categories with their counts', async () => {
     renderApp('/');
     const section = (await screen.findByRole('heading', { name: 'Explore by Category' })).closest('section')!;
+    // The sample counts show once GET /api/site says the site has no published story.
+    await within(section).findByText('24 Stories');
     const expected = [
       ['Bible Study', '24 Stories'],
       ['Testimonies', '18 Stories'],
@@ -71,12 +73,73 @@ describe('landing page for a signed-out visitor', () => {
   it('shows the community stats and its calls to action', async () => {
     renderApp('/');
     const section = (await screen.findByRole('heading', { name: 'Join Our Community' })).closest('section')!;
+    await within(section).findByText('89');
     const terms = within(section).getAllByRole('term').map((t) => t.textContent);
     const values = within(section).getAllByRole('definition').map((d) => d.textContent);
     expect(terms).toEqual(['Stories Shared', 'Contributors', 'Countries']);
     expect(values).toEqual(['89', '24', '12']);
-    expect(within(section).getByRole('link', { name: 'Become a Contributor' })).toHaveAttribute('href', '/auth');
-    expect(within(section).getByRole('link', { name: 'Join Community' })).toHaveAttribute('href', '/auth');
+    expect(within(section).getByRole('link', { name: 'Become a Contributor' })).toHaveAttribute('href', '/auth?mode=signup');
+    expect(within(section).getByRole('link', { name: 'Join Community' })).toHaveAttribute('href', '/auth?mode=signup');
+  });
+
+  it('shows the real figures once the site has published stories, without countries', async () => {
+    const category = (id: number, name: string, storyCount: number) => ({
+      id,
+      name,
+      description: `About ${name}`,
+      icon: null,
+      createdAt: '2024-01-01T00:00:00Z',
+      storyCount,
+    });
+    renderApp('/', {
+      ...signedOut,
+      'GET /api/site': {
+        body: {
+          siteName: 'Grace Stories',
+          supportEmail: 'help@example.org',
+          googleSignInEnabled: false,
+          publishedStories: 5,
+          contributors: 3,
+        },
+      },
+      'GET /api/categories': {
+        body: [
+          category(1, 'Bible Study', 2),
+          category(2, 'Testimonies', 1),
+          category(3, 'Faith & Life', 0),
+          category(4, 'Worship', 2),
+          category(5, 'Community', 0),
+        ],
+      },
+    });
+    const community = (await screen.findByRole('heading', { name: 'Join Our Community' })).closest('section')!;
+    await waitFor(() =>
+      expect(within(community).getAllByRole('definition').map((d) => d.textContent)).toEqual(['5', '3']),
+    );
+    expect(within(community).getAllByRole('term').map((t) => t.textContent)).toEqual(['Stories Shared', 'Contributors']);
+    expect(within(community).queryByText('Countries')).not.toBeInTheDocument();
+
+    const categories = screen.getByRole('heading', { name: 'Explore by Category' }).closest('section')!;
+    await waitFor(() => expect(within(categories).getAllByRole('listitem')).toHaveLength(5));
+    const tiles = within(categories).getAllByRole('listitem').map((item) => item.textContent);
+    expect(tiles[0]).toContain('2 Stories');
+    expect(tiles[1]).toContain('1 Story');
+    expect(tiles[2]).toContain('0 Stories');
+    expect(tiles[4]).toContain('Community');
+    expect(within(categories).queryByText('24 Stories')).not.toBeInTheDocument();
+  });
+
+  it('keeps the sample figures on a site without published stories', async () => {
+    renderApp('/', {
+      ...signedOut,
+      'GET /api/site': {
+        body: { siteName: 'Grace Stories', supportEmail: 'a@b.c', googleSignInEnabled: false, publishedStories: 0, contributors: 0 },
+      },
+    });
+    const community = (await screen.findByRole('heading', { name: 'Join Our Community' })).closest('section')!;
+    await waitFor(() =>
+      expect(within(community).getAllByRole('definition').map((d) => d.textContent)).toEqual(['89', '24', '12']),
+    );
   });
 
   it('shows three sample featured stories when the site has none', async () => {

@@ -3,14 +3,15 @@ import type { LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { SiteFooter } from '@/components/layout/site-footer';
-import type { SectionLink } from '@/components/layout/header';
+import { SIGN_UP_HREF, type SectionLink } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSiteName } from '@/hooks/use-site-name';
 import { categoryTileClass } from '@/lib/categories';
 import { cn } from '@/lib/utils';
 import { FeaturedStories } from './featured-stories';
-import { COMMUNITY_STATS, SAMPLE_CATEGORIES } from './sample-content';
+import { useLandingFigures, type CategoryTile, type Stat } from './use-landing-figures';
 
 const SECTIONS: SectionLink[] = [
   { href: '#stories', label: 'Stories' },
@@ -23,6 +24,7 @@ const CATEGORY_ICONS: Record<string, LucideIcon> = {
   Testimonies: Heart,
   'Faith & Life': Sun,
   Worship: Music,
+  Community: Users,
 };
 
 const STAT_ICONS: LucideIcon[] = [PenLine, Users, Globe2];
@@ -30,13 +32,14 @@ const STAT_ICONS: LucideIcon[] = [PenLine, Users, Globe2];
 /** The page a signed-out visitor sees at / (spec §2 "Landing page"). */
 export function LandingPage() {
   const siteName = useSiteName();
+  const figures = useLandingFigures();
   useDocumentTitle(siteName);
   return (
     <PageShell sections={SECTIONS} footer={<SiteFooter />}>
       <Hero siteName={siteName} />
       <FeaturedSection />
-      <CategoriesSection />
-      <CommunitySection />
+      <CategoriesSection tiles={figures.tiles} />
+      <CommunitySection stats={figures.stats} />
     </PageShell>
   );
 }
@@ -150,7 +153,7 @@ function FeaturedSection() {
   );
 }
 
-function CategoriesSection() {
+function CategoriesSection({ tiles }: { tiles: CategoryTile[] }) {
   return (
     <section id="categories" aria-labelledby="categories-title" className="bg-amber-50/60 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -159,9 +162,9 @@ function CategoriesSection() {
           title="Explore by Category"
           subtitle="Find stories that speak to where you are in your walk of faith."
         />
-        {/* Sample figures (spec §2): plain tiles, with no hover effect, because they lead nowhere. */}
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {SAMPLE_CATEGORIES.map((category) => {
+        {/* Plain tiles, with no hover effect, because they lead nowhere (the signed-in Home filters). */}
+        <ul className={cn('mt-14 grid gap-6 sm:grid-cols-2', tiles.length === 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4')}>
+          {tiles.map((category) => {
             const Icon = CATEGORY_ICONS[category.name] ?? BookOpen;
             return (
               <li
@@ -177,9 +180,15 @@ function CategoriesSection() {
                 >
                   <Icon className="size-6" />
                 </span>
-                <h3 className="mt-5 text-lg font-semibold text-stone-900">{category.name}</h3>
-                <p className="mt-1 text-sm text-muted-foreground">{category.description}</p>
-                <p className="mt-4 text-sm font-semibold text-stone-700">{category.count} Stories</p>
+                <h3 className="mt-5 text-lg font-semibold text-stone-900 [overflow-wrap:anywhere]">{category.name}</h3>
+                {category.description && <p className="mt-1 text-sm text-muted-foreground">{category.description}</p>}
+                {category.count === null ? (
+                  <Skeleton className="mt-4 h-5 w-20" />
+                ) : (
+                  <p className="mt-4 text-sm font-semibold text-stone-700">
+                    {category.count === 1 ? '1 Story' : `${category.count} Stories`}
+                  </p>
+                )}
               </li>
             );
           })}
@@ -189,7 +198,7 @@ function CategoriesSection() {
   );
 }
 
-function CommunitySection() {
+function CommunitySection({ stats }: { stats: Stat[] }) {
   return (
     <section id="community" aria-labelledby="community-title" className="py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -205,8 +214,14 @@ function CommunitySection() {
             Connect with believers around the world, share what God is doing in your life, and be encouraged by
             the stories of others.
           </p>
-          <dl className="mx-auto mt-12 grid max-w-3xl gap-6 sm:grid-cols-3">
-            {COMMUNITY_STATS.map((stat, index) => {
+          <dl
+            className={cn(
+              'mx-auto mt-12 grid gap-6',
+              stats.length === 3 ? 'max-w-3xl sm:grid-cols-3' : 'max-w-2xl sm:grid-cols-2',
+            )}
+            aria-busy={stats.some((stat) => stat.value === null) || undefined}
+          >
+            {stats.map((stat, index) => {
               const Icon = STAT_ICONS[index] ?? Users;
               return (
                 <div
@@ -216,7 +231,14 @@ function CommunitySection() {
                   <dt className="mt-1 text-sm font-medium text-amber-100">{stat.label}</dt>
                   <dd className="font-serif text-4xl font-semibold">
                     <Icon className="mx-auto mb-3 block size-6 text-amber-200" aria-hidden="true" />
-                    {stat.value}
+                    {stat.value === null ? (
+                      <>
+                        <span aria-hidden="true">…</span>
+                        <span className="sr-only">Loading</span>
+                      </>
+                    ) : (
+                      stat.value.toLocaleString('en-US')
+                    )}
                   </dd>
                 </div>
               );
@@ -224,7 +246,7 @@ function CommunitySection() {
           </dl>
           <div className="mt-12 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg" className="bg-white text-amber-800 hover:bg-amber-50">
-              <Link href="/auth">
+              <Link href={SIGN_UP_HREF}>
                 <PenLine className="size-5" aria-hidden="true" />
                 Become a Contributor
               </Link>
@@ -235,7 +257,7 @@ function CommunitySection() {
               variant="outline"
               className="border-white/60 bg-transparent text-white hover:bg-white/10 hover:text-white"
             >
-              <Link href="/auth">
+              <Link href={SIGN_UP_HREF}>
                 <Users className="size-5" aria-hidden="true" />
                 Join Community
               </Link>

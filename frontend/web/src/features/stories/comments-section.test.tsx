@@ -238,3 +238,42 @@ describe('comment form', () => {
     expect(screen.getByLabelText('Name *')).toHaveValue('Phoebe');
   });
 });
+
+describe('comments past the tenth', () => {
+  const many = Array.from({ length: 23 }, (_, i) => comment(100 - i, `Reader ${i + 1}`));
+  const paged: FetchTable = table({
+    'GET /api/stories/7/comments': (url) => {
+      const limit = Number(url.searchParams.get('limit'));
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      return { body: many.slice(offset, offset + limit), headers: { 'X-Total-Count': String(many.length) } };
+    },
+  });
+
+  it('shows the newest ten with the count, and loads older ones ten at a time', async () => {
+    const { fetchMock } = renderApp('/stories/7', paged);
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByRole('heading', { name: 'Comments (23)' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 10 of 23 comments')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show older comments' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(20));
+    expect(within(list).getAllByRole('listitem')[10]).toHaveAccessibleName('Comment by Reader 11');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show older comments' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(23));
+    expect(screen.queryByRole('button', { name: 'Show older comments' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Showing \d+ of/)).not.toBeInTheDocument();
+
+    const offsets = calls(fetchMock, 'GET', '/api/stories/7/comments').map(([url]) =>
+      new URL(String(url), 'http://localhost').searchParams.get('offset'),
+    );
+    expect(offsets).toEqual(['0', '10', '20']);
+  });
+
+  it('offers no older comments when all fit on one page', async () => {
+    renderApp('/stories/7', table());
+    await screen.findByRole('heading', { name: 'Comments (2)' });
+    expect(screen.queryByRole('button', { name: 'Show older comments' })).not.toBeInTheDocument();
+  });
+});

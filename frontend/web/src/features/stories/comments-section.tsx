@@ -1,13 +1,13 @@
-//! The comments under a story (spec §2 "Story detail"): the newest ten, moderation, the form.
+//! The comments under a story (spec §2 "Story detail"): the newest ten, then older ones ten at a
+//! time, moderation, the form.
 import {
   getListCommentsQueryKey,
   useApproveComment,
   useDeleteComment,
-  useListComments,
   type CommentDto,
 } from '@grace-stories/sdk';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, MessageCircle, Trash2 } from 'lucide-react';
+import { Check, ChevronDown, MessageCircle, Trash2 } from 'lucide-react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -29,20 +29,19 @@ import { toast } from '@/hooks/use-toast';
 import { CommentForm } from './comment-form';
 import { canApproveComments, canDeleteComments } from './comment-moderation';
 import { relativeAge } from './relative-time';
-
-/** Spec §9: comments fetched per story. */
-export const COMMENTS_PER_STORY = 10;
+import { useStoryComments } from './use-story-comments';
 
 export function CommentsSection({ storyId }: { storyId: number }) {
   const { user } = useAuth();
-  const { data: comments, isPending, isError } = useListComments(storyId, { limit: COMMENTS_PER_STORY });
+  const { comments, total, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useStoryComments(storyId);
   const moderation = { approve: canApproveComments(user?.role), remove: canDeleteComments(user?.role) };
 
   return (
     <section aria-labelledby="comments-title" className="mt-16 border-t border-border pt-10">
       <h2 id="comments-title" className="flex items-center gap-2 font-serif text-2xl font-semibold">
         <MessageCircle className="size-6 text-primary" aria-hidden="true" />
-        Comments{comments && comments.length > 0 ? ` (${comments.length})` : ''}
+        Comments{total > 0 ? ` (${total})` : ''}
       </h2>
       <div className="mt-6">
         {isPending ? (
@@ -55,11 +54,26 @@ export function CommentsSection({ storyId }: { storyId: number }) {
         ) : comments.length === 0 ? (
           <p className="text-muted-foreground">No comments yet. Be the first to share your thoughts!</p>
         ) : (
-          <ul className="space-y-4" aria-label="Comments">
-            {comments.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} storyId={storyId} moderation={moderation} />
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-4" aria-label="Comments">
+              {comments.map((comment) => (
+                <CommentItem key={comment.id} comment={comment} storyId={storyId} moderation={moderation} />
+              ))}
+            </ul>
+            {total > comments.length && (
+              <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+                <p className="text-sm text-muted-foreground" role="status">
+                  Showing {comments.length} of {total} comments
+                </p>
+                {hasNextPage && (
+                  <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+                    <ChevronDown aria-hidden="true" />
+                    {isFetchingNextPage ? 'Loading...' : 'Show older comments'}
+                  </Button>
+                )}
+              </div>
+            )}
+          </>
         )}
       </div>
       <Card className="mt-10 bg-amber-50/40">

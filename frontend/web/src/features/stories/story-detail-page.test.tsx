@@ -101,3 +101,29 @@ describe('story detail', () => {
     expect(labels).toEqual(['Twitter', 'LinkedIn', 'Instagram', 'Copy Link']);
   });
 });
+
+describe('a story that is not public, opened by its author or a moderator', () => {
+  it.each([
+    [{ status: 'draft', isPublished: false }, 'Draft — only you and moderators can see this'],
+    [{ status: 'pending_approval', isPublished: false }, 'Waiting for review'],
+    [{ status: 'rejected', isPublished: false, rejectionReason: 'Please add a Bible reference' }, 'Not published: Please add a Bible reference'],
+    [{ status: 'rejected', isPublished: false, rejectionReason: null }, 'Not published'],
+  ])('%o shows "%s" and no comment form', async (state, banner) => {
+    const { fetchMock } = renderApp('/stories/7', table({ 'GET /api/stories/7': { body: { ...story, ...state } } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Songs in the Night' })).toBeInTheDocument();
+    expect(screen.getByText(banner, { exact: true }).closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByText('Comments open once the story is published.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Submit Comment/i })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Name/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Share this story' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/comments'))).toBe(false);
+  });
+
+  it('shows no banner on a public story, and the comment form', async () => {
+    renderApp('/stories/7', table());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Songs in the Night' })).toBeInTheDocument();
+    expect(screen.queryByText(/only you and moderators/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Waiting for review')).not.toBeInTheDocument();
+    expect(await screen.findByLabelText(/Name/)).toBeInTheDocument();
+  });
+});

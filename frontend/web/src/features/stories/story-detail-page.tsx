@@ -1,5 +1,5 @@
 import { useGetStory } from '@grace-stories/sdk';
-import { ArrowLeft, BookOpen, Calendar, Clock, Share2, Video } from 'lucide-react';
+import { ArrowLeft, BookOpen, Calendar, Clock, MessageCircle, Share2, Video } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
@@ -13,6 +13,7 @@ import { categoryBadgeClass } from '@/lib/categories';
 import { formatDate, fullName, initials, readingMinutes } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { CommentsSection } from './comments-section';
+import { isPublicStory, VisibilityBanner } from './visibility-banner';
 
 /** Route ids are positive integers; anything else cannot name a story. */
 function parseStoryId(raw: string): number | null {
@@ -49,12 +50,13 @@ export function StoryDetailPage({ id }: { id: string }) {
               Back to Stories
             </Link>
           </Button>
-          {story && <ShareMenu story={story} />}
+          {story && isPublicStory(story) && <ShareMenu story={story} />}
         </div>
         {isPending || !story ? (
           <StoryDetailSkeleton />
         ) : (
           <>
+            <VisibilityBanner story={story} />
             <header className="mt-6">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge variant="outline" className={cn('max-w-full whitespace-normal [overflow-wrap:anywhere]', categoryBadgeClass(story.category))}>
@@ -95,12 +97,34 @@ export function StoryDetailPage({ id }: { id: string }) {
             )}
             {/* The server sanitises story HTML before storing it. */}
             <div className="story-content mt-10" dangerouslySetInnerHTML={{ __html: story.content }} />
-            <ShareBlock story={story} />
-            <CommentsSection storyId={story.id} />
+            {isPublicStory(story) ? (
+              <>
+                <ShareBlock story={story} />
+                <CommentsSection storyId={story.id} />
+              </>
+            ) : (
+              <CommentsClosed />
+            )}
           </>
         )}
       </article>
     </PageShell>
+  );
+}
+
+/**
+ * A story that is not public takes no comments (the server answers 404) and has no link worth
+ * sharing yet (visitors get 'Story Not Found'), so neither the form nor the share block shows.
+ */
+function CommentsClosed() {
+  return (
+    <section aria-labelledby="comments-title" className="mt-16 border-t border-border pt-10">
+      <h2 id="comments-title" className="flex items-center gap-2 font-serif text-2xl font-semibold">
+        <MessageCircle className="size-6 text-primary" aria-hidden="true" />
+        Comments
+      </h2>
+      <p className="mt-4 text-muted-foreground">Comments open once the story is published.</p>
+    </section>
   );
 }
 

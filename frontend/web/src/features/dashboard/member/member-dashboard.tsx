@@ -7,8 +7,6 @@ import { RejectionReason, StoryStatusBadge } from '@/components/story-status-bad
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -16,6 +14,8 @@ import { formatDate } from '@/lib/format';
 import { roleLabel } from '@/lib/roles';
 import { memberCounts } from '@/lib/story-status';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { ProfileSettings } from '../account/profile-settings';
+import { SecurityTab } from '../account/security-tab';
 
 type Stat = { title: string; note: string; value: number; icon: ComponentType<{ className?: string }> };
 
@@ -107,12 +107,16 @@ export function MemberDashboard({ user }: { user: User }) {
           <TabsList>
             <TabsTrigger value="stories">My Stories</TabsTrigger>
             <TabsTrigger value="profile">Profile Settings</TabsTrigger>
+            <TabsTrigger value="security">Security</TabsTrigger>
           </TabsList>
           <TabsContent value="stories">
             <MyStories stories={list} isLoading={stories.isPending} onEdit={setEditingId} />
           </TabsContent>
           <TabsContent value="profile">
             <ProfileSettings user={user} />
+          </TabsContent>
+          <TabsContent value="security">
+            <SecurityTab />
           </TabsContent>
         </Tabs>
       </main>
@@ -161,9 +165,9 @@ function MyStories({
       <CardContent className="p-0">
         <ul className="divide-y" aria-label="My stories">
           {stories.map((story) => {
-            // Spec §9 falls back to the first 100 characters of the content; the author's list
-            // carries no content, so a story without an excerpt shows none (README "Decisions").
-            const excerpt = story.excerpt || null;
+            // Spec §9: without an excerpt, the first 100 characters of the content plus '...'
+            // (the server's plain-text `preview` of the content, since the list carries no content).
+            const excerpt = story.excerpt || (story.preview ? `${story.preview.slice(0, 100).trimEnd()}...` : null);
             return (
               <li key={story.id} aria-label={story.title} className="flex flex-wrap items-start gap-4 p-5">
                 <div className="grid min-w-0 flex-1 gap-2">
@@ -197,31 +201,6 @@ function MyStories({
             );
           })}
         </ul>
-      </CardContent>
-    </Card>
-  );
-}
-
-function ProfileSettings({ user }: { user: User }) {
-  const fields = [
-    { id: 'profile-first-name', label: 'First Name', value: user.firstName || 'Not set' },
-    { id: 'profile-last-name', label: 'Last Name', value: user.lastName || 'Not set' },
-    { id: 'profile-email', label: 'Email', value: user.email || 'Not set' },
-    { id: 'profile-member-since', label: 'Member Since', value: formatDate(user.createdAt) ?? 'Unknown' },
-  ];
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Profile Settings</CardTitle>
-        <CardDescription>Your account details.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2">
-        {fields.map(({ id, label, value }) => (
-          <div key={id} className="grid gap-2">
-            <Label htmlFor={id}>{label}</Label>
-            <Input id={id} value={value} readOnly className="bg-muted/50" />
-          </div>
-        ))}
       </CardContent>
     </Card>
   );

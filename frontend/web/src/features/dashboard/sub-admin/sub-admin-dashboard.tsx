@@ -8,12 +8,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { reviewDashboardTitle } from '@/lib/roles';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { PendingStoriesPanel } from '../review/pending-stories-panel';
 
-/** Spec §2 "Sub admin dashboard": the review queue and content-management shortcuts. */
+/**
+ * Spec §2 "Sub admin dashboard": the review queue and content-management shortcuts. The `admin`
+ * role gets the same screen, titled 'Admin Dashboard'.
+ */
 export function SubAdminDashboard({ user }: { user: User }) {
-  useDocumentTitle('Sub Admin Dashboard');
+  const title = reviewDashboardTitle(user.role);
+  useDocumentTitle(title);
   const pending = useListPendingStories();
   const unauthorized = isUnauthorizedError(pending.error);
   useEffect(() => {
@@ -24,8 +29,8 @@ export function SubAdminDashboard({ user }: { user: User }) {
     <PageShell className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="font-serif text-4xl font-semibold tracking-tight">Sub Admin Dashboard</h1>
-          <Badge variant="secondary">Sub Admin</Badge>
+          <h1 className="font-serif text-4xl font-semibold tracking-tight">{title}</h1>
+          <Badge variant="secondary">{user.role === 'sub_admin' ? 'Sub Admin' : 'Admin'}</Badge>
         </div>
         <p className="text-muted-foreground">
           Welcome back, {user.firstName || user.username || 'Friend'}. Review what the community has written.

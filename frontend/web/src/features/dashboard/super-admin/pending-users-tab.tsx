@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { useChangeUserRole, useRemoveUser } from './use-user-admin';
-import { DeleteUserButton, RoleSelect, USER_DETAILS_CLASS, USER_ROW_CLASS, displayName } from './user-rows';
+import { DeleteUserButton, EmailVerificationBadge, RoleSelect, USER_DETAILS_CLASS, USER_ROW_CLASS, displayName } from './user-rows';
 
 /** Spec §2: a pending user is approved with one of these roles. */
 const APPROVAL_ROLES = [RoleDto.member, RoleDto.sub_admin, RoleDto.super_admin] as const;
@@ -48,7 +48,10 @@ function PendingUserRow({ user }: { user: UserDto }) {
       <div className={USER_DETAILS_CLASS}>
         <p className="font-medium [overflow-wrap:anywhere]">{name}</p>
         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
-        <p className="text-xs text-muted-foreground">Joined {formatDate(user.createdAt) ?? 'Unknown'}</p>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <EmailVerificationBadge user={user} />
+          <p className="text-xs text-muted-foreground">Joined {formatDate(user.createdAt) ?? 'Unknown'}</p>
+        </div>
       </div>
       <RoleSelect user={user} value={role} roles={APPROVAL_ROLES} onChange={setRole} disabled={busy} />
       <Button

@@ -80,6 +80,18 @@ describe('super admin dashboard', () => {
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/admin/users/pending').length).toBeGreaterThan(listsBefore));
   });
 
+  it('shows whether each pending person verified their e-mail', async () => {
+    const verified = sampleUser({ id: 'verified-id', firstName: 'Phoebe', lastName: 'Cenchreae', isApproved: false });
+    renderApp(
+      '/dashboard',
+      table({ 'GET /api/admin/users/pending': { body: [{ ...pendingUser, emailVerified: false }, verified] } }),
+    );
+    const unverifiedRow = await screen.findByRole('listitem', { name: 'Lydia Thyatira' });
+    expect(within(unverifiedRow).getByText('E-mail not verified')).toBeInTheDocument();
+    const verifiedRow = screen.getByRole('listitem', { name: 'Phoebe Cenchreae' });
+    expect(within(verifiedRow).getByText('E-mail verified')).toBeInTheDocument();
+  });
+
   it('says Failed to update user role when the server refuses', async () => {
     renderApp('/dashboard', table({ 'POST /api/admin/users/pending-id/role': { status: 403, body: { message: 'Forbidden' } } }));
     const row = await screen.findByRole('listitem', { name: 'Lydia Thyatira' });

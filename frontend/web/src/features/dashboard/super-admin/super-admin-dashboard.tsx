@@ -10,7 +10,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSignOut } from '@/hooks/use-sign-out';
-import { clearAdminSession } from '@/lib/admin-session';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { PendingStoriesPanel } from '../review/pending-stories-panel';
 import { AllUsersTab } from './all-users-tab';
@@ -35,10 +34,8 @@ export function SuperAdminDashboard({ user }: { user: User }) {
     if (unauthorized) handleUnauthorized();
   }, [unauthorized]);
 
-  const adminLogout = () => {
-    clearAdminSession();
-    void signOut();
-  };
+  // useSignOut clears the `adminUser` entry too (every sign-out does).
+  const adminLogout = () => void signOut();
 
   const stats: Stat[] = [
     { title: 'Pending Users', value: pending.data?.length ?? 0, icon: UserCog },

@@ -1,9 +1,12 @@
 //! The super admin's user mutations with the toasts of spec §8; lists are refreshed afterwards.
 import {
+  ApiError,
   getListPendingUsersQueryKey,
   getListUsersQueryKey,
   useDeleteUser,
+  useReinstateUser,
   useSetUserRole,
+  useSuspendUser,
 } from '@grace-stories/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
@@ -46,6 +49,44 @@ export function useRemoveUser() {
         if (isUnauthorizedError(error)) return handleUnauthorized();
         toast({ title: 'Error', description: 'Failed to delete user', variant: 'destructive' });
       },
+    },
+  });
+}
+
+/** A refusal that explains itself (your own account, the last super admin): its message is shown. */
+function failure(error: unknown, text: string) {
+  if (isUnauthorizedError(error)) return handleUnauthorized();
+  const reason = error instanceof ApiError && (error.status === 409 || error.status === 403) ? error.message : null;
+  toast({ title: 'Error', description: reason ? `${text}. ${reason}` : text, variant: 'destructive' });
+}
+
+/** Suspend: approval off and sessions ended on the server, the reason mailed to the person. */
+export function useSuspend(onDone?: () => void) {
+  const refresh = useRefreshUserLists();
+  return useSuspendUser({
+    mutation: {
+      onSuccess: (user) => {
+        toast({
+          title: 'User suspended',
+          description: `${user.email} can no longer sign in. The reason was e-mailed to them.`,
+        });
+        onDone?.();
+        return refresh();
+      },
+      onError: (error) => failure(error, 'Failed to suspend user'),
+    },
+  });
+}
+
+export function useReinstate() {
+  const refresh = useRefreshUserLists();
+  return useReinstateUser({
+    mutation: {
+      onSuccess: (user) => {
+        toast({ title: 'User reinstated', description: `${user.email} can sign in again.` });
+        return refresh();
+      },
+      onError: (error) => failure(error, 'Failed to reinstate user'),
     },
   });
 }

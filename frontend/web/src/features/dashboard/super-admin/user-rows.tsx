@@ -1,5 +1,5 @@
 import type { RoleDto, UserDto } from '@grace-stories/sdk';
-import { Trash2 } from 'lucide-react';
+import { MailCheck, MailWarning, Trash2 } from 'lucide-react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,6 +11,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { fullName } from '@/lib/format';
@@ -62,6 +63,21 @@ export function RoleSelect({
         ))}
       </SelectContent>
     </Select>
+  );
+}
+
+/** Whether the person proved the e-mail address is theirs (the link of the sign-up mail, or Google). */
+export function EmailVerificationBadge({ user }: { user: UserDto }) {
+  return user.emailVerified ? (
+    <Badge variant="outline" className="border-emerald-300 bg-emerald-50 text-emerald-800">
+      <MailCheck aria-hidden="true" />
+      E-mail verified
+    </Badge>
+  ) : (
+    <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-800">
+      <MailWarning aria-hidden="true" />
+      E-mail not verified
+    </Badge>
   );
 }
 
