@@ -6,6 +6,7 @@
 use adapters::testing::each_engine;
 use chrono::Utc;
 use domain::comment::{CommentId, CommentRepository, NewComment};
+use domain::help::InboxStatus;
 use domain::help::{HelpCategory, HelpMessageRepository, NewHelpMessage};
 use domain::story::{NewStory, StoryId, StoryRepository, StoryStatus};
 use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
@@ -134,14 +135,35 @@ async fn help_messages_list_newest_first_and_outlive_their_sender() {
         let subjects = |list: Vec<domain::help::HelpMessage>| {
             list.into_iter().map(|m| m.subject).collect::<Vec<_>>()
         };
-        assert_eq!(subjects(repo.list().await.unwrap()), ["Second", "First"]);
+        let open = repo.list(InboxStatus::Open, 10, 0).await.unwrap();
+        assert_eq!(subjects(open.items), ["First", "Second"], "oldest first");
+        assert_eq!(open.total, 2);
         adapters::SeaOrmUserRepository::new(db)
             .delete(&sender.id)
             .await
             .unwrap();
-        let kept = repo.list().await.unwrap();
+        let kept = repo.list(InboxStatus::Open, 10, 0).await.unwrap().items;
         assert_eq!(kept.len(), 2, "a deleted sender's message stays");
-        assert_eq!(kept[1].user_id, None);
+        assert_eq!(kept[0].user_id, None);
+        let first = kept[0].id;
+        let by = domain::user::UserId::new("boss");
+        let handled = repo
+            .mark_handled(first, &by, chrono::Utc::now())
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(handled.handled_at.is_some());
+        let done = repo.list(InboxStatus::Handled, 10, 0).await.unwrap();
+        assert_eq!(subjects(done.items), ["First"]);
+        assert_eq!(repo.list(InboxStatus::Open, 1, 0).await.unwrap().total, 1);
+        assert!(repo.delete(first).await.unwrap());
+        assert!(!repo.delete(first).await.unwrap());
+        assert!(
+            repo.mark_handled(first, &by, chrono::Utc::now())
+                .await
+                .unwrap()
+                .is_none()
+        );
     })
     .await;
 }

@@ -243,7 +243,7 @@ async fn taken_emails_and_usernames_become_conflicts_naming_the_field() {
             .unwrap();
         assert_eq!(found.id, ruth.id);
         assert_eq!(hash.as_deref(), Some("$argon2id$fake"));
-        assert_eq!(repo.list_pending().await.unwrap().len(), 1);
+        assert_eq!(repo.list_pending(100, 0).await.unwrap().items.len(), 1);
         let approved = repo
             .set_role(&ruth.id, Role::PrimaryContributor, true)
             .await
@@ -253,7 +253,7 @@ async fn taken_emails_and_usernames_become_conflicts_naming_the_field() {
             (approved.role, approved.is_approved),
             (Role::PrimaryContributor, true)
         );
-        assert!(repo.list_pending().await.unwrap().is_empty());
+        assert!(repo.list_pending(100, 0).await.unwrap().items.is_empty());
         assert!(repo.delete(&ruth.id).await.unwrap());
         assert!(!repo.delete(&ruth.id).await.unwrap());
     })
@@ -294,7 +294,12 @@ async fn stories_stored_with_relative_urls_are_cleaned_by_the_migration() {
         .await
         .unwrap();
         // Run the cleaning migration again over what is stored now.
-        Migrator::down(&db, Some(1)).await.unwrap();
+        db.execute_raw(Statement::from_string(
+            backend,
+            "DELETE FROM seaql_migrations WHERE version = 'm0010_absolute_story_urls'",
+        ))
+        .await
+        .unwrap();
         Migrator::up(&db, None).await.unwrap();
         let row = db
             .query_one_raw(Statement::from_string(backend, "SELECT content FROM stories WHERE title = 'Old'"))

@@ -408,6 +408,8 @@ impl From<domain::help::HelpInboxError> for ApiError {
         use domain::help::HelpInboxError as E;
         match err {
             E::Refused(r) => r.into(),
+            E::NotFound => ApiError::not_found(err.to_string()),
+            E::InvalidPage => ApiError::bad_request(err.to_string()),
             E::Store(e) => e.into(),
         }
     }

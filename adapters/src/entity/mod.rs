@@ -232,6 +232,8 @@ pub(crate) mod help_messages {
         pub contact_email: String,
         pub user_id: Option<String>,
         pub created_at: DateTimeUtc,
+        pub handled_at: Option<DateTimeUtc>,
+        pub handled_by: Option<String>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

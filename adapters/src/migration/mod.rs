@@ -12,6 +12,7 @@ mod m0007_social_delivery;
 mod m0008_accounts;
 mod m0009_suspension;
 mod m0010_absolute_story_urls;
+mod m0011_help_inbox;
 
 pub struct Migrator;
 
@@ -29,6 +30,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0008_accounts::Migration),
             Box::new(m0009_suspension::Migration),
             Box::new(m0010_absolute_story_urls::Migration),
+            Box::new(m0011_help_inbox::Migration),
         ]
     }
 }

@@ -1,11 +1,16 @@
 //! Help-centre messages in the `help_messages` table.
 
 use async_trait::async_trait;
+use chrono::DateTime;
 use chrono::Utc;
 use domain::StoreError;
-use domain::help::{HelpCategory, HelpMessage, HelpMessageRepository, NewHelpMessage};
+use domain::help::{HelpCategory, HelpMessage, HelpMessageRepository, InboxStatus, NewHelpMessage};
+use domain::story::Page;
 use domain::user::UserId;
-use sea_orm::{ActiveModelTrait, DatabaseConnection, EntityTrait, QueryOrder, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
+};
 
 use crate::db::store_err;
 use crate::entity::help_messages;
@@ -32,6 +37,8 @@ pub(crate) fn to_domain(m: help_messages::Model) -> Result<HelpMessage, StoreErr
         contact_email: m.contact_email,
         user_id: m.user_id.map(UserId::new),
         created_at: m.created_at,
+        handled_at: m.handled_at,
+        handled_by: m.handled_by.map(UserId::new),
     })
 }
 
@@ -45,6 +52,8 @@ impl HelpMessageRepository for SeaOrmHelpMessageRepository {
             contact_email: Set(new.contact_email),
             user_id: Set(new.user_id.map(|u| u.as_str().to_owned())),
             created_at: Set(Utc::now()),
+            handled_at: Set(None),
+            handled_by: Set(None),
             ..Default::default()
         }
         .insert(&self.db)
@@ -53,15 +62,61 @@ impl HelpMessageRepository for SeaOrmHelpMessageRepository {
         to_domain(model)
     }
 
-    async fn list(&self) -> Result<Vec<HelpMessage>, StoreError> {
-        help_messages::Entity::find()
-            .order_by_desc(help_messages::Column::CreatedAt)
-            .order_by_desc(help_messages::Column::Id)
+    async fn list(
+        &self,
+        status: InboxStatus,
+        limit: u64,
+        offset: u64,
+    ) -> Result<Page<HelpMessage>, StoreError> {
+        use help_messages::Column as C;
+        let query = help_messages::Entity::find().filter(match status {
+            InboxStatus::Open => C::HandledAt.is_null(),
+            InboxStatus::Handled => C::HandledAt.is_not_null(),
+        });
+        let total = query.clone().count(&self.db).await.map_err(store_err)?;
+        let ordered = match status {
+            InboxStatus::Open => query.order_by_asc(C::CreatedAt).order_by_asc(C::Id),
+            InboxStatus::Handled => query.order_by_desc(C::HandledAt).order_by_desc(C::Id),
+        };
+        let items = ordered
+            .limit(limit)
+            .offset(offset)
             .all(&self.db)
             .await
             .map_err(store_err)?
             .into_iter()
             .map(to_domain)
-            .collect()
+            .collect::<Result<_, _>>()?;
+        Ok(Page { items, total })
+    }
+
+    async fn mark_handled(
+        &self,
+        id: i64,
+        by: &UserId,
+        at: DateTime<Utc>,
+    ) -> Result<Option<HelpMessage>, StoreError> {
+        let Some(model) = help_messages::Entity::find_by_id(id)
+            .one(&self.db)
+            .await
+            .map_err(store_err)?
+        else {
+            return Ok(None);
+        };
+        if model.handled_at.is_some() {
+            return to_domain(model).map(Some);
+        }
+        let mut active: help_messages::ActiveModel = model.into();
+        active.handled_at = Set(Some(at));
+        active.handled_by = Set(Some(by.as_str().to_owned()));
+        to_domain(active.update(&self.db).await.map_err(store_err)?).map(Some)
+    }
+
+    async fn delete(&self, id: i64) -> Result<bool, StoreError> {
+        let res = help_messages::Entity::delete_by_id(id)
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(res.rows_affected > 0)
     }
 }

@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 use chrono::Utc;
 use domain::StoreError;
+use domain::story::Page;
 use domain::user::{
     AuthProvider, FORMER_MEMBER_ID, IdGenerator, NewUser, ProfileChanges, Role, User, UserId,
     UserRepository,
@@ -10,7 +11,7 @@ use domain::user::{
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 
 use crate::db::store_err;
@@ -217,8 +218,8 @@ impl UserRepository for SeaOrmUserRepository {
             .map_err(store_err)?)
     }
 
-    async fn list_pending(&self) -> Result<Vec<User>, StoreError> {
-        all(users::Entity::find()
+    async fn list_pending(&self, limit: u64, offset: u64) -> Result<Page<User>, StoreError> {
+        let waiting = users::Entity::find()
             .filter(users::Column::IsApproved.eq(false))
             .filter(users::Column::Id.ne(FORMER_MEMBER_ID))
             // Suspended people are not waiting for approval: All Users reinstates them.
@@ -227,11 +228,17 @@ impl UserRepository for SeaOrmUserRepository {
                 Role::Admin.as_str(),
                 Role::SubAdmin.as_str(),
                 Role::SuperAdmin.as_str(),
-            ]))
+            ]));
+        let total = waiting.clone().count(&self.db).await.map_err(store_err)?;
+        let items = all(waiting
             .order_by_asc(users::Column::CreatedAt)
+            .order_by_asc(users::Column::Id)
+            .limit(limit)
+            .offset(offset)
             .all(&self.db)
             .await
-            .map_err(store_err)?)
+            .map_err(store_err)?)?;
+        Ok(Page { items, total })
     }
 
     async fn set_role(

@@ -4,7 +4,7 @@ use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use domain::user::UserId;
 use serde::Deserialize;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use super::dto::{AuthResponse, MessageResponse, RoleDto, UserDto};
 use crate::caller::CurrentCaller;
@@ -98,11 +98,22 @@ pub async fn change_password(
     )))
 }
 
-/// Accounts waiting for approval, oldest first.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PendingParams {
+    /// 1 to 100 (default 100).
+    pub limit: Option<u64>,
+    pub offset: Option<u64>,
+}
+
+/// Accounts waiting for approval, oldest first; how many wait in all is in `X-Total-Count`.
 #[utoipa::path(
     tag = "admin",
+    params(PendingParams),
     responses(
-        (status = 200, description = "Pending accounts", body = Vec<UserDto>),
+        (status = 200, description = "Pending accounts", body = Vec<UserDto>,
+            headers(("X-Total-Count" = u64, description = "How many accounts wait in all"))),
+        (status = 400, description = "A limit or offset out of range", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a super admin", body = ErrorBody),
     )
@@ -111,9 +122,20 @@ pub async fn change_password(
 pub async fn list_pending_users(
     state: web::Data<AppState>,
     caller: CurrentCaller,
-) -> Result<web::Json<Vec<UserDto>>, ApiError> {
-    let users = state.accounts.list_pending(&caller.0).await?;
-    Ok(web::Json(users.into_iter().map(Into::into).collect()))
+    params: web::Query<PendingParams>,
+) -> Result<HttpResponse, ApiError> {
+    let page = state
+        .accounts
+        .list_pending(&caller.0, params.limit, params.offset)
+        .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("X-Total-Count", page.total.to_string()))
+        .json(
+            page.items
+                .into_iter()
+                .map(UserDto::from)
+                .collect::<Vec<_>>(),
+        ))
 }
 
 /// Every account, newest first.

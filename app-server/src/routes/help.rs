@@ -1,10 +1,10 @@
 //! The help centre: anyone writes to the administrator; the super admin reads the inbox.
 
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{HttpResponse, delete, get, post, web};
 use chrono::{DateTime, Utc};
-use domain::help::{HelpCategory, HelpForm, HelpMessage};
+use domain::help::{HelpCategory, HelpForm, HelpMessage, InboxStatus};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use super::dto::MessageResponse;
 use crate::caller::CurrentCaller;
@@ -81,6 +81,8 @@ pub struct HelpMessageDto {
     /// The signed-in sender, `null` for a visitor.
     pub user_id: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// When a super admin marked it handled; null while open.
+    pub handled_at: Option<DateTime<Utc>>,
 }
 
 impl From<HelpMessage> for HelpMessageDto {
@@ -94,6 +96,7 @@ impl From<HelpMessage> for HelpMessageDto {
             contact_email: m.contact_email,
             user_id: m.user_id.map(|u| u.to_string()),
             created_at: m.created_at,
+            handled_at: m.handled_at,
         }
     }
 }
@@ -127,11 +130,37 @@ pub async fn send_help_message(
     Ok(HttpResponse::Created().json(MessageResponse::new(SENT)))
 }
 
-/// The help inbox, newest first.
+/// Which part of the help inbox.
+#[derive(Debug, Deserialize, ToSchema, Clone, Copy, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum InboxStatusDto {
+    /// Waiting for an answer, oldest first.
+    #[default]
+    Open,
+    /// Answered, latest handled first.
+    Handled,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct InboxParams {
+    /// `open` (default) or `handled`.
+    #[param(inline)]
+    pub status: Option<InboxStatusDto>,
+    /// 1 to 100 (default 20).
+    pub limit: Option<u64>,
+    pub offset: Option<u64>,
+}
+
+/// A page of the help inbox: open messages oldest first, or handled ones; the total is in
+/// `X-Total-Count`.
 #[utoipa::path(
     tag = "help",
+    params(InboxParams),
     responses(
-        (status = 200, description = "Every help message", body = Vec<HelpMessageDto>),
+        (status = 200, description = "A page of help messages", body = Vec<HelpMessageDto>,
+            headers(("X-Total-Count" = u64, description = "How many messages have this status"))),
+        (status = 400, description = "A limit or offset out of range", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a super admin", body = ErrorBody),
     )
@@ -140,7 +169,67 @@ pub async fn send_help_message(
 pub async fn list_help_messages(
     state: web::Data<AppState>,
     caller: CurrentCaller,
-) -> Result<web::Json<Vec<HelpMessageDto>>, ApiError> {
-    let inbox = state.help.inbox(&caller.0).await?;
-    Ok(web::Json(inbox.into_iter().map(Into::into).collect()))
+    params: web::Query<InboxParams>,
+) -> Result<HttpResponse, ApiError> {
+    let status = match params.status.unwrap_or_default() {
+        InboxStatusDto::Open => InboxStatus::Open,
+        InboxStatusDto::Handled => InboxStatus::Handled,
+    };
+    let page = state
+        .help
+        .inbox(&caller.0, status, params.limit, params.offset)
+        .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("X-Total-Count", page.total.to_string()))
+        .json(
+            page.items
+                .into_iter()
+                .map(HelpMessageDto::from)
+                .collect::<Vec<_>>(),
+        ))
+}
+
+/// Marks a help message handled (answered by e-mail, or needing nothing).
+#[utoipa::path(
+    tag = "help",
+    params(("id" = i64, Path, description = "Help message id")),
+    responses(
+        (status = 200, description = "Handled", body = HelpMessageDto),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a super admin", body = ErrorBody),
+        (status = 404, description = "No such message", body = ErrorBody),
+    )
+)]
+#[post("/admin/help-messages/{id}/handled")]
+pub async fn mark_help_message_handled(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    id: web::Path<i64>,
+) -> Result<web::Json<HelpMessageDto>, ApiError> {
+    let message = state
+        .help
+        .mark_handled(&caller.0, id.into_inner(), Utc::now())
+        .await?;
+    Ok(web::Json(message.into()))
+}
+
+/// Deletes a help message (spam, or a duplicate).
+#[utoipa::path(
+    tag = "help",
+    params(("id" = i64, Path, description = "Help message id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a super admin", body = ErrorBody),
+        (status = 404, description = "No such message", body = ErrorBody),
+    )
+)]
+#[delete("/admin/help-messages/{id}")]
+pub async fn delete_help_message(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    id: web::Path<i64>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    state.help.delete(&caller.0, id.into_inner()).await?;
+    Ok(web::Json(MessageResponse::new("Help message deleted")))
 }

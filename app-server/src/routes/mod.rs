@@ -80,6 +80,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(comments::delete_comment)
         .service(help::send_help_message)
         .service(help::list_help_messages)
+        .service(help::mark_help_message_handled)
+        .service(help::delete_help_message)
         .service(mail::list_mail_outbox)
         .service(categories::list_categories)
         .service(stories::list_stories)

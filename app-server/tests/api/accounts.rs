@@ -711,6 +711,25 @@ engine_test!(
             let task_a = ctx.schedule(&author, &format!("Task A {i}"), week).await;
             let task_b = ctx.schedule(&author, &format!("Task B {i}"), week).await;
             let due = (chrono::Utc::now() + week).to_rfc3339();
+            let help = |subject: &str| {
+                use domain::help::{HelpCategory, HelpMessageRepository, NewHelpMessage};
+                let repo = adapters::SeaOrmHelpMessageRepository::new(ctx.state.db.clone());
+                let subject = subject.to_owned();
+                async move {
+                    repo.create(NewHelpMessage {
+                        subject,
+                        category: HelpCategory::General,
+                        message: "Hello".into(),
+                        contact_email: "ann@example.org".into(),
+                        user_id: None,
+                    })
+                    .await
+                    .unwrap()
+                    .id
+                }
+            };
+            let to_handle = help(&format!("Handle {i}")).await;
+            let to_drop = help(&format!("Drop {i}")).await;
             let table: Vec<(Method, String, Option<serde_json::Value>, u16)> = vec![
                 (Method::GET, "/api/site".into(), None, anyone),
                 (Method::GET, "/api/categories".into(), None, anyone),
@@ -861,6 +880,18 @@ engine_test!(
                 (
                     Method::GET,
                     "/api/admin/help-messages".into(),
+                    None,
+                    super_only(200),
+                ),
+                (
+                    Method::POST,
+                    format!("/api/admin/help-messages/{to_handle}/handled"),
+                    None,
+                    super_only(200),
+                ),
+                (
+                    Method::DELETE,
+                    format!("/api/admin/help-messages/{to_drop}"),
                     None,
                     super_only(200),
                 ),

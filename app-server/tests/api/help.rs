@@ -112,10 +112,10 @@ engine_test!(
         .await;
         let list = inbox.body.as_array().unwrap();
         assert_eq!(list.len(), 2);
-        assert_eq!(list[0]["category"], "bug", "newest first");
-        assert_eq!(list[0]["userId"], Value::Null, "a visitor stays a visitor");
+        assert_eq!(list[1]["category"], "bug", "the open queue is oldest first");
+        assert_eq!(list[1]["userId"], Value::Null, "a visitor stays a visitor");
         assert_eq!(
-            list[1]["category"], "general",
+            list[0]["category"], "general",
             "missing category is general"
         );
         let ruth = ctx
@@ -124,7 +124,7 @@ engine_test!(
             .await
             .unwrap()
             .unwrap();
-        assert_eq!(list[1]["userId"], ruth.id.as_str());
+        assert_eq!(list[0]["userId"], ruth.id.as_str());
     }
 );
 

@@ -103,3 +103,116 @@ engine_test!(a_long_title_never_turns_a_review_into_a_500, |ctx, app| {
     assert!(subject.chars().count() <= 255, "{subject}");
     assert!(subject.ends_with('…'));
 });
+
+engine_test!(
+    the_help_inbox_pages_1000_messages_and_handles_and_deletes,
+    |ctx, app| {
+        use domain::help::{HelpCategory, HelpMessageRepository, NewHelpMessage};
+        let repo = adapters::SeaOrmHelpMessageRepository::new(ctx.state.db.clone());
+        for i in 0..1000 {
+            repo.create(NewHelpMessage {
+                subject: format!("Question {i}"),
+                category: HelpCategory::General,
+                message: "Hello".into(),
+                contact_email: "ann@example.org".into(),
+                user_id: None,
+            })
+            .await
+            .unwrap();
+        }
+        let boss = admin_cookie(&app).await;
+        let page = |path: String| {
+            let boss = boss.clone();
+            let app = &app;
+            async move { send(app, Method::GET, &path, Some(&boss), None).await }
+        };
+        let first = page("/api/admin/help-messages".into()).await;
+        assert_eq!(first.status, 200);
+        assert_eq!(first.headers.get("x-total-count").unwrap(), "1000");
+        assert_eq!(first.body.as_array().unwrap().len(), 20, "default page");
+        assert_eq!(first.body[0]["subject"], "Question 0", "oldest first");
+        let last = page("/api/admin/help-messages?limit=100&offset=950".into()).await;
+        assert_eq!(last.body.as_array().unwrap().len(), 50);
+        assert_eq!(last.body[49]["subject"], "Question 999");
+        let id = first.body[0]["id"].as_i64().unwrap();
+        let handled = send(
+            &app,
+            Method::POST,
+            &format!("/api/admin/help-messages/{id}/handled"),
+            Some(&boss),
+            None,
+        )
+        .await;
+        assert_eq!(handled.status, 200);
+        assert!(handled.body["handledAt"].is_string());
+        let open = page("/api/admin/help-messages?status=open&limit=1".into()).await;
+        assert_eq!(open.headers.get("x-total-count").unwrap(), "999");
+        assert_eq!(open.body[0]["subject"], "Question 1");
+        let done = page("/api/admin/help-messages?status=handled".into()).await;
+        assert_eq!(done.headers.get("x-total-count").unwrap(), "1");
+        let deleted = send(
+            &app,
+            Method::DELETE,
+            &format!("/api/admin/help-messages/{id}"),
+            Some(&boss),
+            None,
+        )
+        .await;
+        assert_eq!(deleted.status, 200);
+        for (method, path) in [
+            (Method::DELETE, format!("/api/admin/help-messages/{id}")),
+            (
+                Method::POST,
+                format!("/api/admin/help-messages/{id}/handled"),
+            ),
+        ] {
+            assert_eq!(
+                send(&app, method, &path, Some(&boss), None).await.status,
+                404
+            );
+        }
+        for bad in ["limit=0", "limit=101", "offset=1000001", "status=maybe"] {
+            let r = page(format!("/api/admin/help-messages?{bad}")).await;
+            assert_eq!(r.status, 400, "{bad}");
+        }
+    }
+);
+
+engine_test!(the_pending_people_list_pages_1000_accounts, |ctx, app| {
+    for i in 0..1000 {
+        ctx.user(&format!("p{i:04}@example.org"), Role::Member, false)
+            .await;
+    }
+    let boss = admin_cookie(&app).await;
+    let first = send(
+        &app,
+        Method::GET,
+        "/api/admin/users/pending",
+        Some(&boss),
+        None,
+    )
+    .await;
+    assert_eq!(first.status, 200);
+    assert_eq!(first.headers.get("x-total-count").unwrap(), "1000");
+    assert_eq!(first.body.as_array().unwrap().len(), 100);
+    assert_eq!(first.body[0]["email"], "p0000@example.org", "oldest first");
+    let last = send(
+        &app,
+        Method::GET,
+        "/api/admin/users/pending?limit=10&offset=995",
+        Some(&boss),
+        None,
+    )
+    .await;
+    assert_eq!(last.body.as_array().unwrap().len(), 5);
+    assert_eq!(last.body[4]["email"], "p0999@example.org");
+    let bad = send(
+        &app,
+        Method::GET,
+        "/api/admin/users/pending?limit=101",
+        Some(&boss),
+        None,
+    )
+    .await;
+    assert_eq!(bad.status, 400);
+});

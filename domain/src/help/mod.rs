@@ -9,7 +9,9 @@ pub mod ports;
 pub mod service;
 
 pub use ports::HelpMessageRepository;
-pub use service::{HelpForm, HelpInboxError, HelpService, SendHelpError};
+pub use service::{
+    HelpForm, HelpInboxError, HelpService, INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, SendHelpError,
+};
 
 /// The help categories of specification §3, with their labels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -79,6 +81,19 @@ pub struct HelpMessage {
     pub contact_email: String,
     pub user_id: Option<UserId>,
     pub created_at: DateTime<Utc>,
+    /// When a super admin marked it handled; `None` while it is open.
+    pub handled_at: Option<DateTime<Utc>>,
+    pub handled_by: Option<UserId>,
+}
+
+/// Which part of the inbox to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum InboxStatus {
+    /// Waiting for an answer, oldest first.
+    #[default]
+    Open,
+    /// Answered, most recently handled first.
+    Handled,
 }
 
 /// A validated help message to store.

@@ -2,8 +2,12 @@
 
 use async_trait::async_trait;
 
-use super::{HelpMessage, NewHelpMessage};
+use chrono::{DateTime, Utc};
+
+use super::{HelpMessage, InboxStatus, NewHelpMessage};
 use crate::StoreError;
+use crate::story::Page;
+use crate::user::UserId;
 
 /// Stores help messages (the super admin's inbox).
 #[async_trait]
@@ -14,9 +18,32 @@ pub trait HelpMessageRepository: Send + Sync {
     /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
     async fn create(&self, new: NewHelpMessage) -> Result<HelpMessage, StoreError>;
 
-    /// Every message, newest first.
+    /// A page of the open messages (oldest first) or the handled ones (latest handled
+    /// first), with how many there are.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
-    async fn list(&self) -> Result<Vec<HelpMessage>, StoreError>;
+    async fn list(
+        &self,
+        status: InboxStatus,
+        limit: u64,
+        offset: u64,
+    ) -> Result<Page<HelpMessage>, StoreError>;
+
+    /// Marks a message handled (kept as it was when handled already); `None` when missing.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn mark_handled(
+        &self,
+        id: i64,
+        by: &UserId,
+        at: DateTime<Utc>,
+    ) -> Result<Option<HelpMessage>, StoreError>;
+
+    /// Deletes a message; `false` when missing.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn delete(&self, id: i64) -> Result<bool, StoreError>;
 }

@@ -2,10 +2,13 @@
 
 use std::sync::Arc;
 
-use super::{HelpCategory, HelpMessage, HelpMessageRepository, NewHelpMessage};
+use chrono::{DateTime, Utc};
+
+use super::{HelpCategory, HelpMessage, HelpMessageRepository, InboxStatus, NewHelpMessage};
 use crate::StoreError;
 use crate::mail::{Mailer, OutgoingMail};
 use crate::permissions::{Ability, Caller, Refusal};
+use crate::story::Page;
 use crate::validation::{Email, FieldErrors, HelpMessageBody, HelpSubject, messages};
 
 /// The answer to a category that is not one of the six.
@@ -38,9 +41,20 @@ pub enum SendHelpError {
 pub enum HelpInboxError {
     #[error(transparent)]
     Refused(#[from] Refusal),
+    #[error("Help message not found")]
+    NotFound,
+    #[error("limit must be between 1 and {INBOX_PAGE_MAX}, and offset at most {MAX_OFFSET}")]
+    InvalidPage,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
+
+/// How many messages one inbox page holds when the caller does not say.
+pub const INBOX_PAGE_DEFAULT: u64 = 20;
+/// The most messages one inbox page may hold.
+pub const INBOX_PAGE_MAX: u64 = 100;
+/// The furthest a page may start.
+pub const MAX_OFFSET: u64 = 1_000_000;
 
 /// Help-centre use cases on top of the ports.
 #[derive(Clone)]
@@ -110,9 +124,50 @@ impl HelpService {
     ///
     /// # Errors
     /// Refusal unless the caller may read the inbox; the store's error.
-    pub async fn inbox(&self, caller: &Caller) -> Result<Vec<HelpMessage>, HelpInboxError> {
+    pub async fn inbox(
+        &self,
+        caller: &Caller,
+        status: InboxStatus,
+        limit: Option<u64>,
+        offset: Option<u64>,
+    ) -> Result<Page<HelpMessage>, HelpInboxError> {
         caller.require(Ability::ReadHelpInbox)?;
-        Ok(self.messages.list().await?)
+        let limit = limit.unwrap_or(INBOX_PAGE_DEFAULT);
+        let offset = offset.unwrap_or(0);
+        if !(1..=INBOX_PAGE_MAX).contains(&limit) || offset > MAX_OFFSET {
+            return Err(HelpInboxError::InvalidPage);
+        }
+        Ok(self.messages.list(status, limit, offset).await?)
+    }
+
+    /// Marks a message handled by the caller (super admin only).
+    ///
+    /// # Errors
+    /// Refusal, [`HelpInboxError::NotFound`], or the store's error.
+    pub async fn mark_handled(
+        &self,
+        caller: &Caller,
+        id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<HelpMessage, HelpInboxError> {
+        let me = caller.require(Ability::ReadHelpInbox)?;
+        self.messages
+            .mark_handled(id, &me.id, now)
+            .await?
+            .ok_or(HelpInboxError::NotFound)
+    }
+
+    /// Deletes a message (super admin only).
+    ///
+    /// # Errors
+    /// Refusal, [`HelpInboxError::NotFound`], or the store's error.
+    pub async fn delete(&self, caller: &Caller, id: i64) -> Result<(), HelpInboxError> {
+        caller.require(Ability::ReadHelpInbox)?;
+        if self.messages.delete(id).await? {
+            Ok(())
+        } else {
+            Err(HelpInboxError::NotFound)
+        }
     }
 
     fn notification(&self, m: &HelpMessage) -> OutgoingMail {

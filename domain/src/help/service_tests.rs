@@ -6,6 +6,7 @@ use futures_executor::block_on;
 use std::sync::Arc;
 
 use super::*;
+use crate::help::InboxStatus;
 use crate::permissions::Refusal;
 use crate::testing::{
     InMemoryHelpMessageRepository, InMemoryUserRepository, RecordingMailer, new_user,
@@ -129,23 +130,57 @@ fn an_invalid_email_is_refused_with_the_specifications_message() {
 }
 
 #[test]
-fn only_the_super_admin_reads_the_inbox_newest_first() {
+fn only_the_super_admin_reads_the_inbox_oldest_open_message_first() {
     let w = world();
     block_on(w.service.send(&Caller::Visitor, form(Some("bug")))).unwrap();
     block_on(w.service.send(&Caller::Visitor, form(Some("feature")))).unwrap();
     assert!(matches!(
-        block_on(w.service.inbox(&Caller::Visitor)),
+        block_on(
+            w.service
+                .inbox(&Caller::Visitor, InboxStatus::Open, None, None)
+        ),
         Err(HelpInboxError::Refused(Refusal::NotSignedIn))
     ));
     for role in [Role::Admin, Role::SubAdmin, Role::PrimaryContributor] {
         let caller = w.caller(&format!("{}@example.org", role.as_str()), role);
         assert!(matches!(
-            block_on(w.service.inbox(&caller)),
+            block_on(w.service.inbox(&caller, InboxStatus::Open, None, None)),
             Err(HelpInboxError::Refused(Refusal::Forbidden))
         ));
     }
     let boss = w.caller("boss@example.org", Role::SuperAdmin);
-    let inbox = block_on(w.service.inbox(&boss)).unwrap();
-    let categories: Vec<_> = inbox.iter().map(|m| m.category).collect();
-    assert_eq!(categories, [HelpCategory::Feature, HelpCategory::Bug]);
+    let inbox = block_on(w.service.inbox(&boss, InboxStatus::Open, None, None)).unwrap();
+    let categories: Vec<_> = inbox.items.iter().map(|m| m.category).collect();
+    assert_eq!(categories, [HelpCategory::Bug, HelpCategory::Feature]);
+    assert_eq!(inbox.total, 2);
+}
+
+#[test]
+fn a_handled_message_leaves_the_open_queue_and_a_deleted_one_is_gone() {
+    let w = world();
+    let first = block_on(w.service.send(&Caller::Visitor, form(Some("bug")))).unwrap();
+    let second = block_on(w.service.send(&Caller::Visitor, form(Some("feature")))).unwrap();
+    let boss = w.caller("boss@example.org", Role::SuperAdmin);
+    let handled = block_on(
+        w.service
+            .mark_handled(&boss, first.id, crate::testing::t0()),
+    )
+    .unwrap();
+    assert_eq!(handled.handled_at, Some(crate::testing::t0()));
+    let open = block_on(w.service.inbox(&boss, InboxStatus::Open, None, None)).unwrap();
+    assert_eq!(
+        open.items.iter().map(|m| m.id).collect::<Vec<_>>(),
+        [second.id]
+    );
+    let done = block_on(w.service.inbox(&boss, InboxStatus::Handled, None, None)).unwrap();
+    assert_eq!(done.items[0].id, first.id);
+    block_on(w.service.delete(&boss, second.id)).unwrap();
+    assert!(matches!(
+        block_on(w.service.delete(&boss, second.id)),
+        Err(HelpInboxError::NotFound)
+    ));
+    assert!(matches!(
+        block_on(w.service.inbox(&boss, InboxStatus::Open, Some(0), None)),
+        Err(HelpInboxError::InvalidPage)
+    ));
 }

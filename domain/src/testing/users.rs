@@ -163,12 +163,24 @@ impl UserRepository for InMemoryUserRepository {
         Ok(self.all().into_iter().rev().collect())
     }
 
-    async fn list_pending(&self) -> Result<Vec<User>, StoreError> {
-        Ok(self
+    async fn list_pending(
+        &self,
+        limit: u64,
+        offset: u64,
+    ) -> Result<crate::story::Page<User>, StoreError> {
+        let waiting: Vec<User> = self
             .all()
             .into_iter()
             .filter(|u| !u.is_approved && u.suspended_reason.is_none())
-            .collect())
+            .collect();
+        Ok(crate::story::Page {
+            total: waiting.len() as u64,
+            items: waiting
+                .into_iter()
+                .skip(usize::try_from(offset).unwrap_or(usize::MAX))
+                .take(usize::try_from(limit).unwrap_or(usize::MAX))
+                .collect(),
+        })
     }
 
     async fn set_role(

@@ -23,6 +23,9 @@ pub enum PeopleError {
     Store(#[from] StoreError),
 }
 
+/// The most (and, unless asked for fewer, the number of) pending accounts one page holds.
+pub const PENDING_PAGE_MAX: u64 = 100;
+
 /// The longest suspension reason.
 pub const MAX_SUSPENSION_REASON_CHARS: usize = 500;
 
@@ -137,9 +140,24 @@ impl AccountService {
     ///
     /// # Errors
     /// Refusal or the store's error.
-    pub async fn list_pending(&self, caller: &Caller) -> Result<Vec<User>, PeopleError> {
+    pub async fn list_pending(
+        &self,
+        caller: &Caller,
+        limit: Option<u64>,
+        offset: Option<u64>,
+    ) -> Result<crate::story::Page<User>, PeopleError> {
         caller.require(Ability::ManageUsers)?;
-        Ok(self.p.users.list_pending().await?)
+        let limit = limit.unwrap_or(PENDING_PAGE_MAX);
+        let offset = offset.unwrap_or(0);
+        if !(1..=PENDING_PAGE_MAX).contains(&limit) || offset > 1_000_000 {
+            let mut errors = crate::validation::FieldErrors::new();
+            errors.push(
+                "limit",
+                "limit must be between 1 and 100, and offset at most 1,000,000",
+            );
+            return Err(PeopleError::Invalid(errors));
+        }
+        Ok(self.p.users.list_pending(limit, offset).await?)
     }
 
     /// Sets a user's role and approval. Approving e-mails the user.

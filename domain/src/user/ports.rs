@@ -90,11 +90,16 @@ pub trait UserRepository: Send + Sync {
     /// [`StoreError::Unknown`] when the store fails.
     async fn list(&self) -> Result<Vec<User>, StoreError>;
 
-    /// Accounts waiting for approval, oldest first.
+    /// A page of the accounts waiting for approval (not suspended), oldest first, with how
+    /// many wait in all.
     ///
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
-    async fn list_pending(&self) -> Result<Vec<User>, StoreError>;
+    async fn list_pending(
+        &self,
+        limit: u64,
+        offset: u64,
+    ) -> Result<crate::story::Page<User>, StoreError>;
 
     /// Sets role and approval; returns the updated account, `None` when it does not exist.
     ///

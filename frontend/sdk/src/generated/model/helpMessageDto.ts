@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { HelpCategoryDto } from './helpCategoryDto';
+import type { HelpMessageDtoHandledAt } from './helpMessageDtoHandledAt';
 import type { HelpMessageDtoUserId } from './helpMessageDtoUserId';
 
 /**
@@ -17,6 +18,8 @@ export interface HelpMessageDto {
   categoryLabel: string;
   contactEmail: string;
   createdAt: string;
+  /** When a super admin marked it handled; null while open. */
+  handledAt?: HelpMessageDtoHandledAt;
   id: number;
   message: string;
   subject: string;

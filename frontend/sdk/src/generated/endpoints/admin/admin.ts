@@ -30,6 +30,7 @@ import type {
   ChangePasswordRequest,
   ErrorBody,
   ListMailOutboxParams,
+  ListPendingUsersParams,
   MailOutboxDto,
   MessageResponse,
   RoleChangeRequest,
@@ -397,19 +398,26 @@ export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TErr
 
 
 /**
- * @summary Accounts waiting for approval, oldest first.
+ * @summary Accounts waiting for approval, oldest first; how many wait in all is in `X-Total-Count`.
  */
-export const getListPendingUsersUrl = () => {
+export const getListPendingUsersUrl = (params?: ListPendingUsersParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/api/admin/users/pending`
+  return stringifiedParams.length > 0 ? `/api/admin/users/pending?${stringifiedParams}` : `/api/admin/users/pending`
 }
 
-export const listPendingUsers = async ( options?: RequestInit): Promise<UserDto[]> => {
+export const listPendingUsers = async (params?: ListPendingUsersParams, options?: RequestInit): Promise<UserDto[]> => {
   
-  return customFetch<UserDto[]>(getListPendingUsersUrl(),
+  return customFetch<UserDto[]>(getListPendingUsersUrl(params),
   {      
     ...options,
     method: 'GET'
@@ -422,23 +430,23 @@ export const listPendingUsers = async ( options?: RequestInit): Promise<UserDto[
 
 
 
-export const getListPendingUsersQueryKey = () => {
+export const getListPendingUsersQueryKey = (params?: ListPendingUsersParams,) => {
     return [
-    `/api/admin/users/pending`
+    `/api/admin/users/pending`, ...(params ? [params]: [])
     ] as const;
     }
 
     
-export const getListPendingUsersQueryOptions = <TData = Awaited<ReturnType<typeof listPendingUsers>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingUsers>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListPendingUsersQueryOptions = <TData = Awaited<ReturnType<typeof listPendingUsers>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(params?: ListPendingUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingUsers>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListPendingUsersQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getListPendingUsersQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPendingUsers>>> = ({ signal }) => listPendingUsers({ signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPendingUsers>>> = ({ signal }) => listPendingUsers(params, { signal, ...requestOptions });
 
       
 
@@ -448,11 +456,11 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListPendingUsersQueryResult = NonNullable<Awaited<ReturnType<typeof listPendingUsers>>>
-export type ListPendingUsersQueryError = ErrorType<ErrorBody | ErrorBody>
+export type ListPendingUsersQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
 
-export function useListPendingUsers<TData = Awaited<ReturnType<typeof listPendingUsers>>, TError = ErrorType<ErrorBody | ErrorBody>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingUsers>>, TError, TData>> & Pick<
+export function useListPendingUsers<TData = Awaited<ReturnType<typeof listPendingUsers>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListPendingUsersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingUsers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPendingUsers>>,
           TError,
@@ -461,8 +469,8 @@ export function useListPendingUsers<TData = Awaited<ReturnType<typeof listPendin
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPendingUsers<TData = Awaited<ReturnType<typeof listPendingUsers>>, TError = ErrorType<ErrorBody | ErrorBody>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingUsers>>, TError, TData>> & Pick<
+export function useListPendingUsers<TData = Awaited<ReturnType<typeof listPendingUsers>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPendingUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingUsers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPendingUsers>>,
           TError,
@@ -471,20 +479,20 @@ export function useListPendingUsers<TData = Awaited<ReturnType<typeof listPendin
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPendingUsers<TData = Awaited<ReturnType<typeof listPendingUsers>>, TError = ErrorType<ErrorBody | ErrorBody>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingUsers>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListPendingUsers<TData = Awaited<ReturnType<typeof listPendingUsers>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPendingUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingUsers>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Accounts waiting for approval, oldest first.
+ * @summary Accounts waiting for approval, oldest first; how many wait in all is in `X-Total-Count`.
  */
 
-export function useListPendingUsers<TData = Awaited<ReturnType<typeof listPendingUsers>>, TError = ErrorType<ErrorBody | ErrorBody>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingUsers>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListPendingUsers<TData = Awaited<ReturnType<typeof listPendingUsers>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPendingUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingUsers>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListPendingUsersQueryOptions(options)
+  const queryOptions = getListPendingUsersQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -28,6 +28,7 @@ import type {
   ErrorBody,
   HelpContactRequest,
   HelpMessageDto,
+  ListHelpMessagesParams,
   MessageResponse
 } from '../../model';
 
@@ -44,19 +45,27 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * @summary The help inbox, newest first.
+ * @summary A page of the help inbox: open messages oldest first, or handled ones; the total is in
+`X-Total-Count`.
  */
-export const getListHelpMessagesUrl = () => {
+export const getListHelpMessagesUrl = (params?: ListHelpMessagesParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/api/admin/help-messages`
+  return stringifiedParams.length > 0 ? `/api/admin/help-messages?${stringifiedParams}` : `/api/admin/help-messages`
 }
 
-export const listHelpMessages = async ( options?: RequestInit): Promise<HelpMessageDto[]> => {
+export const listHelpMessages = async (params?: ListHelpMessagesParams, options?: RequestInit): Promise<HelpMessageDto[]> => {
   
-  return customFetch<HelpMessageDto[]>(getListHelpMessagesUrl(),
+  return customFetch<HelpMessageDto[]>(getListHelpMessagesUrl(params),
   {      
     ...options,
     method: 'GET'
@@ -69,23 +78,23 @@ export const listHelpMessages = async ( options?: RequestInit): Promise<HelpMess
 
 
 
-export const getListHelpMessagesQueryKey = () => {
+export const getListHelpMessagesQueryKey = (params?: ListHelpMessagesParams,) => {
     return [
-    `/api/admin/help-messages`
+    `/api/admin/help-messages`, ...(params ? [params]: [])
     ] as const;
     }
 
     
-export const getListHelpMessagesQueryOptions = <TData = Awaited<ReturnType<typeof listHelpMessages>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listHelpMessages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListHelpMessagesQueryOptions = <TData = Awaited<ReturnType<typeof listHelpMessages>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(params?: ListHelpMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listHelpMessages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListHelpMessagesQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getListHelpMessagesQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listHelpMessages>>> = ({ signal }) => listHelpMessages({ signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listHelpMessages>>> = ({ signal }) => listHelpMessages(params, { signal, ...requestOptions });
 
       
 
@@ -95,11 +104,11 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListHelpMessagesQueryResult = NonNullable<Awaited<ReturnType<typeof listHelpMessages>>>
-export type ListHelpMessagesQueryError = ErrorType<ErrorBody | ErrorBody>
+export type ListHelpMessagesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
 
-export function useListHelpMessages<TData = Awaited<ReturnType<typeof listHelpMessages>>, TError = ErrorType<ErrorBody | ErrorBody>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listHelpMessages>>, TError, TData>> & Pick<
+export function useListHelpMessages<TData = Awaited<ReturnType<typeof listHelpMessages>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListHelpMessagesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listHelpMessages>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listHelpMessages>>,
           TError,
@@ -108,8 +117,8 @@ export function useListHelpMessages<TData = Awaited<ReturnType<typeof listHelpMe
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListHelpMessages<TData = Awaited<ReturnType<typeof listHelpMessages>>, TError = ErrorType<ErrorBody | ErrorBody>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listHelpMessages>>, TError, TData>> & Pick<
+export function useListHelpMessages<TData = Awaited<ReturnType<typeof listHelpMessages>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListHelpMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listHelpMessages>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listHelpMessages>>,
           TError,
@@ -118,20 +127,21 @@ export function useListHelpMessages<TData = Awaited<ReturnType<typeof listHelpMe
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListHelpMessages<TData = Awaited<ReturnType<typeof listHelpMessages>>, TError = ErrorType<ErrorBody | ErrorBody>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listHelpMessages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListHelpMessages<TData = Awaited<ReturnType<typeof listHelpMessages>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListHelpMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listHelpMessages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The help inbox, newest first.
+ * @summary A page of the help inbox: open messages oldest first, or handled ones; the total is in
+`X-Total-Count`.
  */
 
-export function useListHelpMessages<TData = Awaited<ReturnType<typeof listHelpMessages>>, TError = ErrorType<ErrorBody | ErrorBody>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listHelpMessages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListHelpMessages<TData = Awaited<ReturnType<typeof listHelpMessages>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListHelpMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listHelpMessages>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListHelpMessagesQueryOptions(options)
+  const queryOptions = getListHelpMessagesQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -143,6 +153,146 @@ export function useListHelpMessages<TData = Awaited<ReturnType<typeof listHelpMe
 
 
 /**
+ * @summary Deletes a help message (spam, or a duplicate).
+ */
+export const getDeleteHelpMessageUrl = (id: number,) => {
+
+
+  
+
+  return `/api/admin/help-messages/${id}`
+}
+
+export const deleteHelpMessage = async (id: number, options?: RequestInit): Promise<MessageResponse> => {
+  
+  return customFetch<MessageResponse>(getDeleteHelpMessageUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteHelpMessageMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteHelpMessage>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteHelpMessage>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['deleteHelpMessage'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteHelpMessage>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  deleteHelpMessage(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteHelpMessageMutationResult = NonNullable<Awaited<ReturnType<typeof deleteHelpMessage>>>
+    
+    export type DeleteHelpMessageMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Deletes a help message (spam, or a duplicate).
+ */
+export const useDeleteHelpMessage = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteHelpMessage>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteHelpMessage>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteHelpMessageMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Marks a help message handled (answered by e-mail, or needing nothing).
+ */
+export const getMarkHelpMessageHandledUrl = (id: number,) => {
+
+
+  
+
+  return `/api/admin/help-messages/${id}/handled`
+}
+
+export const markHelpMessageHandled = async (id: number, options?: RequestInit): Promise<HelpMessageDto> => {
+  
+  return customFetch<HelpMessageDto>(getMarkHelpMessageHandledUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getMarkHelpMessageHandledMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markHelpMessageHandled>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof markHelpMessageHandled>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['markHelpMessageHandled'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof markHelpMessageHandled>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  markHelpMessageHandled(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type MarkHelpMessageHandledMutationResult = NonNullable<Awaited<ReturnType<typeof markHelpMessageHandled>>>
+    
+    export type MarkHelpMessageHandledMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Marks a help message handled (answered by e-mail, or needing nothing).
+ */
+export const useMarkHelpMessageHandled = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markHelpMessageHandled>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof markHelpMessageHandled>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getMarkHelpMessageHandledMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Sends a message to the administrator; the support address is told by e-mail.
  */
 export const getSendHelpMessageUrl = () => {

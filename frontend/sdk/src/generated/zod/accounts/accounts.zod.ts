@@ -197,6 +197,7 @@ export const exportAccountResponse = zod.object({
   "categoryLabel": zod.string().describe('The category as people read it (\"Technical Support\").'),
   "contactEmail": zod.string(),
   "createdAt": zod.iso.datetime({}),
+  "handledAt": zod.iso.datetime({}).nullish().describe('When a super admin marked it handled; null while open.'),
   "id": zod.number(),
   "message": zod.string(),
   "subject": zod.string(),

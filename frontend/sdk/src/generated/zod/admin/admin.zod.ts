@@ -95,8 +95,15 @@ export const listUsersResponseItem = zod.object({
 export const listUsersResponse = zod.array(listUsersResponseItem)
 
 /**
- * @summary Accounts waiting for approval, oldest first.
+ * @summary Accounts waiting for approval, oldest first; how many wait in all is in `X-Total-Count`.
  */
+export const listPendingUsersQueryLimitMin = 0;export const listPendingUsersQueryOffsetMin = 0;
+
+export const listPendingUsersQueryParams = zod.object({
+  "limit": zod.number().min(listPendingUsersQueryLimitMin).optional().describe('1 to 100 (default 100).'),
+  "offset": zod.number().min(listPendingUsersQueryOffsetMin).optional()
+})
+
 export const listPendingUsersResponseItem = zod.object({
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),

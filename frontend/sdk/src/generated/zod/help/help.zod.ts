@@ -9,19 +9,59 @@ import * as zod from 'zod';
 
 
 /**
- * @summary The help inbox, newest first.
+ * @summary A page of the help inbox: open messages oldest first, or handled ones; the total is in
+`X-Total-Count`.
  */
+export const listHelpMessagesQueryLimitMin = 0;export const listHelpMessagesQueryOffsetMin = 0;
+
+export const listHelpMessagesQueryParams = zod.object({
+  "status": zod.enum(['open', 'handled']).optional().describe('`open` (default) or `handled`.'),
+  "limit": zod.number().min(listHelpMessagesQueryLimitMin).optional().describe('1 to 100 (default 20).'),
+  "offset": zod.number().min(listHelpMessagesQueryOffsetMin).optional()
+})
+
 export const listHelpMessagesResponseItem = zod.object({
   "category": zod.enum(['general', 'technical', 'content', 'account', 'feature', 'bug']).describe('A help category: general (General Question), technical (Technical Support), content\n(Content Issues), account (Account Help), feature (Feature Request), bug (Bug Report).'),
   "categoryLabel": zod.string().describe('The category as people read it (\"Technical Support\").'),
   "contactEmail": zod.string(),
   "createdAt": zod.iso.datetime({}),
+  "handledAt": zod.iso.datetime({}).nullish().describe('When a super admin marked it handled; null while open.'),
   "id": zod.number(),
   "message": zod.string(),
   "subject": zod.string(),
   "userId": zod.string().nullish().describe('The signed-in sender, `null` for a visitor.')
 }).describe('A message in the super admin\'s inbox.')
 export const listHelpMessagesResponse = zod.array(listHelpMessagesResponseItem)
+
+/**
+ * @summary Deletes a help message (spam, or a duplicate).
+ */
+export const deleteHelpMessageParams = zod.object({
+  "id": zod.number().describe('Help message id')
+})
+
+export const deleteHelpMessageResponse = zod.object({
+  "message": zod.string()
+}).describe('A plain confirmation.')
+
+/**
+ * @summary Marks a help message handled (answered by e-mail, or needing nothing).
+ */
+export const markHelpMessageHandledParams = zod.object({
+  "id": zod.number().describe('Help message id')
+})
+
+export const markHelpMessageHandledResponse = zod.object({
+  "category": zod.enum(['general', 'technical', 'content', 'account', 'feature', 'bug']).describe('A help category: general (General Question), technical (Technical Support), content\n(Content Issues), account (Account Help), feature (Feature Request), bug (Bug Report).'),
+  "categoryLabel": zod.string().describe('The category as people read it (\"Technical Support\").'),
+  "contactEmail": zod.string(),
+  "createdAt": zod.iso.datetime({}),
+  "handledAt": zod.iso.datetime({}).nullish().describe('When a super admin marked it handled; null while open.'),
+  "id": zod.number(),
+  "message": zod.string(),
+  "subject": zod.string(),
+  "userId": zod.string().nullish().describe('The signed-in sender, `null` for a visitor.')
+}).describe('A message in the super admin\'s inbox.')
 
 /**
  * @summary Sends a message to the administrator; the support address is told by e-mail.
