@@ -386,6 +386,7 @@ impl From<domain::comment::ModerateCommentError> for ApiError {
         match err {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found(err.to_string()),
+            E::InvalidPage => ApiError::bad_request(err.to_string()),
             E::Store(e) => e.into(),
         }
     }

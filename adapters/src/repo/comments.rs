@@ -3,15 +3,20 @@
 use async_trait::async_trait;
 use chrono::Utc;
 use domain::StoreError;
-use domain::comment::{Comment, CommentId, CommentRepository, DEFAULT_PLATFORM, NewComment};
+use std::collections::HashMap;
+
+use domain::comment::{
+    Comment, CommentId, CommentRepository, DEFAULT_PLATFORM, NewComment, QueuedComment,
+};
 use domain::story::{Page, StoryId};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, QuerySelect, Set,
 };
 
 use crate::db::store_err;
-use crate::entity::comments;
+use crate::entity::{comments, stories};
 
 pub struct SeaOrmCommentRepository {
     db: DatabaseConnection,
@@ -108,5 +113,58 @@ impl CommentRepository for SeaOrmCommentRepository {
             .await
             .map_err(store_err)?;
         Ok(done.rows_affected > 0)
+    }
+
+    async fn pending(&self, limit: u64, offset: u64) -> Result<Page<QueuedComment>, StoreError> {
+        let waiting = comments::Entity::find().filter(comments::Column::IsApproved.eq(false));
+        let total = waiting.clone().count(&self.db).await.map_err(store_err)?;
+        let rows = waiting
+            .order_by_asc(comments::Column::CreatedAt)
+            .order_by_asc(comments::Column::Id)
+            .limit(limit)
+            .offset(offset)
+            .all(&self.db)
+            .await
+            .map_err(store_err)?;
+        let ids: Vec<i64> = rows.iter().map(|c| c.story_id).collect();
+        let titles: HashMap<i64, String> = stories::Entity::find()
+            .select_only()
+            .column(stories::Column::Id)
+            .column(stories::Column::Title)
+            .filter(stories::Column::Id.is_in(ids))
+            .into_tuple::<(i64, String)>()
+            .all(&self.db)
+            .await
+            .map_err(store_err)?
+            .into_iter()
+            .collect();
+        let items = rows
+            .into_iter()
+            .map(|m| QueuedComment {
+                story_title: titles.get(&m.story_id).cloned().unwrap_or_default(),
+                comment: to_domain(m),
+            })
+            .collect();
+        Ok(Page { items, total })
+    }
+
+    async fn approve_many(&self, ids: &[CommentId]) -> Result<u64, StoreError> {
+        let res = comments::Entity::update_many()
+            .col_expr(comments::Column::IsApproved, Expr::value(true))
+            .filter(comments::Column::Id.is_in(ids.iter().map(|c| c.0)))
+            .filter(comments::Column::IsApproved.eq(false))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(res.rows_affected)
+    }
+
+    async fn delete_many(&self, ids: &[CommentId]) -> Result<u64, StoreError> {
+        let res = comments::Entity::delete_many()
+            .filter(comments::Column::Id.is_in(ids.iter().map(|c| c.0)))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(res.rows_affected)
     }
 }

@@ -78,6 +78,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(comments::create_comment)
         .service(comments::approve_comment)
         .service(comments::delete_comment)
+        .service(comments::list_pending_comments)
+        .service(comments::moderate_comments)
         .service(help::send_help_message)
         .service(help::list_help_messages)
         .service(help::mark_help_message_handled)

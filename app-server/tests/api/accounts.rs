@@ -870,6 +870,24 @@ engine_test!(
                     reviewer(200),
                 ),
                 (
+                    Method::GET,
+                    "/api/admin/comments/pending".into(),
+                    None,
+                    moderator(200),
+                ),
+                (
+                    Method::POST,
+                    "/api/admin/comments/bulk".into(),
+                    Some(json!({"action": "approve", "ids": [comment_a.id.0]})),
+                    moderator(200),
+                ),
+                (
+                    Method::POST,
+                    "/api/admin/comments/bulk".into(),
+                    Some(json!({"action": "delete", "ids": [comment_a.id.0]})),
+                    reviewer(200),
+                ),
+                (
                     Method::POST,
                     "/api/help/contact".into(),
                     Some(

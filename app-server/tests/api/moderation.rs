@@ -216,3 +216,151 @@ engine_test!(the_pending_people_list_pages_1000_accounts, |ctx, app| {
     .await;
     assert_eq!(bad.status, 400);
 });
+
+engine_test!(
+    the_comment_queue_pages_1000_comments_and_moderates_several_at_once,
+    |ctx, app| {
+        let author = ctx
+            .user("author@example.org", Role::RegularContributor, true)
+            .await;
+        let one = ctx.story(&author, "First story", "Worship", true, 2).await;
+        let two = ctx.story(&author, "Second story", "Worship", true, 1).await;
+        for i in 0..1000 {
+            ctx.comment(if i % 2 == 0 { &one } else { &two }, &format!("Reader {i}"))
+                .await;
+        }
+        let hash = ctx.password_hash().await;
+        let (_, primary) = sign_in_new(
+            &ctx,
+            &app,
+            "primary@example.org",
+            Role::PrimaryContributor,
+            true,
+            &hash,
+        )
+        .await;
+        let page = send(
+            &app,
+            Method::GET,
+            "/api/admin/comments/pending?limit=100&offset=900",
+            Some(&primary),
+            None,
+        )
+        .await;
+        assert_eq!(page.status, 200, "{}", page.body);
+        assert_eq!(page.headers.get("x-total-count").unwrap(), "1000");
+        assert_eq!(page.body.as_array().unwrap().len(), 100);
+        assert_eq!(
+            page.body[99]["comment"]["authorName"], "Reader 999",
+            "oldest first"
+        );
+        let first = send(
+            &app,
+            Method::GET,
+            "/api/admin/comments/pending?limit=3",
+            Some(&primary),
+            None,
+        )
+        .await;
+        assert_eq!(first.body[0]["storyTitle"], "First story");
+        assert_eq!(first.body[1]["storyTitle"], "Second story");
+        let ids: Vec<i64> = first
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|q| q["comment"]["id"].as_i64().unwrap())
+            .collect();
+        let approved = send(
+            &app,
+            Method::POST,
+            "/api/admin/comments/bulk",
+            Some(&primary),
+            Some(json!({"action": "approve", "ids": ids})),
+        )
+        .await;
+        assert_eq!(approved.status, 200, "{}", approved.body);
+        assert_eq!(approved.body["changed"], 3);
+        assert_eq!(approved.body["message"], "3 comments approved");
+        let after = send(
+            &app,
+            Method::GET,
+            "/api/admin/comments/pending?limit=1",
+            Some(&primary),
+            None,
+        )
+        .await;
+        assert_eq!(after.headers.get("x-total-count").unwrap(), "997");
+        let (_, headers, _) = get(&app, &format!("/api/stories/{}/comments", one.id)).await;
+        assert_eq!(
+            headers.get("x-total-count").unwrap(),
+            "2",
+            "approved ones are public"
+        );
+
+        let next: Vec<i64> = after
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|q| q["comment"]["id"].as_i64().unwrap())
+            .collect();
+        let refused = send(
+            &app,
+            Method::POST,
+            "/api/admin/comments/bulk",
+            Some(&primary),
+            Some(json!({"action": "delete", "ids": next})),
+        )
+        .await;
+        assert_eq!(
+            refused.status, 403,
+            "primary contributors approve but do not delete"
+        );
+        let boss = admin_cookie(&app).await;
+        let deleted = send(
+            &app,
+            Method::POST,
+            "/api/admin/comments/bulk",
+            Some(&boss),
+            Some(json!({"action": "delete", "ids": next})),
+        )
+        .await;
+        assert_eq!(deleted.body["changed"], 1);
+        for bad in [
+            json!({"action": "approve", "ids": []}),
+            json!({"action": "approve", "ids": (0..101).collect::<Vec<i64>>()}),
+            json!({"action": "shout", "ids": [1]}),
+        ] {
+            let r = send(
+                &app,
+                Method::POST,
+                "/api/admin/comments/bulk",
+                Some(&boss),
+                Some(bad.clone()),
+            )
+            .await;
+            assert_eq!(r.status, 400, "{bad}");
+        }
+        let (_, member) =
+            sign_in_new(&ctx, &app, "member@example.org", Role::Member, true, &hash).await;
+        assert_eq!(
+            send(
+                &app,
+                Method::GET,
+                "/api/admin/comments/pending",
+                Some(&member),
+                None
+            )
+            .await
+            .status,
+            403
+        );
+        assert_eq!(
+            send(&app, Method::GET, "/api/admin/comments/pending", None, None)
+                .await
+                .status,
+            401
+        );
+    }
+);

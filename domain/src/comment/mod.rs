@@ -9,7 +9,8 @@ use crate::story::StoryId;
 pub mod service;
 
 pub use service::{
-    CommentForm, CommentService, ListCommentsError, ModerateCommentError, PostCommentError,
+    BulkAction, CommentForm, CommentService, ListCommentsError, ModerateCommentError,
+    PostCommentError, QUEUE_PAGE_MAX,
 };
 
 /// The platform of comments posted on the site itself.
@@ -33,6 +34,13 @@ pub struct Comment {
 }
 
 /// A validated comment to store (always unapproved).
+/// A comment in the moderators' queue, with the story it is on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueuedComment {
+    pub comment: Comment,
+    pub story_title: String,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewComment {
     pub story_id: StoryId,
@@ -73,4 +81,27 @@ pub trait CommentRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn delete(&self, id: CommentId) -> Result<bool, StoreError>;
+
+    /// A page of the comments waiting for approval on every story, oldest first, with the
+    /// story titles (a fixed number of queries) and how many wait in all.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn pending(
+        &self,
+        limit: u64,
+        offset: u64,
+    ) -> Result<crate::story::Page<QueuedComment>, StoreError>;
+
+    /// Approves these comments in one statement; answers how many it changed.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn approve_many(&self, ids: &[CommentId]) -> Result<u64, StoreError>;
+
+    /// Deletes these comments in one statement; answers how many it removed.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn delete_many(&self, ids: &[CommentId]) -> Result<u64, StoreError>;
 }

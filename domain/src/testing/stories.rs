@@ -501,4 +501,44 @@ impl CommentRepository for InMemoryCommentRepository {
         rows.retain(|c| c.id != id);
         Ok(rows.len() < before)
     }
+
+    async fn pending(
+        &self,
+        limit: u64,
+        offset: u64,
+    ) -> Result<crate::story::Page<crate::comment::QueuedComment>, StoreError> {
+        let waiting: Vec<Comment> = self.all().into_iter().filter(|c| !c.is_approved).collect();
+        Ok(crate::story::Page {
+            total: waiting.len() as u64,
+            items: waiting
+                .into_iter()
+                .skip(usize::try_from(offset).unwrap_or(usize::MAX))
+                .take(usize::try_from(limit).unwrap_or(usize::MAX))
+                .map(|comment| crate::comment::QueuedComment {
+                    story_title: format!("Story {}", comment.story_id.0),
+                    comment,
+                })
+                .collect(),
+        })
+    }
+
+    async fn approve_many(&self, ids: &[CommentId]) -> Result<u64, StoreError> {
+        let mut rows = lock(&self.rows);
+        let mut n = 0;
+        for c in rows
+            .iter_mut()
+            .filter(|c| ids.contains(&c.id) && !c.is_approved)
+        {
+            c.is_approved = true;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    async fn delete_many(&self, ids: &[CommentId]) -> Result<u64, StoreError> {
+        let mut rows = lock(&self.rows);
+        let before = rows.len();
+        rows.retain(|c| !ids.contains(&c.id));
+        Ok((before - rows.len()) as u64)
+    }
 }

@@ -25,11 +25,15 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BulkCommentsRequest,
+  BulkCommentsResponse,
   CommentDto,
   CreateCommentRequest,
   ErrorBody,
   ListCommentsParams,
-  MessageResponse
+  ListPendingCommentsParams,
+  MessageResponse,
+  QueuedCommentDto
 } from '../../model';
 
 import { customFetch } from '../../../fetcher';
@@ -41,6 +45,185 @@ type AwaitedInput<T> = PromiseLike<T> | T;
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+
+
+/**
+ * @summary Approves (comment moderators) or deletes (admins) several comments at once.
+ */
+export const getModerateCommentsUrl = () => {
+
+
+  
+
+  return `/api/admin/comments/bulk`
+}
+
+export const moderateComments = async (bulkCommentsRequest: BulkCommentsRequest, options?: RequestInit): Promise<BulkCommentsResponse> => {
+  
+  return customFetch<BulkCommentsResponse>(getModerateCommentsUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      bulkCommentsRequest,)
+  }
+);}
+
+
+
+
+export const getModerateCommentsMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof moderateComments>>, TError,{data: BulkCommentsRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof moderateComments>>, TError,{data: BulkCommentsRequest}, TContext> => {
+
+const mutationKey = ['moderateComments'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof moderateComments>>, {data: BulkCommentsRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  moderateComments(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ModerateCommentsMutationResult = NonNullable<Awaited<ReturnType<typeof moderateComments>>>
+    export type ModerateCommentsMutationBody = BulkCommentsRequest
+    export type ModerateCommentsMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Approves (comment moderators) or deletes (admins) several comments at once.
+ */
+export const useModerateComments = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof moderateComments>>, TError,{data: BulkCommentsRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof moderateComments>>,
+        TError,
+        {data: BulkCommentsRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getModerateCommentsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Comments waiting for approval on every story, oldest first; the total is in
+`X-Total-Count` (comment moderators: primary contributors and reviewers).
+ */
+export const getListPendingCommentsUrl = (params?: ListPendingCommentsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/comments/pending?${stringifiedParams}` : `/api/admin/comments/pending`
+}
+
+export const listPendingComments = async (params?: ListPendingCommentsParams, options?: RequestInit): Promise<QueuedCommentDto[]> => {
+  
+  return customFetch<QueuedCommentDto[]>(getListPendingCommentsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListPendingCommentsQueryKey = (params?: ListPendingCommentsParams,) => {
+    return [
+    `/api/admin/comments/pending`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListPendingCommentsQueryOptions = <TData = Awaited<ReturnType<typeof listPendingComments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(params?: ListPendingCommentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingComments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPendingCommentsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPendingComments>>> = ({ signal }) => listPendingComments(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPendingComments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPendingCommentsQueryResult = NonNullable<Awaited<ReturnType<typeof listPendingComments>>>
+export type ListPendingCommentsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListPendingComments<TData = Awaited<ReturnType<typeof listPendingComments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListPendingCommentsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingComments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPendingComments>>,
+          TError,
+          Awaited<ReturnType<typeof listPendingComments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPendingComments<TData = Awaited<ReturnType<typeof listPendingComments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPendingCommentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingComments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPendingComments>>,
+          TError,
+          Awaited<ReturnType<typeof listPendingComments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPendingComments<TData = Awaited<ReturnType<typeof listPendingComments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPendingCommentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingComments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Comments waiting for approval on every story, oldest first; the total is in
+`X-Total-Count` (comment moderators: primary contributors and reviewers).
+ */
+
+export function useListPendingComments<TData = Awaited<ReturnType<typeof listPendingComments>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPendingCommentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingComments>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPendingCommentsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
 
 
 

@@ -9,6 +9,49 @@ import * as zod from 'zod';
 
 
 /**
+ * @summary Approves (comment moderators) or deletes (admins) several comments at once.
+ */
+export const moderateCommentsBody = zod.object({
+  "action": zod.enum(['approve', 'delete']).describe('What to do with several comments.'),
+  "ids": zod.array(zod.number()).describe('1 to 100 comment ids; ids that no longer exist are skipped.')
+})
+
+export const moderateCommentsResponseChangedMin = 0;
+
+export const moderateCommentsResponse = zod.object({
+  "changed": zod.number().min(moderateCommentsResponseChangedMin).describe('How many comments were approved or deleted.'),
+  "message": zod.string()
+})
+
+/**
+ * @summary Comments waiting for approval on every story, oldest first; the total is in
+`X-Total-Count` (comment moderators: primary contributors and reviewers).
+ */
+export const listPendingCommentsQueryLimitMin = 0;export const listPendingCommentsQueryOffsetMin = 0;
+
+export const listPendingCommentsQueryParams = zod.object({
+  "limit": zod.number().min(listPendingCommentsQueryLimitMin).optional().describe('1 to 100 (default 20).'),
+  "offset": zod.number().min(listPendingCommentsQueryOffsetMin).optional()
+})
+
+export const listPendingCommentsResponseItem = zod.object({
+  "comment": zod.object({
+  "authorEmail": zod.string().nullish().describe('Only for callers who moderate comments; `null` otherwise (e-mails are private).'),
+  "authorName": zod.string(),
+  "content": zod.string(),
+  "createdAt": zod.iso.datetime({}),
+  "id": zod.number(),
+  "isApproved": zod.boolean().describe('`false` while the comment waits for a moderator (only moderators see those).'),
+  "isVisible": zod.boolean(),
+  "platform": zod.string().describe('`website` for comments posted on the site.'),
+  "platformId": zod.string().nullish(),
+  "storyId": zod.number()
+}).describe('A comment as the story page shows it.'),
+  "storyTitle": zod.string()
+}).describe('A comment waiting for approval, with the story it is on.')
+export const listPendingCommentsResponse = zod.array(listPendingCommentsResponseItem)
+
+/**
  * @summary Deletes a comment.
  */
 export const deleteCommentParams = zod.object({
