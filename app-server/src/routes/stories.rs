@@ -120,9 +120,11 @@ pub struct StoryInput {
     /// An http(s) image URL.
     pub thumbnail_url: Option<String>,
     pub category: String,
-    /// "Publish" chosen rather than "Save as Draft".
+    /// `true`: "Publish"; `false`: "Save as Draft", which takes a live story off the site;
+    /// left out: a new story is a draft, and an existing one keeps its publication (an
+    /// edit of a live story waits for review as usual).
     #[serde(default)]
-    pub is_published: bool,
+    pub is_published: Option<bool>,
     #[allow(dead_code)]
     pub author_id: Option<String>,
 }

@@ -704,6 +704,9 @@ engine_test!(
             let to_approve = ctx.pending_story(&author, &format!("To approve {i}")).await;
             let to_reject = ctx.pending_story(&author, &format!("To reject {i}")).await;
             let to_delete = ctx.pending_story(&author, &format!("To delete {i}")).await;
+            let to_take_down = ctx
+                .story(&author, &format!("To take down {i}"), "Worship", true, 1)
+                .await;
             let comment_a = ctx.comment(&story, "Ann").await;
             let comment_b = ctx.comment(&story, "Bob").await;
             let new_story = json!({"title": "Mine", "content": "Words", "category": "Worship", "isPublished": false});
@@ -843,6 +846,12 @@ engine_test!(
                     Method::DELETE,
                     format!("/api/admin/stories/{}", to_delete.id),
                     None,
+                    reviewer(200),
+                ),
+                (
+                    Method::POST,
+                    format!("/api/admin/stories/{}/unpublish", to_take_down.id),
+                    Some(json!({"reason": "Off topic"})),
                     reviewer(200),
                 ),
                 (

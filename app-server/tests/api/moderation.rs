@@ -364,3 +364,159 @@ engine_test!(
         );
     }
 );
+
+engine_test!(
+    a_reviewer_takes_a_live_story_down_and_it_is_gone_for_visitors_at_once,
+    |ctx, app| {
+        let hash = ctx.password_hash().await;
+        let (author, mine) = sign_in_new(
+            &ctx,
+            &app,
+            "author@example.org",
+            Role::RegularContributor,
+            true,
+            &hash,
+        )
+        .await;
+        let story = ctx
+            .story(&author, "Grace in the valley", "Worship", true, 1)
+            .await;
+        ctx.comment(&story, "Reader").await;
+        let boss = admin_cookie(&app).await;
+        let path = format!("/api/admin/stories/{}/unpublish", story.id);
+        let blank = send(
+            &app,
+            Method::POST,
+            &path,
+            Some(&boss),
+            Some(json!({"reason": " "})),
+        )
+        .await;
+        assert_eq!(blank.status, 400);
+        assert_eq!(
+            send(
+                &app,
+                Method::POST,
+                &path,
+                Some(&mine),
+                Some(json!({"reason": "x"}))
+            )
+            .await
+            .status,
+            403
+        );
+        assert_eq!(
+            send(
+                &app,
+                Method::POST,
+                &path,
+                None,
+                Some(json!({"reason": "x"}))
+            )
+            .await
+            .status,
+            401
+        );
+        let done = send(
+            &app,
+            Method::POST,
+            &path,
+            Some(&boss),
+            Some(json!({"reason": "Names a child without consent"})),
+        )
+        .await;
+        assert_eq!(done.status, 200, "{}", done.body);
+        assert_eq!(done.body["status"], "rejected");
+        assert_eq!(done.body["isPublished"], false);
+        for visitor_path in [
+            format!("/api/stories/{}", story.id),
+            format!("/api/stories/{}/comments", story.id),
+        ] {
+            let (status, _, _) = get(&app, &visitor_path).await;
+            assert_eq!(status, 404, "{visitor_path}");
+        }
+        for list in [
+            "/api/stories",
+            "/api/stories?q=valley",
+            "/api/stories?category=Worship",
+        ] {
+            let (_, headers, body) = get(&app, list).await;
+            assert_eq!(headers.get("x-total-count").unwrap(), "0", "{list}: {body}");
+        }
+        let own = send(
+            &app,
+            Method::GET,
+            &format!("/api/stories/author/{}", author.id),
+            Some(&mine),
+            None,
+        )
+        .await;
+        assert_eq!(
+            own.body[0]["rejectionReason"],
+            "Names a child without consent"
+        );
+        assert!(
+            ctx.outbox_bodies()
+                .await
+                .last()
+                .unwrap()
+                .contains("Names a child without consent")
+        );
+        let again = send(
+            &app,
+            Method::POST,
+            &path,
+            Some(&boss),
+            Some(json!({"reason": "again"})),
+        )
+        .await;
+        assert_eq!(again.status, 409, "not live any more");
+        let missing = send(
+            &app,
+            Method::POST,
+            "/api/admin/stories/999999/unpublish",
+            Some(&boss),
+            Some(json!({"reason": "x"})),
+        )
+        .await;
+        assert_eq!(missing.status, 404);
+    }
+);
+
+engine_test!(
+    an_author_saving_a_live_story_as_draft_takes_it_off_the_site,
+    |ctx, app| {
+        let hash = ctx.password_hash().await;
+        let (author, c) = sign_in_new(
+            &ctx,
+            &app,
+            "author@example.org",
+            Role::RegularContributor,
+            true,
+            &hash,
+        )
+        .await;
+        let story = ctx.story(&author, "Live", "Worship", true, 1).await;
+        let res = send(
+        &app,
+        Method::PUT,
+        &format!("/api/stories/{}", story.id),
+        Some(&c),
+        Some(json!({"title": "Live, reworked", "content": "New words", "category": "Worship", "isPublished": false})),
+    )
+    .await;
+        assert_eq!(res.status, 200, "{}", res.body);
+        let (status, _, _) = get(&app, &format!("/api/stories/{}", story.id)).await;
+        assert_eq!(status, 404, "off the site");
+        let own = send(
+            &app,
+            Method::GET,
+            &format!("/api/stories/{}", story.id),
+            Some(&c),
+            None,
+        )
+        .await;
+        assert_eq!(own.body["status"], "draft");
+        assert_eq!(own.body["title"], "Live, reworked");
+    }
+);

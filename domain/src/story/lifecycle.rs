@@ -100,6 +100,10 @@ pub enum StoryAction {
     Approve,
     /// A reviewer rejects the pending story, or its staged revision.
     Reject,
+    /// A reviewer takes a live story off the site, with a reason.
+    TakeDown,
+    /// The author takes their own live story off the site ("Save as Draft" on it).
+    Withdraw,
 }
 
 /// What an allowed edit does to the story's text.
@@ -130,6 +134,10 @@ pub enum Effect {
     RevisionApplied,
     /// The staged revision is dropped; the live text stays.
     RevisionDiscarded,
+    /// Off the site: rejected with the reviewer's reason (a staged edit goes too).
+    TakenDown,
+    /// Off the site: back to a draft, by its author.
+    Withdrawn,
 }
 
 /// The result of an allowed action.
@@ -173,6 +181,8 @@ pub enum TransitionError {
     /// Edit while the story or its revision waits for review.
     #[error("This story is waiting for review and can be edited again once a reviewer has decided")]
     AwaitingReview,
+    #[error("Only a published story can be taken off the site")]
+    NotLive,
 }
 
 /// The state a new story is stored in: a draft, or submitted at once when the author chose
@@ -201,7 +211,7 @@ const LIVE_WITH_REVISION: StoryState = StoryState::Approved {
 /// # Errors
 /// [`TransitionError`] when the action does not fit the state; see each variant.
 pub fn next(from: StoryState, action: StoryAction) -> Result<Transition, TransitionError> {
-    use StoryAction::{Approve, Edit, Reject, Submit};
+    use StoryAction::{Approve, Edit, Reject, Submit, TakeDown, Withdraw};
     use StoryState::{Draft, PendingApproval, Rejected};
     let go = |to, effect| Ok(Transition { to, effect });
     match (action, from) {
@@ -228,6 +238,11 @@ pub fn next(from: StoryState, action: StoryAction) -> Result<Transition, Transit
         (Reject, PendingApproval) => go(Rejected, Effect::Rejected),
         (Reject, LIVE_WITH_REVISION) => go(LIVE, Effect::RevisionDiscarded),
         (Approve | Reject, Draft | Rejected | LIVE) => Err(TransitionError::NotPending),
+
+        (TakeDown, LIVE | LIVE_WITH_REVISION) => go(Rejected, Effect::TakenDown),
+        (Withdraw, LIVE) => go(Draft, Effect::Withdrawn),
+        (Withdraw, LIVE_WITH_REVISION) => Err(TransitionError::AwaitingReview),
+        (TakeDown | Withdraw, Draft | PendingApproval | Rejected) => Err(TransitionError::NotLive),
     }
 }
 

@@ -210,3 +210,39 @@ fn a_stored_status_and_revision_flag_round_trip_through_the_state() {
     assert_eq!(StoryState::new(StoryStatus::Draft, true), DRAFT);
     assert_eq!(StoryState::from(StoryStatus::Approved), LIVE);
 }
+
+#[test]
+fn only_a_live_story_is_taken_down_or_withdrawn() {
+    use super::{Effect, StoryAction, StoryState, TransitionError, next};
+    let live = StoryState::Approved {
+        revision_pending: false,
+    };
+    let staged = StoryState::Approved {
+        revision_pending: true,
+    };
+    assert_eq!(
+        next(live, StoryAction::TakeDown).unwrap().effect,
+        Effect::TakenDown
+    );
+    assert_eq!(
+        next(staged, StoryAction::TakeDown).unwrap().to,
+        StoryState::Rejected
+    );
+    assert_eq!(
+        next(live, StoryAction::Withdraw).unwrap().to,
+        StoryState::Draft
+    );
+    assert_eq!(
+        next(staged, StoryAction::Withdraw),
+        Err(TransitionError::AwaitingReview)
+    );
+    for state in [
+        StoryState::Draft,
+        StoryState::PendingApproval,
+        StoryState::Rejected,
+    ] {
+        for action in [StoryAction::TakeDown, StoryAction::Withdraw] {
+            assert_eq!(next(state, action), Err(TransitionError::NotLive));
+        }
+    }
+}

@@ -148,6 +148,65 @@ impl StoryService {
             .ok_or(WriteStoryError::NotFound)
     }
 
+    /// Takes a live story off the site (a reviewer, with a reason the author sees and
+    /// receives by mail): it becomes `rejected`, and an edit waiting for review goes with
+    /// it. The author can edit it and submit it again.
+    ///
+    /// # Errors
+    /// Refusal, missing story, a blank reason ([`WriteStoryError::Invalid`] on `reason`), a
+    /// story that is not live.
+    pub async fn take_down(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+        reason: &str,
+    ) -> Result<StoryWithAuthor, WriteStoryError> {
+        let reviewer = caller.require(Ability::ReviewStories)?.clone();
+        let reason: String = reason.trim().chars().take(MAX_REASON_CHARS).collect();
+        if reason.is_empty() {
+            let mut errors = crate::validation::FieldErrors::new();
+            errors.push("reason", "Please say why the story is taken down");
+            return Err(WriteStoryError::Invalid(errors));
+        }
+        let (found, revision) = self.load_for_review(id).await?;
+        let state = StoryState::new(found.story.status, revision.is_some());
+        lifecycle::next(state, StoryAction::TakeDown)?;
+        let now = self.ports.clock.now();
+        if let Some(rev) = revision {
+            self.ports
+                .stories
+                .close_revision(
+                    rev.id,
+                    RevisionStatus::Rejected,
+                    &reviewer.id,
+                    Some(&reason),
+                    now,
+                )
+                .await?;
+        }
+        let mut story = found.story;
+        story.status = StoryStatus::Rejected;
+        story.is_published = false;
+        story.rejection_reason = Some(reason.clone());
+        story.updated_at = now;
+        self.ports.stories.update(&story).await?;
+        let subject = format!("A moderator took \"{}\" off the site", story.title);
+        let body = format!(
+            "A moderator took your story \"{}\" off the site.\n\nThe moderator wrote: {reason}\n\nYou can edit it and submit it again from your dashboard: {}/dashboard\n",
+            story.title, self.ports.public_url
+        );
+        self.notify_author(&story.author_id, subject, body).await?;
+        self.reload_story(id).await
+    }
+
+    async fn reload_story(&self, id: StoryId) -> Result<StoryWithAuthor, WriteStoryError> {
+        self.ports
+            .stories
+            .find_with_author(id)
+            .await?
+            .ok_or(WriteStoryError::NotFound)
+    }
+
     /// Deletes a story from the review screens.
     ///
     /// # Errors

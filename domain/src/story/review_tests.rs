@@ -392,7 +392,7 @@ fn a_rejected_story_edited_and_approved_loses_its_rejection_reason() {
     let pending = w.story("Harvest", StoryStatus::PendingApproval);
     w.reject(pending.id, Some("Too short")).unwrap();
     let resubmitted = StoryDraft {
-        publish: true,
+        publish: Some(true),
         ..story_form("Harvest, longer")
     };
     block_on(

@@ -18,8 +18,10 @@ pub struct StoryDraft {
     pub video_url: Option<String>,
     pub thumbnail_url: Option<String>,
     pub category: String,
-    /// "Publish" chosen rather than "Save as Draft".
-    pub publish: bool,
+    /// `Some(true)`: "Publish" chosen; `Some(false)`: "Save as Draft" (which takes a live
+    /// story off the site); `None`: said nothing, so a live story stays live (its edit is
+    /// staged as usual) and anything else stays as it is.
+    pub publish: Option<bool>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -141,7 +143,7 @@ impl StoryService {
     ) -> Result<StoryWithAuthor, WriteStoryError> {
         let me = caller.require(Ability::WriteStories)?.clone();
         let fields = self.fields(&draft).await?;
-        let state = lifecycle::initial_state(draft.publish, me.role);
+        let state = lifecycle::initial_state(draft.publish == Some(true), me.role);
         let now = self.ports.clock.now();
         let live = state.is_published();
         let created = self
@@ -186,9 +188,24 @@ impl StoryService {
         let (found, state) = self.load_own(caller, id).await?;
         let me = caller.require(Ability::WriteStories)?.clone();
         let fields = self.fields(&draft).await?;
-        let edit = lifecycle::next(state, StoryAction::Edit { author: me.role })?;
         let now = self.ports.clock.now();
         let mut story = found.story;
+        if draft.publish == Some(false) && state.is_published() {
+            // "Save as Draft" on a live story: the author takes it off the site; the text
+            // they saved is the draft's.
+            lifecycle::next(state, StoryAction::Withdraw)?;
+            fields.apply_to(&mut story);
+            story.status = super::StoryStatus::Draft;
+            story.is_published = false;
+            story.rejection_reason = None;
+            story.updated_at = now;
+            self.ports.stories.update(&story).await?;
+            return Ok(EditResult {
+                story: self.reload(id).await?,
+                staged: false,
+            });
+        }
+        let edit = lifecycle::next(state, StoryAction::Edit { author: me.role })?;
         match edit.effect {
             Effect::Edited(EditOutcome::StageRevision) => {
                 self.ports
@@ -209,7 +226,7 @@ impl StoryService {
             }
             _ => {
                 fields.apply_to(&mut story);
-                if draft.publish {
+                if draft.publish == Some(true) {
                     let submitted =
                         lifecycle::next(edit.to, StoryAction::Submit { author: me.role })?;
                     if submitted.publishes() {

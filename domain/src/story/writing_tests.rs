@@ -34,7 +34,7 @@ fn as_user(user: &User) -> Caller {
 
 fn publishing(title: &str) -> StoryDraft {
     StoryDraft {
-        publish: true,
+        publish: Some(true),
         ..story_form(title)
     }
 }

@@ -162,6 +162,6 @@ pub(crate) fn story_form(title: &str) -> crate::story::StoryDraft {
         video_url: None,
         thumbnail_url: None,
         category: "Testimonies".to_owned(),
-        publish: false,
+        publish: None,
     }
 }

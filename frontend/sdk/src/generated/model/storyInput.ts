@@ -7,6 +7,7 @@
  */
 import type { StoryInputAuthorId } from './storyInputAuthorId';
 import type { StoryInputExcerpt } from './storyInputExcerpt';
+import type { StoryInputIsPublished } from './storyInputIsPublished';
 import type { StoryInputThumbnailUrl } from './storyInputThumbnailUrl';
 import type { StoryInputVideoUrl } from './storyInputVideoUrl';
 
@@ -20,8 +21,10 @@ export interface StoryInput {
   /** Plain text (blank lines separate paragraphs) or HTML; sanitised on the server. */
   content: string;
   excerpt?: StoryInputExcerpt;
-  /** "Publish" chosen rather than "Save as Draft". */
-  isPublished?: boolean;
+  /** `true`: "Publish"; `false`: "Save as Draft", which takes a live story off the site;
+left out: a new story is a draft, and an existing one keeps its publication (an
+edit of a live story waits for review as usual). */
+  isPublished?: StoryInputIsPublished;
   /** An http(s) image URL. */
   thumbnailUrl?: StoryInputThumbnailUrl;
   title: string;

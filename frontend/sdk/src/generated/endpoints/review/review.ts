@@ -29,7 +29,8 @@ import type {
   MessageResponse,
   PendingStoryDto,
   RejectStoryBody,
-  StoryDto
+  StoryDto,
+  UnpublishRequest
 } from '../../model';
 
 import { customFetch } from '../../../fetcher';
@@ -352,6 +353,82 @@ export const useRejectStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorB
       > => {
 
       const mutationOptions = getRejectStoryMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Takes a live story off the site (reviewers): it becomes `rejected` with the reason, an
+edit waiting for review goes with it, and the author is mailed; they can edit it and
+submit it again.
+ */
+export const getUnpublishStoryUrl = (id: number,) => {
+
+
+  
+
+  return `/api/admin/stories/${id}/unpublish`
+}
+
+export const unpublishStory = async (id: number,
+    unpublishRequest: UnpublishRequest, options?: RequestInit): Promise<StoryDto> => {
+  
+  return customFetch<StoryDto>(getUnpublishStoryUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      unpublishRequest,)
+  }
+);}
+
+
+
+
+export const getUnpublishStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unpublishStory>>, TError,{id: number;data: UnpublishRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof unpublishStory>>, TError,{id: number;data: UnpublishRequest}, TContext> => {
+
+const mutationKey = ['unpublishStory'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof unpublishStory>>, {id: number;data: UnpublishRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  unpublishStory(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UnpublishStoryMutationResult = NonNullable<Awaited<ReturnType<typeof unpublishStory>>>
+    export type UnpublishStoryMutationBody = UnpublishRequest
+    export type UnpublishStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Takes a live story off the site (reviewers): it becomes `rejected` with the reason, an
+edit waiting for review goes with it, and the author is mailed; they can edit it and
+submit it again.
+ */
+export const useUnpublishStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unpublishStory>>, TError,{id: number;data: UnpublishRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof unpublishStory>>,
+        TError,
+        {id: number;data: UnpublishRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getUnpublishStoryMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -125,3 +125,40 @@ export const rejectStoryResponse = zod.object({
   "videoUrl": zod.string().nullish()
 }).describe('A whole story with its author.')
 
+/**
+ * @summary Takes a live story off the site (reviewers): it becomes `rejected` with the reason, an
+edit waiting for review goes with it, and the author is mailed; they can edit it and
+submit it again.
+ */
+export const unpublishStoryParams = zod.object({
+  "id": zod.number().describe('Story id')
+})
+
+export const unpublishStoryBody = zod.object({
+  "reason": zod.string().describe('Why the story is taken down; the author sees it and receives it by mail.')
+})
+
+export const unpublishStoryResponse = zod.object({
+  "approvedAt": zod.iso.datetime({}).nullish(),
+  "approvedBy": zod.string().nullish(),
+  "author": zod.object({
+  "firstName": zod.string().nullish(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('The author part of a story, as cards and the detail page show it.'),
+  "authorId": zod.string(),
+  "category": zod.string(),
+  "content": zod.string().describe('Sanitised HTML.'),
+  "createdAt": zod.iso.datetime({}),
+  "excerpt": zod.string().nullish(),
+  "id": zod.number(),
+  "isPublished": zod.boolean(),
+  "publishedAt": zod.iso.datetime({}).nullish(),
+  "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
+  "thumbnailUrl": zod.string().nullish(),
+  "title": zod.string(),
+  "updatedAt": zod.iso.datetime({}),
+  "videoUrl": zod.string().nullish()
+}).describe('A whole story with its author.')
+

@@ -54,7 +54,7 @@ export const createStoryBody = zod.object({
   "category": zod.string(),
   "content": zod.string().describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
   "excerpt": zod.string().nullish(),
-  "isPublished": zod.boolean().optional().describe('\"Publish\" chosen rather than \"Save as Draft\".'),
+  "isPublished": zod.boolean().nullish().describe('`true`: \"Publish\"; `false`: \"Save as Draft\", which takes a live story off the site;\nleft out: a new story is a draft, and an existing one keeps its publication (an\nedit of a live story waits for review as usual).'),
   "thumbnailUrl": zod.string().nullish().describe('An http(s) image URL.'),
   "title": zod.string(),
   "videoUrl": zod.string().nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
@@ -137,7 +137,7 @@ export const updateStoryBody = zod.object({
   "category": zod.string(),
   "content": zod.string().describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
   "excerpt": zod.string().nullish(),
-  "isPublished": zod.boolean().optional().describe('\"Publish\" chosen rather than \"Save as Draft\".'),
+  "isPublished": zod.boolean().nullish().describe('`true`: \"Publish\"; `false`: \"Save as Draft\", which takes a live story off the site;\nleft out: a new story is a draft, and an existing one keeps its publication (an\nedit of a live story waits for review as usual).'),
   "thumbnailUrl": zod.string().nullish().describe('An http(s) image URL.'),
   "title": zod.string(),
   "videoUrl": zod.string().nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
