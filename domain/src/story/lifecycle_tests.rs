@@ -212,6 +212,7 @@ fn a_stored_status_and_revision_flag_round_trip_through_the_state() {
 }
 
 #[test]
+#[allow(clippy::unwrap_used)]
 fn only_a_live_story_is_taken_down_or_withdrawn() {
     use super::{Effect, StoryAction, StoryState, TransitionError, next};
     let live = StoryState::Approved {
