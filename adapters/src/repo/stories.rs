@@ -524,6 +524,15 @@ impl StoryRepository for SeaOrmStoryRepository {
             .map_err(store_err)
     }
 
+    async fn people(&self, ids: &[UserId]) -> Result<HashMap<UserId, AuthorSummary>, StoreError> {
+        Ok(self
+            .authors(ids.iter().map(|id| id.as_str().to_owned()))
+            .await?
+            .into_iter()
+            .map(|(id, author)| (UserId::new(id), author))
+            .collect())
+    }
+
     async fn published_counts(&self) -> Result<SiteCounts, StoreError> {
         let counts: Option<(i64, i64)> = stories::Entity::find()
             .filter(public_filter())

@@ -98,6 +98,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(review::approve_story)
         .service(review::reject_story)
         .service(review::unpublish_story)
+        .service(review::list_story_revisions)
         .service(review::admin_delete_story)
         .service(schedules::list_schedules)
         .service(schedules::create_schedule)

@@ -218,3 +218,64 @@ pub async fn admin_delete_story(
         "Story deleted successfully",
     )))
 }
+
+/// One approved version of a story.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoryVersionDto {
+    pub id: i64,
+    pub title: String,
+    /// Sanitised HTML.
+    pub content: String,
+    pub excerpt: Option<String>,
+    pub video_url: Option<String>,
+    pub thumbnail_url: Option<String>,
+    pub category: String,
+    /// Who wrote this version (null for someone who has left).
+    pub written_by: Option<String>,
+    pub written_at: chrono::DateTime<chrono::Utc>,
+    /// Who approved it (null when its admin author published it directly).
+    pub approved_by: Option<String>,
+    pub approved_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// Every approved version of a story, newest first (its author and reviewers).
+#[utoipa::path(
+    tag = "review",
+    params(("id" = i64, Path, description = "Story id")),
+    responses(
+        (status = 200, description = "The versions, newest first", body = Vec<StoryVersionDto>),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Someone else's published story, and not a reviewer", body = ErrorBody),
+        (status = 404, description = "No such story, or one the caller may not see", body = ErrorBody),
+    )
+)]
+#[get("/stories/{id}/revisions")]
+pub async fn list_story_revisions(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    id: web::Path<i64>,
+) -> Result<web::Json<Vec<StoryVersionDto>>, ApiError> {
+    let history = state
+        .stories
+        .history(&caller.0, StoryId(id.into_inner()))
+        .await?;
+    Ok(web::Json(
+        history
+            .into_iter()
+            .map(|h| StoryVersionDto {
+                id: h.revision.id,
+                title: h.revision.fields.title,
+                content: h.revision.fields.content,
+                excerpt: h.revision.fields.excerpt,
+                video_url: h.revision.fields.video_url,
+                thumbnail_url: h.revision.fields.thumbnail_url,
+                category: h.revision.fields.category,
+                written_by: h.written_by,
+                written_at: h.revision.created_at,
+                approved_by: h.approved_by,
+                approved_at: h.revision.reviewed_at,
+            })
+            .collect(),
+    ))
+}

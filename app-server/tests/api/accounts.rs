@@ -849,6 +849,12 @@ engine_test!(
                     reviewer(200),
                 ),
                 (
+                    Method::GET,
+                    format!("/api/stories/{}/revisions", story.id),
+                    None,
+                    reviewer(200),
+                ),
+                (
                     Method::POST,
                     format!("/api/admin/stories/{}/unpublish", to_take_down.id),
                     Some(json!({"reason": "Off topic"})),

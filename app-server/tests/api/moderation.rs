@@ -520,3 +520,127 @@ engine_test!(
         assert_eq!(own.body["title"], "Live, reworked");
     }
 );
+
+engine_test!(
+    the_revision_history_shows_every_approved_version_with_who_wrote_and_approved_it,
+    |ctx, app| {
+        let hash = ctx.password_hash().await;
+        let (author, mine) = sign_in_new(
+            &ctx,
+            &app,
+            "ruth@example.org",
+            Role::RegularContributor,
+            true,
+            &hash,
+        )
+        .await;
+        let created = send(&app, Method::POST, "/api/stories", Some(&mine), Some(json!({"title": "First words", "content": "One", "category": "Worship", "isPublished": true}))).await;
+        let id = created.body["id"].as_i64().unwrap();
+        let boss = admin_cookie(&app).await;
+        assert_eq!(
+            send(
+                &app,
+                Method::POST,
+                &format!("/api/admin/stories/{id}/approve"),
+                Some(&boss),
+                None
+            )
+            .await
+            .status,
+            200
+        );
+        let edited = send(&app, Method::PUT, &format!("/api/stories/{id}"), Some(&mine), Some(json!({"title": "Second words", "content": "Two", "category": "Worship", "isPublished": true}))).await;
+        assert_eq!(edited.status, 200, "{}", edited.body);
+        assert_eq!(
+            send(
+                &app,
+                Method::POST,
+                &format!("/api/admin/stories/{id}/approve"),
+                Some(&boss),
+                None
+            )
+            .await
+            .status,
+            200
+        );
+        let history = send(
+            &app,
+            Method::GET,
+            &format!("/api/stories/{id}/revisions"),
+            Some(&mine),
+            None,
+        )
+        .await;
+        assert_eq!(history.status, 200, "{}", history.body);
+        let versions = history.body.as_array().unwrap();
+        assert_eq!(versions.len(), 2);
+        assert_eq!(versions[0]["title"], "Second words", "newest first");
+        assert_eq!(versions[1]["title"], "First words");
+        assert_eq!(versions[0]["writtenBy"], "Lydia Thyatira");
+        assert_eq!(versions[0]["approvedBy"], "Super Administrator");
+        assert!(versions[0]["approvedAt"].is_string());
+        assert_eq!(
+            send(
+                &app,
+                Method::GET,
+                &format!("/api/stories/{id}/revisions"),
+                Some(&boss),
+                None
+            )
+            .await
+            .status,
+            200
+        );
+        assert_eq!(
+            send(
+                &app,
+                Method::GET,
+                &format!("/api/stories/{id}/revisions"),
+                None,
+                None
+            )
+            .await
+            .status,
+            401
+        );
+        let (_, other) =
+            sign_in_new(&ctx, &app, "other@example.org", Role::Member, true, &hash).await;
+        assert_eq!(
+            send(
+                &app,
+                Method::GET,
+                &format!("/api/stories/{id}/revisions"),
+                Some(&other),
+                None
+            )
+            .await
+            .status,
+            403
+        );
+        let draft = ctx.story(&author, "Draft", "Worship", false, 0).await;
+        assert_eq!(
+            send(
+                &app,
+                Method::GET,
+                &format!("/api/stories/{}/revisions", draft.id),
+                Some(&other),
+                None
+            )
+            .await
+            .status,
+            404
+        );
+        assert_eq!(
+            send(
+                &app,
+                Method::GET,
+                "/api/stories/999999/revisions",
+                Some(&boss),
+                None
+            )
+            .await
+            .status,
+            404
+        );
+    }
+);

@@ -8,7 +8,7 @@ use super::{
     StorySummary, StoryWithAuthor,
 };
 use crate::StoreError;
-use crate::user::UserId;
+use crate::user::{AuthorSummary, UserId};
 
 /// Stores stories and their revisions. Lists cost a fixed number of queries whatever their
 /// length.
@@ -99,6 +99,15 @@ pub trait StoryRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn revisions(&self, story: StoryId) -> Result<Vec<Revision>, StoreError>;
+
+    /// The names and pictures of these people, in one query; missing ones are left out.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn people(
+        &self,
+        ids: &[UserId],
+    ) -> Result<std::collections::HashMap<UserId, AuthorSummary>, StoreError>;
 
     /// How many stories exist in any status.
     ///

@@ -8,6 +8,15 @@ use super::{ReviewItem, RevisionStatus, StoryFields, StoryId, StoryStatus, Story
 use crate::mail::OutgoingMail;
 use crate::permissions::{Ability, Caller};
 
+/// One approved version of a story, with the names of who wrote and who approved it
+/// (`None` for someone who left, or a version approved on publish by its admin author).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryEntry {
+    pub revision: super::Revision,
+    pub written_by: Option<String>,
+    pub approved_by: Option<String>,
+}
+
 /// Longest rejection reason kept.
 pub const MAX_REASON_CHARS: usize = 2_000;
 
@@ -205,6 +214,67 @@ impl StoryService {
             .find_with_author(id)
             .await?
             .ok_or(WriteStoryError::NotFound)
+    }
+
+    /// Every approved version of a story, newest first, with who wrote and who approved
+    /// each (for its author and reviewers).
+    ///
+    /// # Errors
+    /// Not signed in; [`WriteStoryError::NotFound`] for a missing story or one the caller
+    /// may not see; refused for someone else's public story.
+    pub async fn history(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+    ) -> Result<Vec<HistoryEntry>, WriteStoryError> {
+        let me = caller.require(Ability::ReadPublished).and_then(|_| {
+            caller
+                .user()
+                .ok_or(crate::permissions::Refusal::NotSignedIn)
+        })?;
+        let found = self.reload_story(id).await?;
+        let allowed = found.story.author_id == me.id || caller.can(Ability::ReviewStories);
+        if !allowed {
+            return Err(if found.story.is_public() {
+                crate::permissions::Refusal::Forbidden.into()
+            } else {
+                WriteStoryError::NotFound
+            });
+        }
+        let versions: Vec<super::Revision> = self
+            .ports
+            .stories
+            .revisions(id)
+            .await?
+            .into_iter()
+            .filter(|r| r.status == RevisionStatus::Approved)
+            .collect();
+        let ids: Vec<crate::user::UserId> = versions
+            .iter()
+            .flat_map(|r| [r.created_by.clone(), r.reviewed_by.clone()])
+            .flatten()
+            .collect();
+        let people = self.ports.stories.people(&ids).await?;
+        let name = |id: &Option<crate::user::UserId>| {
+            id.as_ref()
+                .and_then(|id| people.get(id))
+                .map(|a| {
+                    [a.first_name.as_deref(), a.last_name.as_deref()]
+                        .into_iter()
+                        .flatten()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .filter(|n| !n.is_empty())
+        };
+        Ok(versions
+            .into_iter()
+            .map(|revision| HistoryEntry {
+                written_by: name(&revision.created_by),
+                approved_by: name(&revision.reviewed_by),
+                revision,
+            })
+            .collect())
     }
 
     /// Deletes a story from the review screens.

@@ -330,6 +330,16 @@ impl StoryRepository for InMemoryStoryRepository {
         Ok(lock(&self.rows).stories.len() as u64)
     }
 
+    async fn people(
+        &self,
+        ids: &[UserId],
+    ) -> Result<std::collections::HashMap<UserId, crate::user::AuthorSummary>, StoreError> {
+        Ok(ids
+            .iter()
+            .map(|id| (id.clone(), self.users.author_summary(id)))
+            .collect())
+    }
+
     async fn published_counts(&self) -> Result<crate::story::ports::SiteCounts, StoreError> {
         let rows = lock(&self.rows);
         let public: Vec<_> = rows.stories.iter().filter(|s| s.is_public()).collect();

@@ -30,6 +30,7 @@ import type {
   PendingStoryDto,
   RejectStoryBody,
   StoryDto,
+  StoryVersionDto,
   UnpublishRequest
 } from '../../model';
 
@@ -432,4 +433,102 @@ export const useUnpublishStory = <TError = ErrorType<ErrorBody | ErrorBody | Err
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * @summary Every approved version of a story, newest first (its author and reviewers).
+ */
+export const getListStoryRevisionsUrl = (id: number,) => {
+
+
+  
+
+  return `/api/stories/${id}/revisions`
+}
+
+export const listStoryRevisions = async (id: number, options?: RequestInit): Promise<StoryVersionDto[]> => {
+  
+  return customFetch<StoryVersionDto[]>(getListStoryRevisionsUrl(id),
+  {      
+    ...options,
+    method: 'GET'
     
+    
+  }
+);}
+
+
+
+
+
+export const getListStoryRevisionsQueryKey = (id?: number,) => {
+    return [
+    `/api/stories/${id}/revisions`
+    ] as const;
+    }
+
+    
+export const getListStoryRevisionsQueryOptions = <TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoryRevisions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListStoryRevisionsQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listStoryRevisions>>> = ({ signal }) => listStoryRevisions(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listStoryRevisions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListStoryRevisionsQueryResult = NonNullable<Awaited<ReturnType<typeof listStoryRevisions>>>
+export type ListStoryRevisionsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoryRevisions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStoryRevisions>>,
+          TError,
+          Awaited<ReturnType<typeof listStoryRevisions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoryRevisions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStoryRevisions>>,
+          TError,
+          Awaited<ReturnType<typeof listStoryRevisions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoryRevisions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Every approved version of a story, newest first (its author and reviewers).
+ */
+
+export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoryRevisions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListStoryRevisionsQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

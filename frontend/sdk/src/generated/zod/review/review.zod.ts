@@ -162,3 +162,25 @@ export const unpublishStoryResponse = zod.object({
   "videoUrl": zod.string().nullish()
 }).describe('A whole story with its author.')
 
+/**
+ * @summary Every approved version of a story, newest first (its author and reviewers).
+ */
+export const listStoryRevisionsParams = zod.object({
+  "id": zod.number().describe('Story id')
+})
+
+export const listStoryRevisionsResponseItem = zod.object({
+  "approvedAt": zod.iso.datetime({}).nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it (null when its admin author published it directly).'),
+  "category": zod.string(),
+  "content": zod.string().describe('Sanitised HTML.'),
+  "excerpt": zod.string().nullish(),
+  "id": zod.number(),
+  "thumbnailUrl": zod.string().nullish(),
+  "title": zod.string(),
+  "videoUrl": zod.string().nullish(),
+  "writtenAt": zod.iso.datetime({}),
+  "writtenBy": zod.string().nullish().describe('Who wrote this version (null for someone who has left).')
+}).describe('One approved version of a story.')
+export const listStoryRevisionsResponse = zod.array(listStoryRevisionsResponseItem)
+
