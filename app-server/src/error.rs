@@ -421,6 +421,9 @@ impl From<domain::mail::MailOutboxError> for ApiError {
         use domain::mail::MailOutboxError as E;
         match err {
             E::Refused(r) => r.into(),
+            E::NotFound => ApiError::not_found(err.to_string()),
+            E::NotFailed => ApiError::Conflict(err.to_string()),
+            E::InvalidPage => ApiError::bad_request(err.to_string()),
             E::Store(e) => e.into(),
         }
     }

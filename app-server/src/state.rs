@@ -156,7 +156,9 @@ impl AppState {
             config.public_url.clone(),
             config.site_name.clone(),
         );
-        let mail = MailService::new(Arc::new(adapters::SeaOrmMailOutbox::new(db.clone())));
+        let mail = MailService::new(Arc::new(
+            adapters::SeaOrmMailOutbox::new(db.clone()).with_wakeup(mail_wakeup.clone()),
+        ));
         let hits = Arc::new(adapters::SeaOrmHitCounter::new(db.clone()));
         let limits = RateLimits::new(hits.clone(), config.rate_limit_per_minute);
         let reset_mail_limits =

@@ -8,18 +8,20 @@ use std::sync::Arc;
 use std::time::Duration as StdDuration;
 
 use async_trait::async_trait;
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, Utc};
 use domain::StoreError;
 use domain::mail::{
-    DELIVERY_LEASE_SECONDS, MAX_DELIVERY_ATTEMPTS, MailOutbox, Mailer, OutboxEntry, OutgoingMail,
-    retry_delay,
+    DELIVERY_LEASE_SECONDS, DeliveryState, MAX_DELIVERY_ATTEMPTS, MailOutbox, Mailer, OutboxEntry,
+    OutgoingMail, retry_delay,
 };
+use domain::story::Page;
 use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, Statement,
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set, Statement,
 };
 use tokio::sync::Notify;
 
@@ -98,27 +100,91 @@ fn to_entry(m: mail_outbox::Model) -> OutboxEntry {
     }
 }
 
-/// Reads the outbox for the super admin.
+/// Reads the outbox for the super admin, and gives failed messages another try.
 pub struct SeaOrmMailOutbox {
     db: DatabaseConnection,
+    wakeup: Option<Arc<Notify>>,
 }
 
 impl SeaOrmMailOutbox {
     pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+        Self { db, wakeup: None }
+    }
+
+    /// Notifies `wakeup` when a message is due again (the SMTP worker waits on it).
+    #[must_use]
+    pub fn with_wakeup(mut self, wakeup: Arc<Notify>) -> Self {
+        self.wakeup = Some(wakeup);
+        self
     }
 }
 
 #[async_trait]
 impl MailOutbox for SeaOrmMailOutbox {
-    async fn recent(&self, limit: u64) -> Result<Vec<OutboxEntry>, StoreError> {
-        let rows = mail_outbox::Entity::find()
-            .order_by_desc(mail_outbox::Column::Id)
+    async fn page(
+        &self,
+        state: Option<DeliveryState>,
+        limit: u64,
+        offset: u64,
+    ) -> Result<Page<OutboxEntry>, StoreError> {
+        use mail_outbox::Column as C;
+        let max = i32::try_from(MAX_DELIVERY_ATTEMPTS).unwrap_or(i32::MAX);
+        let mut query = mail_outbox::Entity::find();
+        query = match state {
+            None => query,
+            Some(DeliveryState::Sent) => query.filter(C::SentAt.is_not_null()),
+            Some(DeliveryState::Pending) => query
+                .filter(C::SentAt.is_null())
+                .filter(C::Attempts.lt(max)),
+            Some(DeliveryState::Failed) => query
+                .filter(C::SentAt.is_null())
+                .filter(C::Attempts.gte(max)),
+        };
+        let total = query.clone().count(&self.db).await.map_err(store_err)?;
+        let rows = query
+            .order_by_desc(C::Id)
             .limit(limit)
+            .offset(offset)
             .all(&self.db)
             .await
             .map_err(store_err)?;
-        Ok(rows.into_iter().map(to_entry).collect())
+        Ok(Page {
+            items: rows.into_iter().map(to_entry).collect(),
+            total,
+        })
+    }
+
+    async fn retry(&self, id: i64) -> Result<Option<OutboxEntry>, StoreError> {
+        use mail_outbox::Column as C;
+        let max = i32::try_from(MAX_DELIVERY_ATTEMPTS).unwrap_or(i32::MAX);
+        let reset = mail_outbox::Entity::update_many()
+            .col_expr(C::Attempts, Expr::value(0))
+            .col_expr(C::NextAttemptAt, Expr::value(Option::<DateTime<Utc>>::None))
+            .filter(C::Id.eq(id))
+            .filter(C::SentAt.is_null())
+            .filter(C::Attempts.gte(max))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        if reset.rows_affected == 0 {
+            return Ok(None);
+        }
+        if let Some(wakeup) = &self.wakeup {
+            wakeup.notify_one();
+        }
+        Ok(mail_outbox::Entity::find_by_id(id)
+            .one(&self.db)
+            .await
+            .map_err(store_err)?
+            .map(to_entry))
+    }
+
+    async fn exists(&self, id: i64) -> Result<bool, StoreError> {
+        Ok(mail_outbox::Entity::find_by_id(id)
+            .count(&self.db)
+            .await
+            .map_err(store_err)?
+            > 0)
     }
 }
 

@@ -1,6 +1,6 @@
 //! The mail outbox, read by the super admin: what the site sent or is about to send.
 
-use actix_web::{get, web};
+use actix_web::{HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
 use domain::mail::{DeliveryState, OutboxEntry};
 use serde::{Deserialize, Serialize};
@@ -83,17 +83,32 @@ pub struct MailOutboxDto {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct OutboxQuery {
-    /// How many of the newest messages (default 50, at most 200).
+    /// Only messages in this state: `sent`, `pending` or `failed`.
+    #[param(inline)]
+    pub status: Option<MailStatusFilter>,
+    /// How many of the newest messages (1 to 200, default 50).
     pub limit: Option<u64>,
+    pub offset: Option<u64>,
 }
 
-/// The newest messages of the mail outbox (super admin only).
+/// A message state to filter by.
+#[derive(Debug, Deserialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+pub enum MailStatusFilter {
+    Sent,
+    Pending,
+    Failed,
+}
+
+/// A page of the mail outbox, newest first (super admin only); how many messages match
+/// is in `X-Total-Count`. One-time links are shown as `[link hidden]`.
 #[utoipa::path(
     tag = "admin",
     params(OutboxQuery),
     responses(
-        (status = 200, description = "The outbox, newest first", body = MailOutboxDto),
-        (status = 400, description = "A limit that is not a number", body = ErrorBody),
+        (status = 200, description = "The outbox, newest first", body = MailOutboxDto,
+            headers(("X-Total-Count" = u64, description = "How many messages match"))),
+        (status = 400, description = "A limit, offset or status out of range", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a super admin", body = ErrorBody),
     )
@@ -103,14 +118,46 @@ pub async fn list_mail_outbox(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     query: web::Query<OutboxQuery>,
-) -> Result<web::Json<MailOutboxDto>, ApiError> {
-    let entries = state.mail.outbox(&caller.0, query.limit).await?;
-    Ok(web::Json(MailOutboxDto {
-        delivery: if state.config.smtp_url.is_some() {
-            MailDeliveryMode::Smtp
-        } else {
-            MailDeliveryMode::Outbox
-        },
-        messages: entries.into_iter().map(Into::into).collect(),
-    }))
+) -> Result<HttpResponse, ApiError> {
+    let status = query.status.map(|s| match s {
+        MailStatusFilter::Sent => DeliveryState::Sent,
+        MailStatusFilter::Pending => DeliveryState::Pending,
+        MailStatusFilter::Failed => DeliveryState::Failed,
+    });
+    let page = state
+        .mail
+        .outbox(&caller.0, status, query.limit, query.offset)
+        .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("X-Total-Count", page.total.to_string()))
+        .json(MailOutboxDto {
+            delivery: if state.config.smtp_url.is_some() {
+                MailDeliveryMode::Smtp
+            } else {
+                MailDeliveryMode::Outbox
+            },
+            messages: page.items.into_iter().map(Into::into).collect(),
+        }))
+}
+
+/// Gives a failed message a fresh set of tries (super admin only).
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "Message id")),
+    responses(
+        (status = 200, description = "Due again", body = OutboxMessageDto),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a super admin", body = ErrorBody),
+        (status = 404, description = "No such message", body = ErrorBody),
+        (status = 409, description = "The message did not fail (sent, or still being tried)", body = ErrorBody),
+    )
+)]
+#[post("/admin/mail-outbox/{id}/retry")]
+pub async fn retry_mail(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    id: web::Path<i64>,
+) -> Result<web::Json<OutboxMessageDto>, ApiError> {
+    let entry = state.mail.retry(&caller.0, id.into_inner()).await?;
+    Ok(web::Json(entry.into()))
 }

@@ -85,6 +85,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(help::mark_help_message_handled)
         .service(help::delete_help_message)
         .service(mail::list_mail_outbox)
+        .service(mail::retry_mail)
         .service(categories::list_categories)
         .service(stories::list_stories)
         .service(stories::get_story)

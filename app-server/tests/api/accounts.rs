@@ -934,6 +934,12 @@ engine_test!(
                     None,
                     super_only(200),
                 ),
+                (
+                    Method::POST,
+                    "/api/admin/mail-outbox/999999/retry".into(),
+                    None,
+                    super_only(404),
+                ),
                 (Method::GET, "/api/schedules".into(), None, writer(200)),
                 (
                     Method::POST,

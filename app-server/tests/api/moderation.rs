@@ -644,3 +644,95 @@ engine_test!(
         );
     }
 );
+
+engine_test!(
+    the_outbox_pages_filters_and_retries_a_failed_message,
+    |ctx, app| {
+        use sea_orm::{ConnectionTrait, Statement};
+        let db = &ctx.state.db;
+        let backend = db.get_database_backend();
+        for (subject, attempts, sent) in [
+            ("Sent", 1, true),
+            ("Waiting", 1, false),
+            ("Gave up", 5, false),
+        ] {
+            let sql = format!(
+                "INSERT INTO mail_outbox (recipient, subject, body, created_at, sent_at, attempts, last_error) VALUES ('a@example.org', '{subject}', 'Hello', CURRENT_TIMESTAMP, {}, {attempts}, 'refused')",
+                if sent { "CURRENT_TIMESTAMP" } else { "NULL" }
+            );
+            db.execute_raw(Statement::from_string(backend, sql))
+                .await
+                .unwrap();
+        }
+        let boss = admin_cookie(&app).await;
+        let failed = send(
+            &app,
+            Method::GET,
+            "/api/admin/mail-outbox?status=failed",
+            Some(&boss),
+            None,
+        )
+        .await;
+        assert_eq!(failed.status, 200, "{}", failed.body);
+        assert_eq!(failed.headers.get("x-total-count").unwrap(), "1");
+        assert_eq!(failed.body["messages"][0]["subject"], "Gave up");
+        let id = failed.body["messages"][0]["id"].as_i64().unwrap();
+        let all = send(
+            &app,
+            Method::GET,
+            "/api/admin/mail-outbox?limit=2&offset=0",
+            Some(&boss),
+            None,
+        )
+        .await;
+        assert_eq!(all.headers.get("x-total-count").unwrap(), "3");
+        assert_eq!(all.body["messages"].as_array().unwrap().len(), 2);
+        let retried = send(
+            &app,
+            Method::POST,
+            &format!("/api/admin/mail-outbox/{id}/retry"),
+            Some(&boss),
+            None,
+        )
+        .await;
+        assert_eq!(retried.status, 200, "{}", retried.body);
+        assert_eq!(retried.body["status"], "pending");
+        assert_eq!(retried.body["attempts"], 0);
+        let again = send(
+            &app,
+            Method::POST,
+            &format!("/api/admin/mail-outbox/{id}/retry"),
+            Some(&boss),
+            None,
+        )
+        .await;
+        assert_eq!(again.status, 409);
+        let missing = send(
+            &app,
+            Method::POST,
+            "/api/admin/mail-outbox/999999/retry",
+            Some(&boss),
+            None,
+        )
+        .await;
+        assert_eq!(missing.status, 404);
+        let pending = send(
+            &app,
+            Method::GET,
+            "/api/admin/mail-outbox?status=pending",
+            Some(&boss),
+            None,
+        )
+        .await;
+        assert_eq!(pending.headers.get("x-total-count").unwrap(), "2");
+        let bad = send(
+            &app,
+            Method::GET,
+            "/api/admin/mail-outbox?limit=201",
+            Some(&boss),
+            None,
+        )
+        .await;
+        assert_eq!(bad.status, 400);
+    }
+);

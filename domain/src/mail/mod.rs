@@ -78,17 +78,36 @@ impl OutboxEntry {
     }
 }
 
-/// Reading the outbox.
+/// Reading the outbox, and giving a failed message another try.
 #[async_trait]
 pub trait MailOutbox: Send + Sync {
-    /// The newest `limit` messages, newest first.
-    async fn recent(&self, limit: u64) -> Result<Vec<OutboxEntry>, StoreError>;
+    /// A page of the messages (those in `state` only, when given), newest first, with how
+    /// many there are.
+    async fn page(
+        &self,
+        state: Option<DeliveryState>,
+        limit: u64,
+        offset: u64,
+    ) -> Result<crate::story::Page<OutboxEntry>, StoreError>;
+
+    /// Makes a failed message due again with fresh attempts; answers it, `None` when no
+    /// failed message has this id (missing, sent, or still being tried).
+    async fn retry(&self, id: i64) -> Result<Option<OutboxEntry>, StoreError>;
+
+    /// Whether a message with this id exists.
+    async fn exists(&self, id: i64) -> Result<bool, StoreError>;
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum MailOutboxError {
     #[error(transparent)]
     Refused(#[from] Refusal),
+    #[error("Message not found")]
+    NotFound,
+    #[error("Only a message that failed can be sent again")]
+    NotFailed,
+    #[error("limit must be between 1 and {OUTBOX_PAGE_MAX}, and offset at most 1,000,000")]
+    InvalidPage,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -115,15 +134,39 @@ impl MailService {
     pub async fn outbox(
         &self,
         caller: &Caller,
+        state: Option<DeliveryState>,
         limit: Option<u64>,
-    ) -> Result<Vec<OutboxEntry>, MailOutboxError> {
+        offset: Option<u64>,
+    ) -> Result<crate::story::Page<OutboxEntry>, MailOutboxError> {
         caller.require(Ability::ReadHelpInbox)?;
-        let limit = limit.unwrap_or(50).clamp(1, OUTBOX_PAGE_MAX);
-        let mut entries = self.outbox.recent(limit).await?;
-        for entry in &mut entries {
+        let limit = limit.unwrap_or(50);
+        let offset = offset.unwrap_or(0);
+        if !(1..=OUTBOX_PAGE_MAX).contains(&limit) || offset > 1_000_000 {
+            return Err(MailOutboxError::InvalidPage);
+        }
+        let mut page = self.outbox.page(state, limit, offset).await?;
+        for entry in &mut page.items {
             entry.body = hide_one_time_links(&entry.body);
         }
-        Ok(entries)
+        Ok(page)
+    }
+
+    /// Gives a failed message a fresh set of tries (super admin), for example after the
+    /// mail server's settings were fixed.
+    ///
+    /// # Errors
+    /// Refusal; [`MailOutboxError::NotFound`]; [`MailOutboxError::NotFailed`] for a message
+    /// that was sent or is still being tried.
+    pub async fn retry(&self, caller: &Caller, id: i64) -> Result<OutboxEntry, MailOutboxError> {
+        caller.require(Ability::ReadHelpInbox)?;
+        match self.outbox.retry(id).await? {
+            Some(mut entry) => {
+                entry.body = hide_one_time_links(&entry.body);
+                Ok(entry)
+            }
+            None if self.outbox.exists(id).await? => Err(MailOutboxError::NotFailed),
+            None => Err(MailOutboxError::NotFound),
+        }
     }
 }
 

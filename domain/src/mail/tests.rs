@@ -18,15 +18,44 @@ struct FakeOutbox {
 
 #[async_trait]
 impl MailOutbox for FakeOutbox {
-    async fn recent(&self, limit: u64) -> Result<Vec<OutboxEntry>, StoreError> {
+    async fn page(
+        &self,
+        state: Option<DeliveryState>,
+        limit: u64,
+        offset: u64,
+    ) -> Result<crate::story::Page<OutboxEntry>, StoreError> {
         self.asked.lock().unwrap().push(limit);
-        Ok(self
+        let chosen: Vec<OutboxEntry> = self
             .entries
             .iter()
             .rev()
-            .take(usize::try_from(limit).unwrap())
+            .filter(|e| state.is_none_or(|s| e.state() == s))
             .cloned()
-            .collect())
+            .collect();
+        Ok(crate::story::Page {
+            total: chosen.len() as u64,
+            items: chosen
+                .into_iter()
+                .skip(usize::try_from(offset).unwrap())
+                .take(usize::try_from(limit).unwrap())
+                .collect(),
+        })
+    }
+
+    async fn retry(&self, id: i64) -> Result<Option<OutboxEntry>, StoreError> {
+        Ok(self
+            .entries
+            .iter()
+            .find(|e| e.id == id && e.state() == DeliveryState::Failed)
+            .cloned()
+            .map(|mut e| {
+                e.attempts = 0;
+                e
+            }))
+    }
+
+    async fn exists(&self, id: i64) -> Result<bool, StoreError> {
+        Ok(self.entries.iter().any(|e| e.id == id))
     }
 }
 
@@ -82,26 +111,62 @@ fn a_message_is_sent_pending_or_failed() {
 #[test]
 fn the_super_admin_reads_the_newest_messages_first() {
     let (service, _) = service(3);
-    let got = block_on(service.outbox(&caller(Role::SuperAdmin, true), None)).unwrap();
-    let ids: Vec<i64> = got.iter().map(|e| e.id).collect();
+    let got = block_on(service.outbox(&caller(Role::SuperAdmin, true), None, None, None)).unwrap();
+    let ids: Vec<i64> = got.items.iter().map(|e| e.id).collect();
     assert_eq!(ids, [3, 2, 1]);
+    assert_eq!(got.total, 3);
 }
 
 #[test]
-fn the_listing_asks_for_fifty_by_default_and_never_more_than_the_maximum() {
+fn the_listing_asks_for_fifty_by_default_and_refuses_pages_out_of_range() {
     let (service, outbox) = service(1);
     let admin = caller(Role::SuperAdmin, true);
-    block_on(service.outbox(&admin, None)).unwrap();
-    block_on(service.outbox(&admin, Some(0))).unwrap();
-    block_on(service.outbox(&admin, Some(10_000))).unwrap();
-    assert_eq!(*outbox.asked.lock().unwrap(), [50, 1, OUTBOX_PAGE_MAX]);
+    block_on(service.outbox(&admin, None, None, None)).unwrap();
+    for (limit, offset) in [
+        (Some(0), None),
+        (Some(OUTBOX_PAGE_MAX + 1), None),
+        (None, Some(1_000_001)),
+    ] {
+        assert!(matches!(
+            block_on(service.outbox(&admin, None, limit, offset)),
+            Err(MailOutboxError::InvalidPage)
+        ));
+    }
+    assert_eq!(*outbox.asked.lock().unwrap(), [50]);
+}
+
+#[test]
+fn only_a_failed_message_is_tried_again() {
+    let outbox = Arc::new(FakeOutbox {
+        entries: vec![
+            entry(1, true, 1),
+            entry(2, false, 1),
+            entry(3, false, MAX_DELIVERY_ATTEMPTS),
+        ],
+        asked: Mutex::new(Vec::new()),
+    });
+    let service = MailService::new(outbox);
+    let admin = caller(Role::SuperAdmin, true);
+    assert_eq!(block_on(service.retry(&admin, 3)).unwrap().attempts, 0);
+    for id in [1, 2] {
+        assert!(matches!(
+            block_on(service.retry(&admin, id)),
+            Err(MailOutboxError::NotFailed)
+        ));
+    }
+    assert!(matches!(
+        block_on(service.retry(&admin, 9)),
+        Err(MailOutboxError::NotFound)
+    ));
+    let failed = block_on(service.outbox(&admin, Some(DeliveryState::Failed), None, None)).unwrap();
+    assert_eq!(failed.items.iter().map(|e| e.id).collect::<Vec<_>>(), [3]);
 }
 
 #[test]
 fn nobody_but_the_super_admin_reads_the_outbox() {
     let (service, outbox) = service(2);
     assert!(matches!(
-        block_on(service.outbox(&Caller::Visitor, None)),
+        block_on(service.outbox(&Caller::Visitor, None, None, None)),
         Err(MailOutboxError::Refused(Refusal::NotSignedIn))
     ));
     for role in [
@@ -113,7 +178,7 @@ fn nobody_but_the_super_admin_reads_the_outbox() {
     ] {
         assert!(
             matches!(
-                block_on(service.outbox(&caller(role, true), None)),
+                block_on(service.outbox(&caller(role, true), None, None, None)),
                 Err(MailOutboxError::Refused(Refusal::Forbidden))
             ),
             "{role:?} must be refused"

@@ -50,6 +50,7 @@ export * from './listCommentsParams';
 export * from './listHelpMessagesParams';
 export * from './listHelpMessagesStatus';
 export * from './listMailOutboxParams';
+export * from './listMailOutboxStatus';
 export * from './listPendingCommentsParams';
 export * from './listPendingUsersParams';
 export * from './listSchedulesParams';

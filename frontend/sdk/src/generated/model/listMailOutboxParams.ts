@@ -5,11 +5,20 @@
  * The HTTP API of the community storytelling site: stories, comments, people and help messages. Every error answers with `{"message": ..., "errors"?: [{"field", "message"}]}`.
  * OpenAPI spec version: 0.1.0
  */
+import type { ListMailOutboxStatus } from './listMailOutboxStatus';
 
 export type ListMailOutboxParams = {
 /**
- * How many of the newest messages (default 50, at most 200).
+ * A message state to filter by.
+ */
+status?: ListMailOutboxStatus;
+/**
+ * How many of the newest messages (1 to 200, default 50).
  * @minimum 0
  */
 limit?: number;
+/**
+ * @minimum 0
+ */
+offset?: number;
 };

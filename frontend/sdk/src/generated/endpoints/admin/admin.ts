@@ -33,6 +33,7 @@ import type {
   ListPendingUsersParams,
   MailOutboxDto,
   MessageResponse,
+  OutboxMessageDto,
   RoleChangeRequest,
   SuspendRequest,
   UserDto
@@ -193,7 +194,8 @@ export const useAdminLogin = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The newest messages of the mail outbox (super admin only).
+ * @summary A page of the mail outbox, newest first (super admin only); how many messages match
+is in `X-Total-Count`. One-time links are shown as `[link hidden]`.
  */
 export const getListMailOutboxUrl = (params?: ListMailOutboxParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -279,7 +281,8 @@ export function useListMailOutbox<TData = Awaited<ReturnType<typeof listMailOutb
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The newest messages of the mail outbox (super admin only).
+ * @summary A page of the mail outbox, newest first (super admin only); how many messages match
+is in `X-Total-Count`. One-time links are shown as `[link hidden]`.
  */
 
 export function useListMailOutbox<TData = Awaited<ReturnType<typeof listMailOutbox>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
@@ -299,6 +302,76 @@ export function useListMailOutbox<TData = Awaited<ReturnType<typeof listMailOutb
 
 
 /**
+ * @summary Gives a failed message a fresh set of tries (super admin only).
+ */
+export const getRetryMailUrl = (id: number,) => {
+
+
+  
+
+  return `/api/admin/mail-outbox/${id}/retry`
+}
+
+export const retryMail = async (id: number, options?: RequestInit): Promise<OutboxMessageDto> => {
+  
+  return customFetch<OutboxMessageDto>(getRetryMailUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getRetryMailMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retryMail>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof retryMail>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['retryMail'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof retryMail>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  retryMail(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RetryMailMutationResult = NonNullable<Awaited<ReturnType<typeof retryMail>>>
+    
+    export type RetryMailMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Gives a failed message a fresh set of tries (super admin only).
+ */
+export const useRetryMail = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retryMail>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof retryMail>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getRetryMailMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Every account, newest first.
  */
 export const getListUsersUrl = () => {

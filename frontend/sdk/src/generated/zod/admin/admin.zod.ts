@@ -49,12 +49,15 @@ export const adminLoginResponse = zod.object({
 }).describe('The answer of sign-up, sign-in and admin sign-in.')
 
 /**
- * @summary The newest messages of the mail outbox (super admin only).
+ * @summary A page of the mail outbox, newest first (super admin only); how many messages match
+is in `X-Total-Count`. One-time links are shown as `[link hidden]`.
  */
-export const listMailOutboxQueryLimitMin = 0;
+export const listMailOutboxQueryLimitMin = 0;export const listMailOutboxQueryOffsetMin = 0;
 
 export const listMailOutboxQueryParams = zod.object({
-  "limit": zod.number().min(listMailOutboxQueryLimitMin).optional().describe('How many of the newest messages (default 50, at most 200).')
+  "status": zod.enum(['sent', 'pending', 'failed']).optional().describe('Only messages in this state: `sent`, `pending` or `failed`.'),
+  "limit": zod.number().min(listMailOutboxQueryLimitMin).optional().describe('How many of the newest messages (1 to 200, default 50).'),
+  "offset": zod.number().min(listMailOutboxQueryOffsetMin).optional()
 })
 
 export const listMailOutboxResponseMessagesItemAttemptsMin = 0;
@@ -73,6 +76,27 @@ export const listMailOutboxResponse = zod.object({
   "to": zod.string()
 }).describe('One recorded message.')).describe('Newest first.')
 }).describe('The outbox and how it is delivered.')
+
+/**
+ * @summary Gives a failed message a fresh set of tries (super admin only).
+ */
+export const retryMailParams = zod.object({
+  "id": zod.number().describe('Message id')
+})
+
+export const retryMailResponseAttemptsMin = 0;
+
+export const retryMailResponse = zod.object({
+  "attempts": zod.number().min(retryMailResponseAttemptsMin),
+  "body": zod.string(),
+  "createdAt": zod.iso.datetime({}),
+  "id": zod.number(),
+  "lastError": zod.string().nullish().describe('The mail server\'s answer to the last failed try.'),
+  "sentAt": zod.iso.datetime({}).nullish(),
+  "status": zod.enum(['sent', 'pending', 'failed']).describe('Where one message stands.'),
+  "subject": zod.string(),
+  "to": zod.string()
+}).describe('One recorded message.')
 
 /**
  * @summary Every account, newest first.
