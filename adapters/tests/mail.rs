@@ -24,7 +24,11 @@ fn mail(to: &str, subject: &str) -> OutgoingMail {
 }
 
 async fn outbox(db: &adapters::DatabaseConnection) -> Vec<domain::mail::OutboxEntry> {
-    SeaOrmMailOutbox::new(db.clone()).recent(200).await.unwrap()
+    SeaOrmMailOutbox::new(db.clone())
+        .page(None, 200, 0)
+        .await
+        .unwrap()
+        .items
 }
 
 #[tokio::test]
@@ -213,9 +217,10 @@ async fn the_outbox_lists_the_newest_first() {
                 .unwrap();
         }
         let subjects: Vec<String> = SeaOrmMailOutbox::new(db.clone())
-            .recent(2)
+            .page(None, 2, 0)
             .await
             .unwrap()
+            .items
             .into_iter()
             .map(|e| e.subject)
             .collect();
