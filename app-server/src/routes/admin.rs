@@ -128,14 +128,8 @@ pub async fn list_pending_users(
         .accounts
         .list_pending(&caller.0, params.limit, params.offset)
         .await?;
-    Ok(HttpResponse::Ok()
-        .insert_header(("X-Total-Count", page.total.to_string()))
-        .json(
-            page.items
-                .into_iter()
-                .map(UserDto::from)
-                .collect::<Vec<_>>(),
-        ))
+    let items: Vec<UserDto> = page.items.into_iter().map(Into::into).collect();
+    Ok(super::dto::paged(items, page.total))
 }
 
 /// Every account, newest first.

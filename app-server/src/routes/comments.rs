@@ -109,14 +109,8 @@ pub async fn list_comments(
             params.offset,
         )
         .await?;
-    Ok(HttpResponse::Ok()
-        .insert_header(("X-Total-Count", page.total.to_string()))
-        .json(
-            page.items
-                .into_iter()
-                .map(CommentDto::from)
-                .collect::<Vec<_>>(),
-        ))
+    let items: Vec<CommentDto> = page.items.into_iter().map(Into::into).collect();
+    Ok(super::dto::paged(items, page.total))
 }
 
 /// Posts a comment on a published story; it waits for a moderator before others see it.
@@ -245,17 +239,15 @@ pub async fn list_pending_comments(
         .comments
         .queue(&caller.0, params.limit, params.offset)
         .await?;
-    Ok(HttpResponse::Ok()
-        .insert_header(("X-Total-Count", page.total.to_string()))
-        .json(
-            page.items
-                .into_iter()
-                .map(|q| QueuedCommentDto {
-                    comment: q.comment.into(),
-                    story_title: q.story_title,
-                })
-                .collect::<Vec<_>>(),
-        ))
+    let items: Vec<QueuedCommentDto> = page
+        .items
+        .into_iter()
+        .map(|q| QueuedCommentDto {
+            comment: q.comment.into(),
+            story_title: q.story_title,
+        })
+        .collect();
+    Ok(super::dto::paged(items, page.total))
 }
 
 /// What to do with several comments.

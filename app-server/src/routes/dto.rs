@@ -283,3 +283,12 @@ impl MessageResponse {
         }
     }
 }
+
+/// One page of a list as JSON, with the total of the whole list in `X-Total-Count` (exposed
+/// to cross-origin readers too): the shape of every paged endpoint.
+pub fn paged<T: Serialize>(items: Vec<T>, total: u64) -> actix_web::HttpResponse {
+    actix_web::HttpResponse::Ok()
+        .insert_header(("X-Total-Count", total.to_string()))
+        .insert_header(("Access-Control-Expose-Headers", "X-Total-Count"))
+        .json(items)
+}

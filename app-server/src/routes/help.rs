@@ -179,14 +179,8 @@ pub async fn list_help_messages(
         .help
         .inbox(&caller.0, status, params.limit, params.offset)
         .await?;
-    Ok(HttpResponse::Ok()
-        .insert_header(("X-Total-Count", page.total.to_string()))
-        .json(
-            page.items
-                .into_iter()
-                .map(HelpMessageDto::from)
-                .collect::<Vec<_>>(),
-        ))
+    let items: Vec<HelpMessageDto> = page.items.into_iter().map(Into::into).collect();
+    Ok(super::dto::paged(items, page.total))
 }
 
 /// Marks a help message handled (answered by e-mail, or needing nothing).

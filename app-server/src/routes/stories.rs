@@ -76,10 +76,7 @@ pub async fn list_stories(
     let query = params.into_inner().into_query()?;
     let page = state.stories.list_published(&query).await?;
     let items: Vec<StorySummaryDto> = page.items.into_iter().map(Into::into).collect();
-    Ok(HttpResponse::Ok()
-        .insert_header(("X-Total-Count", page.total.to_string()))
-        .insert_header(("Access-Control-Expose-Headers", "X-Total-Count"))
-        .json(items))
+    Ok(super::dto::paged(items, page.total))
 }
 
 /// One story with its author. Unpublished stories are visible only to their author and
