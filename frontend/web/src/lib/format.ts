@@ -43,3 +43,23 @@ export function formatDateTime(value: string | null | undefined): string | null 
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : dateTimeFormat.format(date);
 }
+
+/**
+ * How long something has waited in a moderation queue: 'less than a minute', '5 minutes',
+ * '1 hour', '3 days', '2 months', '1 year' (whole units, rounded down); '' when unreadable.
+ */
+export function waitedFor(since: string, now: Date = new Date()): string {
+  const then = new Date(since).getTime();
+  if (Number.isNaN(then)) return '';
+  // A server clock a little ahead of ours must not make the wait negative.
+  const minutes = Math.max(0, Math.floor((now.getTime() - then) / 60_000));
+  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
+  if (minutes < 1) return 'less than a minute';
+  if (minutes < 60) return unit(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return unit(hours, 'hour');
+  const days = Math.floor(hours / 24);
+  if (days < 30) return unit(days, 'day');
+  if (days < 365) return unit(Math.floor(days / 30), 'month');
+  return unit(Math.floor(days / 365), 'year');
+}

@@ -171,6 +171,59 @@ describe('the story form', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ title: 'Grace in the Harvest!' });
   });
 
+  it('asks before a draft save takes a live story off the site', async () => {
+    const live = sampleStory({ id: 7, status: 'approved', isPublished: true });
+    const draft = sampleStory({ id: 7, status: 'draft', isPublished: false });
+    const { fetchMock } = renderApp(
+      '/contributor-dashboard',
+      table({
+        [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7, status: 'approved', isPublished: true })] },
+        'GET /api/stories/7': { body: live },
+        'PUT /api/stories/7': { body: { story: draft, staged: false, message: 'Story updated successfully' } },
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Grace in the Harvest' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Story' }));
+    await userEvent.click(await dialog.findByRole('radio', { name: 'Save as Draft' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Update Story' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Take this story off the site?' });
+    expect(within(confirm).getByText('It becomes a draft that only you and moderators can see.')).toBeInTheDocument();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep it live' }));
+    expect(calls(fetchMock, 'PUT', '/api/stories/7')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Edit Story' })).toBeInTheDocument();
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Update Story' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Take this story off the site?' })).getByRole('button', {
+        name: 'Save as Draft',
+      }),
+    );
+    expect(await screen.findByText('Story taken off the site')).toBeInTheDocument();
+    const [put] = calls(fetchMock, 'PUT', '/api/stories/7');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ isPublished: false });
+  });
+
+  it('saves a draft of a story that is not live without asking', async () => {
+    const draft = sampleStory({ id: 7, status: 'draft', isPublished: false });
+    const { fetchMock } = renderApp(
+      '/contributor-dashboard',
+      table({
+        [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7, status: 'draft', isPublished: false })] },
+        'GET /api/stories/7': { body: draft },
+        'PUT /api/stories/7': { body: { story: draft, staged: false, message: 'Story updated successfully' } },
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Grace in the Harvest' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Story' }));
+    await userEvent.click(await dialog.findByRole('radio', { name: 'Save as Draft' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Update Story' }));
+    expect(await screen.findByText('Story updated successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls(fetchMock, 'PUT', '/api/stories/7')).toHaveLength(1);
+  });
+
   it('reopens Edit on the text just saved, never on the copy loaded before', async () => {
     const v1 = sampleStory({ id: 7, title: 'Harvest v1', content: '<p>Body v1</p>' });
     const v2 = sampleStory({ id: 7, title: 'Harvest v2', content: '<p>Body v2</p>', updatedAt: '2024-03-06T10:00:00Z' });

@@ -1,8 +1,18 @@
-import { ApiError, useCreateStory, useListCategories, useUpdateStory, type StoryDto } from '@grace-stories/sdk';
+import { ApiError, useCreateStory, useListCategories, useUpdateStory, type StoryDto, type StoryInput } from '@grace-stories/sdk';
 import { FileText, Globe, Lock, Share2, Video } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -81,7 +91,12 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
   const update = useUpdateStory({
     mutation: {
       onSuccess: async ({ story: saved, staged }) => {
-        toast(storySavedToast(saved, 'Story updated successfully', staged));
+        const takenDown = story?.isPublished === true && !saved.isPublished;
+        toast(
+          takenDown
+            ? { title: 'Story taken off the site', description: 'It is a draft now; only you and moderators can see it.' }
+            : storySavedToast(saved, 'Story updated successfully', staged),
+        );
         onDone();
         await refresh({ storyId: saved.id, authorId, story: saved });
       },
@@ -89,6 +104,8 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
     },
   });
   const saving = create.isPending || update.isPending;
+  /** A checked draft save of a live story, held until the author confirms taking it off the site. */
+  const [pendingTakeDown, setPendingTakeDown] = useState<StoryInput | null>(null);
 
   const onSubmit = (submitted: StoryFormValues) => {
     const check = checkStoryInput(toStoryInput(submitted, authorId));
@@ -96,8 +113,10 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
       toast({ title: 'Validation Error', description: check.description, variant: 'destructive' });
       return;
     }
-    if (story) update.mutate({ id: story.id, data: check.data });
-    else create.mutate({ data: check.data });
+    if (!story) return create.mutate({ data: check.data });
+    // The server takes a live story off the site when it is saved with isPublished false.
+    if (story.isPublished && !check.data.isPublished) return setPendingTakeDown(check.data);
+    update.mutate({ id: story.id, data: check.data });
   };
 
   const isVideo = values.contentType === 'video';
@@ -296,6 +315,26 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
       <TabsContent value="social">
         <SocialExportPanel story={story ?? null} />
       </TabsContent>
+
+      <AlertDialog open={pendingTakeDown !== null} onOpenChange={(open) => !open && setPendingTakeDown(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Take this story off the site?</AlertDialogTitle>
+            <AlertDialogDescription>It becomes a draft that only you and moderators can see.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep it live</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                if (story && pendingTakeDown) update.mutate({ id: story.id, data: pendingTakeDown });
+                setPendingTakeDown(null);
+              }}
+            >
+              Save as Draft
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </Tabs>
   );
 }

@@ -1,5 +1,6 @@
 import { useListAuthorStories, useListSchedules, type StorySummaryDto } from '@grace-stories/sdk';
-import { BookOpen, CalendarClock, CheckCircle, Clock, FileText, Plus } from 'lucide-react';
+import { BookOpen, CalendarClock, CheckCircle, Clock, FileText, MessageSquareText, Plus } from 'lucide-react';
+import { Link } from 'wouter';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { NoticePage } from '@/components/layout/notice-page';
 import { PageShell } from '@/components/layout/page-shell';
@@ -80,10 +81,21 @@ function ContributorDashboard({ user }: { user: User }) {
             Welcome back, {user.firstName || user.username || 'Friend'}! Ready to inspire others?
           </p>
         </div>
-        <Button size="lg" onClick={() => openEditor(null)}>
-          <Plus aria-hidden="true" />
-          Create Story
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {user.role === 'primary_contributor' && (
+            // The comment queue lives in the admin area (/admin), where primary contributors see only it.
+            <Button asChild size="lg" variant="outline">
+              <Link href="/admin">
+                <MessageSquareText aria-hidden="true" />
+                Pending Comments
+              </Link>
+            </Button>
+          )}
+          <Button size="lg" onClick={() => openEditor(null)}>
+            <Plus aria-hidden="true" />
+            Create Story
+          </Button>
+        </div>
       </div>
 
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Overview">

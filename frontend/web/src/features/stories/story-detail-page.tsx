@@ -8,11 +8,14 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { categoryBadgeClass } from '@/lib/categories';
 import { formatDate, fullName, initials, readingMinutes } from '@/lib/format';
+import { isAdminRole } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import { CommentsSection } from './comments-section';
+import { ModeratorMenu } from './moderator-menu';
 import { isPublicStory, VisibilityBanner } from './visibility-banner';
 
 /** Route ids are positive integers; anything else cannot name a story. */
@@ -36,21 +39,29 @@ export function StoryDetailPage({ id }: { id: string }) {
   const { data: story, isPending, isError } = useGetStory(storyId ?? 0, {
     query: { enabled: storyId !== null },
   });
+  const { user } = useAuth();
   useDocumentTitle(story?.title ?? 'Story');
+  const live = story !== undefined && isPublicStory(story);
+  const moderator = user != null && isAdminRole(user.role);
 
   if (storyId === null || isError) return <StoryNotFound />;
 
   return (
     <PageShell className="bg-gradient-to-b from-amber-50/60 to-background">
       <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-14">
-        <div className="flex items-center justify-between gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
             <Link href="/">
               <ArrowLeft aria-hidden="true" />
               Back to Stories
             </Link>
           </Button>
-          {story && isPublicStory(story) && <ShareMenu story={story} />}
+          {live && (
+            <div className="ml-auto flex shrink-0 items-center gap-2">
+              {moderator && <ModeratorMenu story={story} />}
+              <ShareMenu story={story} />
+            </div>
+          )}
         </div>
         {isPending || !story ? (
           <StoryDetailSkeleton />

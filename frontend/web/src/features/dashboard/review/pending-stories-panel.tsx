@@ -47,8 +47,9 @@ const FIELD_NAMES: Record<string, string> = {
 };
 
 /**
- * The review queue (`GET /api/admin/stories/pending`): new stories and staged edits of live
- * ones, each with Approve, Reject (optional reason) and Delete. `withEdit` adds the sub admin's
+ * The review queue (`GET /api/admin/stories/pending`): new stories with Approve, Reject (optional
+ * reason) and Delete; staged edits of live stories with Approve and Reject edit (the live story
+ * stays; deleting from such a row would delete the live story). `withEdit` adds the sub admin's
  * Edit button, which the spec gives no action.
  */
 export function PendingStoriesPanel({ withEdit = false }: { withEdit?: boolean }) {
@@ -83,7 +84,7 @@ export function PendingStoriesPanel({ withEdit = false }: { withEdit?: boolean }
 }
 
 function PendingStoryRow({ story, withEdit }: { story: PendingStoryDto; withEdit: boolean }) {
-  const { approve, reject, remove, busy } = useStoryReview();
+  const { approve, reject, rejectEdit, remove, busy } = useStoryReview();
   const revision = story.revision ?? null;
   const author = fullName(story.author) || 'Community Member';
   const excerpt = story.excerpt || excerptFallback(contentAsText(story.content), QUEUE_EXCERPT_LENGTH);
@@ -125,8 +126,9 @@ function PendingStoryRow({ story, withEdit }: { story: PendingStoryDto; withEdit
           </Button>
           <RejectButton
             title={story.title}
+            edit={revision !== null}
             disabled={busy}
-            onReject={(reason) => reject.mutate({ id: story.id, data: { reason } })}
+            onReject={(reason) => (revision ? rejectEdit : reject).mutate({ id: story.id, data: { reason } })}
           />
           {withEdit && (
             <Tooltip>
@@ -141,7 +143,9 @@ function PendingStoryRow({ story, withEdit }: { story: PendingStoryDto; withEdit
               <TooltipContent>Editing from the review queue is not available</TooltipContent>
             </Tooltip>
           )}
-          <DeleteStoryButton title={story.title} disabled={busy} onConfirm={() => remove.mutate({ id: story.id })} />
+          {!revision && (
+            <DeleteStoryButton title={story.title} disabled={busy} onConfirm={() => remove.mutate({ id: story.id })} />
+          )}
         </div>
       </div>
       {revision && <RevisionChanges story={story} />}
@@ -186,12 +190,15 @@ function RevisionChanges({ story }: { story: PendingStoryDto }) {
   );
 }
 
+/** Reject a new story, or (`edit`) only the staged edit of a live one; the reason is optional. */
 function RejectButton({
   title,
+  edit,
   disabled,
   onReject,
 }: {
   title: string;
+  edit: boolean;
   disabled: boolean;
   onReject: (reason: string | null) => void;
 }) {
@@ -207,12 +214,21 @@ function RejectButton({
     >
       <Button size="sm" variant="outline" disabled={disabled} onClick={() => setOpen(true)}>
         <X aria-hidden="true" />
-        Reject
+        {edit ? 'Reject edit' : 'Reject'}
       </Button>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Reject story</DialogTitle>
-          <DialogDescription>&ldquo;{title}&rdquo; goes back to its author, who sees the reason.</DialogDescription>
+          <DialogTitle>{edit ? 'Reject edit' : 'Reject story'}</DialogTitle>
+          <DialogDescription>
+            {edit ? (
+              <>
+                The live story stays; only this edit is discarded. The author of &ldquo;{title}&rdquo; sees the
+                reason.
+              </>
+            ) : (
+              <>&ldquo;{title}&rdquo; goes back to its author, who sees the reason.</>
+            )}
+          </DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
           <Label htmlFor="reject-reason">Reason (optional)</Label>
@@ -230,7 +246,7 @@ function RejectButton({
               setReason('');
             }}
           >
-            Reject Story
+            {edit ? 'Reject Edit' : 'Reject Story'}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -251,7 +267,8 @@ function DeleteStoryButton({ title, disabled, onConfirm }: { title: string; disa
         <AlertDialogHeader>
           <AlertDialogTitle>Delete &ldquo;{title}&rdquo;?</AlertDialogTitle>
           <AlertDialogDescription>
-            Are you sure you want to delete this story? This action cannot be undone.
+            Are you sure you want to delete this story? This action cannot be undone. The story and its comments
+            are deleted.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

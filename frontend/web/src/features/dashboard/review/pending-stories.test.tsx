@@ -99,15 +99,32 @@ describe('sub admin dashboard', () => {
   });
 
   it('rejects with the reason typed in the dialog', async () => {
-    const { fetchMock } = renderApp('/dashboard', table({ 'POST /api/admin/stories/12/reject': { body: stagedEdit } }));
+    const { fetchMock } = renderApp('/dashboard', table({ 'POST /api/admin/stories/11/reject': { body: newStory } }));
     const queue = within(await screen.findByRole('list', { name: 'Pending stories' }));
-    await userEvent.click(within(queue.getByRole('listitem', { name: 'Live Story' })).getByRole('button', { name: 'Reject' }));
+    await userEvent.click(within(queue.getByRole('listitem', { name: 'New Testimony' })).getByRole('button', { name: 'Reject' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Reject story' }));
-    await userEvent.type(dialog.getByLabelText('Reason (optional)'), 'Keep the original title');
+    await userEvent.type(dialog.getByLabelText('Reason (optional)'), 'Please add a Bible reference');
     await userEvent.click(dialog.getByRole('button', { name: 'Reject Story' }));
     expect(await screen.findByText('Story rejected')).toBeInTheDocument();
+    const [post] = calls(fetchMock, 'POST', '/api/admin/stories/11/reject');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ reason: 'Please add a Bible reference' });
+  });
+
+  it('offers Reject edit, not Delete, on an edit of a live story, and says the live story stays', async () => {
+    const { fetchMock } = renderApp('/dashboard', table({ 'POST /api/admin/stories/12/reject': { body: stagedEdit } }));
+    const queue = within(await screen.findByRole('list', { name: 'Pending stories' }));
+    const row = within(queue.getByRole('listitem', { name: 'Live Story' }));
+    expect(row.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+    await userEvent.click(row.getByRole('button', { name: 'Reject edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reject edit' }));
+    expect(dialog.getByText(/The live story stays; only this edit is discarded\./)).toBeInTheDocument();
+    await userEvent.type(dialog.getByLabelText('Reason (optional)'), 'Keep the original title');
+    await userEvent.click(dialog.getByRole('button', { name: 'Reject Edit' }));
+    expect(await screen.findByText('Edit rejected')).toBeInTheDocument();
     const [post] = calls(fetchMock, 'POST', '/api/admin/stories/12/reject');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ reason: 'Keep the original title' });
+    expect(calls(fetchMock, 'DELETE', '/api/admin/stories/12')).toHaveLength(0);
   });
 
   it('says Failed to delete story when the delete fails', async () => {

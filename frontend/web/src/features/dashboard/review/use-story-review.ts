@@ -15,8 +15,8 @@ import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 function useAfterReview() {
   const queryClient = useQueryClient();
   return {
-    done: (title: string, storyId: number) => {
-      toast({ title });
+    done: (title: string, storyId: number, description?: string) => {
+      toast({ title, description });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: getListPendingStoriesQueryKey() }),
         queryClient.invalidateQueries({ queryKey: getListStoriesQueryKey() }),
@@ -44,6 +44,13 @@ export function useStoryReview() {
       onError: (error) => failed(error, 'Failed to reject story'),
     },
   });
+  /** The same call on a staged edit of a live story: only the edit goes. */
+  const rejectEdit = useRejectStory({
+    mutation: {
+      onSuccess: (_, { id }) => done('Edit rejected', id, 'The live story stays as it was.'),
+      onError: (error) => failed(error, 'Failed to reject edit'),
+    },
+  });
   const remove = useAdminDeleteStory({
     mutation: {
       onSuccess: (_, { id }) => done('Story deleted successfully', id),
@@ -53,7 +60,8 @@ export function useStoryReview() {
   return {
     approve,
     reject,
+    rejectEdit,
     remove,
-    busy: approve.isPending || reject.isPending || remove.isPending,
+    busy: approve.isPending || reject.isPending || rejectEdit.isPending || remove.isPending,
   };
 }

@@ -8,8 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { reviewDashboardTitle } from '@/lib/roles';
+import { isAdminRole, reviewDashboardTitle } from '@/lib/roles';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { PendingCommentsPanel } from '../review/pending-comments-panel';
 import { PendingStoriesPanel } from '../review/pending-stories-panel';
 
 /**
@@ -67,10 +68,14 @@ export function SubAdminDashboard({ user }: { user: User }) {
       <Tabs defaultValue="pending-stories">
         <TabsList>
           <TabsTrigger value="pending-stories">Pending Stories</TabsTrigger>
+          <TabsTrigger value="pending-comments">Pending Comments</TabsTrigger>
           <TabsTrigger value="content-management">Content Management</TabsTrigger>
         </TabsList>
         <TabsContent value="pending-stories">
           <PendingStoriesPanel withEdit />
+        </TabsContent>
+        <TabsContent value="pending-comments">
+          <PendingCommentsPanel canDelete={isAdminRole(user.role)} />
         </TabsContent>
         <TabsContent value="content-management">
           <ContentManagement />

@@ -1,8 +1,10 @@
-import { RoleDto, type UserDto } from '@grace-stories/sdk';
+import { RoleDto, getListPendingUsersQueryKey, listPendingUsers, type UserDto } from '@grace-stories/sdk';
 import { Check, UserCheck } from 'lucide-react';
 import { useState } from 'react';
+import { ListProgress } from '@/components/list-progress';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { usePagedList } from '@/hooks/use-paged-list';
 import { formatDate } from '@/lib/format';
 import { useChangeUserRole, useRemoveUser } from './use-user-admin';
 import { DeleteUserButton, EmailVerificationBadge, RoleSelect, USER_DETAILS_CLASS, USER_ROW_CLASS, displayName } from './user-rows';
@@ -10,7 +12,24 @@ import { DeleteUserButton, EmailVerificationBadge, RoleSelect, USER_DETAILS_CLAS
 /** Spec §2: a pending user is approved with one of these roles. */
 const APPROVAL_ROLES = [RoleDto.member, RoleDto.sub_admin, RoleDto.super_admin] as const;
 
-export function PendingUsersTab({ users, isLoading }: { users: UserDto[]; isLoading: boolean }) {
+/** The server's page size (and its largest) for the pending people. */
+export const PENDING_USERS_PER_PAGE = 100;
+
+/**
+ * Oldest first, a hundred at a time; `total` is how many wait in all (`X-Total-Count`). The key
+ * extends the generated one, so the refresh after an approval or a deletion covers every page.
+ */
+export function usePendingUsers() {
+  const params = { limit: PENDING_USERS_PER_PAGE };
+  return usePagedList<UserDto>({
+    queryKey: [...getListPendingUsersQueryKey(params), 'paged'],
+    pageSize: PENDING_USERS_PER_PAGE,
+    fetchPage: (page, options) => listPendingUsers(page, options),
+  });
+}
+
+export function PendingUsersTab({ pending }: { pending: ReturnType<typeof usePendingUsers> }) {
+  const users = pending.items;
   return (
     <Card>
       <CardHeader>
@@ -18,7 +37,7 @@ export function PendingUsersTab({ users, isLoading }: { users: UserDto[]; isLoad
         <CardDescription>Approve new accounts with a role, or delete them.</CardDescription>
       </CardHeader>
       <CardContent>
-        {isLoading ? (
+        {pending.isPending ? (
           <p className="text-sm text-muted-foreground">Loading...</p>
         ) : users.length === 0 ? (
           <div className="grid justify-items-center gap-2 py-8 text-center text-muted-foreground">
@@ -26,11 +45,21 @@ export function PendingUsersTab({ users, isLoading }: { users: UserDto[]; isLoad
             <p>No pending users</p>
           </div>
         ) : (
-          <ul className="divide-y" aria-label="Pending users">
-            {users.map((user) => (
-              <PendingUserRow key={user.id} user={user} />
-            ))}
-          </ul>
+          <>
+            <ul className="divide-y" aria-label="Pending users">
+              {users.map((user) => (
+                <PendingUserRow key={user.id} user={user} />
+              ))}
+            </ul>
+            <ListProgress
+              shown={users.length}
+              total={pending.total}
+              noun="pending users"
+              hasMore={pending.hasNextPage}
+              loadingMore={pending.isFetchingNextPage}
+              onShowMore={() => void pending.fetchNextPage()}
+            />
+          </>
         )}
       </CardContent>
     </Card>

@@ -36,6 +36,7 @@ const table = (extra: FetchTable = {}): FetchTable => ({
   'GET /api/admin/users/pending': { body: [pendingUser] },
   'GET /api/admin/users': { body: [admin, member, pendingUser] },
   'GET /api/admin/stories/pending': { body: [] },
+  'GET /api/admin/help-messages': { body: [], headers: { 'X-Total-Count': '0' } },
   ...extra,
 });
 
@@ -56,9 +57,48 @@ describe('super admin dashboard', () => {
     await waitFor(() => expect(stats.getByText('Total Users').closest('li')).toHaveTextContent('3'));
     expect(stats.getByText('Pending Users').closest('li')).toHaveTextContent('1');
     expect(stats.getByText('Pending Stories').closest('li')).toHaveTextContent('0');
-    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Pending Users', 'All Users', 'Pending Stories', 'Site Settings', 'Change Password']);
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent?.trim());
+    expect(tabs).toEqual([
+      'Pending Users',
+      'All Users',
+      'Pending Stories',
+      'Pending Comments',
+      'Help Inbox',
+      'Site Settings',
+      'Change Password',
+    ]);
   });
+
+  it('pages the pending users: Showing 100 of 130, then Show more loads the rest', async () => {
+    const people = Array.from({ length: 130 }, (_, i) =>
+      sampleUser({ id: `waiting-${i}`, firstName: 'Waiting', lastName: `Person ${i}`, isApproved: false }),
+    );
+    const { fetchMock } = renderApp(
+      '/dashboard',
+      table({
+        'GET /api/admin/users/pending': (url) => {
+          const limit = Number(url.searchParams.get('limit'));
+          const offset = Number(url.searchParams.get('offset'));
+          return { body: people.slice(offset, offset + limit), headers: { 'X-Total-Count': '130' } };
+        },
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Pending users' }, { timeout: 5000 });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(100);
+    expect(screen.getByText('Showing 100 of 130 pending users')).toBeInTheDocument();
+    // The stat counts everyone waiting, not the page.
+    expect(within(screen.getByRole('list', { name: 'Overview' })).getByText('Pending Users').closest('li')).toHaveTextContent('130');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('Showing 130 of 130 pending users', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(130);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    const offsets = calls(fetchMock, 'GET', '/api/admin/users/pending').map(([url]) => {
+      const params = new URL(String(url), 'http://localhost').searchParams;
+      return `${params.get('limit')}/${params.get('offset')}`;
+    });
+    expect(offsets).toEqual(['100/0', '100/100']);
+  }, 30_000);
 
   it('approves a pending user with the chosen role and refreshes the lists', async () => {
     const { fetchMock } = renderApp(

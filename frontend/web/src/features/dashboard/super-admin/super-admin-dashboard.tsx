@@ -1,4 +1,4 @@
-import { useListPendingStories, useListPendingUsers, useListUsers } from '@grace-stories/sdk';
+import { ListHelpMessagesStatus, useListPendingStories, useListUsers } from '@grace-stories/sdk';
 import { FileClock, Home, LogOut, UserCog, Users } from 'lucide-react';
 import { useEffect, type ComponentType } from 'react';
 import { useLocation } from 'wouter';
@@ -11,11 +11,14 @@ import type { User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSignOut } from '@/hooks/use-sign-out';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { PendingCommentsPanel } from '../review/pending-comments-panel';
 import { PendingStoriesPanel } from '../review/pending-stories-panel';
 import { AllUsersTab } from './all-users-tab';
 import { ChangePasswordTab } from './change-password-tab';
-import { PendingUsersTab } from './pending-users-tab';
+import { HelpInboxTab } from './help-inbox-tab';
+import { PendingUsersTab, usePendingUsers } from './pending-users-tab';
 import { SiteSettingsTab } from './site-settings-tab';
+import { useHelpInbox } from './use-help-inbox';
 
 type Stat = { title: string; value: number; icon: ComponentType<{ className?: string }> };
 
@@ -24,12 +27,13 @@ export function SuperAdminDashboard({ user }: { user: User }) {
   useDocumentTitle('Super Admin Dashboard');
   const [, navigate] = useLocation();
   const { signOut, isPending: signingOut } = useSignOut();
-  const pending = useListPendingUsers();
+  const pending = usePendingUsers();
   const all = useListUsers();
   const pendingStories = useListPendingStories();
+  // The same query as the inbox's Open view: its total is the count on the tab.
+  const openHelp = useHelpInbox(ListHelpMessagesStatus.open);
 
-  const unauthorized =
-    isUnauthorizedError(pending.error) || isUnauthorizedError(all.error) || isUnauthorizedError(pendingStories.error);
+  const unauthorized = [pending.error, all.error, pendingStories.error, openHelp.error].some(isUnauthorizedError);
   useEffect(() => {
     if (unauthorized) handleUnauthorized();
   }, [unauthorized]);
@@ -38,7 +42,7 @@ export function SuperAdminDashboard({ user }: { user: User }) {
   const adminLogout = () => void signOut();
 
   const stats: Stat[] = [
-    { title: 'Pending Users', value: pending.data?.length ?? 0, icon: UserCog },
+    { title: 'Pending Users', value: pending.total, icon: UserCog },
     { title: 'Pending Stories', value: pendingStories.data?.length ?? 0, icon: FileClock },
     { title: 'Total Users', value: all.data?.length ?? 0, icon: Users },
   ];
@@ -91,17 +95,33 @@ export function SuperAdminDashboard({ user }: { user: User }) {
             <TabsTrigger value="pending-users">Pending Users</TabsTrigger>
             <TabsTrigger value="all-users">All Users</TabsTrigger>
             <TabsTrigger value="pending-stories">Pending Stories</TabsTrigger>
+            <TabsTrigger value="pending-comments">Pending Comments</TabsTrigger>
+            <TabsTrigger value="help-inbox">
+              Help Inbox{' '}
+              {openHelp.total > 0 ? (
+                <Badge className="px-1.5 py-0">
+                  <span aria-hidden="true">{openHelp.total}</span>
+                  <span className="sr-only">{openHelp.total} open</span>
+                </Badge>
+              ) : null}
+            </TabsTrigger>
             <TabsTrigger value="site-settings">Site Settings</TabsTrigger>
             <TabsTrigger value="change-password">Change Password</TabsTrigger>
           </TabsList>
           <TabsContent value="pending-users">
-            <PendingUsersTab users={pending.data ?? []} isLoading={pending.isPending} />
+            <PendingUsersTab pending={pending} />
           </TabsContent>
           <TabsContent value="all-users">
             <AllUsersTab users={all.data ?? []} isLoading={all.isPending} currentUserId={user.id} />
           </TabsContent>
           <TabsContent value="pending-stories">
             <PendingStoriesPanel />
+          </TabsContent>
+          <TabsContent value="pending-comments">
+            <PendingCommentsPanel canDelete />
+          </TabsContent>
+          <TabsContent value="help-inbox">
+            <HelpInboxTab />
           </TabsContent>
           <TabsContent value="site-settings">
             <SiteSettingsTab onAdminLogout={adminLogout} loggingOut={signingOut} />

@@ -1,0 +1,71 @@
+//! The super admin's help inbox: a page of open or handled messages at a time, and the two changes.
+import {
+  ApiError,
+  getListHelpMessagesQueryKey,
+  listHelpMessages,
+  useDeleteHelpMessage,
+  useMarkHelpMessageHandled,
+  type HelpMessageDto,
+  type ListHelpMessagesStatus,
+} from '@grace-stories/sdk';
+import { useQueryClient } from '@tanstack/react-query';
+import { usePagedList } from '@/hooks/use-paged-list';
+import { toast } from '@/hooks/use-toast';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+
+/** The server's default page of the help inbox. */
+export const HELP_MESSAGES_PER_PAGE = 20;
+
+/** Open messages come oldest first, so the one that has waited longest is on top. */
+export function useHelpInbox(status: ListHelpMessagesStatus) {
+  const params = { status, limit: HELP_MESSAGES_PER_PAGE };
+  return usePagedList<HelpMessageDto>({
+    queryKey: [...getListHelpMessagesQueryKey(params), 'paged'],
+    pageSize: HELP_MESSAGES_PER_PAGE,
+    fetchPage: (page, options) => listHelpMessages({ status, ...page }, options),
+  });
+}
+
+function useRefreshHelpInbox() {
+  const queryClient = useQueryClient();
+  // The generated key without parameters covers both statuses and every loaded page.
+  return () => queryClient.invalidateQueries({ queryKey: getListHelpMessagesQueryKey() });
+}
+
+/** A 404 means another super admin handled or deleted it meanwhile: the list is refreshed either way. */
+function failure(error: unknown, text: string, refresh: () => Promise<void>) {
+  if (isUnauthorizedError(error)) return handleUnauthorized();
+  const gone = error instanceof ApiError && error.status === 404;
+  toast({
+    title: 'Error',
+    description: gone ? `${text}. It was already deleted.` : text,
+    variant: 'destructive',
+  });
+  if (gone) void refresh();
+}
+
+export function useMarkHandled() {
+  const refresh = useRefreshHelpInbox();
+  return useMarkHelpMessageHandled({
+    mutation: {
+      onSuccess: () => {
+        toast({ title: 'Message marked handled', description: 'It moved to Handled.' });
+        return refresh();
+      },
+      onError: (error) => failure(error, 'Failed to mark the message handled', refresh),
+    },
+  });
+}
+
+export function useDeleteMessage() {
+  const refresh = useRefreshHelpInbox();
+  return useDeleteHelpMessage({
+    mutation: {
+      onSuccess: () => {
+        toast({ title: 'Help message deleted' });
+        return refresh();
+      },
+      onError: (error) => failure(error, 'Failed to delete the message', refresh),
+    },
+  });
+}

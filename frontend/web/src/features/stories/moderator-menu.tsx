@@ -1,0 +1,200 @@
+//! The reviewers' menu on a live story (issue 8): Unpublish with a reason, or Delete.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ApiError,
+  getGetStoryQueryKey,
+  getListPendingStoriesQueryKey,
+  getListStoriesQueryKey,
+  schemas,
+  useAdminDeleteStory,
+  useUnpublishStory,
+} from '@grace-stories/sdk';
+import { useQueryClient } from '@tanstack/react-query';
+import { EyeOff, ShieldCheck, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { z } from 'zod';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/hooks/use-toast';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+
+const unpublishSchema = schemas.unpublishStoryBody.extend({
+  reason: z.string().trim().min(1, 'A reason is required'),
+});
+type UnpublishValues = z.infer<typeof unpublishSchema>;
+
+type ModeratedStory = { id: number; title: string };
+
+function failed(error: unknown, text: string) {
+  if (isUnauthorizedError(error)) return handleUnauthorized();
+  const reason = error instanceof ApiError && (error.status === 409 || error.status === 403) ? error.message : null;
+  toast({ title: 'Error', description: reason ? `${text}. ${reason}` : text, variant: 'destructive' });
+}
+
+/** 'Moderate' → Unpublish / Delete, each behind its own dialog. */
+export function ModeratorMenu({ story }: { story: ModeratedStory }) {
+  const [dialog, setDialog] = useState<'unpublish' | 'delete' | null>(null);
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" size="sm">
+            <ShieldCheck aria-hidden="true" />
+            Moderate
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => setDialog('unpublish')}>
+            <EyeOff aria-hidden="true" />
+            Unpublish
+          </DropdownMenuItem>
+          <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => setDialog('delete')}>
+            <Trash2 aria-hidden="true" className="text-destructive" />
+            Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <UnpublishDialog story={story} open={dialog === 'unpublish'} onOpenChange={(open) => setDialog(open ? 'unpublish' : null)} />
+      <DeleteDialog story={story} open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)} />
+    </>
+  );
+}
+
+function UnpublishDialog({
+  story,
+  open,
+  onOpenChange,
+}: {
+  story: ModeratedStory;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const form = useForm<UnpublishValues>({ resolver: zodResolver(unpublishSchema), defaultValues: { reason: '' } });
+  const change = (next: boolean) => {
+    if (!next) form.reset({ reason: '' });
+    onOpenChange(next);
+  };
+  const unpublish = useUnpublishStory({
+    mutation: {
+      onSuccess: async (saved) => {
+        toast({ title: 'Story unpublished', description: 'It is off the site, and its author was told why.' });
+        change(false);
+        queryClient.setQueryData(getGetStoryQueryKey(story.id), saved);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: getListStoriesQueryKey() }),
+          queryClient.invalidateQueries({ queryKey: getListPendingStoriesQueryKey() }),
+        ]);
+      },
+      onError: (error) => {
+        const field = error instanceof ApiError ? error.fieldErrors.find((e) => e.field === 'reason') : undefined;
+        if (field) form.setError('reason', { message: field.message });
+        failed(error, 'Failed to unpublish story');
+      },
+    },
+  });
+  const submit = form.handleSubmit(({ reason }) => unpublish.mutate({ id: story.id, data: { reason } }));
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Unpublish &ldquo;{story.title}&rdquo;?</DialogTitle>
+          <DialogDescription>
+            The story leaves the site at once and goes back to its author, who sees the reason and receives it by
+            e-mail. They can edit it and send it for review again.
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={submit} className="grid gap-4">
+            <FormField
+              control={form.control}
+              name="reason"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Reason *</FormLabel>
+                  <FormControl>
+                    <Textarea rows={4} placeholder="What needs to change before it can go live again" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => change(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="destructive" disabled={unpublish.isPending}>
+                {unpublish.isPending ? 'Unpublishing...' : 'Unpublish'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({
+  story,
+  open,
+  onOpenChange,
+}: {
+  story: ModeratedStory;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const remove = useAdminDeleteStory({
+    mutation: {
+      onSuccess: async () => {
+        toast({ title: 'Story deleted successfully' });
+        // Home lives at '/' for a signed-in reader (there is no /home route).
+        navigate('/');
+        queryClient.removeQueries({ queryKey: getGetStoryQueryKey(story.id) });
+        await queryClient.invalidateQueries({ queryKey: getListStoriesQueryKey() });
+      },
+      onError: (error) => failed(error, 'Failed to delete story'),
+    },
+  });
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete &ldquo;{story.title}&rdquo;?</AlertDialogTitle>
+          <AlertDialogDescription>
+            The story and its comments are deleted for everyone. This action cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={remove.isPending}
+            onClick={(event) => {
+              event.preventDefault();
+              remove.mutate({ id: story.id });
+            }}
+          >
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
