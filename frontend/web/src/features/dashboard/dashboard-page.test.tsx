@@ -28,6 +28,17 @@ describe('/dashboard chooses by role', () => {
     expect(screen.queryByRole('heading', { name: 'My Dashboard' })).not.toBeInTheDocument();
   });
 
+  it('lets an unapproved member reach their profile, sessions and data while they wait', async () => {
+    renderApp('/dashboard', {
+      ...signedOut,
+      'GET /api/user': { body: sampleUser({ isApproved: false }) },
+      'GET /api/user/sessions': { body: [] },
+    });
+    await userEvent.click(await screen.findByText('Your account: profile, security and your data'));
+    expect(screen.getByRole('button', { name: 'Download my data' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete my account' })).toBeVisible();
+  });
+
   it('gives a sub admin the sub admin dashboard', async () => {
     renderApp('/dashboard', {
       ...signedOut,

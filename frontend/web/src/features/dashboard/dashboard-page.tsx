@@ -5,6 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { useAuth, type User } from '@/hooks/use-auth';
 import { isAdminRole, roleLabel } from '@/lib/roles';
 import { ResendVerificationButton } from './account/email-verification';
+import { ProfileSettings } from './account/profile-settings';
+import { SecurityTab } from './account/security-tab';
 import { MemberDashboard } from './member/member-dashboard';
 import { SubAdminDashboard } from './sub-admin/sub-admin-dashboard';
 import { SuperAdminDashboard } from './super-admin/super-admin-dashboard';
@@ -40,6 +42,16 @@ function PendingNotice({ user }: { user: User }) {
           <ResendVerificationButton />
         </div>
       )}
+      {/* Waiting for approval must not keep anyone from their profile, sessions or data. */}
+      <details className="w-full border-t pt-4 text-left">
+        <summary className="cursor-pointer text-center text-sm font-medium">
+          Your account: profile, security and your data
+        </summary>
+        <div className="mt-4 grid min-w-0 gap-4">
+          <ProfileSettings user={user} />
+          <SecurityTab />
+        </div>
+      </details>
     </NoticePage>
   );
 }
