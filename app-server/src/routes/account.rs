@@ -1,28 +1,18 @@
 //! A person's own account: verifying the e-mail address, resetting a forgotten password,
-//! profile, password, sessions, data export and deletion.
+//! profile and password. Sessions are in `sessions.rs`, export and deletion in `leaving.rs`.
 
 use actix_session::Session;
-use actix_web::http::header;
-use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, web};
-use chrono::{DateTime, Utc};
-use domain::story::StoryWithAuthor;
-use domain::user::AuthorSummary;
-use domain::user::leaving::Departure;
+use actix_web::{HttpRequest, HttpResponse, patch, post, web};
+use chrono::Utc;
 use domain::user::self_service::ProfileForm;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::comments::CommentDto;
-use super::dto::{AuthResponse, MessageResponse, StoryDto, UserDto};
-use super::help::HelpMessageDto;
-use super::review::RevisionDto;
-use super::schedules::ScheduleDto;
+use super::dto::{AuthResponse, MessageResponse, UserDto};
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
 use crate::security::{PasswordReset, RateLimited, VerificationMail};
-use crate::session::SessionView;
 use crate::state::AppState;
-use crate::user_agent;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct VerifyEmailRequest {
@@ -66,62 +56,6 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<Strin
 pub struct ChangeOwnPasswordRequest {
     pub current_password: String,
     pub new_password: String,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DeleteAccountRequest {
-    /// The account's password (accounts without one: sign in with Google within the last
-    /// 10 minutes instead).
-    pub password: Option<String>,
-    /// Delete the stories too; otherwise published stories stay under "Former member".
-    pub delete_stories: bool,
-}
-
-/// One signed-in session of the caller.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SessionDto {
-    /// An opaque handle for `DELETE /api/user/sessions/{id}` (not the session's secret).
-    pub id: String,
-    pub created_at: Option<DateTime<Utc>>,
-    /// Updated at most every few minutes.
-    pub last_seen_at: Option<DateTime<Utc>>,
-    /// For example "Chrome 131", or "Unknown browser".
-    pub browser: String,
-    /// For example "Windows", or "Unknown OS".
-    pub os: String,
-    pub ip_address: Option<String>,
-    /// The session of this request.
-    pub current: bool,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RevokeSessionsResponse {
-    /// How many sessions were signed out.
-    pub revoked: u64,
-    pub message: String,
-}
-
-/// One story of the export, with every stored version.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ExportedStoryDto {
-    pub story: StoryDto,
-    pub revisions: Vec<RevisionDto>,
-}
-
-/// Everything the site holds about the caller.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AccountExport {
-    pub exported_at: DateTime<Utc>,
-    pub account: UserDto,
-    pub stories: Vec<ExportedStoryDto>,
-    pub schedules: Vec<ScheduleDto>,
-    /// Help messages sent while signed in.
-    pub help_messages: Vec<HelpMessageDto>,
-    /// Comments left with the account's e-mail address.
-    pub comments: Vec<CommentDto>,
 }
 
 /// Proves the address of the link's account (the link is used up).
@@ -299,189 +233,5 @@ pub async fn change_own_password(
         .await?;
     Ok(web::Json(MessageResponse::new(
         "Password changed. Your other sessions were signed out.",
-    )))
-}
-
-/// The signed-in person's sessions, newest first.
-#[utoipa::path(
-    tag = "accounts",
-    responses(
-        (status = 200, description = "The sessions", body = Vec<SessionDto>),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-    )
-)]
-#[get("/user/sessions")]
-pub async fn list_sessions(
-    state: web::Data<AppState>,
-    caller: CurrentCaller,
-    session: Session,
-) -> Result<web::Json<Vec<SessionDto>>, ApiError> {
-    let current = crate::session::handle(&session);
-    let records = state.accounts.sessions(&caller.0).await?;
-    let mut sessions: Vec<SessionDto> = records
-        .iter()
-        .filter_map(SessionView::of)
-        .map(|v| {
-            let agent = user_agent::describe(v.user_agent.as_deref().unwrap_or_default());
-            SessionDto {
-                current: current.as_deref() == Some(v.handle.as_str()),
-                id: v.handle,
-                created_at: v.signed_in_at,
-                last_seen_at: v.last_seen_at,
-                browser: agent.browser,
-                os: agent.os,
-                ip_address: v.address,
-            }
-        })
-        .collect();
-    sessions.sort_by_key(|s| std::cmp::Reverse(s.created_at));
-    Ok(web::Json(sessions))
-}
-
-/// Signs out one of the signed-in person's sessions (this one too, if named).
-#[utoipa::path(
-    tag = "accounts",
-    params(("id" = String, Path, description = "The session's id from the sessions list")),
-    responses(
-        (status = 200, description = "Signed out", body = MessageResponse),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such session of yours", body = ErrorBody),
-    )
-)]
-#[delete("/user/sessions/{id}")]
-pub async fn revoke_session(
-    state: web::Data<AppState>,
-    caller: CurrentCaller,
-    session: Session,
-    id: web::Path<String>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
-    state.accounts.revoke_session(&caller.0, &id).await?;
-    if crate::session::handle(&session).as_deref() == Some(id.as_str()) {
-        session.purge();
-    }
-    Ok(web::Json(MessageResponse::new("Session signed out")))
-}
-
-/// Signs out every session of the signed-in person but this one.
-#[utoipa::path(
-    tag = "accounts",
-    responses(
-        (status = 200, description = "Signed out", body = RevokeSessionsResponse),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-    )
-)]
-#[post("/user/sessions/revoke-others")]
-pub async fn revoke_other_sessions(
-    state: web::Data<AppState>,
-    caller: CurrentCaller,
-    session: Session,
-) -> Result<web::Json<RevokeSessionsResponse>, ApiError> {
-    let keep = crate::session::handle(&session);
-    let revoked = state
-        .accounts
-        .revoke_other_sessions(&caller.0, keep.as_deref())
-        .await?;
-    Ok(web::Json(RevokeSessionsResponse {
-        revoked,
-        message: match revoked {
-            1 => "1 other session was signed out".to_owned(),
-            n => format!("{n} other sessions were signed out"),
-        },
-    }))
-}
-
-/// Everything the site holds about the signed-in person, as one JSON document.
-#[utoipa::path(
-    tag = "accounts",
-    responses(
-        (status = 200, description = "The export (sent as a file)", body = AccountExport),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-    )
-)]
-#[get("/user/export")]
-pub async fn export_account(
-    state: web::Data<AppState>,
-    caller: CurrentCaller,
-) -> Result<HttpResponse, ApiError> {
-    let (user, data) = state.accounts.export(&caller.0).await?;
-    let now = Utc::now();
-    let author = AuthorSummary {
-        first_name: user.first_name.clone(),
-        last_name: user.last_name.clone(),
-        profile_image_url: user.profile_image_url.clone(),
-    };
-    let export = AccountExport {
-        exported_at: now,
-        account: user.into(),
-        stories: data
-            .stories
-            .into_iter()
-            .map(|(story, revisions)| ExportedStoryDto {
-                story: StoryWithAuthor {
-                    story,
-                    author: author.clone(),
-                }
-                .into(),
-                revisions: revisions.into_iter().map(Into::into).collect(),
-            })
-            .collect(),
-        schedules: data
-            .schedules
-            .into_iter()
-            .map(|schedule| {
-                domain::schedule::ScheduleWithStatus {
-                    status: schedule.status_at(now),
-                    schedule,
-                }
-                .into()
-            })
-            .collect(),
-        help_messages: data.help_messages.into_iter().map(Into::into).collect(),
-        comments: data.comments.into_iter().map(Into::into).collect(),
-    };
-    let filename = format!("account-{}.json", now.format("%Y-%m-%d"));
-    Ok(HttpResponse::Ok()
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"{filename}\""),
-        ))
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(export))
-}
-
-/// Deletes the signed-in person's account and signs out everywhere.
-#[utoipa::path(
-    tag = "accounts",
-    request_body = DeleteAccountRequest,
-    responses(
-        (status = 200, description = "Deleted", body = MessageResponse),
-        (status = 400, description = "Wrong or missing password", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "An account without a password whose sign-in is older than 10 minutes", body = ErrorBody),
-        (status = 409, description = "The last super admin", body = ErrorBody),
-    )
-)]
-#[delete("/user")]
-pub async fn delete_account(
-    state: web::Data<AppState>,
-    caller: CurrentCaller,
-    session: Session,
-    body: web::Json<DeleteAccountRequest>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
-    let b = body.into_inner();
-    state
-        .accounts
-        .delete_account(
-            &caller.0,
-            Departure {
-                password: b.password,
-                signed_in_at: crate::session::signed_in_at(&session),
-                delete_stories: b.delete_stories,
-            },
-        )
-        .await?;
-    session.purge();
-    Ok(web::Json(MessageResponse::new(
-        "Your account has been deleted",
     )))
 }

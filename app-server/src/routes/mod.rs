@@ -14,9 +14,11 @@ pub mod comments;
 pub mod dto;
 pub mod google;
 pub mod help;
+pub mod leaving;
 pub mod mail;
 pub mod review;
 pub mod schedules;
+pub mod sessions;
 pub mod site;
 pub mod social;
 pub mod stories;
@@ -59,11 +61,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(account::confirm_password_reset)
         .service(account::update_profile)
         .service(account::change_own_password)
-        .service(account::list_sessions)
-        .service(account::revoke_session)
-        .service(account::revoke_other_sessions)
-        .service(account::export_account)
-        .service(account::delete_account)
+        .service(sessions::list_sessions)
+        .service(sessions::revoke_session)
+        .service(sessions::revoke_other_sessions)
+        .service(leaving::export_account)
+        .service(leaving::delete_account)
         .service(google::google_start)
         .service(google::google_callback)
         .service(admin::admin_login)

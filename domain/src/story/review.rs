@@ -205,15 +205,7 @@ impl StoryService {
             story.title, self.ports.public_url
         );
         self.notify_author(&story.author_id, subject, body).await?;
-        self.reload_story(id).await
-    }
-
-    async fn reload_story(&self, id: StoryId) -> Result<StoryWithAuthor, WriteStoryError> {
-        self.ports
-            .stories
-            .find_with_author(id)
-            .await?
-            .ok_or(WriteStoryError::NotFound)
+        self.reload(id).await
     }
 
     /// Every approved version of a story, newest first, with who wrote and who approved
@@ -227,12 +219,9 @@ impl StoryService {
         caller: &Caller,
         id: StoryId,
     ) -> Result<Vec<HistoryEntry>, WriteStoryError> {
-        let me = caller.require(Ability::ReadPublished).and_then(|_| {
-            caller
-                .user()
-                .ok_or(crate::permissions::Refusal::NotSignedIn)
-        })?;
-        let found = self.reload_story(id).await?;
+        // Any signed-in person; whether they may see this story's history is decided below.
+        let me = caller.require(Ability::ManageOwnAccount)?;
+        let found = self.reload(id).await?;
         let allowed = found.story.author_id == me.id || caller.can(Ability::ReviewStories);
         if !allowed {
             return Err(if found.story.is_public() {

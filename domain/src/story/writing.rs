@@ -123,7 +123,7 @@ impl StoryService {
         story.rejection_reason = None;
     }
 
-    async fn reload(&self, id: StoryId) -> Result<StoryWithAuthor, WriteStoryError> {
+    pub(super) async fn reload(&self, id: StoryId) -> Result<StoryWithAuthor, WriteStoryError> {
         self.ports
             .stories
             .find_with_author(id)

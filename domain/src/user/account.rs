@@ -181,7 +181,20 @@ impl AccountService {
                 .lock(&user.id, now + lockout::lock_duration(), now)
                 .await?
         {
-            self.p.mailer.send(self.locked_mail(user)).await?;
+            let site = &self.p.site;
+            self.mail_person(
+                user,
+                format!("Sign-in to your {} account was paused", site.name),
+                format!(
+                    "Someone entered a wrong password for your {} account {} times within {} minutes, so signing in to it is paused for {} minutes.\n\nIf this was you, wait a little and try again, or choose a new password:\n{}/auth\n\nIf it was not you, your password kept them out. Choosing a new, longer password makes guessing harder still.",
+                    site.name,
+                    lockout::MAX_FAILED_SIGN_INS,
+                    lockout::FAILURE_WINDOW_MINUTES,
+                    lockout::LOCK_MINUTES,
+                    site.public_url,
+                ),
+            )
+            .await?;
         }
         Ok(())
     }
@@ -197,22 +210,25 @@ impl AccountService {
             .map(|until| lockout::seconds_until(now, until)))
     }
 
-    fn locked_mail(&self, user: &User) -> OutgoingMail {
-        let site = &self.p.site;
-        OutgoingMail {
-            to: user.email.clone(),
-            subject: format!("Sign-in to your {} account was paused", site.name),
-            body: format!(
-                "Hello {},\n\nSomeone entered a wrong password for your {} account {} times within {} minutes, so signing in to it is paused for {} minutes.\n\nIf this was you, wait a little and try again, or choose a new password:\n{}/auth\n\nIf it was not you, your password kept them out. Choosing a new, longer password makes guessing harder still.\n\nGrace and peace,\nThe {} team\n",
-                user.display_name(),
-                site.name,
-                lockout::MAX_FAILED_SIGN_INS,
-                lockout::FAILURE_WINDOW_MINUTES,
-                lockout::LOCK_MINUTES,
-                site.public_url,
-                site.name
-            ),
-        }
+    /// Mails `user`: a greeting, `text`, and the site's sign-off.
+    pub(super) async fn mail_person(
+        &self,
+        user: &User,
+        subject: String,
+        text: String,
+    ) -> Result<(), StoreError> {
+        self.p
+            .mailer
+            .send(OutgoingMail {
+                to: user.email.clone(),
+                subject,
+                body: format!(
+                    "Hello {},\n\n{text}\n\nGrace and peace,\nThe {} team\n",
+                    user.display_name(),
+                    self.p.site.name
+                ),
+            })
+            .await
     }
 
     /// The account behind a session, if it still exists.

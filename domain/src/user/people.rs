@@ -4,7 +4,6 @@
 use super::account::AccountService;
 use super::{Role, User, UserId};
 use crate::StoreError;
-use crate::mail::OutgoingMail;
 use crate::permissions::{Ability, Caller, Refusal};
 
 #[derive(Debug, thiserror::Error)]
@@ -78,19 +77,15 @@ impl AccountService {
             .delete_for_user(target.as_str(), None)
             .await?;
         let site = &self.p.site;
-        self.p
-            .mailer
-            .send(OutgoingMail {
-                to: after.email.clone(),
-                subject: format!("Your {} account has been suspended", site.name),
-                body: format!(
-                    "Hello {},\n\nAn administrator of {} has suspended your account for this reason:\n\n{reason}\n\nYou cannot sign in while it is suspended; your stories stay as they are. If you think this is a mistake, reply to this message.\n\nGrace and peace,\nThe {} team\n",
-                    after.display_name(),
-                    site.name,
-                    site.name
-                ),
-            })
-            .await?;
+        self.mail_person(
+            &after,
+            format!("Your {} account has been suspended", site.name),
+            format!(
+                "An administrator of {} has suspended your account for this reason:\n\n{reason}\n\nYou cannot sign in while it is suspended; your stories stay as they are. If you think this is a mistake, reply to this message.",
+                site.name
+            ),
+        )
+        .await?;
         Ok(after)
     }
 
@@ -110,20 +105,15 @@ impl AccountService {
             .await?
             .ok_or(PeopleError::NotFound)?;
         let site = &self.p.site;
-        self.p
-            .mailer
-            .send(OutgoingMail {
-                to: after.email.clone(),
-                subject: format!("Your {} account is active again", site.name),
-                body: format!(
-                    "Hello {},\n\nYour account on {} is no longer suspended. You can sign in again:\n{}/auth\n\nGrace and peace,\nThe {} team\n",
-                    after.display_name(),
-                    site.name,
-                    site.public_url,
-                    site.name
-                ),
-            })
-            .await?;
+        self.mail_person(
+            &after,
+            format!("Your {} account is active again", site.name),
+            format!(
+                "Your account on {} is no longer suspended. You can sign in again:\n{}/auth",
+                site.name, site.public_url
+            ),
+        )
+        .await?;
         Ok(after)
     }
 
@@ -194,7 +184,16 @@ impl AccountService {
             .await?
             .ok_or(PeopleError::NotFound)?;
         if approved && !before.is_approved {
-            self.p.mailer.send(self.approval_mail(&after)).await?;
+            let site = &self.p.site;
+            self.mail_person(
+                &after,
+                format!("Your {} account has been approved", site.name),
+                format!(
+                    "Your account on {} has been approved. You can now sign in and reach your dashboard:\n{}/dashboard",
+                    site.name, site.public_url
+                ),
+            )
+            .await?;
         }
         Ok(after)
     }
@@ -223,20 +222,6 @@ impl AccountService {
             Ok(())
         } else {
             Err(PeopleError::NotFound)
-        }
-    }
-
-    fn approval_mail(&self, user: &User) -> OutgoingMail {
-        OutgoingMail {
-            to: user.email.clone(),
-            subject: format!("Your {} account has been approved", self.p.site.name),
-            body: format!(
-                "Hello {},\n\nYour account on {} has been approved. You can now sign in and reach your dashboard:\n{}/dashboard\n\nGrace and peace,\nThe {} team\n",
-                user.display_name(),
-                self.p.site.name,
-                self.p.site.public_url,
-                self.p.site.name
-            ),
         }
     }
 }

@@ -8,7 +8,6 @@ use super::account::AccountService;
 use super::tokens::TokenPurpose;
 use super::{FORMER_MEMBER_ID, ProfileChanges, User};
 use crate::StoreError;
-use crate::mail::OutgoingMail;
 use crate::permissions::{Ability, Caller, Refusal};
 use crate::session::SessionRecord;
 use crate::validation::{
@@ -117,19 +116,15 @@ impl AccountService {
             .one_time_link(&user.id, TokenPurpose::VerifyEmail)
             .await?;
         let site = &self.p.site;
-        self.p
-            .mailer
-            .send(OutgoingMail {
-                to: user.email.clone(),
-                subject: format!("Confirm your e-mail address for {}", site.name),
-                body: format!(
-                    "Hello {},\n\nPlease confirm that this is your e-mail address by opening this link within 48 hours:\n{link}\n\nIf you did not create an account on {}, you can ignore this message.\n\nGrace and peace,\nThe {} team\n",
-                    user.display_name(),
-                    site.name,
-                    site.name
-                ),
-            })
-            .await
+        self.mail_person(
+            user,
+            format!("Confirm your e-mail address for {}", site.name),
+            format!(
+                "Please confirm that this is your e-mail address by opening this link within 48 hours:\n{link}\n\nIf you did not create an account on {}, you can ignore this message.",
+                site.name
+            ),
+        )
+        .await
     }
 
     /// Marks the address of the token's account verified.
@@ -187,19 +182,15 @@ impl AccountService {
             .one_time_link(&user.id, TokenPurpose::PasswordReset)
             .await?;
         let site = &self.p.site;
-        self.p
-            .mailer
-            .send(OutgoingMail {
-                to: user.email.clone(),
-                subject: format!("Reset your {} password", site.name),
-                body: format!(
-                    "Hello {},\n\nSomeone (we hope you) asked to reset the password of your {} account. Open this link within 60 minutes to choose a new one:\n{link}\n\nThe link works once. If you did not ask for it, ignore this message: your password stays as it is.\n\nGrace and peace,\nThe {} team\n",
-                    user.display_name(),
-                    site.name,
-                    site.name
-                ),
-            })
-            .await?;
+        self.mail_person(
+            &user,
+            format!("Reset your {} password", site.name),
+            format!(
+                "Someone (we hope you) asked to reset the password of your {} account. Open this link within 60 minutes to choose a new one:\n{link}\n\nThe link works once. If you did not ask for it, ignore this message: your password stays as it is.",
+                site.name
+            ),
+        )
+        .await?;
         Ok(())
     }
 

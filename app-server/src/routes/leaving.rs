@@ -1,0 +1,147 @@
+//! Leaving, with one's data: the export as one JSON document, and deleting the account.
+
+use actix_session::Session;
+use actix_web::http::header;
+use actix_web::{HttpResponse, delete, get, web};
+use chrono::{DateTime, Utc};
+use domain::story::StoryWithAuthor;
+use domain::user::AuthorSummary;
+use domain::user::leaving::Departure;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::comments::CommentDto;
+use super::dto::{MessageResponse, StoryDto, UserDto};
+use super::help::HelpMessageDto;
+use super::review::RevisionDto;
+use super::schedules::ScheduleDto;
+use crate::caller::CurrentCaller;
+use crate::error::{ApiError, ErrorBody};
+use crate::state::AppState;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteAccountRequest {
+    /// The account's password (accounts without one: sign in with Google within the last
+    /// 10 minutes instead).
+    pub password: Option<String>,
+    /// Delete the stories too; otherwise published stories stay under "Former member".
+    pub delete_stories: bool,
+}
+
+/// One story of the export, with every stored version.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportedStoryDto {
+    pub story: StoryDto,
+    pub revisions: Vec<RevisionDto>,
+}
+
+/// Everything the site holds about the caller.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountExport {
+    pub exported_at: DateTime<Utc>,
+    pub account: UserDto,
+    pub stories: Vec<ExportedStoryDto>,
+    pub schedules: Vec<ScheduleDto>,
+    /// Help messages sent while signed in.
+    pub help_messages: Vec<HelpMessageDto>,
+    /// Comments left with the account's e-mail address.
+    pub comments: Vec<CommentDto>,
+}
+
+/// Everything the site holds about the signed-in person, as one JSON document.
+#[utoipa::path(
+    tag = "accounts",
+    responses(
+        (status = 200, description = "The export (sent as a file)", body = AccountExport),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+#[get("/user/export")]
+pub async fn export_account(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+) -> Result<HttpResponse, ApiError> {
+    let (user, data) = state.accounts.export(&caller.0).await?;
+    let now = Utc::now();
+    let author = AuthorSummary {
+        first_name: user.first_name.clone(),
+        last_name: user.last_name.clone(),
+        profile_image_url: user.profile_image_url.clone(),
+    };
+    let export = AccountExport {
+        exported_at: now,
+        account: user.into(),
+        stories: data
+            .stories
+            .into_iter()
+            .map(|(story, revisions)| ExportedStoryDto {
+                story: StoryWithAuthor {
+                    story,
+                    author: author.clone(),
+                }
+                .into(),
+                revisions: revisions.into_iter().map(Into::into).collect(),
+            })
+            .collect(),
+        schedules: data
+            .schedules
+            .into_iter()
+            .map(|schedule| {
+                domain::schedule::ScheduleWithStatus {
+                    status: schedule.status_at(now),
+                    schedule,
+                }
+                .into()
+            })
+            .collect(),
+        help_messages: data.help_messages.into_iter().map(Into::into).collect(),
+        comments: data.comments.into_iter().map(Into::into).collect(),
+    };
+    let filename = format!("account-{}.json", now.format("%Y-%m-%d"));
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{filename}\""),
+        ))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(export))
+}
+
+/// Deletes the signed-in person's account and signs out everywhere.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = DeleteAccountRequest,
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 400, description = "Wrong or missing password", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "An account without a password whose sign-in is older than 10 minutes", body = ErrorBody),
+        (status = 409, description = "The last super admin", body = ErrorBody),
+    )
+)]
+#[delete("/user")]
+pub async fn delete_account(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    session: Session,
+    body: web::Json<DeleteAccountRequest>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    let b = body.into_inner();
+    state
+        .accounts
+        .delete_account(
+            &caller.0,
+            Departure {
+                password: b.password,
+                signed_in_at: crate::session::signed_in_at(&session),
+                delete_stories: b.delete_stories,
+            },
+        )
+        .await?;
+    session.purge();
+    Ok(web::Json(MessageResponse::new(
+        "Your account has been deleted",
+    )))
+}
