@@ -12,6 +12,7 @@ pub mod leaving;
 pub mod lockout;
 pub mod people;
 pub mod self_service;
+pub mod sessions;
 pub mod tokens;
 
 pub use ports::{

@@ -9,7 +9,6 @@ use super::tokens::TokenPurpose;
 use super::{FORMER_MEMBER_ID, ProfileChanges, User};
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::session::SessionRecord;
 use crate::validation::{
     Email, FieldErrors, FirstName, LastName, Password, ProfileImageUrl, Username,
 };
@@ -82,16 +81,6 @@ pub enum ChangeOwnPasswordError {
         "Your account has no password yet. Use 'Forgot password?' on the sign-in page to set one."
     )]
     NoPassword,
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum SessionsError {
-    #[error(transparent)]
-    Refused(#[from] Refusal),
-    #[error("Session not found")]
-    NotFound,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -337,54 +326,6 @@ impl AccountService {
             .delete_for_user(me.id.as_str(), keep_session)
             .await?;
         Ok(())
-    }
-
-    /// The signed-in person's sessions that have not expired.
-    ///
-    /// # Errors
-    /// Not signed in, or the store's error.
-    pub async fn sessions(&self, caller: &Caller) -> Result<Vec<SessionRecord>, SessionsError> {
-        let me = caller.require(Ability::ManageOwnAccount)?;
-        Ok(self
-            .p
-            .sessions
-            .list_for_user(me.id.as_str(), self.now())
-            .await?)
-    }
-
-    /// Ends one of the signed-in person's sessions, by its handle.
-    ///
-    /// # Errors
-    /// Not signed in; [`SessionsError::NotFound`] for a handle that is not theirs.
-    pub async fn revoke_session(&self, caller: &Caller, handle: &str) -> Result<(), SessionsError> {
-        let me = caller.require(Ability::ManageOwnAccount)?;
-        if self
-            .p
-            .sessions
-            .delete_by_handle(me.id.as_str(), handle)
-            .await?
-        {
-            Ok(())
-        } else {
-            Err(SessionsError::NotFound)
-        }
-    }
-
-    /// Ends every session of the signed-in person but `keep_session`; answers how many.
-    ///
-    /// # Errors
-    /// Not signed in, or the store's error.
-    pub async fn revoke_other_sessions(
-        &self,
-        caller: &Caller,
-        keep_session: Option<&str>,
-    ) -> Result<u64, SessionsError> {
-        let me = caller.require(Ability::ManageOwnAccount)?;
-        Ok(self
-            .p
-            .sessions
-            .delete_for_user(me.id.as_str(), keep_session)
-            .await?)
     }
 }
 

@@ -1,0 +1,158 @@
+//! The account operations' errors as HTTP answers (exhaustive matches: a new variant does
+//! not compile unmapped).
+
+use super::{ApiError, field_errors};
+
+impl From<domain::user::account::RegisterError> for ApiError {
+    fn from(err: domain::user::account::RegisterError) -> Self {
+        use domain::user::account::RegisterError as E;
+        match err {
+            E::Invalid(errors) => field_errors(errors),
+            E::Taken(_) => ApiError::Conflict(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::account::SignInError> for ApiError {
+    fn from(err: domain::user::account::SignInError) -> Self {
+        use domain::user::account::SignInError as E;
+        match err {
+            E::Invalid(errors) => field_errors(errors),
+            E::WrongCredentials => ApiError::Unauthorized(err.to_string()),
+            E::Locked { retry_after_secs } => ApiError::AccountLocked { retry_after_secs },
+            E::Suspended(_) => ApiError::Forbidden(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::account::AdminSignInError> for ApiError {
+    fn from(err: domain::user::account::AdminSignInError) -> Self {
+        use domain::user::account::AdminSignInError as E;
+        match err {
+            E::Missing => ApiError::bad_request(err.to_string()),
+            E::WrongCredentials => ApiError::Unauthorized(err.to_string()),
+            E::Locked { retry_after_secs } => ApiError::AccountLocked { retry_after_secs },
+            E::Suspended(_) => ApiError::Forbidden(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::account::ChangePasswordError> for ApiError {
+    fn from(err: domain::user::account::ChangePasswordError) -> Self {
+        use domain::user::account::ChangePasswordError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Missing | E::WeakPassword(_) | E::WrongCurrentPassword => {
+                ApiError::bad_request(err.to_string())
+            }
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::people::PeopleError> for ApiError {
+    fn from(err: domain::user::people::PeopleError) -> Self {
+        use domain::user::people::PeopleError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::NotFound => ApiError::not_found(err.to_string()),
+            E::OwnAccount | E::LastSuperAdmin => ApiError::Forbidden(err.to_string()),
+            E::Invalid(errors) => field_errors(errors),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::self_service::VerifyEmailError> for ApiError {
+    fn from(err: domain::user::self_service::VerifyEmailError) -> Self {
+        use domain::user::self_service::VerifyEmailError as E;
+        match err {
+            E::InvalidToken => ApiError::bad_request(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::self_service::ResendVerificationError> for ApiError {
+    fn from(err: domain::user::self_service::ResendVerificationError) -> Self {
+        use domain::user::self_service::ResendVerificationError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::AlreadyVerified => ApiError::Conflict(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::self_service::ResetPasswordError> for ApiError {
+    fn from(err: domain::user::self_service::ResetPasswordError) -> Self {
+        use domain::user::self_service::ResetPasswordError as E;
+        match err {
+            E::Invalid(errors) => field_errors(errors),
+            E::InvalidToken => ApiError::bad_request(err.to_string()),
+            E::Suspended(_) => ApiError::Forbidden(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::self_service::UpdateProfileError> for ApiError {
+    fn from(err: domain::user::self_service::UpdateProfileError) -> Self {
+        use domain::user::self_service::UpdateProfileError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Invalid(errors) => field_errors(errors),
+            E::Taken(_) => ApiError::Conflict(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::self_service::ChangeOwnPasswordError> for ApiError {
+    fn from(err: domain::user::self_service::ChangeOwnPasswordError) -> Self {
+        use domain::user::self_service::ChangeOwnPasswordError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Invalid(errors) => field_errors(errors),
+            E::NoPassword => ApiError::bad_request(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::sessions::SessionsError> for ApiError {
+    fn from(err: domain::user::sessions::SessionsError) -> Self {
+        use domain::user::sessions::SessionsError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::NotFound => ApiError::not_found(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::leaving::ExportError> for ApiError {
+    fn from(err: domain::user::leaving::ExportError) -> Self {
+        use domain::user::leaving::ExportError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::leaving::DeleteAccountError> for ApiError {
+    fn from(err: domain::user::leaving::DeleteAccountError) -> Self {
+        use domain::user::leaving::DeleteAccountError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::WrongPassword => ApiError::field("password", err.to_string()),
+            E::ReauthenticationRequired => ApiError::Forbidden(err.to_string()),
+            E::LastSuperAdmin => ApiError::Conflict(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! The errors of stories, comments, help, mail, social export and schedules as HTTP
+//! answers (exhaustive matches: a new variant does not compile unmapped).
+
+use super::{ApiError, field_errors};
+
+impl From<domain::story::WriteStoryError> for ApiError {
+    fn from(err: domain::story::WriteStoryError) -> Self {
+        use domain::story::WriteStoryError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Invalid(errors) => field_errors(errors),
+            E::NotFound => ApiError::not_found("Story not found"),
+            E::Transition(t) => ApiError::Conflict(t.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+/// A 400 listing every refused field under a summary `message` of the form as a whole.
+fn form_errors(errors: domain::validation::FieldErrors, message: String) -> ApiError {
+    match field_errors(errors) {
+        ApiError::BadRequest { errors, .. } => ApiError::BadRequest { message, errors },
+        other => other,
+    }
+}
+
+impl From<domain::comment::ListCommentsError> for ApiError {
+    fn from(err: domain::comment::ListCommentsError) -> Self {
+        use domain::comment::ListCommentsError as E;
+        match err {
+            E::StoryNotFound => ApiError::not_found(err.to_string()),
+            E::InvalidLimit => ApiError::bad_request(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::comment::PostCommentError> for ApiError {
+    fn from(err: domain::comment::PostCommentError) -> Self {
+        use domain::comment::PostCommentError as E;
+        let message = err.to_string();
+        match err {
+            E::StoryNotFound => ApiError::not_found(message),
+            E::Incomplete(errors) => form_errors(errors, message),
+            E::Invalid(errors) => field_errors(errors),
+            E::Spam => ApiError::bad_request(message),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::comment::ModerateCommentError> for ApiError {
+    fn from(err: domain::comment::ModerateCommentError) -> Self {
+        use domain::comment::ModerateCommentError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::NotFound => ApiError::not_found(err.to_string()),
+            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::help::SendHelpError> for ApiError {
+    fn from(err: domain::help::SendHelpError) -> Self {
+        use domain::help::SendHelpError as E;
+        let message = err.to_string();
+        match err {
+            E::Incomplete(errors) => form_errors(errors, message),
+            E::Invalid(errors) => field_errors(errors),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::help::HelpInboxError> for ApiError {
+    fn from(err: domain::help::HelpInboxError) -> Self {
+        use domain::help::HelpInboxError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::NotFound => ApiError::not_found(err.to_string()),
+            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::mail::MailOutboxError> for ApiError {
+    fn from(err: domain::mail::MailOutboxError) -> Self {
+        use domain::mail::MailOutboxError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::NotFound => ApiError::not_found(err.to_string()),
+            E::NotFailed => ApiError::Conflict(err.to_string()),
+            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::social::ExportError> for ApiError {
+    fn from(err: domain::social::ExportError) -> Self {
+        use domain::social::ExportError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::NotFound => ApiError::not_found("Story not found"),
+            E::NotPublished | E::NoPlatforms => ApiError::bad_request(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::schedule::ListSchedulesError> for ApiError {
+    fn from(err: domain::schedule::ListSchedulesError) -> Self {
+        use domain::schedule::ListSchedulesError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::schedule::CreateScheduleError> for ApiError {
+    fn from(err: domain::schedule::CreateScheduleError) -> Self {
+        use domain::schedule::CreateScheduleError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Invalid(errors) => field_errors(errors),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::schedule::ChangeScheduleError> for ApiError {
+    fn from(err: domain::schedule::ChangeScheduleError) -> Self {
+        use domain::schedule::ChangeScheduleError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::NotFound => ApiError::not_found(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
