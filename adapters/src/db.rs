@@ -3,8 +3,10 @@
 use std::time::Duration;
 
 use domain::StoreError;
+use sea_orm::sea_query::{Condition, Expr, ExprTrait, LockBehavior, LockType, Order, Query};
 use sea_orm::{
-    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr, SqlErr,
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr, EntityTrait,
+    SqlErr, Statement,
 };
 use sea_orm_migration::MigratorTrait;
 
@@ -47,28 +49,73 @@ pub async fn ping(db: &DatabaseConnection) -> Result<(), StoreError> {
         .map_err(|e| StoreError::Unavailable(e.into()))
 }
 
-/// SQL written once, for PostgreSQL (`$1` placeholders, `FOR UPDATE SKIP LOCKED` on the rows
-/// a claim picks), in the form `backend` runs. SQLite gets numbered `?1` placeholders and no
-/// row locks: it runs one writer at a time, so a single `UPDATE ... RETURNING` is already
-/// atomic there.
-pub(crate) fn portable_sql(backend: DbBackend, postgres_sql: &str) -> String {
-    if backend == DbBackend::Postgres {
-        return postgres_sql.to_owned();
+/// The atomic claim every queue uses, built with sea-query for the backend:
+/// `UPDATE <table> SET <changes> WHERE <still_due> AND id IN (SELECT id FROM <table>
+/// WHERE <due> ORDER BY <order> LIMIT <limit> FOR UPDATE SKIP LOCKED) RETURNING *`.
+/// On PostgreSQL the inner select locks the rows it picks and skips rows another instance
+/// is claiming at that moment, and the outer condition is checked again on the latest row
+/// version, so an item is never claimed twice. SQLite runs one writer at a time and has no
+/// row locks (sea-query leaves the clause out there), so the statement alone is enough.
+pub(crate) struct Claim<E: EntityTrait> {
+    pub entity: E,
+    pub id: E::Column,
+    pub due: Condition,
+    pub order: Vec<E::Column>,
+    pub limit: u64,
+    pub changes: Vec<(E::Column, Expr)>,
+}
+
+impl<E: EntityTrait> Claim<E> {
+    pub(crate) fn statement(self, backend: DbBackend) -> Statement {
+        let mut pick = Query::select();
+        pick.column(self.id)
+            .from(self.entity)
+            .cond_where(self.due.clone())
+            .limit(self.limit)
+            .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked);
+        for column in self.order {
+            pick.order_by(column, Order::Asc);
+        }
+        let mut update = Query::update();
+        update
+            .table(self.entity)
+            .cond_where(self.due)
+            .and_where(Expr::col(self.id).in_subquery(pick))
+            .returning_all();
+        for (column, value) in self.changes {
+            update.value(column, value);
+        }
+        backend.build(&update)
     }
-    postgres_sql
-        .replace(" FOR UPDATE SKIP LOCKED", "")
-        .replace('$', "?")
+}
+
+/// Every unique constraint a user can run into: its PostgreSQL name, what SQLite reports
+/// (`table.column`), and the API field it concerns.
+const UNIQUE_CONSTRAINTS: [(&str, &str, &str); 4] = [
+    ("users_email_key", "users.email", "email"),
+    ("users_username_key", "users.username", "username"),
+    ("users_google_id_key", "users.google_id", "googleId"),
+    ("categories_name_key", "categories.name", "name"),
+];
+
+/// The API field of a unique violation, by the exact constraint the database names.
+fn conflicting_field(message: &str) -> &'static str {
+    let sqlite = message
+        .split("UNIQUE constraint failed: ")
+        .nth(1)
+        .map(str::trim);
+    UNIQUE_CONSTRAINTS
+        .iter()
+        .find(|(postgres, columns, _)| {
+            sqlite == Some(*columns) || message.contains(&format!("\"{postgres}\""))
+        })
+        .map_or("value", |(_, _, field)| field)
 }
 
 /// Translates a SeaORM error at the boundary.
 pub(crate) fn store_err(err: DbErr) -> StoreError {
     if let Some(SqlErr::UniqueConstraintViolation(msg)) = err.sql_err() {
-        let field = ["email", "username", "google_id", "name"]
-            .into_iter()
-            .find(|f| msg.contains(f))
-            .map(|f| if f == "google_id" { "googleId" } else { f })
-            .unwrap_or("value");
-        return StoreError::Conflict(field.to_owned());
+        return StoreError::Conflict(conflicting_field(&msg).to_owned());
     }
     match err {
         DbErr::ConnectionAcquire(_) | DbErr::Conn(_) => StoreError::Unavailable(err.into()),
@@ -77,21 +124,80 @@ pub(crate) fn store_err(err: DbErr) -> StoreError {
 }
 
 #[cfg(test)]
-mod portable_sql_tests {
-    use super::*;
-
-    const CLAIM: &str = r#"UPDATE "t" SET "n" = $1 WHERE "id" IN (SELECT "id" FROM "t" WHERE "a" <= $2 OR "b" <= $2 LIMIT $10 FOR UPDATE SKIP LOCKED) RETURNING *"#;
+mod unique_tests {
+    use super::conflicting_field;
 
     #[test]
-    fn postgres_runs_the_statement_as_written() {
-        assert_eq!(portable_sql(DbBackend::Postgres, CLAIM), CLAIM);
+    fn a_violation_names_its_field_by_the_exact_constraint() {
+        assert_eq!(
+            conflicting_field(
+                "duplicate key value violates unique constraint \"users_username_key\""
+            ),
+            "username"
+        );
+        assert_eq!(
+            conflicting_field("UNIQUE constraint failed: users.google_id"),
+            "googleId"
+        );
+        assert_eq!(
+            conflicting_field("UNIQUE constraint failed: categories.name"),
+            "name"
+        );
+        // A value that merely mentions a field's name is not that field.
+        assert_eq!(
+            conflicting_field(
+                "UNIQUE constraint failed: social_posts.story_id, social_posts.platform"
+            ),
+            "value"
+        );
+        assert_eq!(
+            conflicting_field("duplicate key value violates unique constraint \"idx_x\" (email)"),
+            "value"
+        );
+    }
+}
+
+#[cfg(test)]
+mod claim_tests {
+    use sea_orm::ColumnTrait;
+
+    use super::*;
+    use crate::entity::mail_outbox;
+
+    fn claim() -> Claim<mail_outbox::Entity> {
+        Claim {
+            entity: mail_outbox::Entity,
+            id: mail_outbox::Column::Id,
+            due: Condition::all().add(mail_outbox::Column::Subject.eq("costs $1")),
+            order: vec![mail_outbox::Column::Id],
+            limit: 20,
+            changes: vec![(
+                mail_outbox::Column::Attempts,
+                Expr::col(mail_outbox::Column::Attempts).add(1),
+            )],
+        }
     }
 
     #[test]
-    fn sqlite_gets_numbered_placeholders_and_no_row_locks() {
-        assert_eq!(
-            portable_sql(DbBackend::Sqlite, CLAIM),
-            r#"UPDATE "t" SET "n" = ?1 WHERE "id" IN (SELECT "id" FROM "t" WHERE "a" <= ?2 OR "b" <= ?2 LIMIT ?10) RETURNING *"#
+    fn postgres_locks_the_picked_rows_and_skips_locked_ones() {
+        let sql = claim().statement(DbBackend::Postgres).to_string();
+        assert!(sql.contains("FOR UPDATE SKIP LOCKED"), "{sql}");
+        assert!(
+            sql.starts_with(r#"UPDATE "mail_outbox" SET "attempts" = "attempts" + 1"#),
+            "{sql}"
         );
+        assert!(sql.ends_with("RETURNING *"), "{sql}");
+    }
+
+    #[test]
+    fn sqlite_gets_no_row_locks_and_a_dollar_in_a_value_stays_a_value() {
+        let statement = claim().statement(DbBackend::Sqlite);
+        assert!(!statement.sql.contains("FOR UPDATE"), "{}", statement.sql);
+        assert!(
+            !statement.sql.contains('$'),
+            "values are bound, never spliced: {}",
+            statement.sql
+        );
+        assert!(statement.to_string().contains("costs $1"), "{statement}");
     }
 }

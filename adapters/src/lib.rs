@@ -9,17 +9,20 @@ pub mod migration;
 mod oidc;
 mod repo;
 mod sanitizer;
+mod smtp;
 mod social;
+mod work;
 
 pub use db::{connect, is_postgres, ping};
 pub use hasher::Argon2PasswordHasher;
 pub use oidc::OidcIdentityProvider;
 pub use repo::account_data::SeaOrmAccountData;
 pub use repo::admin::SeaOrmAdminCredentialRepository;
+pub use repo::audit::SeaOrmAuditLog;
 pub use repo::categories::SeaOrmCategoryRepository;
 pub use repo::comments::SeaOrmCommentRepository;
 pub use repo::help::SeaOrmHelpMessageRepository;
-pub use repo::mail::{DeliveryReport, OutboxMailer, SeaOrmMailOutbox, SmtpDelivery};
+pub use repo::mail::{OutboxMailer, SeaOrmMailOutbox, SeaOrmMailQueue};
 pub use repo::rate_limits::SeaOrmHitCounter;
 pub use repo::schedules::SeaOrmScheduleRepository;
 pub use repo::sessions::SeaOrmSessionRepository;
@@ -31,7 +34,9 @@ pub use repo::tokens::{SeaOrmAccountTokenRepository, Sha256TokenMinter};
 pub use repo::users::{SeaOrmUserRepository, UuidIds};
 pub use sanitizer::AmmoniaSanitizer;
 pub use sea_orm::DatabaseConnection;
+pub use smtp::SmtpTransport;
 pub use social::{LinkedInPublisher, TwitterPublisher};
+pub use work::{Db, SeaOrmUnitOfWork};
 
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -1,9 +1,8 @@
 //! "Continue with Google": OpenID Connect with discovery, PKCE, state and nonce.
 
 use async_trait::async_trait;
-use domain::StoreError;
 use domain::user::IdentityProvider;
-use domain::user::ports::{AuthorizationRequest, ExternalIdentity};
+use domain::user::ports::{AuthorizationRequest, ExternalIdentity, IdentityError};
 use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreProviderMetadata};
 use openidconnect::{
     AuthorizationCode, ClientId, ClientSecret, CsrfToken, IssuerUrl, Nonce, PkceCodeChallenge,
@@ -21,12 +20,12 @@ pub struct OidcIdentityProvider {
     metadata: OnceCell<CoreProviderMetadata>,
 }
 
-fn unavailable(what: &str, e: impl std::fmt::Display) -> StoreError {
-    StoreError::Unavailable(anyhow::anyhow!("{what}: {e}"))
+fn unavailable(what: &str, e: impl std::fmt::Display) -> IdentityError {
+    IdentityError::Unavailable(anyhow::anyhow!("{what}: {e}"))
 }
 
-fn failed(what: &str, e: impl std::fmt::Display) -> StoreError {
-    StoreError::Unknown(anyhow::anyhow!("{what}: {e}"))
+fn failed(what: &str, e: impl std::fmt::Display) -> IdentityError {
+    IdentityError::Failed(anyhow::anyhow!("{what}: {e}"))
 }
 
 impl OidcIdentityProvider {
@@ -53,7 +52,7 @@ impl OidcIdentityProvider {
         })
     }
 
-    async fn metadata(&self) -> Result<&CoreProviderMetadata, StoreError> {
+    async fn metadata(&self) -> Result<&CoreProviderMetadata, IdentityError> {
         self.metadata
             .get_or_try_init(|| async {
                 let issuer =
@@ -68,7 +67,7 @@ impl OidcIdentityProvider {
 
 #[async_trait]
 impl IdentityProvider for OidcIdentityProvider {
-    async fn authorization_request(&self) -> Result<AuthorizationRequest, StoreError> {
+    async fn authorization_request(&self) -> Result<AuthorizationRequest, IdentityError> {
         let meta = self.metadata().await?.clone();
         let redirect =
             RedirectUrl::new(self.redirect_url.clone()).map_err(|e| failed("redirect URL", e))?;
@@ -102,7 +101,7 @@ impl IdentityProvider for OidcIdentityProvider {
         code: &str,
         nonce: &str,
         pkce_verifier: &str,
-    ) -> Result<ExternalIdentity, StoreError> {
+    ) -> Result<ExternalIdentity, IdentityError> {
         let meta = self.metadata().await?.clone();
         let redirect =
             RedirectUrl::new(self.redirect_url.clone()).map_err(|e| failed("redirect URL", e))?;

@@ -8,12 +8,31 @@ use std::sync::Arc;
 
 use adapters::testing::each_engine;
 use adapters::testing::smtp::SmtpSink;
-use adapters::{DeliveryReport, OutboxMailer, SeaOrmMailOutbox, SmtpDelivery};
+use adapters::{OutboxMailer, SeaOrmMailOutbox, SeaOrmMailQueue, SmtpTransport};
+use domain::delivery::Round;
+use domain::mail::MailDelivery;
 use domain::mail::{DeliveryState, MAX_DELIVERY_ATTEMPTS, MailOutbox, Mailer, OutgoingMail};
 use sea_orm::ConnectionTrait;
 
 const NAME: &str = "Grace Stories";
 const FROM: &str = "support@example.org";
+
+/// The delivery worker as the server builds it, on `db`, over the SMTP server at `url`.
+fn delivery(db: &adapters::DatabaseConnection, url: &str) -> MailDelivery {
+    MailDelivery::new(
+        Arc::new(SeaOrmMailQueue::new(db.clone())),
+        Arc::new(SmtpTransport::new(url, NAME, FROM).unwrap()),
+        Arc::new(domain::clock::SystemClock),
+    )
+}
+
+fn round(delivered: usize, retrying: usize, failed: usize) -> Round {
+    Round {
+        delivered,
+        retrying,
+        failed,
+    }
+}
 
 fn mail(to: &str, subject: &str) -> OutgoingMail {
     OutgoingMail {
@@ -44,10 +63,10 @@ async fn recorded_mail_is_sent_once_over_smtp() {
             .send(mail("boaz@example.org", "Your story was approved"))
             .await
             .unwrap();
-        let delivery = SmtpDelivery::new(db.clone(), &sink.url(), NAME, FROM).unwrap();
+        let delivery = delivery(&db, &sink.url());
 
         let report = delivery.deliver_due().await.unwrap();
-        assert_eq!(report, DeliveryReport { sent: 2, failed: 0 });
+        assert_eq!(report, round(2, 0, 0));
         let got = sink.received();
         assert_eq!(got.len(), 2);
         assert_eq!(got[0].to, "ruth@example.org");
@@ -76,10 +95,7 @@ async fn recorded_mail_is_sent_once_over_smtp() {
         );
 
         // Nothing is sent twice.
-        assert_eq!(
-            delivery.deliver_due().await.unwrap(),
-            DeliveryReport::default()
-        );
+        assert_eq!(delivery.deliver_due().await.unwrap(), Round::default());
         assert_eq!(sink.received().len(), 2);
     })
     .await;
@@ -98,12 +114,9 @@ async fn a_refused_recipient_is_not_tried_again() {
             .send(mail("naomi@example.org", "Welcome"))
             .await
             .unwrap();
-        let delivery = SmtpDelivery::new(db.clone(), &sink.url(), NAME, FROM).unwrap();
+        let delivery = delivery(&db, &sink.url());
 
-        assert_eq!(
-            delivery.deliver_due().await.unwrap(),
-            DeliveryReport { sent: 1, failed: 1 }
-        );
+        assert_eq!(delivery.deliver_due().await.unwrap(), round(1, 0, 1));
         let rows = outbox(&db).await;
         let bounced = rows.iter().find(|e| e.to == "bounce@example.org").unwrap();
         assert_eq!(bounced.state(), DeliveryState::Failed);
@@ -120,10 +133,7 @@ async fn a_refused_recipient_is_not_tried_again() {
         db.execute_unprepared("UPDATE mail_outbox SET next_attempt_at = NULL")
             .await
             .unwrap();
-        assert_eq!(
-            delivery.deliver_due().await.unwrap(),
-            DeliveryReport::default()
-        );
+        assert_eq!(delivery.deliver_due().await.unwrap(), Round::default());
     })
     .await;
 }
@@ -140,30 +150,23 @@ async fn mail_waits_in_the_outbox_while_the_server_is_away_and_goes_out_later() 
             .send(mail("lydia@example.org", "Reminder"))
             .await
             .unwrap();
-        let down =
-            SmtpDelivery::new(db.clone(), &format!("smtp://127.0.0.1:{port}"), NAME, FROM).unwrap();
-        assert_eq!(
-            down.deliver_due().await.unwrap(),
-            DeliveryReport { sent: 0, failed: 1 }
-        );
+        let down = delivery(&db, &format!("smtp://127.0.0.1:{port}"));
+        assert_eq!(down.deliver_due().await.unwrap(), round(0, 1, 0));
         let row = outbox(&db).await.remove(0);
         assert_eq!(row.state(), DeliveryState::Pending);
         assert_eq!(row.attempts, 1);
         assert!(row.last_error.is_some());
 
         // Not due yet: the backoff holds it back.
-        assert_eq!(down.deliver_due().await.unwrap(), DeliveryReport::default());
+        assert_eq!(down.deliver_due().await.unwrap(), Round::default());
 
         // Once due and the server is back, it goes out.
         db.execute_unprepared("UPDATE mail_outbox SET next_attempt_at = NULL")
             .await
             .unwrap();
         let sink = SmtpSink::start().await;
-        let up = SmtpDelivery::new(db.clone(), &sink.url(), NAME, FROM).unwrap();
-        assert_eq!(
-            up.deliver_due().await.unwrap(),
-            DeliveryReport { sent: 1, failed: 0 }
-        );
+        let up = delivery(&db, &sink.url());
+        assert_eq!(up.deliver_due().await.unwrap(), round(1, 0, 0));
         let row = outbox(&db).await.remove(0);
         assert_eq!(row.state(), DeliveryState::Sent);
         assert_eq!(row.attempts, 2);
@@ -189,11 +192,11 @@ async fn two_workers_on_one_database_never_send_the_same_message() {
         }
         // Two instances: two connection pools on the same database.
         let other = adapters::connect(&url).await.unwrap();
-        let a = SmtpDelivery::new(db.clone(), &sink.url(), NAME, FROM).unwrap();
-        let b = SmtpDelivery::new(other.clone(), &sink.url(), NAME, FROM).unwrap();
+        let a = delivery(&db, &sink.url());
+        let b = delivery(&other, &sink.url());
         let (ra, rb) = tokio::join!(a.deliver_due(), b.deliver_due());
         let (ra, rb) = (ra.unwrap(), rb.unwrap());
-        assert_eq!(ra.sent + rb.sent, 45, "{ra:?} {rb:?}");
+        assert_eq!(ra.delivered + rb.delivered, 45, "{ra:?} {rb:?}");
 
         let mut recipients: Vec<String> = sink.received().into_iter().map(|r| r.to).collect();
         recipients.sort();

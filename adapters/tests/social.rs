@@ -15,8 +15,9 @@ use adapters::{
 };
 use chrono::{DateTime, Duration, Utc};
 use domain::clock::SystemClock;
+use domain::delivery::Round;
 use domain::permissions::Caller;
-use domain::social::{DeliveryRound, Platform, SocialDelivery, SocialPublisher, SocialService};
+use domain::social::{Platform, SocialDelivery, SocialPublisher, SocialService};
 use domain::story::{NewStory, StoryId, StoryRepository, StoryStatus};
 use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
 use sea_orm::{ConnectionTrait, Statement};
@@ -75,6 +76,10 @@ async fn exported(
     SocialService::new(
         stories,
         Arc::new(SeaOrmSocialPostRepository::new(db.clone())),
+        (
+            Arc::new(adapters::SeaOrmUnitOfWork::new(db.clone())),
+            Arc::new(domain::clock::SystemClock),
+        ),
         vec![Platform::Twitter, Platform::LinkedIn],
         PUBLIC_URL.into(),
         SITE.into(),
@@ -175,8 +180,8 @@ async fn a_queued_post_goes_out_to_x_once_as_the_api_expects() {
 
         assert_eq!(
             worker.deliver_due().await.unwrap(),
-            DeliveryRound {
-                posted: 1,
+            Round {
+                delivered: 1,
                 ..Default::default()
             }
         );
@@ -217,10 +222,7 @@ async fn a_queued_post_goes_out_to_x_once_as_the_api_expects() {
 
         // Nothing is posted twice.
         make_due(&db).await;
-        assert_eq!(
-            worker.deliver_due().await.unwrap(),
-            DeliveryRound::default()
-        );
+        assert_eq!(worker.deliver_due().await.unwrap(), Round::default());
         assert_eq!(x.received().len(), 1);
     })
     .await;
@@ -234,7 +236,7 @@ async fn a_linkedin_share_links_the_story_as_an_article() {
         let id = exported(&db, &ruth, "Naomi", &[Platform::LinkedIn]).await;
 
         let round = worker(&db, vec![linkedin(&li)]).deliver_due().await.unwrap();
-        assert_eq!(round.posted, 1, "{round:?}");
+        assert_eq!(round.delivered, 1, "{round:?}");
         let got = li.received();
         assert_eq!(got.len(), 1);
         let request = &got[0];
@@ -302,7 +304,7 @@ async fn a_refused_post_fails_for_good_and_is_not_sent_again() {
 
         assert_eq!(
             worker.deliver_due().await.unwrap(),
-            DeliveryRound {
+            Round {
                 failed: 2,
                 ..Default::default()
             }
@@ -338,10 +340,7 @@ async fn a_refused_post_fails_for_good_and_is_not_sent_again() {
         db.execute_unprepared("UPDATE social_posts SET next_attempt_at = NULL")
             .await
             .unwrap();
-        assert_eq!(
-            worker.deliver_due().await.unwrap(),
-            DeliveryRound::default()
-        );
+        assert_eq!(worker.deliver_due().await.unwrap(), Round::default());
         assert_eq!((x.received().len(), li.received().len()), (1, 1));
     })
     .await;
@@ -361,7 +360,7 @@ async fn a_post_waits_while_the_platform_is_down_and_goes_out_later() {
 
         assert_eq!(
             worker.deliver_due().await.unwrap(),
-            DeliveryRound {
+            Round {
                 retrying: 1,
                 ..Default::default()
             }
@@ -376,15 +375,12 @@ async fn a_post_waits_while_the_platform_is_down_and_goes_out_later() {
         );
 
         // Not due yet: the backoff holds it back.
-        assert_eq!(
-            worker.deliver_due().await.unwrap(),
-            DeliveryRound::default()
-        );
+        assert_eq!(worker.deliver_due().await.unwrap(), Round::default());
         assert_eq!(x.received().len(), 1);
 
         // Once due and the platform is back, it goes out.
         make_due(&db).await;
-        assert_eq!(worker.deliver_due().await.unwrap().posted, 1);
+        assert_eq!(worker.deliver_due().await.unwrap().delivered, 1);
         let row = rows(&db).await.remove(0);
         assert_eq!((row.status.as_str(), row.attempts), ("posted", 2));
         assert_eq!(row.last_error, None);
@@ -456,7 +452,7 @@ async fn two_workers_on_one_database_never_post_the_same_row() {
         let b = worker(&other, vec![twitter(&x)]);
         let (ra, rb) = tokio::join!(a.deliver_due(), b.deliver_due());
         let (ra, rb) = (ra.unwrap(), rb.unwrap());
-        assert_eq!(ra.posted + rb.posted, n, "{ra:?} {rb:?}");
+        assert_eq!(ra.delivered + rb.delivered, n, "{ra:?} {rb:?}");
 
         let mut texts: Vec<String> = x
             .received()
@@ -482,7 +478,11 @@ async fn a_story_goes_out_once_per_platform_unless_a_reviewer_shares_it_again() 
         let wakeup = Arc::new(tokio::sync::Notify::new());
         let service = SocialService::new(
             Arc::new(SeaOrmStoryRepository::new(db.clone())),
-            Arc::new(SeaOrmSocialPostRepository::new(db.clone()).with_wakeup(wakeup.clone())),
+            Arc::new(SeaOrmSocialPostRepository::new(db.clone())),
+            (
+                Arc::new(adapters::SeaOrmUnitOfWork::new(db.clone()).waking(wakeup.clone())),
+                Arc::new(domain::clock::SystemClock),
+            ),
             vec![],
             PUBLIC_URL.into(),
             SITE.into(),
@@ -531,4 +531,34 @@ fn a_linkedin_author_must_be_a_person_or_an_organization() {
     }
     let err = TwitterPublisher::new("api.twitter.com", "t").err().unwrap();
     assert!(err.to_string().contains("TWITTER_API_URL"), "{err}");
+}
+
+#[tokio::test]
+async fn two_exports_at_the_same_moment_queue_one_post() {
+    use domain::social::SocialPostRepository;
+    each_engine(|db, url| async move {
+        let ruth = author(&db).await;
+        let id = exported(&db, &ruth, "Raced", &[Platform::LinkedIn]).await;
+        // Two instances: two connection pools on the same database, many tries at once.
+        let other = adapters::connect(&url).await.unwrap();
+        let a = SeaOrmSocialPostRepository::new(db.clone());
+        let b = SeaOrmSocialPostRepository::new(other.clone());
+        let mut queued = 0;
+        for _ in 0..10 {
+            let (ra, rb) = tokio::join!(
+                a.queue(id, Platform::Twitter, "text", &ruth.id, false),
+                b.queue(id, Platform::Twitter, "text", &ruth.id, false)
+            );
+            queued += usize::from(ra.unwrap()) + usize::from(rb.unwrap());
+        }
+        assert_eq!(queued, 1, "exactly one export queued the post");
+        let waiting = rows(&db)
+            .await
+            .into_iter()
+            .filter(|r| r.status == "queued" && r.platform == "twitter")
+            .count();
+        assert_eq!(waiting, 1);
+        other.close().await.unwrap();
+    })
+    .await;
 }

@@ -3,17 +3,24 @@
 //! `SMTP_URL`, sending the mail outbox. Every instance runs them; rows are claimed one
 //! statement at a time (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so two instances never do
 //! the same job.
+//!
+//! Every job is a round (a domain service's method) run by [`spawn_worker`]: after each
+//! round it waits for its wake-up (work queued by this instance) or its poll interval (work
+//! queued by another instance, retries that became due), whichever comes first.
 
+use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
+
+use domain::delivery::Round;
+use tokio::sync::Notify;
 
 use crate::state::AppState;
 
-/// How often the mail worker looks at the outbox without being woken (mail recorded by
-/// another instance, retries that became due).
+/// How often the mail worker looks at the outbox without being woken.
 const MAIL_POLL: Duration = Duration::from_secs(30);
 
-/// How often the social delivery worker looks for queued posts without being woken (posts
-/// queued by another instance, retries that became due).
+/// How often the social delivery worker looks for queued posts without being woken.
 const SOCIAL_POLL: Duration = Duration::from_secs(30);
 
 /// How often expired sessions are deleted.
@@ -23,115 +30,121 @@ const SESSION_PURGE: Duration = Duration::from_secs(600);
 /// this late).
 const REMINDER_POLL: Duration = Duration::from_secs(300);
 
-/// Starts the background jobs on the current Tokio runtime.
-///
-/// # Errors
-/// When `SMTP_URL` or the sender address (`SITE_NAME`, `SUPPORT_EMAIL`) cannot be read.
-pub fn spawn(state: &AppState) -> anyhow::Result<()> {
-    spawn_session_purge(state);
-    spawn_schedule_reminders(state);
-    spawn_social_delivery(state);
-    if let Some(url) = &state.config.smtp_url {
-        let delivery = adapters::SmtpDelivery::new(
-            state.db.clone(),
-            url,
-            &state.config.site_name,
-            &state.config.support_email,
-        )?;
-        let wakeup = state.mail_wakeup.clone();
-        tracing::info!("mail goes out over SMTP (SMTP_URL); the outbox keeps a copy");
-        tokio::spawn(async move {
-            loop {
-                match delivery.deliver_due().await {
-                    Ok(r) if r.sent + r.failed > 0 => {
-                        tracing::info!(sent = r.sent, failed = r.failed, "mail delivery round");
-                    }
-                    Ok(_) => {}
-                    Err(e) => tracing::warn!(error = %e, "mail delivery could not read the outbox"),
-                }
-                tokio::select! {
-                    () = wakeup.notified() => {}
-                    () = tokio::time::sleep(MAIL_POLL) => {}
-                }
-            }
-        });
-    } else {
-        tracing::info!("SMTP_URL is not set: mail is kept in the mail_outbox table and the log");
+/// What one round of a job reports: how many things it did, for the log.
+pub trait RoundReport {
+    /// Whether there is anything to log.
+    fn is_quiet(&self) -> bool;
+    fn log(&self, job: &'static str);
+}
+
+impl RoundReport for Round {
+    fn is_quiet(&self) -> bool {
+        self.is_empty()
     }
-    Ok(())
+    fn log(&self, job: &'static str) {
+        tracing::info!(
+            job,
+            delivered = self.delivered,
+            retrying = self.retrying,
+            failed = self.failed,
+            "round done"
+        );
+    }
 }
 
-/// Deletes expired sessions and finished rate-limit windows (idempotent deletes: any
-/// instance may run them).
-fn spawn_session_purge(state: &AppState) {
-    let repo = adapters::SeaOrmSessionRepository::new(state.db.clone());
+/// A count of things done (sessions purged, reminders mailed).
+impl RoundReport for usize {
+    fn is_quiet(&self) -> bool {
+        *self == 0
+    }
+    fn log(&self, job: &'static str) {
+        tracing::info!(job, done = *self, "round done");
+    }
+}
+
+/// Runs `round` forever on the current Tokio runtime: at once, then after each wake-up of
+/// `wakeup` or every `poll`, logging what it did and, once per failure, why it could not.
+pub fn spawn_worker<R, F, Fut, E>(
+    job: &'static str,
+    poll: Duration,
+    wakeup: Option<Arc<Notify>>,
+    round: F,
+) where
+    F: Fn() -> Fut + Send + 'static,
+    Fut: Future<Output = Result<R, E>> + Send,
+    R: RoundReport,
+    E: std::fmt::Display,
+{
+    tokio::spawn(async move {
+        loop {
+            match round().await {
+                Ok(report) if report.is_quiet() => {}
+                Ok(report) => report.log(job),
+                Err(e) => tracing::warn!(job, error = %e, "round failed; tried again next round"),
+            }
+            match &wakeup {
+                Some(notify) => tokio::select! {
+                    () = notify.notified() => {}
+                    () = tokio::time::sleep(poll) => {}
+                },
+                None => tokio::time::sleep(poll).await,
+            }
+        }
+    });
+}
+
+/// Starts the background jobs on the current Tokio runtime.
+pub fn spawn(state: &AppState) {
+    let sessions = state.sessions.clone();
     let limits = state.limits.clone();
-    tokio::spawn(async move {
-        use domain::session::SessionRepository;
-        let mut tick = tokio::time::interval(SESSION_PURGE);
-        loop {
-            tick.tick().await;
+    spawn_worker("session purge", SESSION_PURGE, None, move || {
+        let (sessions, limits) = (sessions.clone(), limits.clone());
+        async move {
+            // Idempotent deletes: any instance may run them.
             let now = chrono::Utc::now();
-            match repo.purge_expired(now).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(purged = n, "expired sessions deleted"),
-                Err(e) => tracing::warn!(error = %e, "session purge failed"),
-            }
-            if let Err(e) = limits.purge_expired(now).await {
-                tracing::warn!(error = %e, "rate-limit purge failed");
-            }
+            let purged = sessions.purge_expired(now).await?;
+            limits.purge_expired(now).await?;
+            Ok::<usize, domain::StoreError>(usize::try_from(purged).unwrap_or(usize::MAX))
         }
     });
-}
 
-/// Mails the reminder of every schedule item due within 48 hours; each item is claimed in
-/// the database, so only one instance mails it.
-fn spawn_schedule_reminders(state: &AppState) {
     let schedules = state.schedules.clone();
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(REMINDER_POLL);
-        loop {
-            tick.tick().await;
-            match schedules.send_due_reminders(chrono::Utc::now()).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(reminded = n, "schedule reminders mailed"),
-                Err(e) => {
-                    tracing::warn!(error = %e, "schedule reminders failed; retried next round")
-                }
-            }
-        }
+    spawn_worker("schedule reminders", REMINDER_POLL, None, move || {
+        let schedules = schedules.clone();
+        async move { schedules.send_due_reminders(chrono::Utc::now()).await }
     });
-}
 
-/// Posts queued social exports to the platforms with credentials: woken by each export and
-/// every [`SOCIAL_POLL`]. Posts are claimed in the database, so only one instance sends each.
-fn spawn_social_delivery(state: &AppState) {
-    let delivery = state.social_delivery.clone();
-    let platforms: Vec<&str> = delivery.platforms().iter().map(|p| p.label()).collect();
+    let social = state.social_delivery.clone();
+    let platforms: Vec<&str> = social.platforms().iter().map(|p| p.label()).collect();
     if platforms.is_empty() {
         tracing::info!(
             "no social platform credentials: exported posts stay queued in social_posts"
         );
-        return;
+    } else {
+        tracing::info!(platforms = %platforms.join(", "), "social exports are posted in the background");
+        spawn_worker(
+            "social delivery",
+            SOCIAL_POLL,
+            Some(state.social_wakeup.clone()),
+            move || {
+                let social = social.clone();
+                async move { social.deliver_due().await }
+            },
+        );
     }
-    tracing::info!(platforms = %platforms.join(", "), "social exports are posted in the background");
-    let wakeup = state.social_wakeup.clone();
-    tokio::spawn(async move {
-        loop {
-            match delivery.deliver_due().await {
-                Ok(r) if r.posted + r.retrying + r.failed > 0 => tracing::info!(
-                    posted = r.posted,
-                    retrying = r.retrying,
-                    failed = r.failed,
-                    "social delivery round"
-                ),
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "social delivery could not read the queue"),
-            }
-            tokio::select! {
-                () = wakeup.notified() => {}
-                () = tokio::time::sleep(SOCIAL_POLL) => {}
-            }
-        }
-    });
+
+    if let Some(mail) = state.mail_delivery.clone() {
+        tracing::info!("mail goes out over SMTP (SMTP_URL); the outbox keeps a copy");
+        spawn_worker(
+            "mail delivery",
+            MAIL_POLL,
+            Some(state.mail_wakeup.clone()),
+            move || {
+                let mail = mail.clone();
+                async move { mail.deliver_due().await }
+            },
+        );
+    } else {
+        tracing::info!("SMTP_URL is not set: mail is kept in the mail_outbox table and the log");
+    }
 }

@@ -49,7 +49,7 @@ async fn serve() -> anyhow::Result<()> {
     let bind = config.bind_addr.clone();
     let state = app_server::prepare(config).await?;
     let openapi = Arc::new(app_server::routes::openapi_document());
-    app_server::jobs::spawn(&state)?;
+    app_server::jobs::spawn(&state);
     tracing::info!(%bind, public_url = %state.config.public_url, "listening");
     // actix stops accepting on SIGINT/SIGTERM and lets requests in flight finish.
     HttpServer::new(move || app_server::app(state.clone(), openapi.clone()))

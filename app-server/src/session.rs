@@ -170,6 +170,17 @@ impl SqlSessionStore {
     pub fn new(repo: Arc<dyn SessionRepository>) -> Self {
         Self { repo }
     }
+
+    /// Deletes the sessions that expired before `now`; answers how many.
+    ///
+    /// # Errors
+    /// The store's error.
+    pub async fn purge_expired(
+        &self,
+        now: chrono::DateTime<Utc>,
+    ) -> Result<u64, domain::StoreError> {
+        self.repo.purge_expired(now).await
+    }
 }
 
 fn expiry(ttl: &Duration) -> chrono::DateTime<Utc> {

@@ -3,11 +3,13 @@
 use std::sync::Arc;
 
 use adapters::DatabaseConnection;
+use domain::audit::AuditService;
 use domain::category::CategoryRepository;
 use domain::category::CategoryService;
+use domain::clock::Clock;
 use domain::comment::CommentService;
 use domain::help::HelpService;
-use domain::mail::{MailService, Mailer};
+use domain::mail::{MailDelivery, MailService, Mailer};
 use domain::rate_limit::RateLimits;
 use domain::schedule::ScheduleService;
 use domain::session::SessionRepository;
@@ -17,6 +19,7 @@ use domain::story::{StoryRepository, StoryService};
 use domain::user::IdentityProvider;
 use domain::user::UserRepository;
 use domain::user::account::{AccountPorts, AccountService, SiteIdentity};
+use domain::work::UnitOfWork;
 
 use crate::config::{Config, SocialConfig};
 use crate::session::SqlSessionStore;
@@ -46,6 +49,10 @@ pub struct AppState {
     pub mail: MailService,
     /// Woken whenever a message is recorded, so the SMTP worker sends it at once.
     pub mail_wakeup: Arc<tokio::sync::Notify>,
+    /// The super admin's view of the activity log.
+    pub audit: AuditService,
+    /// Sends the outbox over SMTP; `None` without `SMTP_URL` (mail stays in the outbox).
+    pub mail_delivery: Option<MailDelivery>,
     pub sessions: SqlSessionStore,
     /// `None` when Google sign-in is not configured.
     pub identity: Option<Arc<dyn IdentityProvider>>,
@@ -61,8 +68,9 @@ impl AppState {
     /// Builds the services on an open (migrated) database.
     ///
     /// # Errors
-    /// When the password hasher, the OpenID client or a social publisher cannot be set up
-    /// (for example an unreadable `LINKEDIN_AUTHOR_URN`), or the session key cannot be read.
+    /// When the password hasher, the OpenID client, the SMTP transport (an unreadable
+    /// `SMTP_URL` or sender address) or a social publisher cannot be set up (for example an
+    /// unreadable `LINKEDIN_AUTHOR_URN`), or the session key cannot be read.
     pub async fn new(config: Config, db: DatabaseConnection) -> anyhow::Result<Self> {
         // One adapter of each kind, shared by the services that need it.
         let story_repo: Arc<dyn StoryRepository> =
@@ -72,15 +80,23 @@ impl AppState {
         let user_repo: Arc<dyn UserRepository> =
             Arc::new(adapters::SeaOrmUserRepository::new(db.clone()));
         let mail_wakeup = Arc::new(tokio::sync::Notify::new());
+        let social_wakeup = Arc::new(tokio::sync::Notify::new());
         let mailer: Arc<dyn Mailer> =
             Arc::new(adapters::OutboxMailer::new(db.clone()).with_wakeup(mail_wakeup.clone()));
+        // Multi-step writes run in one transaction; the workers wake once it commits.
+        let work: Arc<dyn UnitOfWork> = Arc::new(
+            adapters::SeaOrmUnitOfWork::new(db.clone())
+                .waking(mail_wakeup.clone())
+                .waking(social_wakeup.clone()),
+        );
+        let clock: Arc<dyn Clock> = Arc::new(domain::clock::SystemClock);
         let stories = StoryService::new(StoryPorts {
             stories: story_repo.clone(),
             categories: category_repo.clone(),
             users: user_repo.clone(),
             sanitizer: Arc::new(adapters::AmmoniaSanitizer::default()),
-            mailer: mailer.clone(),
-            clock: Arc::new(domain::clock::SystemClock),
+            work: work.clone(),
+            clock: clock.clone(),
             public_url: config.public_url.clone(),
             site_name: config.site_name.clone(),
         });
@@ -108,8 +124,9 @@ impl AppState {
             failures: Arc::new(adapters::SeaOrmSignInFailures::new(db.clone())),
             sessions: session_repo.clone(),
             data: Arc::new(adapters::SeaOrmAccountData::new(db.clone())),
-            clock: Arc::new(domain::clock::SystemClock),
+            clock: clock.clone(),
             site,
+            work: work.clone(),
         });
         let identity: Option<Arc<dyn IdentityProvider>> =
             match (&config.google_client_id, &config.google_client_secret) {
@@ -130,13 +147,15 @@ impl AppState {
         let comments = CommentService::new(
             Arc::new(adapters::SeaOrmCommentRepository::new(db.clone())),
             story_repo.clone(),
+            work.clone(),
+            clock.clone(),
         );
         let help = HelpService::new(
             Arc::new(adapters::SeaOrmHelpMessageRepository::new(db.clone())),
             mailer,
+            work.clone(),
             config.support_email.clone(),
         );
-        let social_wakeup = Arc::new(tokio::sync::Notify::new());
         let social_posts: Arc<dyn SocialPostRepository> = Arc::new(
             adapters::SeaOrmSocialPostRepository::new(db.clone())
                 .with_wakeup(social_wakeup.clone()),
@@ -152,13 +171,29 @@ impl AppState {
         let social = SocialService::new(
             story_repo,
             social_posts,
+            (work.clone(), clock.clone()),
             social_delivery.platforms(),
             config.public_url.clone(),
             config.site_name.clone(),
         );
-        let mail = MailService::new(Arc::new(
-            adapters::SeaOrmMailOutbox::new(db.clone()).with_wakeup(mail_wakeup.clone()),
-        ));
+        let mail = MailService::new(
+            Arc::new(adapters::SeaOrmMailOutbox::new(db.clone()).with_wakeup(mail_wakeup.clone())),
+            work,
+            clock,
+        );
+        let audit = AuditService::new(Arc::new(adapters::SeaOrmAuditLog::new(db.clone())));
+        let mail_delivery = match &config.smtp_url {
+            Some(url) => Some(MailDelivery::new(
+                Arc::new(adapters::SeaOrmMailQueue::new(db.clone())),
+                Arc::new(adapters::SmtpTransport::new(
+                    url,
+                    &config.site_name,
+                    &config.support_email,
+                )?),
+                Arc::new(domain::clock::SystemClock),
+            )),
+            None => None,
+        };
         let hits = Arc::new(adapters::SeaOrmHitCounter::new(db.clone()));
         let limits = RateLimits::new(hits.clone(), config.rate_limit_per_minute);
         let reset_mail_limits =
@@ -177,6 +212,8 @@ impl AppState {
             schedules,
             mail,
             mail_wakeup,
+            audit,
+            mail_delivery,
             sessions,
             identity,
             limits,

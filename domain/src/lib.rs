@@ -3,9 +3,11 @@
 //! Nothing here knows about HTTP, SQL or an async runtime. Services take their ports as
 //! `Arc<dyn Port>` so the server can wire real adapters and the unit tests in-memory fakes.
 
+pub mod audit;
 pub mod category;
 pub mod clock;
 pub mod comment;
+pub mod delivery;
 pub mod error;
 pub mod help;
 pub mod mail;
@@ -17,6 +19,7 @@ pub mod social;
 pub mod story;
 pub mod user;
 pub mod validation;
+pub mod work;
 
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;

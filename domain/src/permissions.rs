@@ -34,10 +34,12 @@ pub enum Ability {
     ChangeAdminPassword,
     /// The signed-in person's own account: profile, password, sessions, export, deletion.
     ManageOwnAccount,
+    /// Read the activity log of moderation and people actions.
+    ReadActivityLog,
 }
 
 impl Ability {
-    pub const ALL: [Ability; 13] = [
+    pub const ALL: [Ability; 14] = [
         Ability::ReadPublished,
         Ability::PostComment,
         Ability::SendHelpMessage,
@@ -51,6 +53,7 @@ impl Ability {
         Ability::ReadHelpInbox,
         Ability::ChangeAdminPassword,
         Ability::ManageOwnAccount,
+        Ability::ReadActivityLog,
     ];
 }
 
@@ -71,7 +74,9 @@ pub fn allows(role: Option<Role>, is_approved: bool, ability: Ability) -> bool {
             ) && approved
         }
         DeleteComments | DeleteAnyStory | ReviewStories => role.is_admin(),
-        ManageUsers | ReadHelpInbox | ChangeAdminPassword => role == Role::SuperAdmin,
+        ManageUsers | ReadHelpInbox | ChangeAdminPassword | ReadActivityLog => {
+            role == Role::SuperAdmin
+        }
     }
 }
 

@@ -23,6 +23,7 @@ const EXPECTED: &str = "
     ReadHelpInbox        --       --      --       --       --     --         YY
     ChangeAdminPassword  --       --      --       --       --     --         YY
     ManageOwnAccount     --       YY      YY       YY       YY     YY         YY
+    ReadActivityLog      --       --      --       --       --     --         YY
 ";
 
 const COLUMNS: [Option<Role>; 7] = [

@@ -9,11 +9,13 @@
 mod accounts;
 mod help;
 mod infra;
+mod mail;
 mod schedules;
 mod social;
 mod stories;
 mod story_service;
 mod users;
+mod work;
 
 #[cfg(test)]
 mod tests;
@@ -29,6 +31,7 @@ pub use accounts::{
 };
 pub use help::InMemoryHelpMessageRepository;
 pub use infra::{FakeIdentityProvider, InMemorySessionRepository, InMemorySettingsRepository};
+pub use mail::{InMemoryMailQueue, QueuedMailRow, ScriptedMailTransport};
 pub use schedules::{InMemoryScheduleRepository, ScheduleFakes};
 pub use social::{InMemorySocialPostRepository, ScriptedSocialPublisher, SocialPostRow};
 pub use stories::{InMemoryCategoryRepository, InMemoryCommentRepository, InMemoryStoryRepository};
@@ -36,6 +39,7 @@ pub use stories::{InMemoryCategoryRepository, InMemoryCommentRepository, InMemor
 pub(crate) use story_service::story_form;
 pub use story_service::{StoryFakes, StripScriptSanitizer, story_service};
 pub use users::{InMemoryAdminCredentialRepository, InMemoryUserRepository};
+pub use work::{EmptyOutbox, FakeUnitOfWork, InMemoryAuditLog, WorkParts};
 
 use crate::StoreError;
 use crate::clock::Clock;

@@ -13,6 +13,8 @@ mod m0008_accounts;
 mod m0009_suspension;
 mod m0010_absolute_story_urls;
 mod m0011_help_inbox;
+mod m0012_audit_log;
+mod m0013_one_queued_social_post;
 
 pub struct Migrator;
 
@@ -31,6 +33,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0009_suspension::Migration),
             Box::new(m0010_absolute_story_urls::Migration),
             Box::new(m0011_help_inbox::Migration),
+            Box::new(m0012_audit_log::Migration),
+            Box::new(m0013_one_queued_social_post::Migration),
         ]
     }
 }

@@ -11,20 +11,21 @@ use domain::comment::{
 use domain::story::{Page, StoryId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 
 use crate::db::store_err;
 use crate::entity::{comments, stories};
+use crate::work::Db;
 
 pub struct SeaOrmCommentRepository {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmCommentRepository {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 }
 
@@ -157,6 +158,18 @@ impl CommentRepository for SeaOrmCommentRepository {
             .await
             .map_err(store_err)?;
         Ok(res.rows_affected)
+    }
+
+    async fn find_many(&self, ids: &[CommentId]) -> Result<Vec<Comment>, StoreError> {
+        Ok(comments::Entity::find()
+            .filter(comments::Column::Id.is_in(ids.iter().map(|c| c.0)))
+            .order_by_asc(comments::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(store_err)?
+            .into_iter()
+            .map(to_domain)
+            .collect())
     }
 
     async fn delete_many(&self, ids: &[CommentId]) -> Result<u64, StoreError> {

@@ -8,20 +8,21 @@ use domain::help::{HelpCategory, HelpMessage, HelpMessageRepository, InboxStatus
 use domain::story::Page;
 use domain::user::UserId;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 
 use crate::db::store_err;
 use crate::entity::help_messages;
+use crate::work::Db;
 
 pub struct SeaOrmHelpMessageRepository {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmHelpMessageRepository {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 }
 
@@ -118,5 +119,14 @@ impl HelpMessageRepository for SeaOrmHelpMessageRepository {
             .await
             .map_err(store_err)?;
         Ok(res.rows_affected > 0)
+    }
+
+    async fn find(&self, id: i64) -> Result<Option<HelpMessage>, StoreError> {
+        help_messages::Entity::find_by_id(id)
+            .one(&self.db)
+            .await
+            .map_err(store_err)?
+            .map(to_domain)
+            .transpose()
     }
 }

@@ -5,9 +5,10 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::rate_limit::HitCounter;
-use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
+use sea_orm::{ConnectionTrait, DatabaseConnection};
 
-use crate::db::{portable_sql, store_err};
+use crate::db::store_err;
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, Query};
 
 pub struct SeaOrmHitCounter {
     db: DatabaseConnection,
@@ -22,20 +23,24 @@ impl SeaOrmHitCounter {
 #[async_trait]
 impl HitCounter for SeaOrmHitCounter {
     async fn hit(&self, bucket: &str, expires_at: DateTime<Utc>) -> Result<u32, StoreError> {
+        let mut upsert = Query::insert();
+        upsert
+            .into_table(RateLimits::Table)
+            .columns([RateLimits::Bucket, RateLimits::Hits, RateLimits::ExpiresAt])
+            .values_panic([bucket.into(), 1.into(), expires_at.into()])
+            .on_conflict(
+                OnConflict::column(RateLimits::Bucket)
+                    .value(
+                        RateLimits::Hits,
+                        Expr::col((RateLimits::Table, RateLimits::Hits)).add(1),
+                    )
+                    .to_owned(),
+            )
+            .returning_col(RateLimits::Hits);
         let backend = self.db.get_database_backend();
-        let sql = portable_sql(
-            backend,
-            r#"INSERT INTO "rate_limits" ("bucket", "hits", "expires_at") VALUES ($1, 1, $2)
-               ON CONFLICT ("bucket") DO UPDATE SET "hits" = "rate_limits"."hits" + 1
-               RETURNING "hits""#,
-        );
         let row = self
             .db
-            .query_one_raw(Statement::from_sql_and_values(
-                backend,
-                sql,
-                [bucket.into(), expires_at.into()],
-            ))
+            .query_one_raw(backend.build(&upsert))
             .await
             .map_err(store_err)?
             .ok_or_else(|| StoreError::Unknown(anyhow::anyhow!("the upsert returned no row")))?;
@@ -44,16 +49,25 @@ impl HitCounter for SeaOrmHitCounter {
     }
 
     async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
+        let purge = Query::delete()
+            .from_table(RateLimits::Table)
+            .and_where(Expr::col(RateLimits::ExpiresAt).lt(now))
+            .to_owned();
         let backend = self.db.get_database_backend();
-        let sql = portable_sql(
-            backend,
-            r#"DELETE FROM "rate_limits" WHERE "expires_at" < $1"#,
-        );
         let done = self
             .db
-            .execute_raw(Statement::from_sql_and_values(backend, sql, [now.into()]))
+            .execute_raw(backend.build(&purge))
             .await
             .map_err(store_err)?;
         Ok(done.rows_affected())
     }
+}
+
+/// The `rate_limits` table.
+#[derive(sea_orm::DeriveIden, Clone, Copy)]
+enum RateLimits {
+    Table,
+    Bucket,
+    Hits,
+    ExpiresAt,
 }

@@ -7,11 +7,11 @@ use domain::schedule::{NewSchedule, Schedule, ScheduleId, ScheduleRepository};
 use domain::user::UserId;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set,
-    Statement,
 };
 
-use crate::db::{portable_sql, store_err};
+use crate::db::{Claim, store_err};
 use crate::entity::schedules;
+use sea_orm::sea_query::{Condition, Expr};
 
 pub struct SeaOrmScheduleRepository {
     db: DatabaseConnection,
@@ -41,14 +41,6 @@ pub(crate) fn to_domain(m: schedules::Model) -> Schedule {
 /// and skips rows another instance is claiming at that moment; the outer condition is
 /// checked again on the latest row version, so a row is never claimed twice. SQLite runs
 /// one writer at a time, so the statement alone is enough there.
-const CLAIM: &str = r#"UPDATE "schedules" SET "reminder_sent" = TRUE
-    WHERE "reminder_sent" = FALSE AND "id" IN (
-      SELECT "id" FROM "schedules"
-      WHERE "is_completed" = FALSE AND "reminder_sent" = FALSE
-        AND "due_date" >= $1 AND "due_date" <= $2
-      ORDER BY "due_date", "id" LIMIT $3 FOR UPDATE SKIP LOCKED)
-    RETURNING *"#;
-
 #[async_trait]
 impl ScheduleRepository for SeaOrmScheduleRepository {
     /// One query; the `(contributor_id, due_date)` index of the first migration serves the
@@ -123,13 +115,20 @@ impl ScheduleRepository for SeaOrmScheduleRepository {
         until: DateTime<Utc>,
         limit: u32,
     ) -> Result<Vec<Schedule>, StoreError> {
-        let backend = self.db.get_database_backend();
-        let sql = portable_sql(backend, CLAIM);
-        let statement = Statement::from_sql_and_values(
-            backend,
-            sql,
-            [from.into(), until.into(), i64::from(limit).into()],
-        );
+        use schedules::Column as C;
+        let statement = Claim {
+            entity: schedules::Entity,
+            id: C::Id,
+            due: Condition::all()
+                .add(C::IsCompleted.eq(false))
+                .add(C::ReminderSent.eq(false))
+                .add(C::DueDate.gte(from))
+                .add(C::DueDate.lte(until)),
+            order: vec![C::DueDate, C::Id],
+            limit: u64::from(limit),
+            changes: vec![(C::ReminderSent, Expr::val(true))],
+        }
+        .statement(self.db.get_database_backend());
         let mut rows = schedules::Entity::find()
             .from_raw_sql(statement)
             .all(&self.db)

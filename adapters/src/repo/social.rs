@@ -8,27 +8,33 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::social::{
-    ClaimedPost, Platform, PostStatus, Published, SocialPostId, SocialPostRepository,
+    ClaimedPost, Platform, PostStatus, Published, SocialPostId, SocialPostRecord,
+    SocialPostRepository,
 };
-use domain::story::StoryId;
+use domain::story::{Page, StoryId};
 use domain::user::UserId;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait,
-    QueryFilter, Set, Statement, Value,
+    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
+use std::collections::HashMap;
 use tokio::sync::Notify;
 
-use crate::db::{portable_sql, store_err};
-use crate::entity::social_posts;
+use crate::db::{Claim, store_err};
+use crate::entity::{social_posts, stories};
+use crate::work::Db;
+use sea_orm::sea_query::{Condition, Expr, ExprTrait, OnConflict, Query};
 
 pub struct SeaOrmSocialPostRepository {
-    db: DatabaseConnection,
+    db: Db,
     wakeup: Option<Arc<Notify>>,
 }
 
 impl SeaOrmSocialPostRepository {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db, wakeup: None }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self {
+            db: db.into(),
+            wakeup: None,
+        }
     }
 
     /// Notifies `wakeup` after each queued post (the delivery worker waits on it).
@@ -37,33 +43,6 @@ impl SeaOrmSocialPostRepository {
         self.wakeup = Some(wakeup);
         self
     }
-}
-
-/// The claim: counts the attempt of up to `limit` due queued posts for the given platforms and
-/// leases them, in one statement. On PostgreSQL the inner select locks the rows it picks and
-/// skips rows another instance is claiming at that moment; the outer condition is checked
-/// again on the latest row version, so a post is never claimed twice. SQLite runs one writer
-/// at a time, so the statement alone is enough there.
-fn claim_sql(backend: DbBackend, platforms: usize) -> String {
-    // $1 lease, $2 now, $3.. the platforms, then the limit.
-    let list: Vec<String> = (0..platforms).map(|i| format!("${}", i + 3)).collect();
-    let limit = platforms + 3;
-    portable_sql(
-        backend,
-        &format!(
-            r#"UPDATE "social_posts" SET "attempts" = "attempts" + 1, "next_attempt_at" = $1
-           WHERE "status" = 'queued'
-             AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= $2)
-             AND "id" IN (
-               SELECT "id" FROM "social_posts"
-               WHERE "status" = 'queued'
-                 AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= $2)
-                 AND "platform" IN ({list})
-               ORDER BY "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-           RETURNING *"#,
-            list = list.join(", ")
-        ),
-    )
 }
 
 fn claimed(m: social_posts::Model) -> Result<ClaimedPost, StoreError> {
@@ -79,8 +58,9 @@ fn claimed(m: social_posts::Model) -> Result<ClaimedPost, StoreError> {
 
 #[async_trait]
 impl SocialPostRepository for SeaOrmSocialPostRepository {
-    /// Two statements (a count on the `(story_id, platform)` index, then the insert): two
-    /// exports of one story at the very same moment may both queue it.
+    /// At most one queued post per story and platform is kept by a partial unique index
+    /// (`idx_social_posts_one_queued`): the insert does nothing when one is queued, also
+    /// when two exports race. Whether it was already posted is one count before.
     async fn queue(
         &self,
         story: StoryId,
@@ -89,38 +69,57 @@ impl SocialPostRepository for SeaOrmSocialPostRepository {
         by: &UserId,
         again: bool,
     ) -> Result<bool, StoreError> {
-        let mut blocking = vec![PostStatus::Queued.as_str()];
+        use social_posts::Column as C;
         if !again {
-            blocking.push(PostStatus::Posted.as_str());
+            let posted = social_posts::Entity::find()
+                .filter(C::StoryId.eq(story.0))
+                .filter(C::Platform.eq(platform.as_str()))
+                .filter(C::Status.eq(PostStatus::Posted.as_str()))
+                .count(&self.db)
+                .await
+                .map_err(store_err)?;
+            if posted > 0 {
+                return Ok(false);
+            }
         }
-        let waiting = social_posts::Entity::find()
-            .filter(social_posts::Column::StoryId.eq(story.0))
-            .filter(social_posts::Column::Platform.eq(platform.as_str()))
-            .filter(social_posts::Column::Status.is_in(blocking))
-            .count(&self.db)
+        let mut insert = Query::insert();
+        insert
+            .into_table(social_posts::Entity)
+            .columns([
+                C::StoryId,
+                C::Platform,
+                C::Status,
+                C::Body,
+                C::CreatedBy,
+                C::CreatedAt,
+                C::Attempts,
+            ])
+            .values_panic([
+                story.0.into(),
+                platform.as_str().into(),
+                PostStatus::Queued.as_str().into(),
+                text.into(),
+                by.as_str().into(),
+                Utc::now().into(),
+                0.into(),
+            ])
+            .on_conflict(
+                OnConflict::columns([C::StoryId, C::Platform])
+                    // The index's own predicate, as a literal: SQLite matches a partial
+                    // index only when the conflict target repeats it.
+                    .target_and_where(Expr::cust(r#""status" = 'queued'"#))
+                    .do_nothing()
+                    .to_owned(),
+            );
+        let backend = self.db.get_database_backend();
+        let done = self
+            .db
+            .execute_raw(backend.build(&insert))
             .await
             .map_err(store_err)?;
-        if waiting > 0 {
+        if done.rows_affected() == 0 {
             return Ok(false);
         }
-        social_posts::ActiveModel {
-            story_id: Set(story.0),
-            platform: Set(platform.as_str().to_owned()),
-            status: Set(PostStatus::Queued.as_str().to_owned()),
-            body: Set(text.to_owned()),
-            created_by: Set(Some(by.as_str().to_owned())),
-            created_at: Set(Utc::now()),
-            attempts: Set(0),
-            last_error: Set(None),
-            next_attempt_at: Set(None),
-            posted_at: Set(None),
-            external_id: Set(None),
-            external_url: Set(None),
-            ..Default::default()
-        }
-        .insert(&self.db)
-        .await
-        .map_err(store_err)?;
         tracing::info!(
             story = story.0,
             platform = platform.as_str(),
@@ -142,12 +141,26 @@ impl SocialPostRepository for SeaOrmSocialPostRepository {
         if platforms.is_empty() || limit == 0 {
             return Ok(Vec::new());
         }
-        let backend = self.db.get_database_backend();
-        let mut values: Vec<Value> = vec![lease_until.into(), now.into()];
-        values.extend(platforms.iter().map(|p| Value::from(p.as_str())));
-        values.push(i64::from(limit).into());
-        let statement =
-            Statement::from_sql_and_values(backend, claim_sql(backend, platforms.len()), values);
+        use social_posts::Column as C;
+        let statement = Claim {
+            entity: social_posts::Entity,
+            id: C::Id,
+            due: Condition::all()
+                .add(C::Status.eq(PostStatus::Queued.as_str()))
+                .add(
+                    Condition::any()
+                        .add(C::NextAttemptAt.is_null())
+                        .add(C::NextAttemptAt.lte(now)),
+                )
+                .add(C::Platform.is_in(platforms.iter().map(|p| p.as_str()))),
+            order: vec![C::Id],
+            limit: u64::from(limit),
+            changes: vec![
+                (C::Attempts, Expr::col(C::Attempts).add(1)),
+                (C::NextAttemptAt, Expr::val(lease_until)),
+            ],
+        }
+        .statement(self.db.get_database_backend());
         let mut rows = social_posts::Entity::find()
             .from_raw_sql(statement)
             .all(&self.db)
@@ -213,5 +226,111 @@ impl SocialPostRepository for SeaOrmSocialPostRepository {
             .await
             .map_err(store_err)?;
         Ok(())
+    }
+
+    async fn page(
+        &self,
+        status: Option<PostStatus>,
+        limit: u64,
+        offset: u64,
+    ) -> Result<Page<SocialPostRecord>, StoreError> {
+        let mut query = social_posts::Entity::find();
+        if let Some(status) = status {
+            query = query.filter(social_posts::Column::Status.eq(status.as_str()));
+        }
+        let total = query.clone().count(&self.db).await.map_err(store_err)?;
+        let rows = query
+            .order_by_desc(social_posts::Column::Id)
+            .limit(limit)
+            .offset(offset)
+            .all(&self.db)
+            .await
+            .map_err(store_err)?;
+        let items = self.records(rows).await?;
+        Ok(Page { items, total })
+    }
+
+    async fn find(&self, id: SocialPostId) -> Result<Option<SocialPostRecord>, StoreError> {
+        let rows: Vec<social_posts::Model> = social_posts::Entity::find_by_id(id.0)
+            .one(&self.db)
+            .await
+            .map_err(store_err)?
+            .into_iter()
+            .collect();
+        Ok(self.records(rows).await?.pop())
+    }
+
+    async fn change_status(
+        &self,
+        id: SocialPostId,
+        from: PostStatus,
+        to: PostStatus,
+    ) -> Result<bool, StoreError> {
+        let mut update = social_posts::Entity::update_many()
+            .col_expr(social_posts::Column::Status, to.as_str().into())
+            .filter(social_posts::Column::Id.eq(id.0))
+            .filter(social_posts::Column::Status.eq(from.as_str()));
+        if to == PostStatus::Queued {
+            // Fresh tries, due at once.
+            update = update
+                .col_expr(social_posts::Column::Attempts, 0.into())
+                .col_expr(
+                    social_posts::Column::NextAttemptAt,
+                    Option::<DateTime<Utc>>::None.into(),
+                );
+        }
+        let res = update.exec(&self.db).await.map_err(store_err)?;
+        Ok(res.rows_affected > 0)
+    }
+}
+
+impl SeaOrmSocialPostRepository {
+    /// The rows with their stories' titles, in one more query.
+    async fn records(
+        &self,
+        rows: Vec<social_posts::Model>,
+    ) -> Result<Vec<SocialPostRecord>, StoreError> {
+        let ids: Vec<i64> = rows.iter().map(|r| r.story_id).collect();
+        let titles: HashMap<i64, String> = if ids.is_empty() {
+            HashMap::new()
+        } else {
+            stories::Entity::find()
+                .select_only()
+                .column(stories::Column::Id)
+                .column(stories::Column::Title)
+                .filter(stories::Column::Id.is_in(ids))
+                .into_tuple::<(i64, String)>()
+                .all(&self.db)
+                .await
+                .map_err(store_err)?
+                .into_iter()
+                .collect()
+        };
+        rows.into_iter()
+            .map(|m| {
+                let platform = Platform::from_str(&m.platform).map_err(|e| {
+                    StoreError::Unknown(anyhow::anyhow!("social post {}: {e}", m.id))
+                })?;
+                let status = PostStatus::parse(&m.status).ok_or_else(|| {
+                    StoreError::Unknown(anyhow::anyhow!(
+                        "social post {}: unknown status {}",
+                        m.id,
+                        m.status
+                    ))
+                })?;
+                Ok(SocialPostRecord {
+                    id: SocialPostId(m.id),
+                    story: StoryId(m.story_id),
+                    story_title: titles.get(&m.story_id).cloned(),
+                    platform,
+                    status,
+                    attempts: u32::try_from(m.attempts).unwrap_or(0),
+                    last_error: m.last_error,
+                    created_at: m.created_at,
+                    posted_at: m.posted_at,
+                    external_url: m.external_url,
+                })
+            })
+            .collect()
     }
 }

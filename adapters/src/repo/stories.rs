@@ -8,26 +8,27 @@ use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::story::content::{PREVIEW_CHARS, PREVIEW_SOURCE_CHARS, plain_preview};
 use domain::story::{
-    NewStory, Page, ReviewItem, Revision, RevisionStatus, SiteCounts, Story, StoryFields, StoryId,
-    StoryQuery, StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
+    NewStory, Page, ReviewItem, ReviewKind, Revision, RevisionStatus, SiteCounts, Story,
+    StoryFields, StoryId, StoryQuery, StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
 };
 use domain::user::{AuthorSummary, UserId};
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, IntoActiveModel,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Set,
 };
 
 use crate::db::store_err;
 use crate::entity::{stories, story_revisions, users};
+use crate::work::Db;
 
 pub struct SeaOrmStoryRepository {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmStoryRepository {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 
     /// Authors of these stories in one query.
@@ -399,30 +400,79 @@ impl StoryRepository for SeaOrmStoryRepository {
         self.summaries(rows, !public_only).await
     }
 
-    async fn review_queue(&self) -> Result<Vec<ReviewItem>, StoreError> {
-        let with_pending_revision = story_revisions::Entity::find()
-            .select_only()
-            .column(story_revisions::Column::StoryId)
-            .filter(story_revisions::Column::Status.eq(RevisionStatus::Pending.as_str()))
-            .into_query();
-        let models = stories::Entity::find()
-            .filter(
-                Condition::any()
-                    .add(stories::Column::Status.eq(StoryStatus::PendingApproval.as_str()))
-                    .add(stories::Column::Id.in_subquery(with_pending_revision)),
-            )
-            .order_by_asc(stories::Column::UpdatedAt)
-            .order_by_asc(stories::Column::Id)
-            .all(&self.db)
-            .await
-            .map_err(store_err)?;
+    async fn review_queue(
+        &self,
+        kind: Option<ReviewKind>,
+        limit: u64,
+        offset: u64,
+    ) -> Result<Page<ReviewItem>, StoreError> {
+        let (models, total) = match kind {
+            Some(ReviewKind::Edits) => {
+                // Edits wait from when they were written: page the pending revisions.
+                let pending = story_revisions::Entity::find()
+                    .filter(story_revisions::Column::Status.eq(RevisionStatus::Pending.as_str()));
+                let total = pending.clone().count(&self.db).await.map_err(store_err)?;
+                let order: Vec<i64> = pending
+                    .select_only()
+                    .column(story_revisions::Column::StoryId)
+                    .order_by_asc(story_revisions::Column::CreatedAt)
+                    .order_by_asc(story_revisions::Column::Id)
+                    .limit(limit)
+                    .offset(offset)
+                    .into_tuple::<i64>()
+                    .all(&self.db)
+                    .await
+                    .map_err(store_err)?;
+                let mut found: HashMap<i64, stories::Model> = stories::Entity::find()
+                    .filter(stories::Column::Id.is_in(order.clone()))
+                    .all(&self.db)
+                    .await
+                    .map_err(store_err)?
+                    .into_iter()
+                    .map(|m| (m.id, m))
+                    .collect();
+                let models = order
+                    .into_iter()
+                    .filter_map(|id| found.remove(&id))
+                    .collect();
+                (models, total)
+            }
+            _ => {
+                let condition = if kind == Some(ReviewKind::NewStories) {
+                    Condition::all()
+                        .add(stories::Column::Status.eq(StoryStatus::PendingApproval.as_str()))
+                } else {
+                    let with_pending_revision = story_revisions::Entity::find()
+                        .select_only()
+                        .column(story_revisions::Column::StoryId)
+                        .filter(
+                            story_revisions::Column::Status.eq(RevisionStatus::Pending.as_str()),
+                        )
+                        .into_query();
+                    Condition::any()
+                        .add(stories::Column::Status.eq(StoryStatus::PendingApproval.as_str()))
+                        .add(stories::Column::Id.in_subquery(with_pending_revision))
+                };
+                let query = stories::Entity::find().filter(condition);
+                let total = query.clone().count(&self.db).await.map_err(store_err)?;
+                let models = query
+                    .order_by_asc(stories::Column::UpdatedAt)
+                    .order_by_asc(stories::Column::Id)
+                    .limit(limit)
+                    .offset(offset)
+                    .all(&self.db)
+                    .await
+                    .map_err(store_err)?;
+                (models, total)
+            }
+        };
         let authors = self
             .authors(models.iter().map(|m| m.author_id.clone()))
             .await?;
         let mut revisions = self
             .pending_revisions(models.iter().map(|m| m.id).collect())
             .await?;
-        models
+        let items = models
             .into_iter()
             .map(|m| {
                 let revision = revisions.remove(&m.id);
@@ -435,7 +485,8 @@ impl StoryRepository for SeaOrmStoryRepository {
                     revision,
                 })
             })
-            .collect()
+            .collect::<Result<_, StoreError>>()?;
+        Ok(Page { items, total })
     }
 
     async fn pending_revision(&self, story: StoryId) -> Result<Option<Revision>, StoreError> {

@@ -10,12 +10,13 @@ use domain::user::{
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
 };
 
 use crate::db::store_err;
 use crate::entity::{sessions, stories, story_revisions, users};
+use crate::work::Db;
 
 /// UUID v4 user ids.
 #[derive(Debug, Default, Clone, Copy)]
@@ -28,12 +29,12 @@ impl IdGenerator for UuidIds {
 }
 
 pub struct SeaOrmUserRepository {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmUserRepository {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 }
 
@@ -113,7 +114,7 @@ async fn ensure_former_member(db: &impl ConnectionTrait) -> Result<(), StoreErro
 
 /// One update of a user row, by id; `None` when the account is gone.
 async fn update_user(
-    db: &DatabaseConnection,
+    db: &Db,
     id: &UserId,
     change: impl FnOnce(&mut users::ActiveModel),
 ) -> Result<Option<User>, StoreError> {
@@ -327,6 +328,26 @@ impl UserRepository for SeaOrmUserRepository {
         }
         sessions::Entity::delete_many()
             .filter(sessions::Column::UserId.eq(id.as_str()))
+            .exec(&txn)
+            .await
+            .map_err(store_err)?;
+        // The activity log keeps what was done, not the name of who left.
+        crate::entity::audit_log::Entity::update_many()
+            .col_expr(
+                crate::entity::audit_log::Column::ActorName,
+                Expr::value("Former member"),
+            )
+            .filter(crate::entity::audit_log::Column::ActorId.eq(id.as_str()))
+            .exec(&txn)
+            .await
+            .map_err(store_err)?;
+        crate::entity::audit_log::Entity::update_many()
+            .col_expr(
+                crate::entity::audit_log::Column::TargetLabel,
+                Expr::value(Option::<String>::None),
+            )
+            .filter(crate::entity::audit_log::Column::TargetKind.eq("person"))
+            .filter(crate::entity::audit_log::Column::TargetId.eq(id.as_str()))
             .exec(&txn)
             .await
             .map_err(store_err)?;

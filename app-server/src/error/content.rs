@@ -10,6 +10,8 @@ impl From<domain::story::WriteStoryError> for ApiError {
             E::Refused(r) => r.into(),
             E::Invalid(errors) => field_errors(errors),
             E::NotFound => ApiError::not_found("Story not found"),
+            E::NoPendingEdit => ApiError::not_found(err.to_string()),
+            E::InvalidPage => ApiError::bad_request(err.to_string()),
             E::Transition(t) => ApiError::Conflict(t.to_string()),
             E::Store(e) => e.into(),
         }
@@ -92,6 +94,30 @@ impl From<domain::mail::MailOutboxError> for ApiError {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found(err.to_string()),
             E::NotFailed => ApiError::Conflict(err.to_string()),
+            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::audit::AuditLogError> for ApiError {
+    fn from(err: domain::audit::AuditLogError) -> Self {
+        use domain::audit::AuditLogError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::social::SocialAdminError> for ApiError {
+    fn from(err: domain::social::SocialAdminError) -> Self {
+        use domain::social::SocialAdminError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::NotFound => ApiError::not_found(err.to_string()),
+            E::WrongState(_) => ApiError::Conflict(err.to_string()),
             E::InvalidPage => ApiError::bad_request(err.to_string()),
             E::Store(e) => e.into(),
         }

@@ -11,6 +11,7 @@ use actix_web::{HttpRequest, HttpResponse, get, web};
 use chrono::Utc;
 use domain::StoreError;
 use domain::user::account::ExternalSignInError;
+use domain::user::ports::IdentityError;
 use serde::{Deserialize, Serialize};
 use utoipa::IntoParams;
 
@@ -67,7 +68,12 @@ pub async fn google_start(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let provider = state.identity.as_ref().ok_or_else(not_configured)?;
-    let request = provider.authorization_request().await?;
+    let request = provider.authorization_request().await.map_err(|e| {
+        tracing::warn!(error = %e, "Google sign-in cannot start");
+        ApiError::ServiceUnavailable(
+            "Google sign-in is unavailable right now; please try again later".into(),
+        )
+    })?;
     let flow = Flow {
         state: request.state,
         nonce: request.nonce,
@@ -158,8 +164,8 @@ async fn finish(
         Err(e) => {
             tracing::warn!(error = %e, "Google sign-in failed");
             return redirect(match e {
-                StoreError::Unavailable(_) => "/auth?error=google-unavailable",
-                _ => "/auth?error=google-failed",
+                IdentityError::Unavailable(_) => "/auth?error=google-unavailable",
+                IdentityError::Failed(_) => "/auth?error=google-failed",
             });
         }
     };

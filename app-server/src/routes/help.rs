@@ -224,6 +224,9 @@ pub async fn delete_help_message(
     caller: CurrentCaller,
     id: web::Path<i64>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
-    state.help.delete(&caller.0, id.into_inner()).await?;
+    state
+        .help
+        .delete(&caller.0, id.into_inner(), chrono::Utc::now())
+        .await?;
     Ok(web::Json(MessageResponse::new("Help message deleted")))
 }

@@ -8,6 +8,7 @@ use crate::error::{ApiError, ErrorBody, FieldErrorDto};
 
 pub mod account;
 pub mod admin;
+pub mod audit;
 pub mod auth;
 pub mod categories;
 pub mod comments;
@@ -16,11 +17,13 @@ pub mod google;
 pub mod help;
 pub mod leaving;
 pub mod mail;
+pub mod queues;
 pub mod review;
 pub mod schedules;
 pub mod sessions;
 pub mod site;
 pub mod social;
+pub mod social_posts;
 pub mod stories;
 
 /// The document's fixed parts; paths and schemas are collected from the handlers.
@@ -88,6 +91,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(help::delete_help_message)
         .service(mail::list_mail_outbox)
         .service(mail::retry_mail)
+        .service(audit::list_audit_log)
+        .service(queues::queue_counts)
+        .service(social_posts::list_social_posts)
+        .service(social_posts::retry_social_post)
+        .service(social_posts::cancel_social_post)
         .service(categories::list_categories)
         .service(stories::list_stories)
         .service(stories::get_story)
@@ -102,6 +110,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(review::reject_story)
         .service(review::unpublish_story)
         .service(review::list_story_revisions)
+        .service(review::get_pending_edit)
+        .service(review::withdraw_pending_edit)
         .service(review::admin_delete_story)
         .service(schedules::list_schedules)
         .service(schedules::create_schedule)

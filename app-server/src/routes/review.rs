@@ -1,12 +1,12 @@
 //! The story review queue: approve, reject (with a reason) and delete.
 
-use actix_web::{delete, get, post, web};
+use actix_web::{HttpResponse, delete, get, post, web};
 use domain::story::StoryId;
-use domain::story::{ReviewItem, Revision};
+use domain::story::{ReviewItem, ReviewKind, Revision};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
-use super::dto::{MessageResponse, StoryDto};
+use super::dto::{MessageResponse, StoryDto, paged};
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
@@ -40,20 +40,56 @@ impl From<Revision> for RevisionDto {
     }
 }
 
-/// A story waiting for review: new, or live with a staged edit (`revision`).
+/// What waits: a new story, or the edit of a live one.
+#[derive(Debug, Serialize, Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ReviewKindDto {
+    New,
+    Edit,
+}
+
+/// The staged edit as the queue lists it (its text is in `GET /api/stories/{id}/pending-edit`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RevisionSummaryDto {
+    pub id: i64,
+    pub title: String,
+    pub excerpt: Option<String>,
+    pub category: String,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// A story waiting for review: new, or live with a staged edit (`revision`). The list
+/// carries no story text; `preview` is its start as plain text.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PendingStoryDto {
-    #[serde(flatten)]
-    pub story: StoryDto,
+    pub id: i64,
+    pub title: String,
+    pub excerpt: Option<String>,
+    /// The start of the text as plain text (at most 200 characters).
+    pub preview: String,
+    pub video_url: Option<String>,
+    pub thumbnail_url: Option<String>,
+    pub category: String,
+    pub author_id: String,
+    pub author: super::dto::AuthorDto,
+    pub status: super::dto::StoryStatusDto,
+    pub is_published: bool,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+    pub kind: ReviewKindDto,
+    /// Since when it waits: the submission of a new story, the writing of an edit.
+    pub waiting_since: chrono::DateTime<chrono::Utc>,
     /// The staged edit of a live story, when that is what waits.
-    pub revision: Option<RevisionDto>,
+    pub revision: Option<RevisionSummaryDto>,
     /// The camelCase fields the staged edit changes (empty for new stories).
     pub changed_fields: Vec<String>,
 }
 
 impl From<ReviewItem> for PendingStoryDto {
     fn from(item: ReviewItem) -> Self {
+        use domain::story::content::{PREVIEW_CHARS, plain_preview};
         let live = domain::story::StoryFields::of(&item.story.story);
         let changed_fields = item
             .revision
@@ -66,12 +102,63 @@ impl From<ReviewItem> for PendingStoryDto {
                     .collect()
             })
             .unwrap_or_default();
+        let s = item.story.story;
         Self {
-            story: item.story.into(),
-            revision: item.revision.map(Into::into),
+            id: s.id.0,
+            title: s.title,
+            excerpt: s.excerpt,
+            preview: plain_preview(&s.content, PREVIEW_CHARS),
+            video_url: s.video_url,
+            thumbnail_url: s.thumbnail_url,
+            category: s.category,
+            author_id: s.author_id.as_str().to_owned(),
+            author: item.story.author.into(),
+            status: s.status.into(),
+            is_published: s.is_published,
+            created_at: s.created_at,
+            updated_at: s.updated_at,
+            kind: if item.revision.is_some() {
+                ReviewKindDto::Edit
+            } else {
+                ReviewKindDto::New
+            },
+            waiting_since: item
+                .revision
+                .as_ref()
+                .map_or(s.updated_at, |r| r.created_at),
+            revision: item.revision.map(|r| RevisionSummaryDto {
+                id: r.id,
+                title: r.fields.title,
+                excerpt: r.fields.excerpt,
+                category: r.fields.category,
+                created_at: r.created_at,
+            }),
             changed_fields,
         }
     }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReviewQueueQuery {
+    /// Only new stories, or only edits of live ones (both when left out).
+    #[param(inline)]
+    pub kind: Option<ReviewKindDto>,
+    /// How many (1 to 100, default 20).
+    pub limit: Option<u64>,
+    pub offset: Option<u64>,
+}
+
+/// A staged edit beside the live story it would replace.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PendingEditDto {
+    /// The live story as readers see it now.
+    pub live: StoryDto,
+    /// The edit waiting for review.
+    pub edit: RevisionDto,
+    /// The camelCase fields the edit changes.
+    pub changed_fields: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema, Default)]
@@ -83,8 +170,11 @@ pub struct RejectRequest {
 /// Stories waiting for review, oldest first.
 #[utoipa::path(
     tag = "review",
+    params(ReviewQueueQuery),
     responses(
-        (status = 200, description = "The queue", body = Vec<PendingStoryDto>),
+        (status = 200, description = "A page of the queue, oldest first", body = Vec<PendingStoryDto>,
+            headers(("X-Total-Count" = u64, description = "How many wait"))),
+        (status = 400, description = "A limit, offset or kind out of range", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a reviewer", body = ErrorBody),
     )
@@ -93,9 +183,83 @@ pub struct RejectRequest {
 pub async fn list_pending_stories(
     state: web::Data<AppState>,
     caller: CurrentCaller,
-) -> Result<web::Json<Vec<PendingStoryDto>>, ApiError> {
-    let queue = state.stories.review_queue(&caller.0).await?;
-    Ok(web::Json(queue.into_iter().map(Into::into).collect()))
+    query: web::Query<ReviewQueueQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let kind = query.kind.map(|k| match k {
+        ReviewKindDto::New => ReviewKind::NewStories,
+        ReviewKindDto::Edit => ReviewKind::Edits,
+    });
+    let page = state
+        .stories
+        .review_queue(&caller.0, kind, query.limit, query.offset)
+        .await?;
+    Ok(paged(
+        page.items
+            .into_iter()
+            .map(PendingStoryDto::from)
+            .collect::<Vec<_>>(),
+        page.total,
+    ))
+}
+
+/// The edit of a live story that waits for review, beside the live story: for its author
+/// reopening it and for reviewers comparing the two.
+#[utoipa::path(
+    tag = "review",
+    params(("id" = i64, Path, description = "Story id")),
+    responses(
+        (status = 200, description = "The waiting edit and the live story", body = PendingEditDto),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Someone else's public story", body = ErrorBody),
+        (status = 404, description = "No such story, or no edit waits", body = ErrorBody),
+    )
+)]
+#[get("/stories/{id}/pending-edit")]
+pub async fn get_pending_edit(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    id: web::Path<i64>,
+) -> Result<web::Json<PendingEditDto>, ApiError> {
+    let (live, edit) = state
+        .stories
+        .pending_edit(&caller.0, StoryId(id.into_inner()))
+        .await?;
+    let changed_fields = edit
+        .fields
+        .changed_from(&domain::story::StoryFields::of(&live.story))
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    Ok(web::Json(PendingEditDto {
+        live: live.into(),
+        edit: edit.into(),
+        changed_fields,
+    }))
+}
+
+/// The author takes back their edit before a reviewer decides; the live story stays as it
+/// is and can be edited again.
+#[utoipa::path(
+    tag = "review",
+    params(("id" = i64, Path, description = "Story id")),
+    responses(
+        (status = 200, description = "Withdrawn; the live story", body = StoryDto),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Pending approval, or not the author", body = ErrorBody),
+        (status = 404, description = "No such story, or no edit waits", body = ErrorBody),
+    )
+)]
+#[delete("/stories/{id}/pending-edit")]
+pub async fn withdraw_pending_edit(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    id: web::Path<i64>,
+) -> Result<web::Json<StoryDto>, ApiError> {
+    let story = state
+        .stories
+        .withdraw_edit(&caller.0, StoryId(id.into_inner()))
+        .await?;
+    Ok(web::Json(story.into()))
 }
 
 /// Approves a pending story (it goes live) or its staged edit (it replaces the live text).

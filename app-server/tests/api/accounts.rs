@@ -940,6 +940,60 @@ engine_test!(
                     None,
                     super_only(404),
                 ),
+                (
+                    Method::GET,
+                    "/api/admin/audit-log".into(),
+                    None,
+                    super_only(200),
+                ),
+                (
+                    Method::GET,
+                    "/api/admin/social-posts".into(),
+                    None,
+                    super_only(200),
+                ),
+                (
+                    Method::POST,
+                    "/api/admin/social-posts/999999/retry".into(),
+                    None,
+                    super_only(404),
+                ),
+                (
+                    Method::POST,
+                    "/api/admin/social-posts/999999/cancel".into(),
+                    None,
+                    super_only(404),
+                ),
+                (
+                    Method::GET,
+                    "/api/admin/queues".into(),
+                    None,
+                    moderator(200),
+                ),
+                (
+                    Method::GET,
+                    "/api/admin/stories/pending?kind=edit&limit=5".into(),
+                    None,
+                    reviewer(200),
+                ),
+                (
+                    Method::GET,
+                    format!("/api/stories/{}/pending-edit", story.id),
+                    None,
+                    if who.is_none() {
+                        401
+                    } else if is_reviewer {
+                        404
+                    } else {
+                        403
+                    },
+                ),
+                (
+                    Method::DELETE,
+                    format!("/api/stories/{}/pending-edit", story.id),
+                    None,
+                    writer(403),
+                ),
                 (Method::GET, "/api/schedules".into(), None, writer(200)),
                 (
                     Method::POST,

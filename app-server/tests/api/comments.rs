@@ -497,7 +497,9 @@ engine_test!(
         });
         let service = CommentService::new(
             Arc::new(adapters::SeaOrmCommentRepository::new(counted.clone())),
-            Arc::new(adapters::SeaOrmStoryRepository::new(counted)),
+            Arc::new(adapters::SeaOrmStoryRepository::new(counted.clone())),
+            Arc::new(adapters::SeaOrmUnitOfWork::new(counted)),
+            Arc::new(domain::clock::SystemClock),
         );
         let mut cost = Vec::new();
         for (wanted, len) in [(1, 1), (10, 10)] {

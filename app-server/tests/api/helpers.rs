@@ -350,6 +350,16 @@ where
 }
 
 impl TestContext {
+    /// The account as stored now.
+    pub async fn users_find(&self, id: &domain::user::UserId) -> User {
+        use domain::user::UserRepository;
+        self.users()
+            .find(id)
+            .await
+            .expect("find user")
+            .expect("user exists")
+    }
+
     /// A story by `author` waiting for review.
     pub async fn pending_story(&self, author: &User, title: &str) -> Story {
         let mut story = self.story(author, title, "Worship", false, 0).await;

@@ -5,12 +5,14 @@
 mod helpers;
 
 mod accounts;
+mod activity_log;
 mod comments;
 mod first_hour;
 mod foundation;
 mod help;
 mod mail;
 mod moderation;
+mod moderation_queues;
 mod rate_limits;
 mod schedules;
 mod self_service;

@@ -181,7 +181,7 @@ async fn password_reset_over_smtp(engine: Engine) {
     let mut config = test_config(&db.url);
     config.smtp_url = Some(sink.url());
     let state = app_server::prepare(config).await.unwrap();
-    app_server::jobs::spawn(&state).unwrap();
+    app_server::jobs::spawn(&state);
     let ctx_users = adapters::SeaOrmUserRepository::new(state.db.clone());
     let app = test::init_service(app_server::app(
         state,

@@ -69,7 +69,7 @@ async fn exported_with_credentials(engine: Engine) {
     else {
         return;
     };
-    app_server::jobs::spawn(&ctx.state).unwrap();
+    app_server::jobs::spawn(&ctx.state);
     let app =
         actix_web::test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone()))
             .await;

@@ -833,7 +833,7 @@ engine_test!(
             assert!(!page.items.is_empty());
             costs.push(counter.load(Ordering::SeqCst));
             counter.store(0, Ordering::SeqCst);
-            repo.review_queue().await.unwrap();
+            repo.review_queue(None, 100, 0).await.unwrap();
             costs.push(counter.load(Ordering::SeqCst));
         }
         assert_eq!(

@@ -5,11 +5,15 @@ use std::sync::Arc;
 
 use super::{Comment, CommentId, CommentRepository, NewComment};
 use crate::StoreError;
+use crate::audit::{AuditAction, NewAuditEntry};
+use crate::clock::Clock;
 use crate::permissions::{Ability, Caller, Refusal};
 use crate::story::{Page, StoryId, StoryRepository};
+use crate::user::User;
 use crate::validation::{
     CommentAuthorEmail, CommentAuthorName, CommentContent, FieldErrors, messages,
 };
+use crate::work::UnitOfWork;
 
 /// How many comments a story's list holds when the caller does not say (specification §9).
 pub const DEFAULT_LIMIT: u32 = 10;
@@ -74,11 +78,24 @@ pub enum ModerateCommentError {
 pub struct CommentService {
     comments: Arc<dyn CommentRepository>,
     stories: Arc<dyn StoryRepository>,
+    /// Moderation writes and their activity-log entries run in one.
+    work: Arc<dyn UnitOfWork>,
+    clock: Arc<dyn Clock>,
 }
 
 impl CommentService {
-    pub fn new(comments: Arc<dyn CommentRepository>, stories: Arc<dyn StoryRepository>) -> Self {
-        Self { comments, stories }
+    pub fn new(
+        comments: Arc<dyn CommentRepository>,
+        stories: Arc<dyn StoryRepository>,
+        work: Arc<dyn UnitOfWork>,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Self {
+            comments,
+            stories,
+            work,
+            clock,
+        }
     }
 
     /// The comments of a story the caller may see, newest first: approved ones, plus
@@ -190,10 +207,17 @@ impl CommentService {
         caller: &Caller,
         id: CommentId,
     ) -> Result<Comment, ModerateCommentError> {
-        caller.require(Ability::ModerateComments)?;
+        let me = caller.require(Ability::ModerateComments)?;
+        let mut changed = self.moderate(me, BulkAction::Approve, &[id]).await?;
+        if let Some(mut comment) = changed.pop() {
+            comment.is_approved = true;
+            return Ok(comment);
+        }
+        // Nothing changed: approved already, or missing.
         self.comments
-            .approve(id)
+            .find_many(&[id])
             .await?
+            .pop()
             .ok_or(ModerateCommentError::NotFound)
     }
 
@@ -202,13 +226,60 @@ impl CommentService {
     /// # Errors
     /// Refusal unless the caller may delete comments; [`ModerateCommentError::NotFound`].
     pub async fn delete(&self, caller: &Caller, id: CommentId) -> Result<(), ModerateCommentError> {
-        caller.require(Ability::DeleteComments)?;
-        if self.comments.delete(id).await? {
-            Ok(())
-        } else {
+        let me = caller.require(Ability::DeleteComments)?;
+        if self
+            .moderate(me, BulkAction::Delete, &[id])
+            .await?
+            .is_empty()
+        {
             Err(ModerateCommentError::NotFound)
+        } else {
+            Ok(())
         }
     }
+
+    /// Approves or deletes the comments among `ids` that the action changes, with one
+    /// activity-log entry each, in one unit of work; answers the comments it changed.
+    async fn moderate(
+        &self,
+        me: &User,
+        action: BulkAction,
+        ids: &[CommentId],
+    ) -> Result<Vec<Comment>, ModerateCommentError> {
+        let work = self.work.begin().await?;
+        let mut found = work.comments().find_many(ids).await?;
+        if action == BulkAction::Approve {
+            found.retain(|c| !c.is_approved);
+        }
+        if found.is_empty() {
+            return Ok(found);
+        }
+        let changed: Vec<CommentId> = found.iter().map(|c| c.id).collect();
+        let audit = match action {
+            BulkAction::Approve => {
+                work.comments().approve_many(&changed).await?;
+                AuditAction::CommentApproved
+            }
+            BulkAction::Delete => {
+                work.comments().delete_many(&changed).await?;
+                AuditAction::CommentDeleted
+            }
+        };
+        let now = self.clock.now();
+        let entries: Vec<NewAuditEntry> = found
+            .iter()
+            .map(|c| NewAuditEntry::by(me, audit, c.id.0, Some(&label(c)), now))
+            .collect();
+        work.audit().record(&entries).await?;
+        work.commit().await?;
+        Ok(found)
+    }
+}
+
+/// How the activity log names a comment: its author and how it begins.
+fn label(comment: &Comment) -> String {
+    let start: String = comment.content.chars().take(80).collect();
+    format!("{}: {start}", comment.author_name)
 }
 
 /// The most comments one moderation page or bulk action takes.
@@ -253,17 +324,14 @@ impl CommentService {
         action: BulkAction,
         ids: &[CommentId],
     ) -> Result<u64, ModerateCommentError> {
-        caller.require(match action {
+        let me = caller.require(match action {
             BulkAction::Approve => Ability::ModerateComments,
             BulkAction::Delete => Ability::DeleteComments,
         })?;
         if ids.is_empty() || ids.len() as u64 > QUEUE_PAGE_MAX {
             return Err(ModerateCommentError::InvalidPage);
         }
-        Ok(match action {
-            BulkAction::Approve => self.comments.approve_many(ids).await?,
-            BulkAction::Delete => self.comments.delete_many(ids).await?,
-        })
+        Ok(self.moderate(me, action, ids).await?.len() as u64)
     }
 }
 

@@ -10,7 +10,8 @@ use crate::comment::CommentRepository;
 use crate::permissions::Refusal;
 use crate::story::{Story, StoryRepository, StoryStatus};
 use crate::testing::{
-    InMemoryCommentRepository, InMemoryStoryRepository, InMemoryUserRepository, new_story, new_user,
+    FakeUnitOfWork, FixedClock, InMemoryCommentRepository, InMemoryStoryRepository,
+    InMemoryUserRepository, WorkParts, new_story, new_user,
 };
 use crate::user::{Role, User, UserRepository};
 
@@ -18,6 +19,7 @@ struct World {
     users: Arc<InMemoryUserRepository>,
     stories: Arc<InMemoryStoryRepository>,
     comments: Arc<InMemoryCommentRepository>,
+    work: Arc<FakeUnitOfWork>,
     service: CommentService,
 }
 
@@ -25,11 +27,21 @@ fn world() -> World {
     let users = Arc::new(InMemoryUserRepository::new());
     let stories = Arc::new(InMemoryStoryRepository::new(users.clone()));
     let comments = Arc::new(InMemoryCommentRepository::new());
-    let service = CommentService::new(comments.clone(), stories.clone());
+    let work = Arc::new(FakeUnitOfWork::new(WorkParts {
+        comments: comments.clone(),
+        ..WorkParts::new()
+    }));
+    let service = CommentService::new(
+        comments.clone(),
+        stories.clone(),
+        work.clone(),
+        Arc::new(FixedClock::default()),
+    );
     World {
         users,
         stories,
         comments,
+        work,
         service,
     }
 }
@@ -383,4 +395,48 @@ fn older_comments_are_paged_with_the_total() {
         ),
         Err(ListCommentsError::InvalidLimit)
     ));
+}
+
+#[test]
+fn each_moderated_comment_is_logged_once_with_its_moderator_in_one_committed_work() {
+    let w = world();
+    let (_, story) = w.story(StoryStatus::Approved);
+    let a = w.comment(&story, "First words", false);
+    let b = w.comment(&story, "Second words", false);
+    let already = w.comment(&story, "Old news", true);
+    let admin = w.caller("admin@example.org", Role::Admin, true);
+    let n = block_on(w.service.bulk(
+        &admin,
+        BulkAction::Approve,
+        &[a.id, b.id, already.id, CommentId(999)],
+    ))
+    .unwrap();
+    assert_eq!(n, 2, "the approved and the missing one change nothing");
+    let log = w.work.audit().entries();
+    assert_eq!(log.len(), 2);
+    assert!(
+        log.iter()
+            .all(|e| e.action == crate::audit::AuditAction::CommentApproved
+                && e.actor_id == *admin.user_id().unwrap())
+    );
+    assert_eq!(log[0].target_id, a.id.0.to_string());
+    assert_eq!(log[0].target_label.as_deref(), Some("Mary: First words"));
+    assert_eq!(w.work.commits(), 1);
+    block_on(w.service.delete(&admin, b.id)).unwrap();
+    assert_eq!(
+        w.work.audit().entries().last().unwrap().action,
+        crate::audit::AuditAction::CommentDeleted
+    );
+}
+
+#[test]
+fn a_log_that_cannot_be_written_fails_the_moderation_and_commits_nothing() {
+    let w = world();
+    let (_, story) = w.story(StoryStatus::Approved);
+    let a = w.comment(&story, "Words", false);
+    let admin = w.caller("admin@example.org", Role::Admin, true);
+    w.work.audit().set_failing(true);
+    let err = block_on(w.service.approve(&admin, a.id)).unwrap_err();
+    assert!(matches!(err, ModerateCommentError::Store(_)), "{err:?}");
+    assert_eq!(w.work.commits(), 0);
 }

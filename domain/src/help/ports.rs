@@ -46,4 +46,10 @@ pub trait HelpMessageRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
     async fn delete(&self, id: i64) -> Result<bool, StoreError>;
+
+    /// The message, if it exists.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn find(&self, id: i64) -> Result<Option<HelpMessage>, StoreError>;
 }

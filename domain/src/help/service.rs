@@ -6,10 +6,12 @@ use chrono::{DateTime, Utc};
 
 use super::{HelpCategory, HelpMessage, HelpMessageRepository, InboxStatus, NewHelpMessage};
 use crate::StoreError;
+use crate::audit::{AuditAction, NewAuditEntry};
 use crate::mail::{Mailer, OutgoingMail};
 use crate::permissions::{Ability, Caller, Refusal};
 use crate::story::Page;
 use crate::validation::{Email, FieldErrors, HelpMessageBody, HelpSubject, messages};
+use crate::work::{UnitOfWork, log_and_commit};
 
 /// The answer to a category that is not one of the six.
 pub const UNKNOWN_CATEGORY: &str =
@@ -61,6 +63,8 @@ pub const MAX_OFFSET: u64 = 1_000_000;
 pub struct HelpService {
     messages: Arc<dyn HelpMessageRepository>,
     mailer: Arc<dyn Mailer>,
+    /// Handling and deleting run with their activity-log entry in one.
+    work: Arc<dyn UnitOfWork>,
     support_email: String,
 }
 
@@ -69,11 +73,13 @@ impl HelpService {
     pub fn new(
         messages: Arc<dyn HelpMessageRepository>,
         mailer: Arc<dyn Mailer>,
+        work: Arc<dyn UnitOfWork>,
         support_email: impl Into<String>,
     ) -> Self {
         Self {
             messages,
             mailer,
+            work,
             support_email: support_email.into(),
         }
     }
@@ -151,23 +157,52 @@ impl HelpService {
         now: DateTime<Utc>,
     ) -> Result<HelpMessage, HelpInboxError> {
         let me = caller.require(Ability::ReadHelpInbox)?;
-        self.messages
+        let work = self.work.begin().await?;
+        let handled = work
+            .help()
             .mark_handled(id, &me.id, now)
             .await?
-            .ok_or(HelpInboxError::NotFound)
+            .ok_or(HelpInboxError::NotFound)?;
+        let entry = NewAuditEntry::by(
+            me,
+            AuditAction::HelpHandled,
+            id,
+            Some(&handled.subject),
+            now,
+        );
+        log_and_commit(work, entry).await?;
+        Ok(handled)
     }
 
     /// Deletes a message (super admin only).
     ///
     /// # Errors
     /// Refusal, [`HelpInboxError::NotFound`], or the store's error.
-    pub async fn delete(&self, caller: &Caller, id: i64) -> Result<(), HelpInboxError> {
-        caller.require(Ability::ReadHelpInbox)?;
-        if self.messages.delete(id).await? {
-            Ok(())
-        } else {
-            Err(HelpInboxError::NotFound)
+    pub async fn delete(
+        &self,
+        caller: &Caller,
+        id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<(), HelpInboxError> {
+        let me = caller.require(Ability::ReadHelpInbox)?;
+        let work = self.work.begin().await?;
+        let message = work
+            .help()
+            .find(id)
+            .await?
+            .ok_or(HelpInboxError::NotFound)?;
+        if !work.help().delete(id).await? {
+            return Err(HelpInboxError::NotFound);
         }
+        let entry = NewAuditEntry::by(
+            me,
+            AuditAction::HelpDeleted,
+            id,
+            Some(&message.subject),
+            now,
+        );
+        log_and_commit(work, entry).await?;
+        Ok(())
     }
 
     fn notification(&self, m: &HelpMessage) -> OutgoingMail {

@@ -23,7 +23,18 @@ struct World {
 fn world() -> World {
     let messages = Arc::new(InMemoryHelpMessageRepository::new());
     let mailer = Arc::new(RecordingMailer::default());
-    let service = HelpService::new(messages.clone(), mailer.clone(), "support@example.org");
+    let work = Arc::new(crate::testing::FakeUnitOfWork::new(
+        crate::testing::WorkParts {
+            help: messages.clone(),
+            ..crate::testing::WorkParts::new()
+        },
+    ));
+    let service = HelpService::new(
+        messages.clone(),
+        mailer.clone(),
+        work,
+        "support@example.org",
+    );
     World {
         users: InMemoryUserRepository::new(),
         messages,
@@ -174,9 +185,9 @@ fn a_handled_message_leaves_the_open_queue_and_a_deleted_one_is_gone() {
     );
     let done = block_on(w.service.inbox(&boss, InboxStatus::Handled, None, None)).unwrap();
     assert_eq!(done.items[0].id, first.id);
-    block_on(w.service.delete(&boss, second.id)).unwrap();
+    block_on(w.service.delete(&boss, second.id, crate::testing::t0())).unwrap();
     assert!(matches!(
-        block_on(w.service.delete(&boss, second.id)),
+        block_on(w.service.delete(&boss, second.id, crate::testing::t0())),
         Err(HelpInboxError::NotFound)
     ));
     assert!(matches!(

@@ -2,26 +2,18 @@
 //! in a store that every server instance shares, so the limit holds however many
 //! instances run behind the load balancer.
 
+pub mod ports;
+
+pub use ports::HitCounter;
+
 use std::sync::Arc;
 
-use async_trait::async_trait;
 use chrono::{DateTime, TimeZone, Utc};
 
 use crate::StoreError;
 
 /// The length of one counting window.
 pub const WINDOW_SECONDS: i64 = 60;
-
-/// Counts hits per bucket, shared by every instance.
-#[async_trait]
-pub trait HitCounter: Send + Sync {
-    /// Adds one hit to `bucket` and answers the bucket's count including it. A new bucket
-    /// is kept until `expires_at`.
-    async fn hit(&self, bucket: &str, expires_at: DateTime<Utc>) -> Result<u32, StoreError>;
-
-    /// Forgets buckets that expired before `now`; answers how many.
-    async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError>;
-}
 
 /// The verdict on one request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

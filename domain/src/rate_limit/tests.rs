@@ -10,6 +10,7 @@ use futures_executor::block_on;
 
 use super::*;
 use crate::testing::t0;
+use async_trait::async_trait;
 
 #[derive(Default)]
 struct MemoryCounter {

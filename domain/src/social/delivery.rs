@@ -13,22 +13,8 @@ use super::{
 };
 use crate::StoreError;
 use crate::clock::Clock;
-use crate::mail::retry_delay;
+use crate::delivery::{MAX_BATCHES_PER_ROUND, Round, retry_delay};
 use crate::story::StoryRepository;
-
-/// Batches per round, so one round never runs unbounded.
-pub const MAX_PUBLISH_BATCHES: usize = 10;
-
-/// What one delivery round did.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct DeliveryRound {
-    /// Accepted by the platform.
-    pub posted: usize,
-    /// Not taken now; queued again for a later try.
-    pub retrying: usize,
-    /// Refused, given up after the last try, or the story is no longer public.
-    pub failed: usize,
-}
 
 /// Posts what the export queued, to the platforms it has publishers for.
 #[derive(Clone)]
@@ -77,13 +63,13 @@ impl SocialDelivery {
     /// The store's error when posts cannot be claimed or their outcome recorded (a claimed
     /// post is then tried again once its lease ends). A platform's refusal or outage is not
     /// an error: it is counted in the round.
-    pub async fn deliver_due(&self) -> Result<DeliveryRound, StoreError> {
-        let mut round = DeliveryRound::default();
+    pub async fn deliver_due(&self) -> Result<Round, StoreError> {
+        let mut round = Round::default();
         let platforms = self.platforms();
         if platforms.is_empty() {
             return Ok(round);
         }
-        for _ in 0..MAX_PUBLISH_BATCHES {
+        for _ in 0..MAX_BATCHES_PER_ROUND {
             let now = self.clock.now();
             let lease_until = now + Duration::seconds(PUBLISH_LEASE_SECONDS);
             let batch = self
@@ -101,11 +87,7 @@ impl SocialDelivery {
         Ok(round)
     }
 
-    async fn deliver(
-        &self,
-        claimed: &ClaimedPost,
-        round: &mut DeliveryRound,
-    ) -> Result<(), StoreError> {
+    async fn deliver(&self, claimed: &ClaimedPost, round: &mut Round) -> Result<(), StoreError> {
         let Some(publisher) = self
             .publishers
             .iter()
@@ -137,7 +119,7 @@ impl SocialDelivery {
         );
         match publisher.publish(&post).await {
             Ok(published) => {
-                round.posted += 1;
+                round.delivered += 1;
                 self.posts
                     .mark_posted(claimed.id, &published, self.clock.now())
                     .await

@@ -74,6 +74,15 @@ impl World {
         let service = SocialService::new(
             self.stories.clone(),
             self.posts.clone(),
+            (
+                Arc::new(crate::testing::FakeUnitOfWork::new(
+                    crate::testing::WorkParts {
+                        social: self.posts.clone(),
+                        ..crate::testing::WorkParts::new()
+                    },
+                )),
+                Arc::new(crate::testing::FixedClock::default()),
+            ),
             vec![Platform::Twitter],
             URL.into(),
             SITE.into(),
@@ -82,7 +91,7 @@ impl World {
         story
     }
 
-    fn round(&self) -> DeliveryRound {
+    fn round(&self) -> Round {
         block_on(self.delivery.deliver_due()).unwrap()
     }
 }
@@ -101,8 +110,8 @@ fn a_queued_post_is_published_with_title_excerpt_backlink_and_site_name_and_mark
     let story = w.exported(&author, "Grace", &[Platform::Twitter]);
     assert_eq!(
         w.round(),
-        DeliveryRound {
-            posted: 1,
+        Round {
+            delivered: 1,
             ..Default::default()
         }
     );
@@ -124,7 +133,7 @@ fn a_queued_post_is_published_with_title_excerpt_backlink_and_site_name_and_mark
     assert_eq!(row.next_attempt_at, None);
 
     // Posted once: the next round has nothing to do.
-    assert_eq!(w.round(), DeliveryRound::default());
+    assert_eq!(w.round(), Round::default());
     assert_eq!(w.twitter.posts().len(), 1);
 }
 
@@ -137,7 +146,7 @@ fn platforms_without_a_publisher_stay_queued_untouched() {
         "Grace",
         &[Platform::LinkedIn, Platform::Instagram, Platform::Twitter],
     );
-    assert_eq!(w.round().posted, 1);
+    assert_eq!(w.round().delivered, 1);
     let rows = w.posts.rows();
     for row in rows.iter().filter(|r| r.platform != Platform::Twitter) {
         assert_eq!(row.status, PostStatus::Queued, "{row:?}");
@@ -162,7 +171,7 @@ fn a_refused_post_fails_for_good_and_is_not_tried_again() {
         Some("HTTP 401 Unauthorized: token expired")
     );
     w.clock.advance(Duration::days(2));
-    assert_eq!(w.round(), DeliveryRound::default());
+    assert_eq!(w.round(), Round::default());
     assert_eq!(w.twitter.posts().len(), 1);
 }
 
@@ -181,10 +190,10 @@ fn an_outage_keeps_the_post_queued_and_retries_it_after_the_backoff() {
 
     // Not due yet.
     w.clock.advance(retry_delay(1) - Duration::seconds(1));
-    assert_eq!(w.round(), DeliveryRound::default());
+    assert_eq!(w.round(), Round::default());
     // Due: posted on the second try.
     w.clock.advance(Duration::seconds(1));
-    assert_eq!(w.round().posted, 1);
+    assert_eq!(w.round().delivered, 1);
     let row = &w.posts.rows()[0];
     assert_eq!((row.status, row.attempts), (PostStatus::Posted, 2));
     assert_eq!(row.last_error, None);
@@ -229,7 +238,7 @@ fn the_worker_gives_up_after_the_last_attempt() {
             .unwrap()
             .contains("gave up after 10 tries")
     );
-    assert_eq!(w.round(), DeliveryRound::default());
+    assert_eq!(w.round(), Round::default());
 }
 
 #[test]
@@ -246,9 +255,9 @@ fn a_claimed_post_is_held_by_its_lease_and_taken_over_after_it() {
     ))
     .unwrap();
     assert_eq!(claimed.len(), 1);
-    assert_eq!(w.round(), DeliveryRound::default());
+    assert_eq!(w.round(), Round::default());
     w.clock.advance(Duration::seconds(PUBLISH_LEASE_SECONDS));
-    assert_eq!(w.round().posted, 1);
+    assert_eq!(w.round().delivered, 1);
     assert_eq!(w.posts.rows()[0].attempts, 2);
 }
 
@@ -278,7 +287,7 @@ fn a_round_takes_every_due_post_batch_by_batch() {
     for i in 0..n {
         w.exported(&author, &format!("Story {i}"), &[Platform::Twitter]);
     }
-    assert_eq!(w.round().posted, n);
+    assert_eq!(w.round().delivered, n);
     let titles: Vec<String> = w.twitter.posts().into_iter().map(|p| p.title).collect();
     assert_eq!(titles.first().map(String::as_str), Some("Story 0"));
     assert_eq!(titles.len(), n);

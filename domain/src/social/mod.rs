@@ -12,9 +12,9 @@ pub mod ports;
 pub mod service;
 mod text;
 
-pub use delivery::{DeliveryRound, SocialDelivery};
+pub use delivery::SocialDelivery;
 pub use ports::{SocialPostRepository, SocialPublisher};
-pub use service::{ExportError, ExportReport, Handling, SocialService};
+pub use service::{ExportError, ExportReport, Handling, SocialAdminError, SocialService};
 pub use text::{LINKEDIN_TEXT_LIMIT, TWEET_LIMIT, TWEET_LINK_WEIGHT, tweet_weight};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -104,7 +104,8 @@ impl SocialPost {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SocialPostId(pub i64);
 
-/// Where a recorded post stands: `queued` → `posted` | `failed`.
+/// Where a recorded post stands: `queued` → `posted` | `failed` | `cancelled` (a failed
+/// post can be queued again by the super admin).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PostStatus {
     /// Waiting: for the delivery worker (maybe for a retry), for credentials, or for someone
@@ -114,16 +115,47 @@ pub enum PostStatus {
     Posted,
     /// The platform refused it, or the worker gave up after [`MAX_PUBLISH_ATTEMPTS`].
     Failed,
+    /// The super admin withdrew it before it went out.
+    Cancelled,
 }
 
 impl PostStatus {
+    pub const ALL: [PostStatus; 4] = [
+        PostStatus::Queued,
+        PostStatus::Posted,
+        PostStatus::Failed,
+        PostStatus::Cancelled,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             PostStatus::Queued => "queued",
             PostStatus::Posted => "posted",
             PostStatus::Failed => "failed",
+            PostStatus::Cancelled => "cancelled",
         }
     }
+
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == name)
+    }
+}
+
+/// A recorded post as the super admin sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SocialPostRecord {
+    pub id: SocialPostId,
+    pub story: StoryId,
+    /// The story's title now (`None` when it was deleted since).
+    pub story_title: Option<String>,
+    pub platform: Platform,
+    pub status: PostStatus,
+    pub attempts: u32,
+    pub last_error: Option<String>,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub posted_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// Where the post can be seen, when the platform said.
+    pub external_url: Option<String>,
 }
 
 /// A queued post the delivery worker claimed.
@@ -162,7 +194,7 @@ pub enum PublishError {
 }
 
 /// How many times the delivery worker tries one post before it gives up (with the backoff of
-/// [`crate::mail::retry_delay`], about four hours).
+/// [`crate::delivery::retry_delay`], about four hours).
 pub const MAX_PUBLISH_ATTEMPTS: u32 = 10;
 
 /// How long a worker holds the posts it claimed before another may take them over (a worker

@@ -80,4 +80,34 @@ pub trait SocialPostRepository: Send + Sync {
         error: &str,
         retry_at: Option<DateTime<Utc>>,
     ) -> Result<(), StoreError>;
+
+    /// A page of the posts (all, or in one status), newest first, with their stories'
+    /// titles (a fixed number of queries), and how many match.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn page(
+        &self,
+        status: Option<super::PostStatus>,
+        limit: u64,
+        offset: u64,
+    ) -> Result<crate::story::Page<super::SocialPostRecord>, StoreError>;
+
+    /// The post, if it exists.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn find(&self, id: SocialPostId) -> Result<Option<super::SocialPostRecord>, StoreError>;
+
+    /// Moves the post from `from` to `to` (a failed post queued again with fresh tries, a
+    /// queued one cancelled); `false` when it is not in `from` (any more).
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn change_status(
+        &self,
+        id: SocialPostId,
+        from: super::PostStatus,
+        to: super::PostStatus,
+    ) -> Result<bool, StoreError>;
 }

@@ -35,6 +35,15 @@ impl World {
         SocialService::new(
             self.stories.clone(),
             self.posts.clone(),
+            (
+                Arc::new(crate::testing::FakeUnitOfWork::new(
+                    crate::testing::WorkParts {
+                        social: self.posts.clone(),
+                        ..crate::testing::WorkParts::new()
+                    },
+                )),
+                Arc::new(crate::testing::FixedClock::default()),
+            ),
             connected.to_vec(),
             "https://stories.example".into(),
             "Story Site".into(),
@@ -255,4 +264,49 @@ fn a_story_goes_out_once_per_platform_unless_a_reviewer_shares_it_again() {
     );
     assert_eq!(w.posts.rows().len(), 2);
     assert_eq!(w.posts.rows()[1].status, PostStatus::Queued);
+}
+
+#[test]
+fn the_super_admin_cancels_a_queued_post_and_retries_only_failed_ones() {
+    use crate::social::SocialPostId;
+    let w = world();
+    let (author, story) = w.author_with_story(StoryStatus::Approved);
+    let service = w.service(&[Platform::Twitter]);
+    block_on(service.export(
+        &Caller::User(author.clone()),
+        story.id,
+        &[Platform::Twitter, Platform::LinkedIn],
+    ))
+    .unwrap();
+    let boss = Caller::User(
+        block_on(
+            w.users
+                .create(new_user("boss@example.org", Role::SuperAdmin, true)),
+        )
+        .unwrap(),
+    );
+    let page = block_on(service.posts(&boss, Some(PostStatus::Queued), None, None)).unwrap();
+    assert_eq!(page.total, 2);
+    let cancelled = block_on(service.cancel_post(&boss, SocialPostId(1))).unwrap();
+    assert_eq!(cancelled.status, PostStatus::Cancelled);
+    assert!(matches!(
+        block_on(service.cancel_post(&boss, SocialPostId(1))),
+        Err(SocialAdminError::WrongState(_))
+    ));
+    assert!(matches!(
+        block_on(service.retry_post(&boss, SocialPostId(2))),
+        Err(SocialAdminError::WrongState(_)),
+    ));
+    assert!(matches!(
+        block_on(service.retry_post(&boss, SocialPostId(99))),
+        Err(SocialAdminError::NotFound)
+    ));
+    assert!(matches!(
+        block_on(service.posts(&Caller::User(author), None, None, None)),
+        Err(SocialAdminError::Refused(_))
+    ));
+    assert!(matches!(
+        block_on(service.posts(&boss, None, Some(0), None)),
+        Err(SocialAdminError::InvalidPage)
+    ));
 }

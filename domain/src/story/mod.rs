@@ -276,6 +276,13 @@ pub struct Revision {
 }
 
 /// A story in the review queue: pending itself, or live with a staged revision.
+/// Which part of the review queue: new stories, or edits of live ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReviewKind {
+    NewStories,
+    Edits,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReviewItem {
     pub story: StoryWithAuthor,

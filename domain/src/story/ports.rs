@@ -4,8 +4,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use super::{
-    NewStory, Page, ReviewItem, Revision, RevisionStatus, Story, StoryFields, StoryId, StoryQuery,
-    StorySummary, StoryWithAuthor,
+    NewStory, Page, ReviewItem, ReviewKind, Revision, RevisionStatus, Story, StoryFields, StoryId,
+    StoryQuery, StorySummary, StoryWithAuthor,
 };
 use crate::StoreError;
 use crate::user::{AuthorSummary, UserId};
@@ -55,12 +55,18 @@ pub trait StoryRepository: Send + Sync {
         public_only: bool,
     ) -> Result<Vec<StorySummary>, StoreError>;
 
-    /// Stories waiting for review (pending, or live with a pending revision), oldest first,
-    /// with authors and revisions.
+    /// A page of the stories waiting for review (new ones, live ones with a pending
+    /// revision, or both when `kind` is `None`), oldest submission first, with authors and
+    /// revisions (a fixed number of queries), and how many wait.
     ///
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
-    async fn review_queue(&self) -> Result<Vec<ReviewItem>, StoreError>;
+    async fn review_queue(
+        &self,
+        kind: Option<ReviewKind>,
+        limit: u64,
+        offset: u64,
+    ) -> Result<Page<ReviewItem>, StoreError>;
 
     /// The pending revision of a story, if any.
     ///

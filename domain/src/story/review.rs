@@ -5,8 +5,10 @@ use super::lifecycle::{self, Effect, StoryAction, StoryState};
 use super::service::StoryService;
 use super::writing::WriteStoryError;
 use super::{ReviewItem, RevisionStatus, StoryFields, StoryId, StoryStatus, StoryWithAuthor};
+use crate::audit::{AuditAction, NewAuditEntry};
 use crate::mail::OutgoingMail;
 use crate::permissions::{Ability, Caller};
+use crate::work::{Work, log_and_commit};
 
 /// One approved version of a story, with the names of who wrote and who approved it
 /// (`None` for someone who left, or a version approved on publish by its admin author).
@@ -17,6 +19,12 @@ pub struct HistoryEntry {
     pub approved_by: Option<String>,
 }
 
+/// The most stories one page of the review queue holds.
+pub const REVIEW_PAGE_MAX: u64 = 100;
+
+/// What a withdrawn edit's revision records as the reason it closed.
+pub const WITHDRAWN: &str = "Withdrawn by its author";
+
 /// Longest rejection reason kept.
 pub const MAX_REASON_CHARS: usize = 2_000;
 
@@ -25,9 +33,85 @@ impl StoryService {
     ///
     /// # Errors
     /// Refusal or the store's error.
-    pub async fn review_queue(&self, caller: &Caller) -> Result<Vec<ReviewItem>, WriteStoryError> {
+    pub async fn review_queue(
+        &self,
+        caller: &Caller,
+        kind: Option<super::ReviewKind>,
+        limit: Option<u64>,
+        offset: Option<u64>,
+    ) -> Result<super::Page<ReviewItem>, WriteStoryError> {
         caller.require(Ability::ReviewStories)?;
-        Ok(self.ports.stories.review_queue().await?)
+        let limit = limit.unwrap_or(20);
+        let offset = offset.unwrap_or(0);
+        if !(1..=REVIEW_PAGE_MAX).contains(&limit) || offset > super::StoryQuery::MAX_OFFSET {
+            return Err(WriteStoryError::InvalidPage);
+        }
+        Ok(self.ports.stories.review_queue(kind, limit, offset).await?)
+    }
+
+    /// The edit of a live story that waits for review, with the live story (for its author
+    /// reopening it, and for reviewers comparing the two).
+    ///
+    /// # Errors
+    /// Refusal, a missing story (or one the caller may not see), no waiting edit.
+    pub async fn pending_edit(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+    ) -> Result<(StoryWithAuthor, super::Revision), WriteStoryError> {
+        let me = caller.require(Ability::ManageOwnAccount)?;
+        let found = self.reload(id).await?;
+        if found.story.author_id != me.id && !caller.can(Ability::ReviewStories) {
+            return Err(if found.story.is_public() {
+                crate::permissions::Refusal::Forbidden.into()
+            } else {
+                WriteStoryError::NotFound
+            });
+        }
+        let revision = self
+            .ports
+            .stories
+            .pending_revision(id)
+            .await?
+            .ok_or(WriteStoryError::NoPendingEdit)?;
+        Ok((found, revision))
+    }
+
+    /// The author takes back their edit before a reviewer decides; the live text stays.
+    ///
+    /// # Errors
+    /// Refusal (not the author), a missing story, no waiting edit.
+    pub async fn withdraw_edit(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+    ) -> Result<StoryWithAuthor, WriteStoryError> {
+        let me = caller.require(Ability::WriteStories)?;
+        let found = self.reload(id).await?;
+        if found.story.author_id != me.id {
+            return Err(if StoryService::visible_to(caller, &found) {
+                crate::permissions::Refusal::Forbidden.into()
+            } else {
+                WriteStoryError::NotFound
+            });
+        }
+        let revision = self
+            .ports
+            .stories
+            .pending_revision(id)
+            .await?
+            .ok_or(WriteStoryError::NoPendingEdit)?;
+        self.ports
+            .stories
+            .close_revision(
+                revision.id,
+                RevisionStatus::Rejected,
+                &me.id,
+                Some(WITHDRAWN),
+                self.ports.clock.now(),
+            )
+            .await?;
+        self.reload(id).await
     }
 
     async fn load_for_review(
@@ -59,18 +143,18 @@ impl StoryService {
         let transition = lifecycle::next(state, StoryAction::Approve)?;
         let now = self.ports.clock.now();
         let mut story = found.story;
-        if let (Effect::RevisionApplied, Some(rev)) = (transition.effect, revision) {
-            self.ports
-                .stories
+        let work = self.ports.work.begin().await?;
+        let action = if let (Effect::RevisionApplied, Some(rev)) = (transition.effect, revision) {
+            work.stories()
                 .close_revision(rev.id, RevisionStatus::Approved, &reviewer.id, None, now)
                 .await?;
             rev.fields.apply_to(&mut story);
+            AuditAction::EditApproved
         } else {
             story.status = StoryStatus::Approved;
             story.is_published = true;
             story.published_at.get_or_insert(now);
-            self.ports
-                .stories
+            work.stories()
                 .add_revision(
                     id,
                     &StoryFields::of(&story),
@@ -79,24 +163,24 @@ impl StoryService {
                     now,
                 )
                 .await?;
-        }
+            AuditAction::StoryApproved
+        };
         // Also after an earlier edit was refused: the author must not see a stale reason.
         story.rejection_reason = None;
         story.approved_by = Some(reviewer.id.clone());
         story.approved_at = Some(now);
         story.updated_at = now;
-        self.ports.stories.update(&story).await?;
+        work.stories().update(&story).await?;
         let subject = format!("Your story \"{}\" is live", story.title);
         let body = format!(
             "Good news: a reviewer approved your story \"{}\". Read it at {}/stories/{}\n",
             story.title, self.ports.public_url, story.id
         );
-        self.notify_author(&story.author_id, subject, body).await?;
-        self.ports
-            .stories
-            .find_with_author(id)
-            .await?
-            .ok_or(WriteStoryError::NotFound)
+        self.notify_author(work.as_ref(), &story.author_id, subject, body)
+            .await?;
+        let entry = NewAuditEntry::by(&reviewer, action, story.id, Some(&story.title), now);
+        log_and_commit(work, entry).await?;
+        self.reload(id).await
     }
 
     /// Rejects a pending story or its staged edit (the live text stays), with an optional
@@ -120,26 +204,27 @@ impl StoryService {
         let transition = lifecycle::next(state, StoryAction::Reject)?;
         let now = self.ports.clock.now();
         let mut story = found.story;
-        let what = if let (Effect::RevisionDiscarded, Some(rev)) = (transition.effect, revision) {
-            self.ports
-                .stories
-                .close_revision(
-                    rev.id,
-                    RevisionStatus::Rejected,
-                    &reviewer.id,
-                    reason.as_deref(),
-                    now,
-                )
-                .await?;
-            story.rejection_reason = reason.clone();
-            "your edit of"
-        } else {
-            story.status = StoryStatus::Rejected;
-            story.rejection_reason = reason.clone();
-            "your story"
-        };
+        let work = self.ports.work.begin().await?;
+        let (what, action) =
+            if let (Effect::RevisionDiscarded, Some(rev)) = (transition.effect, revision) {
+                work.stories()
+                    .close_revision(
+                        rev.id,
+                        RevisionStatus::Rejected,
+                        &reviewer.id,
+                        reason.as_deref(),
+                        now,
+                    )
+                    .await?;
+                story.rejection_reason = reason.clone();
+                ("your edit of", AuditAction::EditRejected)
+            } else {
+                story.status = StoryStatus::Rejected;
+                story.rejection_reason = reason.clone();
+                ("your story", AuditAction::StoryRejected)
+            };
         story.updated_at = now;
-        self.ports.stories.update(&story).await?;
+        work.stories().update(&story).await?;
         let because = reason
             .as_deref()
             .map(|r| format!("\n\nThe reviewer wrote: {r}"))
@@ -149,12 +234,12 @@ impl StoryService {
             "A reviewer did not approve {what} \"{}\".{because}\n\nYou can edit it and submit it again from your dashboard: {}/dashboard\n",
             story.title, self.ports.public_url
         );
-        self.notify_author(&story.author_id, subject, body).await?;
-        self.ports
-            .stories
-            .find_with_author(id)
-            .await?
-            .ok_or(WriteStoryError::NotFound)
+        self.notify_author(work.as_ref(), &story.author_id, subject, body)
+            .await?;
+        let entry = NewAuditEntry::by(&reviewer, action, story.id, Some(&story.title), now)
+            .because(reason.as_deref());
+        log_and_commit(work, entry).await?;
+        self.reload(id).await
     }
 
     /// Takes a live story off the site (a reviewer, with a reason the author sees and
@@ -181,9 +266,9 @@ impl StoryService {
         let state = StoryState::new(found.story.status, revision.is_some());
         lifecycle::next(state, StoryAction::TakeDown)?;
         let now = self.ports.clock.now();
+        let work = self.ports.work.begin().await?;
         if let Some(rev) = revision {
-            self.ports
-                .stories
+            work.stories()
                 .close_revision(
                     rev.id,
                     RevisionStatus::Rejected,
@@ -198,13 +283,23 @@ impl StoryService {
         story.is_published = false;
         story.rejection_reason = Some(reason.clone());
         story.updated_at = now;
-        self.ports.stories.update(&story).await?;
+        work.stories().update(&story).await?;
         let subject = format!("A moderator took \"{}\" off the site", story.title);
         let body = format!(
             "A moderator took your story \"{}\" off the site.\n\nThe moderator wrote: {reason}\n\nYou can edit it and submit it again from your dashboard: {}/dashboard\n",
             story.title, self.ports.public_url
         );
-        self.notify_author(&story.author_id, subject, body).await?;
+        self.notify_author(work.as_ref(), &story.author_id, subject, body)
+            .await?;
+        let entry = NewAuditEntry::by(
+            &reviewer,
+            AuditAction::StoryUnpublished,
+            story.id,
+            Some(&story.title),
+            now,
+        )
+        .because(Some(&reason));
+        log_and_commit(work, entry).await?;
         self.reload(id).await
     }
 
@@ -275,16 +370,35 @@ impl StoryService {
         caller: &Caller,
         id: StoryId,
     ) -> Result<(), WriteStoryError> {
-        caller.require(Ability::ReviewStories)?;
-        if self.ports.stories.delete(id).await? {
-            Ok(())
-        } else {
-            Err(WriteStoryError::NotFound)
+        let reviewer = caller.require(Ability::ReviewStories)?.clone();
+        let found = self.reload(id).await?;
+        self.delete_logged(&reviewer, &found.story).await
+    }
+
+    /// Deletes a story with its activity-log entry, in one unit of work.
+    pub(super) async fn delete_logged(
+        &self,
+        by: &crate::user::User,
+        story: &super::Story,
+    ) -> Result<(), WriteStoryError> {
+        let work = self.ports.work.begin().await?;
+        if !work.stories().delete(story.id).await? {
+            return Err(WriteStoryError::NotFound);
         }
+        let entry = NewAuditEntry::by(
+            by,
+            AuditAction::StoryDeleted,
+            story.id,
+            Some(&story.title),
+            self.ports.clock.now(),
+        );
+        log_and_commit(work, entry).await?;
+        Ok(())
     }
 
     async fn notify_author(
         &self,
+        work: &dyn Work,
         author: &crate::user::UserId,
         subject: String,
         body: String,
@@ -295,8 +409,7 @@ impl StoryService {
                 user.display_name(),
                 self.ports.site_name
             );
-            self.ports
-                .mailer
+            work.mailer()
                 .send(OutgoingMail {
                     to: user.email,
                     subject,

@@ -88,7 +88,7 @@ fn members_and_contributors_may_not_see_the_review_queue() {
         let user = w
             .fakes
             .user(&format!("{}@example.org", role.as_str()), role, true);
-        let refused = block_on(w.service.review_queue(&as_user(&user)));
+        let refused = block_on(w.service.review_queue(&as_user(&user), None, None, None));
         assert!(
             matches!(refused, Err(WriteStoryError::Refused(Refusal::Forbidden))),
             "{role:?}"
@@ -99,7 +99,7 @@ fn members_and_contributors_may_not_see_the_review_queue() {
 #[test]
 fn a_visitor_must_sign_in_to_see_the_review_queue() {
     let w = world();
-    let refused = block_on(w.service.review_queue(&Caller::Visitor));
+    let refused = block_on(w.service.review_queue(&Caller::Visitor, None, None, None));
     assert!(
         matches!(refused, Err(WriteStoryError::Refused(Refusal::NotSignedIn))),
         "{refused:?}"
@@ -119,14 +119,21 @@ fn the_queue_holds_pending_stories_and_staged_edits_oldest_first() {
         let reviewer = w
             .fakes
             .user(&format!("{}@example.org", role.as_str()), role, true);
-        let queue = block_on(w.service.review_queue(&as_user(&reviewer))).unwrap();
-        let ids: Vec<_> = queue.iter().map(|item| item.story.story.id).collect();
+        let queue = block_on(
+            w.service
+                .review_queue(&as_user(&reviewer), None, None, None),
+        )
+        .unwrap();
+        let ids: Vec<_> = queue.items.iter().map(|item| item.story.story.id).collect();
         assert_eq!(ids, [pending.id, staged.id], "{role:?}");
-        assert_eq!(queue[0].revision, None);
-        let revision = queue[1].revision.as_ref().unwrap();
+        assert_eq!(queue.items[0].revision, None);
+        let revision = queue.items[1].revision.as_ref().unwrap();
         assert_eq!(revision.fields.title, "Live, edited again");
-        assert_eq!(queue[1].story.story.title, "Live, edited");
-        assert_eq!(queue[1].story.author.first_name.as_deref(), Some("ruth"));
+        assert_eq!(queue.items[1].story.story.title, "Live, edited");
+        assert_eq!(
+            queue.items[1].story.author.first_name.as_deref(),
+            Some("ruth")
+        );
     }
 }
 
@@ -161,9 +168,13 @@ fn approving_a_pending_story_publishes_it_and_tells_the_author() {
         sent[0].body
     );
     assert!(
-        block_on(w.service.review_queue(&as_user(&w.reviewer)))
-            .unwrap()
-            .is_empty()
+        block_on(
+            w.service
+                .review_queue(&as_user(&w.reviewer), None, None, None)
+        )
+        .unwrap()
+        .items
+        .is_empty()
     );
 }
 
@@ -452,4 +463,54 @@ fn why_an_edit_was_refused_is_shown_to_the_author_and_reviewers_only() {
         reason(&as_user(&w.reviewer)).as_deref(),
         Some("Keep the original ending")
     );
+}
+
+#[test]
+fn the_queue_pages_new_stories_and_edits_apart_oldest_first() {
+    let w = world();
+    let queue = |kind, limit, offset| {
+        block_on(
+            w.service
+                .review_queue(&as_user(&w.reviewer), kind, limit, offset),
+        )
+    };
+    let all = queue(None, None, None).unwrap();
+    let new = queue(Some(super::super::ReviewKind::NewStories), Some(1), None).unwrap();
+    let edits = queue(Some(super::super::ReviewKind::Edits), None, None).unwrap();
+    assert_eq!(new.total + edits.total, all.total);
+    assert!(new.items.len() <= 1);
+    assert!(new.items.iter().all(|i| i.revision.is_none()));
+    assert!(edits.items.iter().all(|i| i.revision.is_some()));
+    for (limit, offset) in [(Some(0), None), (Some(101), None), (None, Some(u64::MAX))] {
+        assert!(matches!(
+            queue(None, limit, offset),
+            Err(WriteStoryError::InvalidPage)
+        ));
+    }
+}
+
+#[test]
+fn a_review_that_cannot_be_logged_is_not_committed() {
+    let w = world();
+    let author = w
+        .fakes
+        .user("late@example.org", Role::RegularContributor, true);
+    let story = w.fakes.story(&author, "Late", StoryStatus::PendingApproval);
+    w.fakes.work.audit().set_failing(true);
+    let failed = block_on(w.service.approve(&as_user(&w.reviewer), story.id));
+    assert!(
+        matches!(failed, Err(WriteStoryError::Store(_))),
+        "{failed:?}"
+    );
+    assert_eq!(w.fakes.work.commits(), 0);
+    // (The fakes do not roll back; the databases do, tested over HTTP on both engines.)
+    w.fakes.work.audit().set_failing(false);
+    let story = w.fakes.story(&author, "Late", StoryStatus::PendingApproval);
+    block_on(w.service.approve(&as_user(&w.reviewer), story.id)).unwrap();
+    assert_eq!(w.fakes.work.commits(), 1);
+    let log = w.fakes.work.audit().entries();
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].action, crate::audit::AuditAction::StoryApproved);
+    assert_eq!(log[0].actor_id, w.reviewer.id);
+    assert_eq!(log[0].target_label.as_deref(), Some("Late"));
 }

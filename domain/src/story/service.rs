@@ -8,9 +8,9 @@ use super::{
 use crate::StoreError;
 use crate::category::CategoryRepository;
 use crate::clock::Clock;
-use crate::mail::Mailer;
 use crate::permissions::{Ability, Caller};
 use crate::user::{UserId, UserRepository};
+use crate::work::UnitOfWork;
 
 /// Why the public list could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -36,7 +36,8 @@ pub struct StoryPorts {
     pub categories: Arc<dyn CategoryRepository>,
     pub users: Arc<dyn UserRepository>,
     pub sanitizer: Arc<dyn HtmlSanitizer>,
-    pub mailer: Arc<dyn Mailer>,
+    /// Every multi-step write (and the mail and log entry that go with it) runs in one.
+    pub work: Arc<dyn UnitOfWork>,
     pub clock: Arc<dyn Clock>,
     /// `PUBLIC_URL`, for links in mail.
     pub public_url: String,

@@ -32,6 +32,11 @@ pub enum WriteStoryError {
     Invalid(FieldErrors),
     #[error("Story not found")]
     NotFound,
+    #[error("limit must be between 1 and 100")]
+    InvalidPage,
+    /// Reading or withdrawing a waiting edit when none waits.
+    #[error("No edit of this story is waiting for review")]
+    NoPendingEdit,
     #[error(transparent)]
     Transition(#[from] TransitionError),
     #[error(transparent)]
@@ -146,9 +151,9 @@ impl StoryService {
         let state = lifecycle::initial_state(draft.publish == Some(true), me.role);
         let now = self.ports.clock.now();
         let live = state.is_published();
-        let created = self
-            .ports
-            .stories
+        let work = self.ports.work.begin().await?;
+        let created = work
+            .stories()
             .create(NewStory {
                 title: fields.title.clone(),
                 content: fields.content.clone(),
@@ -165,11 +170,11 @@ impl StoryService {
             })
             .await?;
         if live {
-            self.ports
-                .stories
+            work.stories()
                 .add_revision(created.id, &fields, RevisionStatus::Approved, &me.id, now)
                 .await?;
         }
+        work.commit().await?;
         self.reload(created.id).await
     }
 
@@ -218,11 +223,18 @@ impl StoryService {
                 });
             }
             Effect::Edited(EditOutcome::ApplyLive) => {
-                self.ports
-                    .stories
+                let work = self.ports.work.begin().await?;
+                work.stories()
                     .add_revision(id, &fields, RevisionStatus::Approved, &me.id, now)
                     .await?;
                 fields.apply_to(&mut story);
+                story.updated_at = now;
+                work.stories().update(&story).await?;
+                work.commit().await?;
+                return Ok(EditResult {
+                    story: self.reload(id).await?,
+                    staged: false,
+                });
             }
             _ => {
                 fields.apply_to(&mut story);
@@ -231,16 +243,12 @@ impl StoryService {
                         lifecycle::next(edit.to, StoryAction::Submit { author: me.role })?;
                     if submitted.publishes() {
                         self.mark_live(&mut story, &me.id);
-                        self.ports
-                            .stories
-                            .add_revision(
-                                id,
-                                &StoryFields::of(&story),
-                                RevisionStatus::Approved,
-                                &me.id,
-                                now,
-                            )
-                            .await?;
+                        story.updated_at = now;
+                        self.save_with_version(&story, &me.id).await?;
+                        return Ok(EditResult {
+                            story: self.reload(id).await?,
+                            staged: false,
+                        });
                     } else {
                         story.status = submitted.status();
                         story.rejection_reason = None;
@@ -269,24 +277,37 @@ impl StoryService {
         let me = caller.require(Ability::WriteStories)?.clone();
         let submitted = lifecycle::next(state, StoryAction::Submit { author: me.role })?;
         let mut story = found.story;
+        story.updated_at = self.ports.clock.now();
         if submitted.publishes() {
             self.mark_live(&mut story, &me.id);
-            self.ports
-                .stories
-                .add_revision(
-                    id,
-                    &StoryFields::of(&story),
-                    RevisionStatus::Approved,
-                    &me.id,
-                    self.ports.clock.now(),
-                )
-                .await?;
+            self.save_with_version(&story, &me.id).await?;
         } else {
             story.status = submitted.status();
+            self.ports.stories.update(&story).await?;
         }
-        story.updated_at = self.ports.clock.now();
-        self.ports.stories.update(&story).await?;
         self.reload(id).await
+    }
+
+    /// Saves a story that goes live by its author's hand together with the approved
+    /// version its history keeps, in one unit of work.
+    async fn save_with_version(
+        &self,
+        story: &super::Story,
+        by: &UserId,
+    ) -> Result<(), WriteStoryError> {
+        let work = self.ports.work.begin().await?;
+        work.stories()
+            .add_revision(
+                story.id,
+                &StoryFields::of(story),
+                RevisionStatus::Approved,
+                by,
+                story.updated_at,
+            )
+            .await?;
+        work.stories().update(story).await?;
+        work.commit().await?;
+        Ok(())
     }
 
     /// Deletes a story: its author, or anyone who may delete any story.
@@ -296,12 +317,23 @@ impl StoryService {
     pub async fn delete(&self, caller: &Caller, id: StoryId) -> Result<(), WriteStoryError> {
         if !caller.can(Ability::DeleteAnyStory) {
             self.load_own(caller, id).await?;
+            return if self.ports.stories.delete(id).await? {
+                Ok(())
+            } else {
+                Err(WriteStoryError::NotFound)
+            };
         }
-        if self.ports.stories.delete(id).await? {
-            Ok(())
-        } else {
-            Err(WriteStoryError::NotFound)
+        // A moderator deleting someone else's story is on the activity log.
+        let found = self.reload(id).await?;
+        let me = caller.require(Ability::DeleteAnyStory)?;
+        if found.story.author_id == me.id {
+            return if self.ports.stories.delete(id).await? {
+                Ok(())
+            } else {
+                Err(WriteStoryError::NotFound)
+            };
         }
+        self.delete_logged(me, &found.story).await
     }
 
     /// An author's stories: every status for the author and for reviewers, only the public

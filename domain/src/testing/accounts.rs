@@ -172,6 +172,7 @@ pub struct AccountFakes {
     pub tokens: Arc<InMemoryAccountTokens>,
     pub sessions: Arc<InMemorySessionRepository>,
     pub clock: Arc<FixedClock>,
+    pub work: Arc<super::FakeUnitOfWork>,
 }
 
 /// An account service on fakes, with the site at `https://grace.example`.
@@ -181,6 +182,11 @@ pub fn account_service() -> (AccountService, AccountFakes) {
     let tokens = Arc::new(InMemoryAccountTokens::default());
     let sessions = Arc::new(InMemorySessionRepository::new());
     let clock = Arc::new(FixedClock::default());
+    let work = Arc::new(super::FakeUnitOfWork::new(super::WorkParts {
+        users: users.clone(),
+        mailer: mailer.clone(),
+        ..super::WorkParts::new()
+    }));
     let service = AccountService::new(AccountPorts {
         users: users.clone(),
         credentials: Arc::new(InMemoryAdminCredentialRepository::new(users.clone())),
@@ -196,6 +202,7 @@ pub fn account_service() -> (AccountService, AccountFakes) {
             name: "Grace Stories".to_owned(),
             public_url: "https://grace.example".to_owned(),
         },
+        work: work.clone(),
     });
     (
         service,
@@ -205,6 +212,7 @@ pub fn account_service() -> (AccountService, AccountFakes) {
             tokens,
             sessions,
             clock,
+            work,
         },
     )
 }

@@ -47,6 +47,10 @@ impl HelpMessageRepository for InMemoryHelpMessageRepository {
         Ok(message)
     }
 
+    async fn find(&self, id: i64) -> Result<Option<HelpMessage>, StoreError> {
+        Ok(lock(&self.rows).iter().find(|m| m.id == id).cloned())
+    }
+
     async fn list(
         &self,
         status: InboxStatus,

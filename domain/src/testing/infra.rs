@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use super::lock;
 use crate::StoreError;
 use crate::session::{SessionRecord, SessionRepository, SettingsRepository};
-use crate::user::ports::{AuthorizationRequest, ExternalIdentity, IdentityProvider};
+use crate::user::ports::{AuthorizationRequest, ExternalIdentity, IdentityError, IdentityProvider};
 
 /// Sessions in memory.
 #[derive(Debug, Default)]
@@ -142,7 +142,7 @@ impl FakeIdentityProvider {
 
 #[async_trait]
 impl IdentityProvider for FakeIdentityProvider {
-    async fn authorization_request(&self) -> Result<AuthorizationRequest, StoreError> {
+    async fn authorization_request(&self) -> Result<AuthorizationRequest, IdentityError> {
         Ok(AuthorizationRequest {
             url: format!("https://accounts.example/authorize?state={}", Self::STATE),
             state: Self::STATE.to_owned(),
@@ -156,11 +156,11 @@ impl IdentityProvider for FakeIdentityProvider {
         code: &str,
         nonce: &str,
         pkce_verifier: &str,
-    ) -> Result<ExternalIdentity, StoreError> {
+    ) -> Result<ExternalIdentity, IdentityError> {
         if (code, nonce, pkce_verifier) == (Self::GOOD_CODE, Self::NONCE, Self::VERIFIER) {
             Ok(self.identity.clone())
         } else {
-            Err(StoreError::Unknown(anyhow::anyhow!(
+            Err(IdentityError::Failed(anyhow::anyhow!(
                 "code exchange refused (fake)"
             )))
         }

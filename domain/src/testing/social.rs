@@ -10,7 +10,7 @@ use super::lock;
 use crate::StoreError;
 use crate::social::{
     ClaimedPost, Platform, PostStatus, PublishError, Published, SocialPost, SocialPostId,
-    SocialPostRepository, SocialPublisher,
+    SocialPostRecord, SocialPostRepository, SocialPublisher,
 };
 use crate::story::StoryId;
 use crate::user::UserId;
@@ -55,8 +55,85 @@ impl InMemorySocialPostRepository {
     }
 }
 
+fn record(row: &SocialPostRow) -> SocialPostRecord {
+    SocialPostRecord {
+        id: row.id,
+        story: row.story,
+        story_title: None,
+        platform: row.platform,
+        status: row.status,
+        attempts: row.attempts,
+        last_error: row.last_error.clone(),
+        created_at: super::tick(row.id.0.unsigned_abs()),
+        posted_at: row.posted_at,
+        external_url: row.external_url.clone(),
+    }
+}
+
 #[async_trait]
 impl SocialPostRepository for InMemorySocialPostRepository {
+    async fn page(
+        &self,
+        status: Option<PostStatus>,
+        limit: u64,
+        offset: u64,
+    ) -> Result<crate::story::Page<SocialPostRecord>, StoreError> {
+        let chosen: Vec<SocialPostRecord> = lock(&self.rows)
+            .iter()
+            .rev()
+            .filter(|r| status.is_none_or(|s| r.status == s))
+            .map(record)
+            .collect();
+        Ok(crate::story::Page {
+            total: chosen.len() as u64,
+            items: chosen
+                .into_iter()
+                .skip(usize::try_from(offset).unwrap_or(usize::MAX))
+                .take(usize::try_from(limit).unwrap_or(usize::MAX))
+                .collect(),
+        })
+    }
+
+    async fn find(&self, id: SocialPostId) -> Result<Option<SocialPostRecord>, StoreError> {
+        Ok(lock(&self.rows).iter().find(|r| r.id == id).map(record))
+    }
+
+    async fn change_status(
+        &self,
+        id: SocialPostId,
+        from: PostStatus,
+        to: PostStatus,
+    ) -> Result<bool, StoreError> {
+        let mut rows = lock(&self.rows);
+        let Some(moving) = rows
+            .iter()
+            .find(|r| r.id == id && r.status == from)
+            .cloned()
+        else {
+            return Ok(false);
+        };
+        // Like the database's partial unique index: one queued post per story and platform.
+        if to == PostStatus::Queued
+            && rows.iter().any(|r| {
+                r.id != id
+                    && r.status == PostStatus::Queued
+                    && r.story == moving.story
+                    && r.platform == moving.platform
+            })
+        {
+            return Err(StoreError::Conflict("socialPost".to_owned()));
+        }
+        let Some(row) = rows.iter_mut().find(|r| r.id == id) else {
+            return Ok(false);
+        };
+        row.status = to;
+        if to == PostStatus::Queued {
+            row.attempts = 0;
+            row.next_attempt_at = None;
+        }
+        Ok(true)
+    }
+
     async fn queue(
         &self,
         story: StoryId,

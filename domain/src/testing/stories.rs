@@ -10,8 +10,8 @@ use crate::StoreError;
 use crate::category::{Category, CategoryRepository, CategoryWithCount, NewCategory};
 use crate::comment::{Comment, CommentId, CommentRepository, DEFAULT_PLATFORM, NewComment};
 use crate::story::{
-    NewStory, Page, ReviewItem, Revision, RevisionStatus, Story, StoryFields, StoryId, StoryQuery,
-    StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
+    NewStory, Page, ReviewItem, ReviewKind, Revision, RevisionStatus, Story, StoryFields, StoryId,
+    StoryQuery, StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
 };
 use crate::user::UserId;
 
@@ -236,7 +236,12 @@ impl StoryRepository for InMemoryStoryRepository {
             .collect())
     }
 
-    async fn review_queue(&self) -> Result<Vec<ReviewItem>, StoreError> {
+    async fn review_queue(
+        &self,
+        kind: Option<ReviewKind>,
+        limit: u64,
+        offset: u64,
+    ) -> Result<Page<ReviewItem>, StoreError> {
         let mut queued: Vec<(Story, Option<Revision>)> = self
             .with_pending(|s| {
                 matches!(
@@ -249,17 +254,27 @@ impl StoryRepository for InMemoryStoryRepository {
                 StoryStatus::PendingApproval => Some((s, None)),
                 _ => pending.map(|r| (s, Some(r))),
             })
+            .filter(|(_, r)| match kind {
+                None => true,
+                Some(ReviewKind::NewStories) => r.is_none(),
+                Some(ReviewKind::Edits) => r.is_some(),
+            })
             .collect();
         // Oldest first: by when each entered the queue (the story's submission, i.e. its
         // last update, or the staged revision's creation).
         queued.sort_by_key(|(s, r)| (r.as_ref().map_or(s.updated_at, |r| r.created_at), s.id));
-        Ok(queued
-            .into_iter()
-            .map(|(story, revision)| ReviewItem {
-                story: self.with_author(story),
-                revision,
-            })
-            .collect())
+        Ok(Page {
+            total: queued.len() as u64,
+            items: queued
+                .into_iter()
+                .skip(usize::try_from(offset).unwrap_or(usize::MAX))
+                .take(usize::try_from(limit).unwrap_or(usize::MAX))
+                .map(|(story, revision)| ReviewItem {
+                    story: self.with_author(story),
+                    revision,
+                })
+                .collect(),
+        })
     }
 
     async fn pending_revision(&self, story: StoryId) -> Result<Option<Revision>, StoreError> {
@@ -543,6 +558,14 @@ impl CommentRepository for InMemoryCommentRepository {
             n += 1;
         }
         Ok(n)
+    }
+
+    async fn find_many(&self, ids: &[CommentId]) -> Result<Vec<Comment>, StoreError> {
+        Ok(lock(&self.rows)
+            .iter()
+            .filter(|c| ids.contains(&c.id))
+            .cloned()
+            .collect())
     }
 
     async fn delete_many(&self, ids: &[CommentId]) -> Result<u64, StoreError> {

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::work::{FakeUnitOfWork, WorkParts};
 use super::{
     FixedClock, InMemoryCategoryRepository, InMemoryCommentRepository, InMemoryStoryRepository,
     InMemoryUserRepository, RecordingMailer,
@@ -62,6 +63,8 @@ pub struct StoryFakes {
     pub sanitizer: Arc<StripScriptSanitizer>,
     pub mailer: Arc<RecordingMailer>,
     pub clock: Arc<FixedClock>,
+    /// Its works share the repositories above; its log is [`FakeUnitOfWork::audit`].
+    pub work: Arc<FakeUnitOfWork>,
 }
 
 impl StoryFakes {
@@ -77,14 +80,23 @@ impl StoryFakes {
             Arc::new(InMemoryStoryRepository::new(users.clone()).with_comments(comments.clone()));
         let categories = Arc::new(InMemoryCategoryRepository::counting(stories.clone()));
         categories.add_names(DEFAULT_CATEGORIES.iter().map(|(name, ..)| *name));
+        let mailer = Arc::new(RecordingMailer::default());
+        let work = Arc::new(FakeUnitOfWork::new(WorkParts {
+            stories: stories.clone(),
+            users: users.clone(),
+            comments: comments.clone(),
+            mailer: mailer.clone(),
+            ..WorkParts::new()
+        }));
         Self {
             users,
             stories,
             comments,
             categories,
             sanitizer: Arc::new(StripScriptSanitizer::new()),
-            mailer: Arc::new(RecordingMailer::default()),
+            mailer,
             clock: Arc::new(FixedClock::default()),
+            work,
         }
     }
 
@@ -95,7 +107,7 @@ impl StoryFakes {
             categories: self.categories.clone(),
             users: self.users.clone(),
             sanitizer: self.sanitizer.clone(),
-            mailer: self.mailer.clone(),
+            work: self.work.clone(),
             clock: self.clock.clone(),
             public_url: Self::PUBLIC_URL.to_owned(),
             site_name: Self::SITE_NAME.to_owned(),

@@ -129,6 +129,8 @@ pub struct AccountPorts {
     pub data: Arc<dyn AccountDataSource>,
     pub clock: Arc<dyn Clock>,
     pub site: SiteIdentity,
+    /// People actions (a role change and its mail and log entry) run in one.
+    pub work: Arc<dyn crate::work::UnitOfWork>,
 }
 
 /// Account use cases on top of the ports.
@@ -217,8 +219,19 @@ impl AccountService {
         subject: String,
         text: String,
     ) -> Result<(), StoreError> {
-        self.p
-            .mailer
+        self.mail_person_via(self.p.mailer.as_ref(), user, subject, text)
+            .await
+    }
+
+    /// [`Self::mail_person`] through `mailer` (a unit of work's).
+    pub(super) async fn mail_person_via(
+        &self,
+        mailer: &dyn Mailer,
+        user: &User,
+        subject: String,
+        text: String,
+    ) -> Result<(), StoreError> {
+        mailer
             .send(OutgoingMail {
                 to: user.email.clone(),
                 subject,

@@ -4,7 +4,9 @@
 use super::account::AccountService;
 use super::{Role, User, UserId};
 use crate::StoreError;
+use crate::audit::{AuditAction, NewAuditEntry};
 use crate::permissions::{Ability, Caller, Refusal};
+use crate::work::log_and_commit;
 
 #[derive(Debug, thiserror::Error)]
 pub enum PeopleError {
@@ -66,18 +68,15 @@ impl AccountService {
         {
             return Err(PeopleError::LastSuperAdmin);
         }
-        let after = self
-            .p
-            .users
+        let work = self.p.work.begin().await?;
+        let after = work
+            .users()
             .set_suspension(target, Some(reason.to_owned()))
             .await?
             .ok_or(PeopleError::NotFound)?;
-        self.p
-            .sessions
-            .delete_for_user(target.as_str(), None)
-            .await?;
         let site = &self.p.site;
-        self.mail_person(
+        self.mail_person_via(
+            work.mailer(),
             &after,
             format!("Your {} account has been suspended", site.name),
             format!(
@@ -86,7 +85,26 @@ impl AccountService {
             ),
         )
         .await?;
+        let entry = self
+            .person_entry(me, AuditAction::PersonSuspended, &after)
+            .because(Some(reason));
+        log_and_commit(work, entry).await?;
+        // Sessions live beside the accounts; a suspended account is refused anyway.
+        self.p
+            .sessions
+            .delete_for_user(target.as_str(), None)
+            .await?;
         Ok(after)
+    }
+
+    fn person_entry(&self, me: &User, action: AuditAction, person: &User) -> NewAuditEntry {
+        NewAuditEntry::by(
+            me,
+            action,
+            person.id.as_str(),
+            Some(&person.display_name()),
+            self.p.clock.now(),
+        )
     }
 
     /// Lifts a suspension: approval on, and the person is mailed.
@@ -98,14 +116,15 @@ impl AccountService {
         if &me.id == target {
             return Err(PeopleError::OwnAccount);
         }
-        let after = self
-            .p
-            .users
+        let work = self.p.work.begin().await?;
+        let after = work
+            .users()
             .set_suspension(target, None)
             .await?
             .ok_or(PeopleError::NotFound)?;
         let site = &self.p.site;
-        self.mail_person(
+        self.mail_person_via(
+            work.mailer(),
             &after,
             format!("Your {} account is active again", site.name),
             format!(
@@ -114,6 +133,8 @@ impl AccountService {
             ),
         )
         .await?;
+        let entry = self.person_entry(me, AuditAction::PersonReinstated, &after);
+        log_and_commit(work, entry).await?;
         Ok(after)
     }
 
@@ -177,15 +198,17 @@ impl AccountService {
         {
             return Err(PeopleError::LastSuperAdmin);
         }
-        let after = self
-            .p
-            .users
+        let work = self.p.work.begin().await?;
+        let after = work
+            .users()
             .set_role(target, role, approved)
             .await?
             .ok_or(PeopleError::NotFound)?;
-        if approved && !before.is_approved {
+        let approving = approved && !before.is_approved;
+        if approving {
             let site = &self.p.site;
-            self.mail_person(
+            self.mail_person_via(
+                work.mailer(),
                 &after,
                 format!("Your {} account has been approved", site.name),
                 format!(
@@ -195,6 +218,14 @@ impl AccountService {
             )
             .await?;
         }
+        let action = if approving {
+            AuditAction::PersonApproved
+        } else {
+            AuditAction::RoleChanged
+        };
+        let change = format!("{} → {}", before.role.as_str(), after.role.as_str());
+        let entry = self.person_entry(me, action, &after).because(Some(&change));
+        log_and_commit(work, entry).await?;
         Ok(after)
     }
 
@@ -218,10 +249,12 @@ impl AccountService {
         {
             return Err(PeopleError::LastSuperAdmin);
         }
-        if self.p.users.delete(target).await? {
-            Ok(())
-        } else {
-            Err(PeopleError::NotFound)
+        let work = self.p.work.begin().await?;
+        if !work.users().delete(target).await? {
+            return Err(PeopleError::NotFound);
         }
+        let entry = self.person_entry(me, AuditAction::PersonDeleted, &user);
+        log_and_commit(work, entry).await?;
+        Ok(())
     }
 }

@@ -5,10 +5,37 @@
  * The HTTP API of the community storytelling site: stories, comments, people and help messages. Every error answers with `{"message": ..., "errors"?: [{"field", "message"}]}`.
  * OpenAPI spec version: 0.1.0
  */
-import type { StoryDto } from './storyDto';
-import type { PendingStoryDtoAllOf } from './pendingStoryDtoAllOf';
+import type { AuthorDto } from './authorDto';
+import type { PendingStoryDtoExcerpt } from './pendingStoryDtoExcerpt';
+import type { ReviewKindDto } from './reviewKindDto';
+import type { PendingStoryDtoRevision } from './pendingStoryDtoRevision';
+import type { StoryStatusDto } from './storyStatusDto';
+import type { PendingStoryDtoThumbnailUrl } from './pendingStoryDtoThumbnailUrl';
+import type { PendingStoryDtoVideoUrl } from './pendingStoryDtoVideoUrl';
 
 /**
- * A story waiting for review: new, or live with a staged edit (`revision`).
+ * A story waiting for review: new, or live with a staged edit (`revision`). The list
+carries no story text; `preview` is its start as plain text.
  */
-export type PendingStoryDto = StoryDto & PendingStoryDtoAllOf;
+export interface PendingStoryDto {
+  author: AuthorDto;
+  authorId: string;
+  category: string;
+  /** The camelCase fields the staged edit changes (empty for new stories). */
+  changedFields: string[];
+  createdAt: string;
+  excerpt?: PendingStoryDtoExcerpt;
+  id: number;
+  isPublished: boolean;
+  kind: ReviewKindDto;
+  /** The start of the text as plain text (at most 200 characters). */
+  preview: string;
+  revision?: PendingStoryDtoRevision;
+  status: StoryStatusDto;
+  thumbnailUrl?: PendingStoryDtoThumbnailUrl;
+  title: string;
+  updatedAt: string;
+  videoUrl?: PendingStoryDtoVideoUrl;
+  /** Since when it waits: the submission of a new story, the writing of an edit. */
+  waitingSince: string;
+}

@@ -26,15 +26,20 @@ import type {
 
 import type {
   AdminLoginRequest,
+  AuditEntryDto,
   AuthResponse,
   ChangePasswordRequest,
   ErrorBody,
+  ListAuditLogParams,
   ListMailOutboxParams,
   ListPendingUsersParams,
+  ListSocialPostsParams,
   MailOutboxDto,
   MessageResponse,
   OutboxMessageDto,
+  QueueCountsDto,
   RoleChangeRequest,
+  SocialPostDto,
   SuspendRequest,
   UserDto
 } from '../../model';
@@ -48,6 +53,114 @@ type AwaitedInput<T> = PromiseLike<T> | T;
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+
+
+/**
+ * @summary A page of the activity log, newest first (super admin only); how many entries match is
+in `X-Total-Count`. Entries are never changed or removed through the API.
+ */
+export const getListAuditLogUrl = (params?: ListAuditLogParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/audit-log?${stringifiedParams}` : `/api/admin/audit-log`
+}
+
+export const listAuditLog = async (params?: ListAuditLogParams, options?: RequestInit): Promise<AuditEntryDto[]> => {
+  
+  return customFetch<AuditEntryDto[]>(getListAuditLogUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListAuditLogQueryKey = (params?: ListAuditLogParams,) => {
+    return [
+    `/api/admin/audit-log`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListAuditLogQueryOptions = <TData = Awaited<ReturnType<typeof listAuditLog>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(params?: ListAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditLog>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAuditLogQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAuditLog>>> = ({ signal }) => listAuditLog(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAuditLog>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAuditLogQueryResult = NonNullable<Awaited<ReturnType<typeof listAuditLog>>>
+export type ListAuditLogQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListAuditLog<TData = Awaited<ReturnType<typeof listAuditLog>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListAuditLogParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditLog>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAuditLog>>,
+          TError,
+          Awaited<ReturnType<typeof listAuditLog>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAuditLog<TData = Awaited<ReturnType<typeof listAuditLog>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditLog>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAuditLog>>,
+          TError,
+          Awaited<ReturnType<typeof listAuditLog>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAuditLog<TData = Awaited<ReturnType<typeof listAuditLog>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditLog>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A page of the activity log, newest first (super admin only); how many entries match is
+in `X-Total-Count`. Entries are never changed or removed through the API.
+ */
+
+export function useListAuditLog<TData = Awaited<ReturnType<typeof listAuditLog>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditLog>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAuditLogQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
 
 
 
@@ -368,6 +481,355 @@ export const useRetryMail = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBod
       > => {
 
       const mutationOptions = getRetryMailMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The number of items waiting in each of the caller's queues (comment moderators and
+reviewers; the super admin sees every queue).
+ */
+export const getQueueCountsUrl = () => {
+
+
+  
+
+  return `/api/admin/queues`
+}
+
+export const queueCounts = async ( options?: RequestInit): Promise<QueueCountsDto> => {
+  
+  return customFetch<QueueCountsDto>(getQueueCountsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getQueueCountsQueryKey = () => {
+    return [
+    `/api/admin/queues`
+    ] as const;
+    }
+
+    
+export const getQueueCountsQueryOptions = <TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof queueCounts>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getQueueCountsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof queueCounts>>> = ({ signal }) => queueCounts({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof queueCounts>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type QueueCountsQueryResult = NonNullable<Awaited<ReturnType<typeof queueCounts>>>
+export type QueueCountsQueryError = ErrorType<ErrorBody | ErrorBody>
+
+
+export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof queueCounts>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof queueCounts>>,
+          TError,
+          Awaited<ReturnType<typeof queueCounts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof queueCounts>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof queueCounts>>,
+          TError,
+          Awaited<ReturnType<typeof queueCounts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof queueCounts>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The number of items waiting in each of the caller's queues (comment moderators and
+reviewers; the super admin sees every queue).
+ */
+
+export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof queueCounts>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getQueueCountsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A page of the exported posts, newest first (super admin only); how many match is in
+`X-Total-Count`.
+ */
+export const getListSocialPostsUrl = (params?: ListSocialPostsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/social-posts?${stringifiedParams}` : `/api/admin/social-posts`
+}
+
+export const listSocialPosts = async (params?: ListSocialPostsParams, options?: RequestInit): Promise<SocialPostDto[]> => {
+  
+  return customFetch<SocialPostDto[]>(getListSocialPostsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListSocialPostsQueryKey = (params?: ListSocialPostsParams,) => {
+    return [
+    `/api/admin/social-posts`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListSocialPostsQueryOptions = <TData = Awaited<ReturnType<typeof listSocialPosts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(params?: ListSocialPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSocialPosts>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSocialPostsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSocialPosts>>> = ({ signal }) => listSocialPosts(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSocialPosts>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSocialPostsQueryResult = NonNullable<Awaited<ReturnType<typeof listSocialPosts>>>
+export type ListSocialPostsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListSocialPosts<TData = Awaited<ReturnType<typeof listSocialPosts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListSocialPostsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSocialPosts>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSocialPosts>>,
+          TError,
+          Awaited<ReturnType<typeof listSocialPosts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSocialPosts<TData = Awaited<ReturnType<typeof listSocialPosts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListSocialPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSocialPosts>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSocialPosts>>,
+          TError,
+          Awaited<ReturnType<typeof listSocialPosts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSocialPosts<TData = Awaited<ReturnType<typeof listSocialPosts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListSocialPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSocialPosts>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A page of the exported posts, newest first (super admin only); how many match is in
+`X-Total-Count`.
+ */
+
+export function useListSocialPosts<TData = Awaited<ReturnType<typeof listSocialPosts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListSocialPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSocialPosts>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSocialPostsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Withdraws a queued post before it goes out (super admin only).
+ */
+export const getCancelSocialPostUrl = (id: number,) => {
+
+
+  
+
+  return `/api/admin/social-posts/${id}/cancel`
+}
+
+export const cancelSocialPost = async (id: number, options?: RequestInit): Promise<SocialPostDto> => {
+  
+  return customFetch<SocialPostDto>(getCancelSocialPostUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getCancelSocialPostMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelSocialPost>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof cancelSocialPost>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['cancelSocialPost'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelSocialPost>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  cancelSocialPost(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CancelSocialPostMutationResult = NonNullable<Awaited<ReturnType<typeof cancelSocialPost>>>
+    
+    export type CancelSocialPostMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Withdraws a queued post before it goes out (super admin only).
+ */
+export const useCancelSocialPost = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelSocialPost>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof cancelSocialPost>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getCancelSocialPostMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Queues a failed post again with fresh tries (super admin only).
+ */
+export const getRetrySocialPostUrl = (id: number,) => {
+
+
+  
+
+  return `/api/admin/social-posts/${id}/retry`
+}
+
+export const retrySocialPost = async (id: number, options?: RequestInit): Promise<SocialPostDto> => {
+  
+  return customFetch<SocialPostDto>(getRetrySocialPostUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getRetrySocialPostMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retrySocialPost>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof retrySocialPost>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['retrySocialPost'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof retrySocialPost>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  retrySocialPost(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RetrySocialPostMutationResult = NonNullable<Awaited<ReturnType<typeof retrySocialPost>>>
+    
+    export type RetrySocialPostMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Queues a failed post again with fresh tries (super admin only).
+ */
+export const useRetrySocialPost = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retrySocialPost>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof retrySocialPost>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getRetrySocialPostMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

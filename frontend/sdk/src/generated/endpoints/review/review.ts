@@ -26,7 +26,9 @@ import type {
 
 import type {
   ErrorBody,
+  ListPendingStoriesParams,
   MessageResponse,
+  PendingEditDto,
   PendingStoryDto,
   RejectStoryBody,
   StoryDto,
@@ -49,17 +51,24 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 /**
  * @summary Stories waiting for review, oldest first.
  */
-export const getListPendingStoriesUrl = () => {
+export const getListPendingStoriesUrl = (params?: ListPendingStoriesParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/api/admin/stories/pending`
+  return stringifiedParams.length > 0 ? `/api/admin/stories/pending?${stringifiedParams}` : `/api/admin/stories/pending`
 }
 
-export const listPendingStories = async ( options?: RequestInit): Promise<PendingStoryDto[]> => {
+export const listPendingStories = async (params?: ListPendingStoriesParams, options?: RequestInit): Promise<PendingStoryDto[]> => {
   
-  return customFetch<PendingStoryDto[]>(getListPendingStoriesUrl(),
+  return customFetch<PendingStoryDto[]>(getListPendingStoriesUrl(params),
   {      
     ...options,
     method: 'GET'
@@ -72,23 +81,23 @@ export const listPendingStories = async ( options?: RequestInit): Promise<Pendin
 
 
 
-export const getListPendingStoriesQueryKey = () => {
+export const getListPendingStoriesQueryKey = (params?: ListPendingStoriesParams,) => {
     return [
-    `/api/admin/stories/pending`
+    `/api/admin/stories/pending`, ...(params ? [params]: [])
     ] as const;
     }
 
     
-export const getListPendingStoriesQueryOptions = <TData = Awaited<ReturnType<typeof listPendingStories>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingStories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListPendingStoriesQueryOptions = <TData = Awaited<ReturnType<typeof listPendingStories>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(params?: ListPendingStoriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingStories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListPendingStoriesQueryKey();
+  const queryKey =  queryOptions?.queryKey ?? getListPendingStoriesQueryKey(params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPendingStories>>> = ({ signal }) => listPendingStories({ signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPendingStories>>> = ({ signal }) => listPendingStories(params, { signal, ...requestOptions });
 
       
 
@@ -98,11 +107,11 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListPendingStoriesQueryResult = NonNullable<Awaited<ReturnType<typeof listPendingStories>>>
-export type ListPendingStoriesQueryError = ErrorType<ErrorBody | ErrorBody>
+export type ListPendingStoriesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
 
-export function useListPendingStories<TData = Awaited<ReturnType<typeof listPendingStories>>, TError = ErrorType<ErrorBody | ErrorBody>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingStories>>, TError, TData>> & Pick<
+export function useListPendingStories<TData = Awaited<ReturnType<typeof listPendingStories>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListPendingStoriesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingStories>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPendingStories>>,
           TError,
@@ -111,8 +120,8 @@ export function useListPendingStories<TData = Awaited<ReturnType<typeof listPend
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPendingStories<TData = Awaited<ReturnType<typeof listPendingStories>>, TError = ErrorType<ErrorBody | ErrorBody>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingStories>>, TError, TData>> & Pick<
+export function useListPendingStories<TData = Awaited<ReturnType<typeof listPendingStories>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPendingStoriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingStories>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPendingStories>>,
           TError,
@@ -121,20 +130,20 @@ export function useListPendingStories<TData = Awaited<ReturnType<typeof listPend
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPendingStories<TData = Awaited<ReturnType<typeof listPendingStories>>, TError = ErrorType<ErrorBody | ErrorBody>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingStories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListPendingStories<TData = Awaited<ReturnType<typeof listPendingStories>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPendingStoriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingStories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary Stories waiting for review, oldest first.
  */
 
-export function useListPendingStories<TData = Awaited<ReturnType<typeof listPendingStories>>, TError = ErrorType<ErrorBody | ErrorBody>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingStories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export function useListPendingStories<TData = Awaited<ReturnType<typeof listPendingStories>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListPendingStoriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPendingStories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListPendingStoriesQueryOptions(options)
+  const queryOptions = getListPendingStoriesQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -430,6 +439,179 @@ export const useUnpublishStory = <TError = ErrorType<ErrorBody | ErrorBody | Err
       > => {
 
       const mutationOptions = getUnpublishStoryMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The edit of a live story that waits for review, beside the live story: for its author
+reopening it and for reviewers comparing the two.
+ */
+export const getGetPendingEditUrl = (id: number,) => {
+
+
+  
+
+  return `/api/stories/${id}/pending-edit`
+}
+
+export const getPendingEdit = async (id: number, options?: RequestInit): Promise<PendingEditDto> => {
+  
+  return customFetch<PendingEditDto>(getGetPendingEditUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetPendingEditQueryKey = (id?: number,) => {
+    return [
+    `/api/stories/${id}/pending-edit`
+    ] as const;
+    }
+
+    
+export const getGetPendingEditQueryOptions = <TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingEdit>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPendingEditQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPendingEdit>>> = ({ signal }) => getPendingEdit(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPendingEdit>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPendingEditQueryResult = NonNullable<Awaited<ReturnType<typeof getPendingEdit>>>
+export type GetPendingEditQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingEdit>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPendingEdit>>,
+          TError,
+          Awaited<ReturnType<typeof getPendingEdit>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingEdit>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPendingEdit>>,
+          TError,
+          Awaited<ReturnType<typeof getPendingEdit>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingEdit>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The edit of a live story that waits for review, beside the live story: for its author
+reopening it and for reviewers comparing the two.
+ */
+
+export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingEdit>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPendingEditQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The author takes back their edit before a reviewer decides; the live story stays as it
+is and can be edited again.
+ */
+export const getWithdrawPendingEditUrl = (id: number,) => {
+
+
+  
+
+  return `/api/stories/${id}/pending-edit`
+}
+
+export const withdrawPendingEdit = async (id: number, options?: RequestInit): Promise<StoryDto> => {
+  
+  return customFetch<StoryDto>(getWithdrawPendingEditUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getWithdrawPendingEditMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawPendingEdit>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof withdrawPendingEdit>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['withdrawPendingEdit'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof withdrawPendingEdit>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  withdrawPendingEdit(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type WithdrawPendingEditMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawPendingEdit>>>
+    
+    export type WithdrawPendingEditMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary The author takes back their edit before a reviewer decides; the live story stays as it
+is and can be edited again.
+ */
+export const useWithdrawPendingEdit = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawPendingEdit>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof withdrawPendingEdit>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getWithdrawPendingEditMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

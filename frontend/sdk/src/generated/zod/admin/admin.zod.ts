@@ -9,6 +9,32 @@ import * as zod from 'zod';
 
 
 /**
+ * @summary A page of the activity log, newest first (super admin only); how many entries match is
+in `X-Total-Count`. Entries are never changed or removed through the API.
+ */
+export const listAuditLogQueryLimitMin = 0;export const listAuditLogQueryOffsetMin = 0;
+
+export const listAuditLogQueryParams = zod.object({
+  "actor": zod.string().optional().describe('Only entries by this person (a user id).'),
+  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled']).optional().describe('Only entries of this action.'),
+  "limit": zod.number().min(listAuditLogQueryLimitMin).optional().describe('How many entries (1 to 200, default 50).'),
+  "offset": zod.number().min(listAuditLogQueryOffsetMin).optional()
+})
+
+export const listAuditLogResponseItem = zod.object({
+  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled']).describe('What was done (the log\'s stable vocabulary).'),
+  "actorId": zod.string(),
+  "actorName": zod.string().describe('The actor\'s name when they acted (\"Former member\" once they left).'),
+  "at": zod.iso.datetime({}),
+  "id": zod.number(),
+  "reason": zod.string().nullish().describe('The reason given (a rejection, a take-down, a suspension), the role change, or the\nplatforms of an export.'),
+  "targetId": zod.string().describe('The story or comment number, the person\'s id, the message id.'),
+  "targetKind": zod.enum(['story', 'comment', 'person', 'help_message', 'mail', 'social_post']).describe('What an entry is about.'),
+  "targetLabel": zod.string().nullish().describe('What the target was called then (a title, a name, a subject).')
+}).describe('One entry of the activity log.')
+export const listAuditLogResponse = zod.array(listAuditLogResponseItem)
+
+/**
  * @summary Changes the signed-in super admin's admin password; the admin's other sessions end.
  */
 export const changePasswordBody = zod.object({
@@ -97,6 +123,94 @@ export const retryMailResponse = zod.object({
   "subject": zod.string(),
   "to": zod.string()
 }).describe('One recorded message.')
+
+/**
+ * @summary The number of items waiting in each of the caller's queues (comment moderators and
+reviewers; the super admin sees every queue).
+ */
+export const queueCountsResponseCommentsMin = 0;export const queueCountsResponseEditsMin = 0;export const queueCountsResponseHelpOpenMin = 0;export const queueCountsResponseMailFailedMin = 0;export const queueCountsResponseNewStoriesMin = 0;export const queueCountsResponsePeopleMin = 0;export const queueCountsResponseSocialFailedMin = 0;
+
+export const queueCountsResponse = zod.object({
+  "comments": zod.number().min(queueCountsResponseCommentsMin),
+  "edits": zod.number().min(queueCountsResponseEditsMin).nullish(),
+  "helpOpen": zod.number().min(queueCountsResponseHelpOpenMin).nullish(),
+  "mailFailed": zod.number().min(queueCountsResponseMailFailedMin).nullish(),
+  "newStories": zod.number().min(queueCountsResponseNewStoriesMin).nullish(),
+  "people": zod.number().min(queueCountsResponsePeopleMin).nullish(),
+  "socialFailed": zod.number().min(queueCountsResponseSocialFailedMin).nullish()
+}).describe('How many items wait in each queue the caller works on; `null` for a queue that is not\ntheirs.')
+
+/**
+ * @summary A page of the exported posts, newest first (super admin only); how many match is in
+`X-Total-Count`.
+ */
+export const listSocialPostsQueryLimitMin = 0;export const listSocialPostsQueryOffsetMin = 0;
+
+export const listSocialPostsQueryParams = zod.object({
+  "status": zod.enum(['queued', 'posted', 'failed', 'cancelled']).optional().describe('Only posts in this state.'),
+  "limit": zod.number().min(listSocialPostsQueryLimitMin).optional().describe('How many (1 to 200, default 50).'),
+  "offset": zod.number().min(listSocialPostsQueryOffsetMin).optional()
+})
+
+export const listSocialPostsResponseAttemptsMin = 0;
+
+export const listSocialPostsResponseItem = zod.object({
+  "attempts": zod.number().min(listSocialPostsResponseAttemptsMin),
+  "createdAt": zod.iso.datetime({}),
+  "id": zod.number(),
+  "lastError": zod.string().nullish().describe('The platform\'s answer to the last failed try.'),
+  "platform": zod.enum(['twitter', 'linkedin', 'instagram']).describe('A platform\'s name as the API spells it.'),
+  "postedAt": zod.iso.datetime({}).nullish(),
+  "postedUrl": zod.string().nullish().describe('Where the post can be seen, when the platform said.'),
+  "status": zod.enum(['queued', 'posted', 'failed', 'cancelled']).describe('Where a post stands.'),
+  "storyId": zod.number(),
+  "storyTitle": zod.string().nullish().describe('The story\'s title now (`null` when it was deleted since).')
+}).describe('One exported post.')
+export const listSocialPostsResponse = zod.array(listSocialPostsResponseItem)
+
+/**
+ * @summary Withdraws a queued post before it goes out (super admin only).
+ */
+export const cancelSocialPostParams = zod.object({
+  "id": zod.number().describe('Post id')
+})
+
+export const cancelSocialPostResponseAttemptsMin = 0;
+
+export const cancelSocialPostResponse = zod.object({
+  "attempts": zod.number().min(cancelSocialPostResponseAttemptsMin),
+  "createdAt": zod.iso.datetime({}),
+  "id": zod.number(),
+  "lastError": zod.string().nullish().describe('The platform\'s answer to the last failed try.'),
+  "platform": zod.enum(['twitter', 'linkedin', 'instagram']).describe('A platform\'s name as the API spells it.'),
+  "postedAt": zod.iso.datetime({}).nullish(),
+  "postedUrl": zod.string().nullish().describe('Where the post can be seen, when the platform said.'),
+  "status": zod.enum(['queued', 'posted', 'failed', 'cancelled']).describe('Where a post stands.'),
+  "storyId": zod.number(),
+  "storyTitle": zod.string().nullish().describe('The story\'s title now (`null` when it was deleted since).')
+}).describe('One exported post.')
+
+/**
+ * @summary Queues a failed post again with fresh tries (super admin only).
+ */
+export const retrySocialPostParams = zod.object({
+  "id": zod.number().describe('Post id')
+})
+
+export const retrySocialPostResponseAttemptsMin = 0;
+
+export const retrySocialPostResponse = zod.object({
+  "attempts": zod.number().min(retrySocialPostResponseAttemptsMin),
+  "createdAt": zod.iso.datetime({}),
+  "id": zod.number(),
+  "lastError": zod.string().nullish().describe('The platform\'s answer to the last failed try.'),
+  "platform": zod.enum(['twitter', 'linkedin', 'instagram']).describe('A platform\'s name as the API spells it.'),
+  "postedAt": zod.iso.datetime({}).nullish(),
+  "postedUrl": zod.string().nullish().describe('Where the post can be seen, when the platform said.'),
+  "status": zod.enum(['queued', 'posted', 'failed', 'cancelled']).describe('Where a post stands.'),
+  "storyId": zod.number(),
+  "storyTitle": zod.string().nullish().describe('The story\'s title now (`null` when it was deleted since).')
+}).describe('One exported post.')
 
 /**
  * @summary Every account, newest first.

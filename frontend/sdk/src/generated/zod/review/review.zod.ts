@@ -11,9 +11,15 @@ import * as zod from 'zod';
 /**
  * @summary Stories waiting for review, oldest first.
  */
+export const listPendingStoriesQueryLimitMin = 0;export const listPendingStoriesQueryOffsetMin = 0;
+
+export const listPendingStoriesQueryParams = zod.object({
+  "kind": zod.enum(['new', 'edit']).optional().describe('Only new stories, or only edits of live ones (both when left out).'),
+  "limit": zod.number().min(listPendingStoriesQueryLimitMin).optional().describe('How many (1 to 100, default 20).'),
+  "offset": zod.number().min(listPendingStoriesQueryOffsetMin).optional()
+})
+
 export const listPendingStoriesResponseItem = zod.object({
-  "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
   "author": zod.object({
   "firstName": zod.string().nullish(),
   "lastName": zod.string().nullish(),
@@ -21,31 +27,27 @@ export const listPendingStoriesResponseItem = zod.object({
 }).describe('The author part of a story, as cards and the detail page show it.'),
   "authorId": zod.string(),
   "category": zod.string(),
-  "content": zod.string().describe('Sanitised HTML.'),
+  "changedFields": zod.array(zod.string()).describe('The camelCase fields the staged edit changes (empty for new stories).'),
   "createdAt": zod.iso.datetime({}),
   "excerpt": zod.string().nullish(),
   "id": zod.number(),
   "isPublished": zod.boolean(),
-  "publishedAt": zod.iso.datetime({}).nullish(),
-  "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "kind": zod.enum(['new', 'edit']).describe('What waits: a new story, or the edit of a live one.'),
+  "preview": zod.string().describe('The start of the text as plain text (at most 200 characters).'),
+  "revision": zod.union([zod.object({
+  "category": zod.string(),
+  "createdAt": zod.iso.datetime({}),
+  "excerpt": zod.string().nullish(),
+  "id": zod.number(),
+  "title": zod.string()
+}).describe('The staged edit as the queue lists it (its text is in `GET /api/stories/{id}/pending-edit`).'),zod.null()]).optional(),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
-}).describe('A whole story with its author.').and(zod.object({
-  "changedFields": zod.array(zod.string()).describe('The camelCase fields the staged edit changes (empty for new stories).'),
-  "revision": zod.union([zod.object({
-  "category": zod.string(),
-  "content": zod.string(),
-  "createdAt": zod.iso.datetime({}),
-  "excerpt": zod.string().nullish(),
-  "id": zod.number(),
-  "thumbnailUrl": zod.string().nullish(),
-  "title": zod.string(),
-  "videoUrl": zod.string().nullish()
-}).describe('A staged edit as the reviewer sees it.'),zod.null()]).optional()
-})).describe('A story waiting for review: new, or live with a staged edit (`revision`).')
+  "videoUrl": zod.string().nullish(),
+  "waitingSince": zod.iso.datetime({}).describe('Since when it waits: the submission of a new story, the writing of an edit.')
+}).describe('A story waiting for review: new, or live with a staged edit (`revision`). The list\ncarries no story text; `preview` is its start as plain text.')
 export const listPendingStoriesResponse = zod.array(listPendingStoriesResponseItem)
 
 /**
@@ -139,6 +141,83 @@ export const unpublishStoryBody = zod.object({
 })
 
 export const unpublishStoryResponse = zod.object({
+  "approvedAt": zod.iso.datetime({}).nullish(),
+  "approvedBy": zod.string().nullish(),
+  "author": zod.object({
+  "firstName": zod.string().nullish(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('The author part of a story, as cards and the detail page show it.'),
+  "authorId": zod.string(),
+  "category": zod.string(),
+  "content": zod.string().describe('Sanitised HTML.'),
+  "createdAt": zod.iso.datetime({}),
+  "excerpt": zod.string().nullish(),
+  "id": zod.number(),
+  "isPublished": zod.boolean(),
+  "publishedAt": zod.iso.datetime({}).nullish(),
+  "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
+  "thumbnailUrl": zod.string().nullish(),
+  "title": zod.string(),
+  "updatedAt": zod.iso.datetime({}),
+  "videoUrl": zod.string().nullish()
+}).describe('A whole story with its author.')
+
+/**
+ * @summary The edit of a live story that waits for review, beside the live story: for its author
+reopening it and for reviewers comparing the two.
+ */
+export const getPendingEditParams = zod.object({
+  "id": zod.number().describe('Story id')
+})
+
+export const getPendingEditResponse = zod.object({
+  "changedFields": zod.array(zod.string()).describe('The camelCase fields the edit changes.'),
+  "edit": zod.object({
+  "category": zod.string(),
+  "content": zod.string(),
+  "createdAt": zod.iso.datetime({}),
+  "excerpt": zod.string().nullish(),
+  "id": zod.number(),
+  "thumbnailUrl": zod.string().nullish(),
+  "title": zod.string(),
+  "videoUrl": zod.string().nullish()
+}).describe('A staged edit as the reviewer sees it.'),
+  "live": zod.object({
+  "approvedAt": zod.iso.datetime({}).nullish(),
+  "approvedBy": zod.string().nullish(),
+  "author": zod.object({
+  "firstName": zod.string().nullish(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('The author part of a story, as cards and the detail page show it.'),
+  "authorId": zod.string(),
+  "category": zod.string(),
+  "content": zod.string().describe('Sanitised HTML.'),
+  "createdAt": zod.iso.datetime({}),
+  "excerpt": zod.string().nullish(),
+  "id": zod.number(),
+  "isPublished": zod.boolean(),
+  "publishedAt": zod.iso.datetime({}).nullish(),
+  "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
+  "thumbnailUrl": zod.string().nullish(),
+  "title": zod.string(),
+  "updatedAt": zod.iso.datetime({}),
+  "videoUrl": zod.string().nullish()
+}).describe('A whole story with its author.')
+}).describe('A staged edit beside the live story it would replace.')
+
+/**
+ * @summary The author takes back their edit before a reviewer decides; the live story stays as it
+is and can be edited again.
+ */
+export const withdrawPendingEditParams = zod.object({
+  "id": zod.number().describe('Story id')
+})
+
+export const withdrawPendingEditResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
   "approvedBy": zod.string().nullish(),
   "author": zod.object({

@@ -7,8 +7,10 @@ use std::sync::Mutex;
 use futures_executor::block_on;
 
 use super::*;
+use crate::mail::{HIDDEN_LINK, MAX_DELIVERY_ATTEMPTS};
 use crate::testing::{InMemoryUserRepository, new_user, t0};
 use crate::user::{Role, UserRepository};
+use async_trait::async_trait;
 
 /// An outbox of `n` messages that records the limit it was asked for.
 struct FakeOutbox {
@@ -77,20 +79,26 @@ fn service(n: i64) -> (MailService, Arc<FakeOutbox>) {
         entries: (1..=n).map(|id| entry(id, false, 0)).collect(),
         asked: Mutex::new(Vec::new()),
     });
-    (MailService::new(outbox.clone()), outbox)
+    (with_work(outbox.clone()), outbox)
+}
+
+fn with_work(outbox: Arc<FakeOutbox>) -> MailService {
+    let work = Arc::new(crate::testing::FakeUnitOfWork::new(
+        crate::testing::WorkParts {
+            outbox: outbox.clone(),
+            ..crate::testing::WorkParts::new()
+        },
+    ));
+    MailService::new(
+        outbox,
+        work,
+        Arc::new(crate::testing::FixedClock::default()),
+    )
 }
 
 fn caller(role: Role, approved: bool) -> Caller {
     let users = InMemoryUserRepository::new();
     Caller::User(block_on(users.create(new_user("reader@example.org", role, approved))).unwrap())
-}
-
-#[test]
-fn retries_wait_one_minute_then_double_up_to_an_hour() {
-    let waits: Vec<i64> = (1..=9).map(|a| retry_delay(a).num_minutes()).collect();
-    assert_eq!(waits, [1, 2, 4, 8, 16, 32, 60, 60, 60]);
-    assert_eq!(retry_delay(0).num_minutes(), 1);
-    assert_eq!(retry_delay(u32::MAX).num_minutes(), 60);
 }
 
 #[test]
@@ -145,7 +153,7 @@ fn only_a_failed_message_is_tried_again() {
         ],
         asked: Mutex::new(Vec::new()),
     });
-    let service = MailService::new(outbox);
+    let service = with_work(outbox);
     let admin = caller(Role::SuperAdmin, true);
     assert_eq!(block_on(service.retry(&admin, 3)).unwrap().attempts, 0);
     for id in [1, 2] {
@@ -195,7 +203,7 @@ fn one_time_links_are_hidden_from_whoever_reads_the_outbox() {
         !shown.contains("abc123") && !shown.contains("def\n"),
         "{shown}"
     );
-    assert_eq!(shown.matches(super::HIDDEN_LINK).count(), 2);
+    assert_eq!(shown.matches(HIDDEN_LINK).count(), 2);
     assert!(shown.contains("https://grace.example/dashboard\n"));
     assert!(shown.starts_with("Hello,\nopen [link hidden] within"));
 }

@@ -5,10 +5,8 @@
  * The HTTP API of the community storytelling site: stories, comments, people and help messages. Every error answers with `{"message": ..., "errors"?: [{"field", "message"}]}`.
  * OpenAPI spec version: 0.1.0
  */
-import type { PendingStoryDtoAllOfRevision } from './pendingStoryDtoAllOfRevision';
 
-export type PendingStoryDtoAllOf = {
-  /** The camelCase fields the staged edit changes (empty for new stories). */
-  changedFields: string[];
-  revision?: PendingStoryDtoAllOfRevision;
-};
+/**
+ * What the target was called then (a title, a name, a subject).
+ */
+export type AuditEntryDtoTargetLabel = string | null;

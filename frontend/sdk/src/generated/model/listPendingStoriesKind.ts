@@ -5,6 +5,12 @@
  * The HTTP API of the community storytelling site: stories, comments, people and help messages. Every error answers with `{"message": ..., "errors"?: [{"field", "message"}]}`.
  * OpenAPI spec version: 0.1.0
  */
-import type { RevisionDto } from './revisionDto';
 
-export type PendingStoryDtoAllOfRevision = RevisionDto | null;
+export type ListPendingStoriesKind = typeof ListPendingStoriesKind[keyof typeof ListPendingStoriesKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListPendingStoriesKind = {
+  new: 'new',
+  edit: 'edit',
+} as const;

@@ -1,0 +1,288 @@
+//! The activity log: who did which moderation or people action, to what, why and when.
+//!
+//! Entries are appended in the same unit of work as the action they record (see
+//! [`crate::work`]), and never updated or deleted through the API. When a person leaves,
+//! the store replaces their name in the entries (the log keeps what happened, not who they
+//! were).
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use crate::StoreError;
+use crate::permissions::{Ability, Caller, Refusal};
+use crate::story::Page;
+use crate::user::{User, UserId};
+
+/// What was done. The names are the log's stable vocabulary (stored and filtered on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AuditAction {
+    StoryApproved,
+    StoryRejected,
+    StoryUnpublished,
+    StoryDeleted,
+    EditApproved,
+    EditRejected,
+    CommentApproved,
+    CommentDeleted,
+    PersonApproved,
+    RoleChanged,
+    PersonDeleted,
+    PersonSuspended,
+    PersonReinstated,
+    HelpHandled,
+    HelpDeleted,
+    MailRetried,
+    SocialExported,
+    SocialRetried,
+    SocialCancelled,
+}
+
+impl AuditAction {
+    pub const ALL: [AuditAction; 19] = [
+        AuditAction::StoryApproved,
+        AuditAction::StoryRejected,
+        AuditAction::StoryUnpublished,
+        AuditAction::StoryDeleted,
+        AuditAction::EditApproved,
+        AuditAction::EditRejected,
+        AuditAction::CommentApproved,
+        AuditAction::CommentDeleted,
+        AuditAction::PersonApproved,
+        AuditAction::RoleChanged,
+        AuditAction::PersonDeleted,
+        AuditAction::PersonSuspended,
+        AuditAction::PersonReinstated,
+        AuditAction::HelpHandled,
+        AuditAction::HelpDeleted,
+        AuditAction::MailRetried,
+        AuditAction::SocialExported,
+        AuditAction::SocialRetried,
+        AuditAction::SocialCancelled,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuditAction::StoryApproved => "story_approved",
+            AuditAction::StoryRejected => "story_rejected",
+            AuditAction::StoryUnpublished => "story_unpublished",
+            AuditAction::StoryDeleted => "story_deleted",
+            AuditAction::EditApproved => "edit_approved",
+            AuditAction::EditRejected => "edit_rejected",
+            AuditAction::CommentApproved => "comment_approved",
+            AuditAction::CommentDeleted => "comment_deleted",
+            AuditAction::PersonApproved => "person_approved",
+            AuditAction::RoleChanged => "role_changed",
+            AuditAction::PersonDeleted => "person_deleted",
+            AuditAction::PersonSuspended => "person_suspended",
+            AuditAction::PersonReinstated => "person_reinstated",
+            AuditAction::HelpHandled => "help_handled",
+            AuditAction::HelpDeleted => "help_deleted",
+            AuditAction::MailRetried => "mail_retried",
+            AuditAction::SocialExported => "social_exported",
+            AuditAction::SocialRetried => "social_retried",
+            AuditAction::SocialCancelled => "social_cancelled",
+        }
+    }
+
+    /// The action with this stored name.
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|a| a.as_str() == name)
+    }
+
+    /// The kind of thing the action is done to.
+    pub fn target_kind(self) -> TargetKind {
+        use AuditAction::*;
+        match self {
+            StoryApproved | StoryRejected | StoryUnpublished | StoryDeleted | EditApproved
+            | EditRejected | SocialExported => TargetKind::Story,
+            CommentApproved | CommentDeleted => TargetKind::Comment,
+            PersonApproved | RoleChanged | PersonDeleted | PersonSuspended | PersonReinstated => {
+                TargetKind::Person
+            }
+            HelpHandled | HelpDeleted => TargetKind::HelpMessage,
+            MailRetried => TargetKind::Mail,
+            SocialRetried | SocialCancelled => TargetKind::SocialPost,
+        }
+    }
+}
+
+/// What an entry is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TargetKind {
+    Story,
+    Comment,
+    Person,
+    HelpMessage,
+    Mail,
+    SocialPost,
+}
+
+impl TargetKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TargetKind::Story => "story",
+            TargetKind::Comment => "comment",
+            TargetKind::Person => "person",
+            TargetKind::HelpMessage => "help_message",
+            TargetKind::Mail => "mail",
+            TargetKind::SocialPost => "social_post",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Self> {
+        [
+            TargetKind::Story,
+            TargetKind::Comment,
+            TargetKind::Person,
+            TargetKind::HelpMessage,
+            TargetKind::Mail,
+            TargetKind::SocialPost,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == name)
+    }
+}
+
+/// Longest target label kept (a story title, a person's name, a mail subject).
+pub const MAX_LABEL_CHARS: usize = 255;
+
+/// One entry to append.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewAuditEntry {
+    pub actor_id: UserId,
+    pub actor_name: String,
+    pub action: AuditAction,
+    /// The target's id as text (a story or comment number, a user id).
+    pub target_id: String,
+    /// What the target was called when the action happened.
+    pub target_label: Option<String>,
+    pub reason: Option<String>,
+    pub at: DateTime<Utc>,
+}
+
+impl NewAuditEntry {
+    /// An entry by `actor`, with the label cut to [`MAX_LABEL_CHARS`].
+    pub fn by(
+        actor: &User,
+        action: AuditAction,
+        target_id: impl ToString,
+        target_label: Option<&str>,
+        at: DateTime<Utc>,
+    ) -> Self {
+        Self {
+            actor_id: actor.id.clone(),
+            actor_name: actor.display_name(),
+            action,
+            target_id: target_id.to_string(),
+            target_label: target_label.map(|l| l.chars().take(MAX_LABEL_CHARS).collect()),
+            reason: None,
+            at,
+        }
+    }
+
+    pub fn because(mut self, reason: Option<&str>) -> Self {
+        self.reason = reason.map(str::to_owned);
+        self
+    }
+}
+
+/// A stored entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditEntry {
+    pub id: i64,
+    pub entry: NewAuditEntry,
+}
+
+/// Which entries to list.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AuditFilter {
+    pub actor: Option<UserId>,
+    pub action: Option<AuditAction>,
+}
+
+/// Appends and reads the activity log. There is no way to change or remove an entry.
+#[async_trait]
+pub trait AuditLog: Send + Sync {
+    /// Appends entries (one statement whatever their number).
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn record(&self, entries: &[NewAuditEntry]) -> Result<(), StoreError>;
+
+    /// Entries matching the filter, newest first, and their total.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn page(
+        &self,
+        filter: &AuditFilter,
+        limit: u64,
+        offset: u64,
+    ) -> Result<Page<AuditEntry>, StoreError>;
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AuditLogError {
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    #[error("limit must be between 1 and 200")]
+    InvalidPage,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// The most entries one page of the log shows.
+pub const AUDIT_PAGE_MAX: u64 = 200;
+
+/// The super admin's view of the activity log.
+#[derive(Clone)]
+pub struct AuditService {
+    log: Arc<dyn AuditLog>,
+}
+
+impl AuditService {
+    pub fn new(log: Arc<dyn AuditLog>) -> Self {
+        Self { log }
+    }
+
+    /// A page of the log, newest first.
+    ///
+    /// # Errors
+    /// Refusal, a page out of range, the store's error.
+    pub async fn page(
+        &self,
+        caller: &Caller,
+        filter: &AuditFilter,
+        limit: Option<u64>,
+        offset: Option<u64>,
+    ) -> Result<Page<AuditEntry>, AuditLogError> {
+        caller.require(Ability::ReadActivityLog)?;
+        let limit = limit.unwrap_or(50);
+        let offset = offset.unwrap_or(0);
+        if !(1..=AUDIT_PAGE_MAX).contains(&limit) || offset > crate::story::StoryQuery::MAX_OFFSET {
+            return Err(AuditLogError::InvalidPage);
+        }
+        Ok(self.log.page(filter, limit, offset).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_round_trips_through_its_name_and_names_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for a in AuditAction::ALL {
+            assert_eq!(AuditAction::parse(a.as_str()), Some(a));
+            assert!(seen.insert(a.as_str()));
+            assert_eq!(
+                TargetKind::parse(a.target_kind().as_str()),
+                Some(a.target_kind())
+            );
+        }
+        assert_eq!(AuditAction::parse("story_published"), None);
+    }
+}

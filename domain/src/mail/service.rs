@@ -1,0 +1,103 @@
+//! The super admin's view of outgoing mail: the outbox, and another try for a failed message.
+
+use std::sync::Arc;
+
+use super::{DeliveryState, MailOutbox, OutboxEntry, hide_one_time_links};
+use crate::StoreError;
+use crate::permissions::{Ability, Caller, Refusal};
+
+#[derive(Debug, thiserror::Error)]
+pub enum MailOutboxError {
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    #[error("Message not found")]
+    NotFound,
+    #[error("Only a message that failed can be sent again")]
+    NotFailed,
+    #[error("limit must be between 1 and {OUTBOX_PAGE_MAX}, and offset at most 1,000,000")]
+    InvalidPage,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// The most messages one outbox listing returns.
+pub const OUTBOX_PAGE_MAX: u64 = 200;
+
+/// The super admin's view of outgoing mail.
+#[derive(Clone)]
+pub struct MailService {
+    outbox: Arc<dyn MailOutbox>,
+    /// A retry runs with its activity-log entry in one.
+    work: Arc<dyn crate::work::UnitOfWork>,
+    clock: Arc<dyn crate::clock::Clock>,
+}
+
+impl MailService {
+    pub fn new(
+        outbox: Arc<dyn MailOutbox>,
+        work: Arc<dyn crate::work::UnitOfWork>,
+        clock: Arc<dyn crate::clock::Clock>,
+    ) -> Self {
+        Self {
+            outbox,
+            work,
+            clock,
+        }
+    }
+
+    /// The newest messages (at most [`OUTBOX_PAGE_MAX`], default 50), for whoever may
+    /// read the help inbox.
+    ///
+    /// # Errors
+    /// Refusal unless the caller may read the inbox; the store's error.
+    pub async fn outbox(
+        &self,
+        caller: &Caller,
+        state: Option<DeliveryState>,
+        limit: Option<u64>,
+        offset: Option<u64>,
+    ) -> Result<crate::story::Page<OutboxEntry>, MailOutboxError> {
+        caller.require(Ability::ReadHelpInbox)?;
+        let limit = limit.unwrap_or(50);
+        let offset = offset.unwrap_or(0);
+        if !(1..=OUTBOX_PAGE_MAX).contains(&limit) || offset > 1_000_000 {
+            return Err(MailOutboxError::InvalidPage);
+        }
+        let mut page = self.outbox.page(state, limit, offset).await?;
+        for entry in &mut page.items {
+            entry.body = hide_one_time_links(&entry.body);
+        }
+        Ok(page)
+    }
+
+    /// Gives a failed message a fresh set of tries (super admin), for example after the
+    /// mail server's settings were fixed.
+    ///
+    /// # Errors
+    /// Refusal; [`MailOutboxError::NotFound`]; [`MailOutboxError::NotFailed`] for a message
+    /// that was sent or is still being tried.
+    pub async fn retry(&self, caller: &Caller, id: i64) -> Result<OutboxEntry, MailOutboxError> {
+        let me = caller.require(Ability::ReadHelpInbox)?;
+        let work = self.work.begin().await?;
+        match work.outbox().retry(id).await? {
+            Some(mut entry) => {
+                let log = crate::audit::NewAuditEntry::by(
+                    me,
+                    crate::audit::AuditAction::MailRetried,
+                    id,
+                    Some(&entry.subject),
+                    self.clock.now(),
+                );
+                crate::work::log_and_commit(work, log).await?;
+                entry.body = hide_one_time_links(&entry.body);
+                Ok(entry)
+            }
+            None if self.outbox.exists(id).await? => Err(MailOutboxError::NotFailed),
+            None => Err(MailOutboxError::NotFound),
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "service_tests.rs"]
+mod tests;
