@@ -1,7 +1,7 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
 
-// Issue 8: the reviewer's comment queue, Reject edit, and Unpublish from the story page.
+// Issue 8: the reviewer's comment queue, comparing and rejecting an edit, and Unpublish from the story page.
 
 async function ok<T = unknown>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
   expect(response.ok(), `${what}: ${response.status()}`).toBe(true);
@@ -83,7 +83,7 @@ test('a reviewer rejects an edit (the live story stays) and unpublishes another 
   const edited = await liveStory(author, admin, title);
   await ok(
     await author.put(`/api/stories/${edited}`, {
-      data: { title: `${title} (revised)`, content: 'A proposed new text.', category: 'Testimonies', isPublished: true },
+      data: { title: `${title} (revised)`, content: `${title}: it began on a bright morning.`, category: 'Testimonies', isPublished: true },
     }),
     'edit',
   );
@@ -92,18 +92,29 @@ test('a reviewer rejects an edit (the live story stays) and unpublishes another 
 
   const page = await superAdminPage(browser);
   await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Pending Stories' }).click();
-  const row = page.getByRole('list', { name: 'Pending stories' }).getByRole('listitem', { name: title, exact: true });
-  await expect(row.getByText('Edit of a live story')).toBeVisible();
+  // Edits wait in their own queue, and only new stories can be deleted from the queue.
+  await page.getByRole('tab', { name: 'Edits' }).click();
+  const row = page.getByRole('list', { name: 'Edits waiting for review' }).getByRole('listitem', { name: title, exact: true });
+  await expect(row).toContainText('Changes: Title, Content');
+  await expect(row).toContainText(/waiting less than a minute|waiting \d+ minutes?/);
   await expect(row.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-  await row.getByRole('button', { name: 'Reject edit' }).click();
+  await row.getByRole('button', { name: /^Compare/ }).click();
+  const compare = page.getByRole('dialog', { name: 'Compare edit' });
+  const content = compare.getByRole('region', { name: 'Content' });
+  await expect(content.getByRole('deletion')).toHaveText(/quiet/);
+  await expect(content.getByRole('insertion')).toHaveText(/bright/);
+  await expect(compare.getByRole('region', { name: 'Title' }).getByRole('insertion')).toHaveText(/revised/);
+  await compare.getByRole('button', { name: 'Reject edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reject edit' });
   await expect(dialog).toContainText('The live story stays; only this edit is discarded.');
   await dialog.getByRole('button', { name: 'Reject Edit' }).click();
   await expect(page.getByText('Edit rejected', { exact: true })).toBeVisible();
+  await expect(compare).toHaveCount(0);
+  await expect(row).toHaveCount(0);
   const visitor = await apiRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const live = await ok<{ title: string }>(await visitor.get(`/api/stories/${edited}`), 'live story');
+  const live = await ok<{ title: string; content: string }>(await visitor.get(`/api/stories/${edited}`), 'live story');
   expect(live.title).toBe(title);
+  expect(live.content).toContain('quiet morning');
 
   await page.goto(`/stories/${doomed}`);
   await page.getByRole('button', { name: 'Moderate' }).click();
@@ -121,6 +132,10 @@ test('a reviewer rejects an edit (the live story stays) and unpublishes another 
   await authorPage.goto(`/stories/${doomed}`);
   await expect(authorPage.getByText(`Not published: ${reason}`)).toBeVisible();
   await expect(authorPage.getByRole('heading', { level: 1, name: doomedTitle })).toBeVisible();
+  // ... and on their own dashboard, under the story.
+  await authorPage.goto('/dashboard');
+  const mine = authorPage.getByRole('list', { name: 'My stories' }).getByRole('listitem', { name: doomedTitle, exact: true });
+  await expect(mine.getByText(`Reason: ${reason}`)).toBeVisible();
 
   await Promise.all([page.context().close(), authorContext.close(), admin.dispose(), author.dispose(), visitor.dispose()]);
 });

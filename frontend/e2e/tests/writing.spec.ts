@@ -188,20 +188,24 @@ test('a contributor writes a video story that reviewers approve, and a live edit
   await expect(visitor.getByText(secondText)).toBeVisible();
   await expect(visitor.getByText(liveEdit)).toHaveCount(0);
 
-  // The super admin approves the edit in Pending Stories; then the new text is public.
+  // The super admin compares the edit with the live story and approves it; then the new text is public.
   const boss = await (await browser.newContext()).newPage();
   await boss.goto('/admin-login');
   await boss.getByLabel('Username').fill('admin');
   await boss.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
   await boss.getByRole('button', { name: 'Sign In' }).click();
   await expect(boss.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
-  await boss.getByRole('tab', { name: 'Pending Stories' }).click();
-  const staged = boss.getByRole('list', { name: 'Pending stories' }).getByRole('listitem', { name: title });
-  await expect(staged.getByText('Edit of a live story')).toBeVisible();
-  await expect(staged).toContainText(liveEdit);
-  await shot(boss, 'super-admin-pending-stories');
-  await staged.getByRole('button', { name: 'Approve' }).click();
-  await expect(boss.getByText('Story approved successfully', { exact: true })).toBeVisible();
+  await boss.getByRole('tab', { name: 'Edits' }).click();
+  const staged = boss.getByRole('list', { name: 'Edits waiting for review' }).getByRole('listitem', { name: title });
+  await expect(staged).toContainText('Changes: Content');
+  await staged.getByRole('button', { name: /^Compare/ }).click();
+  const compare = boss.getByRole('dialog', { name: 'Compare edit' });
+  const content = compare.getByRole('region', { name: 'Content' });
+  await expect(content.getByRole('insertion').filter({ hasText: 'carried us again' })).toBeVisible();
+  await expect(content.getByRole('deletion').filter({ hasText: 'storm passed' })).toBeVisible();
+  await shot(boss, 'super-admin-compare-edit');
+  await compare.getByRole('button', { name: 'Approve edit' }).click();
+  await expect(boss.getByText('Edit approved', { exact: true })).toBeVisible();
   await expect(staged).toHaveCount(0);
 
   await visitor.reload();
@@ -209,6 +213,72 @@ test('a contributor writes a video story that reviewers approve, and a live edit
   await expect(visitor.getByText(secondText)).toHaveCount(0);
 
   for (const p of [page, sub, boss, visitor]) await p.context().close();
+});
+
+test('an author reopens a live story whose edit waits for review, and withdraws the edit', async ({ browser }) => {
+  const admin = await adminApi();
+  const writer = newPerson('Priscilla');
+  await approvedAccount(admin, writer, 'regular_contributor');
+  const title = `Morning Mercies ${writer.lastName}`;
+  const liveText = 'His mercies are new every morning.';
+  const waitingText = 'His mercies are new every morning, and every evening too.';
+  const notice = 'This edit is waiting for review. The live story keeps its current text until a reviewer approves it.';
+
+  // A live story of theirs: written and sent for review through the API, approved by the super admin.
+  const page = await signedInPage(browser, writer.email);
+  const created = await page.request.post('/api/stories', {
+    data: { title, content: liveText, category: 'Testimonies', isPublished: true },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  expect((await admin.post(`/api/admin/stories/${id}/approve`)).status()).toBe(200);
+  await admin.dispose();
+
+  // The author edits the live story: the edit waits for review.
+  await page.goto('/contributor-dashboard');
+  const card = page.getByRole('list', { name: 'My stories' }).getByRole('listitem').filter({ hasText: title });
+  await expect(card.getByText('Published', { exact: true })).toBeVisible();
+  const openEdit = async () => {
+    await card.getByRole('button', { name: `Actions for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    return page.getByRole('dialog', { name: 'Edit Story' });
+  };
+  let edit = await openEdit();
+  await expect(edit.getByLabel('Story Content *')).toHaveValue(liveText);
+  await edit.getByLabel('Story Content *').fill(waitingText);
+  await edit.getByRole('button', { name: 'Update Story' }).click();
+  await expect(page.getByText('Changes sent for review', { exact: true })).toBeVisible();
+  await expect(edit).toHaveCount(0);
+  await expect(card.getByText('Edit waiting for review', { exact: true })).toBeVisible();
+
+  // Reopened, the form holds the waiting text under the notice, and offers no save.
+  edit = await openEdit();
+  await expect(edit.getByText(notice)).toBeVisible();
+  await expect(edit.getByLabel('Story Content *')).toHaveValue(waitingText);
+  await expect(edit.getByLabel('Story Content *')).not.toBeEditable();
+  await expect(edit.getByRole('button', { name: 'Update Story' })).toBeDisabled();
+  await shot(page, 'story-form-waiting-edit');
+
+  // Withdrawn (after a confirmation), the form shows the live text again, ready to edit.
+  await edit.getByRole('button', { name: 'Withdraw edit' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Withdraw this edit?' });
+  await confirm.getByRole('button', { name: 'Withdraw edit' }).click();
+  await expect(page.getByText('Edit withdrawn', { exact: true })).toBeVisible();
+  await expect(edit.getByText(notice)).toHaveCount(0);
+  await expect(edit.getByLabel('Story Content *')).toHaveValue(liveText);
+  await expect(edit.getByLabel('Story Content *')).toBeEditable();
+  await expect(edit.getByRole('button', { name: 'Update Story' })).toBeEnabled();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card.getByText('Edit waiting for review', { exact: true })).toHaveCount(0);
+
+  // Nothing waits any more, and readers saw the live text throughout.
+  expect((await page.request.get(`/api/stories/${id}/pending-edit`)).status()).toBe(404);
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/stories/${id}`);
+  await expect(visitor.getByText(liveText)).toBeVisible();
+  await expect(visitor.getByText(waitingText)).toHaveCount(0);
+
+  for (const p of [page, visitor]) await p.context().close();
 });
 
 /** `datetime-local` text for a moment `hours` from now, in the browser's (and this process's) zone. */

@@ -1,5 +1,6 @@
 //! Spec §2 "Share widget": share a story's link natively, by copy, on Twitter and LinkedIn, for
-//! Instagram, or through the server's social export. Two looks: a menu and labelled buttons.
+//! Instagram, or through the server's social export (offered only to those the server lets
+//! export). Two looks: a menu and labelled buttons.
 import { PlatformDto, useExportStory } from '@grace-stories/sdk';
 import { Briefcase, Camera, Copy, MessageCircle, Send, Share2 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -12,6 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/hooks/use-toast';
+import { exportFailedToast } from '@/lib/social-export';
 import { isUnauthorizedError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
 
@@ -49,10 +51,11 @@ function useShareActions(story: ShareableStory) {
     mutation: {
       onSuccess: ({ message }) => toast({ title: 'Export queued', description: message }),
       onError: (error) => {
+        // Spec §8: the share widget asks to log in and stays on the page.
         if (isUnauthorizedError(error)) {
           toast({ title: 'Unauthorized', description: 'Please log in to export stories', variant: 'destructive' });
         } else {
-          toast({ title: 'Export Scheduled', description: 'Your story will be shared on social media shortly' });
+          toast(exportFailedToast(error));
         }
       },
     },
@@ -95,8 +98,19 @@ function useShareActions(story: ShareableStory) {
   };
 }
 
-/** A Share button opening the menu of every way to share (story page header). */
-export function ShareMenu({ story, className }: { story: ShareableStory; className?: string }) {
+/**
+ * A Share button opening the menu of every way to share (story page header). Auto-Export All
+ * only when `canExport` (see `canExportStory`); everyone else gets the ordinary share links.
+ */
+export function ShareMenu({
+  story,
+  canExport = false,
+  className,
+}: {
+  story: ShareableStory;
+  canExport?: boolean;
+  className?: string;
+}) {
   const share = useShareActions(story);
   return (
     <DropdownMenu>
@@ -128,11 +142,15 @@ export function ShareMenu({ story, className }: { story: ShareableStory; classNa
           <Camera aria-hidden="true" />
           Copy for Instagram
         </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={share.exportAll} disabled={share.isExporting}>
-          <Send aria-hidden="true" />
-          {share.isExporting ? 'Exporting...' : 'Auto-Export All'}
-        </DropdownMenuItem>
+        {canExport && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={share.exportAll} disabled={share.isExporting}>
+              <Send aria-hidden="true" />
+              {share.isExporting ? 'Exporting...' : 'Auto-Export All'}
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

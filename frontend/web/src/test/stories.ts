@@ -1,5 +1,5 @@
 //! Sample stories for screen tests, in the shapes of the SDK's story DTOs.
-import type { PendingStoryDto, StoryDto, StorySummaryDto } from '@grace-stories/sdk';
+import type { PendingEditDto, PendingStoryDto, RevisionDto, StoryDto, StorySummaryDto } from '@grace-stories/sdk';
 
 const author = { firstName: 'Ruth', lastName: 'Moab', profileImageUrl: null };
 
@@ -36,6 +36,41 @@ export function sampleStory(overrides: Partial<StoryDto> = {}): StoryDto {
   };
 }
 
+/** A new story waiting for review; pass `kind: 'edit'` with a `revision` for an edit of a live one. */
 export function samplePending(overrides: Partial<PendingStoryDto> = {}): PendingStoryDto {
-  return { ...sampleStory({ status: 'pending_approval' }), revision: null, changedFields: [], ...overrides };
+  const { hasPendingRevision: _unused, rejectionReason: _reason, publishedAt: _published, ...summary } = sampleSummary({
+    status: 'pending_approval',
+  });
+  return {
+    ...summary,
+    kind: 'new',
+    waitingSince: summary.createdAt,
+    revision: null,
+    changedFields: [],
+    ...overrides,
+  };
+}
+
+/** The answer of `GET /api/stories/{id}/pending-edit`: the live story and its waiting edit. */
+export function samplePendingEdit(
+  live: Partial<StoryDto> = {},
+  edit: Partial<RevisionDto> = {},
+  changedFields: string[] = ['title', 'content'],
+): PendingEditDto {
+  const story = sampleStory({ status: 'approved', isPublished: true, ...live });
+  return {
+    live: story,
+    edit: {
+      id: 1,
+      title: story.title,
+      content: story.content,
+      excerpt: story.excerpt,
+      category: story.category,
+      videoUrl: story.videoUrl,
+      thumbnailUrl: story.thumbnailUrl,
+      createdAt: '2024-04-01T00:00:00Z',
+      ...edit,
+    },
+    changedFields,
+  };
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/hooks/use-toast';
 import { useSiteName } from '@/hooks/use-site-name';
+import { exportFailedToast, NOT_PUBLISHED_MESSAGE } from '@/lib/social-export';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 
 const ALL_PLATFORMS: PlatformDto[] = ['twitter', 'linkedin', 'instagram'];
@@ -29,7 +30,7 @@ export function SocialExportPanel({ story }: { story: StoryDto | null }) {
       onSuccess: ({ message }) => toast({ title: 'Export queued', description: message }),
       onError: (error) => {
         if (isUnauthorizedError(error)) return handleUnauthorized();
-        toast({ title: 'Error', description: 'Failed to export to social media', variant: 'destructive' });
+        toast(exportFailedToast(error));
       },
       onSettled: () => setTarget(null),
     },
@@ -47,11 +48,7 @@ export function SocialExportPanel({ story }: { story: StoryDto | null }) {
 
   const send = (which: 'all' | PlatformDto) => {
     if (!story.isPublished) {
-      toast({
-        title: 'Cannot Export',
-        description: 'Story must be published before exporting to social media',
-        variant: 'destructive',
-      });
+      toast({ title: 'Cannot Export', description: NOT_PUBLISHED_MESSAGE, variant: 'destructive' });
       return;
     }
     setTarget(which);

@@ -1,9 +1,10 @@
-import { useGetStory, type StoryDto } from '@grace-stories/sdk';
+import { useGetStory, type PendingEditDto, type StoryDto } from '@grace-stories/sdk';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { contentForEditing } from './story-content';
 import { EMPTY_STORY_FORM, type StoryFormValues } from './story-form-schema';
 import { StoryForm } from './story-form';
+import { useWaitingEdit } from './use-waiting-edit';
 
 export type StoryFormDialogProps = {
   open: boolean;
@@ -41,6 +42,9 @@ export function StoryFormDialog({ open, onOpenChange, authorId, storyId = null }
  * The edit form is built only from the server's current story: the story is fetched again each
  * time the modal opens (even when a copy is cached) and a skeleton shows until that answer is in,
  * so a form never starts from older text and a save never overwrites newer text with it.
+ *
+ * A live story may have an edit waiting for review: then the form shows that edit's text (what
+ * its author last wrote), not the live text, and cannot be saved until the edit is withdrawn.
  */
 function EditStory({ storyId, authorId, onDone }: { storyId: number; authorId: string; onDone: () => void }) {
   const {
@@ -48,10 +52,15 @@ function EditStory({ storyId, authorId, onDone }: { storyId: number; authorId: s
     isError,
     isFetchedAfterMount,
   } = useGetStory(storyId, { query: { refetchOnMount: 'always' } });
+  const live = story?.isPublished === true;
+  const waiting = useWaitingEdit(storyId, isFetchedAfterMount && live);
+  // Without an answer about a waiting edit (a failure other than 404), the live text is shown;
+  // the server still refuses a save while an edit waits.
+  const waitingKnown = !live || waiting.isFetchedAfterMount;
   if (isError) {
     return <p className="py-6 text-center text-muted-foreground">This story could not be loaded. Please try again.</p>;
   }
-  if (!story || !isFetchedAfterMount) {
+  if (!story || !isFetchedAfterMount || !waitingKnown) {
     return (
       <div className="grid gap-3" role="status" aria-label="Loading story">
         <Skeleton className="h-10 w-full" />
@@ -60,12 +69,15 @@ function EditStory({ storyId, authorId, onDone }: { storyId: number; authorId: s
       </div>
     );
   }
-  // A newer version of the story (another answer from the server) starts a new form.
+  const waitingEdit = live && !waiting.isError ? (waiting.data ?? null) : null;
+  // A newer version of the story (another answer from the server), or the edit withdrawn,
+  // starts a new form.
   return (
     <StoryForm
-      key={`${story.id}:${story.updatedAt}`}
-      initial={formValuesOf(story)}
+      key={`${story.id}:${story.updatedAt}:${waitingEdit ? `edit-${waitingEdit.edit.id}` : 'live'}`}
+      initial={waitingEdit ? formValuesOfEdit(waitingEdit) : formValuesOf(story)}
       story={story}
+      waitingEdit={waitingEdit !== null}
       authorId={authorId}
       onDone={onDone}
     />
@@ -84,4 +96,17 @@ export function formValuesOf(story: StoryDto): StoryFormValues {
     thumbnailUrl: story.thumbnailUrl ?? '',
     isPublished: story.isPublished,
   };
+}
+
+/** The waiting edit as form values: its own text, on the live (published) story. */
+export function formValuesOfEdit({ live, edit }: PendingEditDto): StoryFormValues {
+  return formValuesOf({
+    ...live,
+    title: edit.title,
+    category: edit.category,
+    excerpt: edit.excerpt,
+    videoUrl: edit.videoUrl,
+    content: edit.content,
+    thumbnailUrl: edit.thumbnailUrl,
+  });
 }

@@ -2,7 +2,7 @@ import { getGetStoryQueryKey } from '@grace-stories/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
-import { sampleStory, sampleSummary } from '@/test/stories';
+import { samplePendingEdit, sampleStory, sampleSummary } from '@/test/stories';
 import { sampleUser } from '@/test/users';
 
 // Typing into several fields of the modal takes seconds in jsdom.
@@ -314,5 +314,155 @@ describe('the story form', () => {
     expect(await screen.findByText('Queued for Twitter, LinkedIn and Instagram: the site will post it in the background')).toBeInTheDocument();
     const [post] = calls(fetchMock, 'POST', '/api/stories/7/export');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ platforms: ['twitter', 'linkedin', 'instagram'] });
+  });
+});
+
+describe('a live story whose edit waits for review', () => {
+  const NOTICE = 'This edit is waiting for review. The live story keeps its current text until a reviewer approves it.';
+  const live = sampleStory({ id: 7, status: 'approved', isPublished: true });
+  const waiting = samplePendingEdit(
+    { id: 7 },
+    { title: 'Grace in the Harvest, revised', content: '<p>The waiting text</p>', excerpt: 'A new summary.' },
+  );
+  const waitingTable = (extra: FetchTable = {}): FetchTable =>
+    table({
+      [`GET /api/stories/author/${user.id}`]: {
+        body: [sampleSummary({ id: 7, status: 'approved', isPublished: true, hasPendingRevision: true })],
+      },
+      'GET /api/stories/7': { body: live },
+      'GET /api/stories/7/pending-edit': { body: waiting },
+      'DELETE /api/stories/7/pending-edit': { body: live },
+      ...extra,
+    });
+
+  async function openEdit() {
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Grace in the Harvest' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    return within(await screen.findByRole('dialog', { name: 'Edit Story' }));
+  }
+
+  it('reopens on the waiting text with the notice, and offers no save that would fail', async () => {
+    const { fetchMock } = renderApp('/contributor-dashboard', waitingTable());
+    const dialog = await openEdit();
+    expect(await dialog.findByText(NOTICE)).toBeInTheDocument();
+    expect(dialog.getByLabelText('Title *')).toHaveValue('Grace in the Harvest, revised');
+    expect(dialog.getByLabelText('Story Content *')).toHaveValue('The waiting text');
+    expect(dialog.getByLabelText('Excerpt')).toHaveValue('A new summary.');
+    expect(dialog.getByLabelText('Title *')).toHaveAttribute('readonly');
+    expect(dialog.getByLabelText('Story Content *')).toHaveAttribute('readonly');
+    const save = dialog.getByRole('button', { name: 'Update Story' });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription(
+      'Saving is paused while your edit waits for review. Withdraw the edit to make changes.',
+    );
+    expect(dialog.getByRole('button', { name: 'Withdraw edit' })).toBeEnabled();
+    // The live story can still be exported meanwhile.
+    expect(dialog.getByRole('tab', { name: 'Social Export' })).toBeEnabled();
+    expect(calls(fetchMock, 'GET', '/api/stories/7/pending-edit')).toHaveLength(1);
+    expect(calls(fetchMock, 'PUT', '/api/stories/7')).toHaveLength(0);
+  });
+
+  it('reopens on the waiting edit right after the save that sent it for review', async () => {
+    const fetchTable = waitingTable({
+      'GET /api/stories/7/pending-edit': { status: 404, body: { message: 'No edit waits' } },
+      'PUT /api/stories/7': { body: { story: live, staged: true, message: 'Sent for review' } },
+    });
+    renderApp('/contributor-dashboard', fetchTable);
+    let dialog = await openEdit();
+    expect(await dialog.findByLabelText('Title *')).toHaveValue('Grace in the Harvest');
+    expect(dialog.queryByText(NOTICE)).not.toBeInTheDocument();
+    await userEvent.type(dialog.getByLabelText('Title *'), ', revised');
+    fetchTable['GET /api/stories/7/pending-edit'] = { body: waiting };
+    await userEvent.click(dialog.getByRole('button', { name: 'Update Story' }));
+    expect(await screen.findByText('Changes sent for review')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    dialog = await openEdit();
+    expect(await dialog.findByText(NOTICE)).toBeInTheDocument();
+    expect(dialog.getByLabelText('Title *')).toHaveValue('Grace in the Harvest, revised');
+    expect(dialog.getByRole('button', { name: 'Update Story' })).toBeDisabled();
+  });
+
+  it('withdraws the edit after a confirmation, then shows the live text to edit again', async () => {
+    const fetchTable = waitingTable();
+    const { fetchMock } = renderApp('/contributor-dashboard', fetchTable);
+    const dialog = await openEdit();
+    await userEvent.click(await dialog.findByRole('button', { name: 'Withdraw edit' }));
+    let confirm = await screen.findByRole('alertdialog', { name: 'Withdraw this edit?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep waiting' }));
+    expect(calls(fetchMock, 'DELETE', '/api/stories/7/pending-edit')).toHaveLength(0);
+    expect(dialog.getByLabelText('Title *')).toHaveValue('Grace in the Harvest, revised');
+
+    fetchTable['GET /api/stories/7/pending-edit'] = { status: 404, body: { message: 'No edit waits' } };
+    await userEvent.click(dialog.getByRole('button', { name: 'Withdraw edit' }));
+    confirm = await screen.findByRole('alertdialog', { name: 'Withdraw this edit?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Withdraw edit' }));
+
+    expect(await screen.findByText('Edit withdrawn')).toBeInTheDocument();
+    expect(calls(fetchMock, 'DELETE', '/api/stories/7/pending-edit')).toHaveLength(1);
+    await waitFor(() => expect(dialog.getByLabelText('Title *')).toHaveValue('Grace in the Harvest'));
+    expect(dialog.getByLabelText('Story Content *')).toHaveValue('First paragraph\nsecond line\n\nSecond paragraph');
+    expect(dialog.queryByText(NOTICE)).not.toBeInTheDocument();
+    expect(dialog.getByLabelText('Title *')).not.toHaveAttribute('readonly');
+    await userEvent.type(dialog.getByLabelText('Title *'), '!');
+    expect(dialog.getByRole('button', { name: 'Update Story' })).toBeEnabled();
+  });
+
+  it('shows the story as it stands when a reviewer decided on the edit first', async () => {
+    const approved = sampleStory({
+      id: 7,
+      status: 'approved',
+      isPublished: true,
+      title: 'Grace in the Harvest, revised',
+      content: '<p>The waiting text</p>',
+      updatedAt: '2024-04-02T00:00:00Z',
+    });
+    const fetchTable = waitingTable({ 'DELETE /api/stories/7/pending-edit': { status: 404, body: { message: 'No edit waits' } } });
+    renderApp('/contributor-dashboard', fetchTable);
+    const dialog = await openEdit();
+    await userEvent.click(await dialog.findByRole('button', { name: 'Withdraw edit' }));
+    fetchTable['GET /api/stories/7'] = { body: approved };
+    fetchTable['GET /api/stories/7/pending-edit'] = { status: 404, body: { message: 'No edit waits' } };
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Withdraw this edit?' })).getByRole('button', {
+        name: 'Withdraw edit',
+      }),
+    );
+    expect(await screen.findByText('This edit is no longer waiting')).toBeInTheDocument();
+    await waitFor(() => expect(dialog.queryByText(NOTICE)).not.toBeInTheDocument());
+    expect(dialog.getByLabelText('Title *')).toHaveValue('Grace in the Harvest, revised');
+    expect(dialog.getByLabelText('Title *')).not.toHaveAttribute('readonly');
+    expect(dialog.getByRole('button', { name: 'Update Story' })).toBeEnabled();
+  });
+
+  it('does not ask for a waiting edit of a story that is not live', async () => {
+    const { fetchMock } = renderApp(
+      '/contributor-dashboard',
+      table({
+        [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7 })] },
+        'GET /api/stories/7': { body: sampleStory({ id: 7 }) },
+      }),
+    );
+    const dialog = await openEdit();
+    expect(await dialog.findByLabelText('Title *')).toHaveValue('Grace in the Harvest');
+    expect(dialog.getByRole('button', { name: 'Update Story' })).toBeEnabled();
+    expect(calls(fetchMock, 'GET', '/api/stories/7/pending-edit')).toHaveLength(0);
+  });
+
+  it('locks a story that waits for review as a whole, saying why', async () => {
+    renderApp(
+      '/contributor-dashboard',
+      table({
+        [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7, status: 'pending_approval' })] },
+        'GET /api/stories/7': { body: sampleStory({ id: 7, status: 'pending_approval' }) },
+      }),
+    );
+    const dialog = await openEdit();
+    expect(await dialog.findByText('Waiting for review')).toBeInTheDocument();
+    expect(dialog.getByLabelText('Title *')).toHaveAttribute('readonly');
+    expect(dialog.getByRole('button', { name: 'Update Story' })).toHaveAccessibleDescription(
+      'Saving is paused while this story waits for review.',
+    );
+    expect(dialog.queryByRole('button', { name: 'Withdraw edit' })).not.toBeInTheDocument();
   });
 });

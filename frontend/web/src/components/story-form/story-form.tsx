@@ -1,6 +1,6 @@
 import { ApiError, useCreateStory, useListCategories, useUpdateStory, type StoryDto, type StoryInput } from '@grace-stories/sdk';
 import { FileText, Globe, Lock, Share2, Video } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import {
@@ -35,6 +35,7 @@ import {
   type StoryFormValues,
 } from './story-form-schema';
 import { useRefreshStories } from './use-story-cache';
+import { WaitingEditNotice } from './waiting-edit-notice';
 
 const SERVER_FIELDS: readonly Path<StoryFormValues>[] = [
   'title',
@@ -50,11 +51,13 @@ type StoryFormProps = {
   authorId: string;
   /** The stored story when editing. */
   story?: StoryDto;
+  /** An edit of this live story waits for review; `initial` holds that edit's text. */
+  waitingEdit?: boolean;
   onDone: () => void;
 };
 
 /** The form inside the story modal: Content and Social Export tabs (spec §2, §5). */
-export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) {
+export function StoryForm({ initial, authorId, story, waitingEdit = false, onDone }: StoryFormProps) {
   const editing = story !== undefined;
   const form = useForm<StoryFormValues>({ defaultValues: initial });
   const values = useWatch({ control: form.control }) as StoryFormValues;
@@ -122,6 +125,11 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
   const isVideo = values.contentType === 'video';
   const published = story?.isPublished === true;
   const waitingForReview = story?.status === 'pending_approval';
+  // The server refuses any save (409) while the story or an edit of it waits for review, so the
+  // fields are read-only and Update Story is off, with a hint saying why.
+  const locked = waitingForReview || (editing && waitingEdit);
+  const lockedHintId = useId();
+  const lockedField = locked ? 'bg-muted/40' : undefined;
 
   return (
     <Tabs defaultValue="content">
@@ -147,6 +155,7 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
                 </AlertDescription>
               </Alert>
             )}
+            {story && waitingEdit && <WaitingEditNotice storyId={story.id} authorId={authorId} />}
 
             <FormField
               control={form.control}
@@ -156,6 +165,7 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
                   <p className="text-sm leading-none font-medium">Content Type</p>
                   <ToggleGroup
                     label="Content type"
+                    disabled={locked}
                     value={field.value}
                     onChange={(next) => field.onChange(next as ContentType)}
                     options={[
@@ -175,7 +185,13 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
                   <FormItem>
                     <FormLabel>Title *</FormLabel>
                     <FormControl>
-                      <Input placeholder="Give your story a title" maxLength={255} {...field} />
+                      <Input
+                        placeholder="Give your story a title"
+                        maxLength={255}
+                        readOnly={locked}
+                        className={lockedField}
+                        {...field}
+                      />
                     </FormControl>
                     <FormMessage />
                   </FormItem>
@@ -187,7 +203,7 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
                 render={({ field }) => (
                   <FormItem>
                     <FormLabel>Category *</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange}>
+                    <Select value={field.value} onValueChange={field.onChange} disabled={locked}>
                       <FormControl>
                         <SelectTrigger className="h-10">
                           <SelectValue placeholder="Select a category" />
@@ -214,7 +230,13 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
                 <FormItem>
                   <FormLabel>Excerpt</FormLabel>
                   <FormControl>
-                    <Textarea rows={2} placeholder="A short summary shown on story cards (optional)" {...field} />
+                    <Textarea
+                      rows={2}
+                      placeholder="A short summary shown on story cards (optional)"
+                      readOnly={locked}
+                      className={lockedField}
+                      {...field}
+                    />
                   </FormControl>
                   <FormMessage />
                 </FormItem>
@@ -229,7 +251,13 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
                   <FormItem>
                     <FormLabel>Video URL *</FormLabel>
                     <FormControl>
-                      <Input type="url" placeholder="https://www.youtube.com/embed/..." {...field} />
+                      <Input
+                        type="url"
+                        placeholder="https://www.youtube.com/embed/..."
+                        readOnly={locked}
+                        className={lockedField}
+                        {...field}
+                      />
                     </FormControl>
                     <FormDescription>A YouTube or Vimeo link (watch or embed).</FormDescription>
                     <FormMessage />
@@ -248,6 +276,8 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
                     <Textarea
                       rows={12}
                       placeholder={isVideo ? 'Describe the video and add your notes...' : 'Tell your story...'}
+                      readOnly={locked}
+                      className={lockedField}
                       {...field}
                     />
                   </FormControl>
@@ -267,7 +297,13 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
                 <FormItem>
                   <FormLabel>Story Thumbnail URL</FormLabel>
                   <FormControl>
-                    <Input type="url" placeholder="https://example.com/image.jpg" {...field} />
+                    <Input
+                      type="url"
+                      placeholder="https://example.com/image.jpg"
+                      readOnly={locked}
+                      className={lockedField}
+                      {...field}
+                    />
                   </FormControl>
                   <FormDescription className="text-xs">Optional image, 400x300 recommended.</FormDescription>
                   <ThumbnailPreview key={field.value.trim()} url={field.value.trim()} />
@@ -284,6 +320,7 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
                   <p className="text-sm leading-none font-medium">Publication Status</p>
                   <ToggleGroup
                     label="Publication status"
+                    disabled={locked}
                     value={field.value ? 'publish' : 'draft'}
                     onChange={(next) => field.onChange(next === 'publish')}
                     options={[
@@ -298,13 +335,24 @@ export function StoryForm({ initial, authorId, story, onDone }: StoryFormProps) 
               )}
             />
 
+            {locked && (
+              <p id={lockedHintId} className="text-sm text-muted-foreground sm:text-right">
+                {waitingForReview
+                  ? 'Saving is paused while this story waits for review.'
+                  : 'Saving is paused while your edit waits for review. Withdraw the edit to make changes.'}
+              </p>
+            )}
             <DialogFooter>
               <DialogClose asChild>
                 <Button type="button" variant="outline">
                   Cancel
                 </Button>
               </DialogClose>
-              <Button type="submit" disabled={!canSubmit(values) || saving || waitingForReview}>
+              <Button
+                type="submit"
+                disabled={!canSubmit(values) || saving || locked}
+                aria-describedby={locked ? lockedHintId : undefined}
+              >
                 {editing ? (saving ? 'Updating...' : 'Update Story') : saving ? 'Creating...' : 'Create Story'}
               </Button>
             </DialogFooter>
@@ -347,11 +395,13 @@ function ToggleGroup({
   value,
   onChange,
   options,
+  disabled = false,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   options: ToggleOption[];
+  disabled?: boolean;
 }) {
   return (
     <div role="radiogroup" aria-label={label} className="grid grid-cols-2 gap-2">
@@ -363,9 +413,10 @@ function ToggleGroup({
             type="button"
             role="radio"
             aria-checked={checked}
+            disabled={disabled}
             onClick={() => onChange(option.value)}
             className={cn(
-              'flex cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2.5 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4',
+              'flex cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2.5 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4',
               checked ? 'border-primary bg-primary/10 text-primary' : 'border-input bg-background hover:bg-accent',
             )}
           >

@@ -3,10 +3,12 @@ import { ShieldAlert } from 'lucide-react';
 import { NoticePage } from '@/components/layout/notice-page';
 import { PageShell } from '@/components/layout/page-shell';
 import { SignedOutRedirect } from '@/components/layout/signed-out-redirect';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SubAdminDashboard } from './sub-admin/sub-admin-dashboard';
 import { SuperAdminDashboard } from './super-admin/super-admin-dashboard';
 import { PendingCommentsPanel } from './review/pending-comments-panel';
+import { useQueueCounts } from './review/use-queue-counts';
 import { useAuth } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isAdminRole } from '@/lib/roles';
@@ -28,10 +30,18 @@ export function AdminPage() {
 
 function CommentModeration() {
   useDocumentTitle('Comment Moderation');
+  const counts = useQueueCounts();
   return (
     <PageShell className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
       <div className="grid gap-2">
-        <h1 className="font-serif text-4xl font-semibold tracking-tight">Comment Moderation</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="font-serif text-4xl font-semibold tracking-tight">Comment Moderation</h1>
+          {counts.comments ? (
+            <Badge variant="secondary">
+              {counts.comments} {counts.comments === 1 ? 'comment' : 'comments'} waiting
+            </Badge>
+          ) : null}
+        </div>
         <p className="text-muted-foreground">As a primary contributor you approve what readers write under the stories.</p>
       </div>
       <PendingCommentsPanel canDelete={false} />

@@ -5,6 +5,7 @@ import {
   getGetStoryQueryKey,
   getListPendingStoriesQueryKey,
   getListStoriesQueryKey,
+  getQueueCountsQueryKey,
   schemas,
   useAdminDeleteStory,
   useUnpublishStory,
@@ -99,6 +100,8 @@ function UnpublishDialog({
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: getListStoriesQueryKey() }),
           queryClient.invalidateQueries({ queryKey: getListPendingStoriesQueryKey() }),
+          // A waiting edit is rejected with the story: the moderators' counts change.
+          queryClient.invalidateQueries({ queryKey: getQueueCountsQueryKey() }),
         ]);
       },
       onError: (error) => {
@@ -168,7 +171,12 @@ function DeleteDialog({
         // Home lives at '/' for a signed-in reader (there is no /home route).
         navigate('/');
         queryClient.removeQueries({ queryKey: getGetStoryQueryKey(story.id) });
-        await queryClient.invalidateQueries({ queryKey: getListStoriesQueryKey() });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: getListStoriesQueryKey() }),
+          // An edit that waited for review goes with the story.
+          queryClient.invalidateQueries({ queryKey: getListPendingStoriesQueryKey() }),
+          queryClient.invalidateQueries({ queryKey: getQueueCountsQueryKey() }),
+        ]);
       },
       onError: (error) => failed(error, 'Failed to delete story'),
     },

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { User } from '@/hooks/use-auth';
 import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
+import { sampleUser } from '@/test/users';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,6 +35,12 @@ const table = (extra: FetchTable = {}): FetchTable => ({
 
 const storyUrl = () => `${window.location.origin}/stories/7`;
 
+/** The story's author, approved: the one (with reviewers) who may export it. */
+const author = sampleUser({ id: 'u1', role: 'member' });
+const signedIn = (user: User): FetchTable => ({ 'GET /api/user': { body: user } });
+
+const ORDINARY_ITEMS = ['Share Story', 'Copy Link', 'Share on Twitter', 'Share on LinkedIn', 'Copy for Instagram'];
+
 async function openMenu(extra: FetchTable = {}) {
   const user = userEvent.setup();
   const rendered = renderApp('/stories/7', table(extra));
@@ -41,17 +49,35 @@ async function openMenu(extra: FetchTable = {}) {
 }
 
 describe('share menu', () => {
-  it('offers every way to share', async () => {
+  const menuItems = async () => (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
+
+  it('offers a visitor the ordinary share links, without Auto-Export', async () => {
     await openMenu();
-    const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
-    expect(items).toEqual([
-      'Share Story',
-      'Copy Link',
-      'Share on Twitter',
-      'Share on LinkedIn',
-      'Copy for Instagram',
-      'Auto-Export All',
-    ]);
+    expect(await menuItems()).toEqual(ORDINARY_ITEMS);
+  });
+
+  it.each([
+    ['a member who did not write the story', sampleUser({ id: 'u2', role: 'member' })],
+    ['a contributor who did not write the story', sampleUser({ id: 'u2', role: 'primary_contributor' })],
+    ['its author while their account waits for approval', sampleUser({ id: 'u1', isApproved: false })],
+  ])('offers no Auto-Export to %s', async (_who, viewer) => {
+    const user = userEvent.setup();
+    renderApp('/stories/7', table(signedIn(viewer)));
+    // Once the header knows who is signed in, the menu is what that person gets.
+    await screen.findByRole('button', { name: /^Account menu for/ });
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await menuItems()).toEqual(ORDINARY_ITEMS);
+  });
+
+  it.each([
+    ['its approved author', author],
+    ['an admin', sampleUser({ id: 'u3', role: 'admin' })],
+    ['a sub admin', sampleUser({ id: 'u3', role: 'sub_admin' })],
+    ['a super admin', sampleUser({ id: 'u3', role: 'super_admin', isApproved: false })],
+  ])('offers Auto-Export All to %s', async (_who, viewer) => {
+    await openMenu(signedIn(viewer));
+    await screen.findByRole('menuitem', { name: 'Auto-Export All' });
+    expect(await menuItems()).toEqual([...ORDINARY_ITEMS, 'Auto-Export All']);
   });
 
   it('copies the absolute story link', async () => {
@@ -114,6 +140,7 @@ describe('share menu', () => {
 
   it('exports to all platforms and shows the server message', async () => {
     const { user, fetchMock } = await openMenu({
+      ...signedIn(author),
       'POST /api/stories/7/export': { body: { message: 'Queued for twitter, linkedin and instagram' } },
     });
     await user.click(await screen.findByRole('menuitem', { name: 'Auto-Export All' }));
@@ -122,8 +149,9 @@ describe('share menu', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ platforms: ['twitter', 'linkedin', 'instagram'] });
   });
 
-  it('asks a signed-out reader to log in to export, without leaving the page', async () => {
+  it('asks an author whose session ended to log in to export, without leaving the page', async () => {
     const { user, location } = await openMenu({
+      ...signedIn(author),
       'POST /api/stories/7/export': { status: 401, body: { message: 'Not signed in' } },
     });
     await user.click(await screen.findByRole('menuitem', { name: 'Auto-Export All' }));
@@ -131,11 +159,40 @@ describe('share menu', () => {
     expect(location.history?.at(-1)).toBe('/stories/7');
   });
 
-  it('says the export is scheduled on any other failure', async () => {
-    const { user } = await openMenu({ 'POST /api/stories/7/export': { status: 403, body: { message: 'Not yours' } } });
+  it('says so when the server refuses the export (403), never that it will be shared', async () => {
+    const { user } = await openMenu({
+      ...signedIn(author),
+      'POST /api/stories/7/export': { status: 403, body: { message: 'Your account is pending approval' } },
+    });
     await user.click(await screen.findByRole('menuitem', { name: 'Auto-Export All' }));
-    expect(await screen.findByText('Export Scheduled')).toBeInTheDocument();
-    expect(screen.getByText('Your story will be shared on social media shortly')).toBeInTheDocument();
+    expect(await screen.findByText("You can't export this story")).toBeInTheDocument();
+    expect(screen.getByText('Your account is pending approval')).toBeInTheDocument();
+    expect(screen.queryByText(/will be shared on social media shortly/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Export Scheduled')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason for a 400, such as an unpublished story", async () => {
+    const { user } = await openMenu({
+      ...signedIn(sampleUser({ id: 'u3', role: 'sub_admin' })),
+      'POST /api/stories/7/export': {
+        status: 400,
+        body: { message: 'Story must be published before exporting to social media' },
+      },
+    });
+    await user.click(await screen.findByRole('menuitem', { name: 'Auto-Export All' }));
+    expect(await screen.findByText('Cannot Export')).toBeInTheDocument();
+    expect(screen.getByText('Story must be published before exporting to social media')).toBeInTheDocument();
+    expect(screen.queryByText(/will be shared on social media shortly/)).not.toBeInTheDocument();
+  });
+
+  it('says the export failed on a server error', async () => {
+    const { user } = await openMenu({
+      ...signedIn(author),
+      'POST /api/stories/7/export': { status: 500, body: { message: 'internal error' } },
+    });
+    await user.click(await screen.findByRole('menuitem', { name: 'Auto-Export All' }));
+    expect(await screen.findByText('Failed to export to social media')).toBeInTheDocument();
+    expect(screen.queryByText(/will be shared on social media shortly/)).not.toBeInTheDocument();
   });
 });
 

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { categoryBadgeClass } from '@/lib/categories';
 import { formatDate, fullName, initials, readingMinutes } from '@/lib/format';
 import { isAdminRole } from '@/lib/roles';
+import { canExportStory } from '@/lib/social-export';
 import { cn } from '@/lib/utils';
 import { CommentsSection } from './comments-section';
 import { ModeratorMenu } from './moderator-menu';
@@ -59,7 +60,7 @@ export function StoryDetailPage({ id }: { id: string }) {
           {live && (
             <div className="ml-auto flex shrink-0 items-center gap-2">
               {moderator && <ModeratorMenu story={story} />}
-              <ShareMenu story={story} />
+              <ShareMenu story={story} canExport={canExportStory(user, story)} />
             </div>
           )}
         </div>

@@ -52,7 +52,7 @@ const table = (role: string, extra: FetchTable = {}): FetchTable => ({
 /** Opens the tab of the review dashboard (`tab`), then waits for the queue. */
 async function openTab({ tab = true } = {}) {
   // The first visit loads the dashboard's lazy chunk.
-  if (tab) await userEvent.click(await screen.findByRole('tab', { name: 'Pending Comments' }, { timeout: 5000 }));
+  if (tab) await userEvent.click(await screen.findByRole('tab', { name: /^Pending Comments/ }, { timeout: 5000 }));
   return within(await screen.findByRole('list', { name: 'Pending comments' }));
 }
 
@@ -136,25 +136,31 @@ describe('Pending Comments', () => {
 
   it('says when nothing waits', async () => {
     renderApp('/admin', table('sub_admin', { 'GET /api/admin/comments/pending': { body: [], headers: { 'X-Total-Count': '0' } } }));
-    await userEvent.click(await screen.findByRole('tab', { name: 'Pending Comments' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('tab', { name: /^Pending Comments/ }, { timeout: 5000 }));
     expect(await screen.findByText('No comments waiting for approval')).toBeInTheDocument();
   });
 
-  it('is a tab of the super admin dashboard too', async () => {
+  it('is a tab of the super admin dashboard too, with its count', async () => {
     renderApp(
       '/admin',
       table('super_admin', {
         'GET /api/admin/users/pending': { body: [], headers: { 'X-Total-Count': '0' } },
         'GET /api/admin/users': { body: [] },
+        'GET /api/admin/queues': {
+          body: { comments: 45, newStories: 0, edits: 0, people: 0, helpOpen: 0, mailFailed: 0, socialFailed: 0 },
+        },
       }),
     );
+    expect(await screen.findByRole('tab', { name: 'Pending Comments 45 waiting' }, { timeout: 5000 })).toBeInTheDocument();
     await openTab();
     expect(screen.getByRole('button', { name: 'Delete selected' })).toBeInTheDocument();
   });
 
-  it('gives a primary contributor the queue in /admin, with Approve but no Delete', async () => {
-    renderApp('/admin', table('primary_contributor'));
+  it('gives a primary contributor the queue in /admin, with its count, Approve but no Delete', async () => {
+    const counts = { comments: 45, newStories: null, edits: null, people: null, helpOpen: null, mailFailed: null, socialFailed: null };
+    renderApp('/admin', table('primary_contributor', { 'GET /api/admin/queues': { body: counts } }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Comment Moderation' })).toBeInTheDocument();
+    expect(await screen.findByText('45 comments waiting')).toBeInTheDocument();
     await openTab({ tab: false });
     expect(screen.getByRole('button', { name: 'Approve selected' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete selected' })).not.toBeInTheDocument();

@@ -2,6 +2,7 @@
 import {
   getListCommentsQueryKey,
   getListPendingCommentsQueryKey,
+  getQueueCountsQueryKey,
   listPendingComments,
   useModerateComments,
   type BulkActionDto,
@@ -46,6 +47,7 @@ export function useModeratePendingComments({
         onDone();
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: getListPendingCommentsQueryKey() }),
+          queryClient.invalidateQueries({ queryKey: getQueueCountsQueryKey() }),
           ...storiesOf(data.ids).map((storyId) =>
             queryClient.invalidateQueries({ queryKey: getListCommentsQueryKey(storyId) }),
           ),

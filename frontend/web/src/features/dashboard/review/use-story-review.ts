@@ -1,24 +1,57 @@
-//! The reviewers' story mutations with the toasts of spec §8; the queue and the story lists are
-//! refreshed afterwards.
+//! The reviewers' story queues (new stories, edits of live ones) and their mutations with the toasts
+//! of spec §8; the queues, their counts and the story lists are refreshed afterwards.
 import {
   getGetStoryQueryKey,
   getListPendingStoriesQueryKey,
   getListStoriesQueryKey,
+  getQueueCountsQueryKey,
+  listPendingStories,
   useAdminDeleteStory,
   useApproveStory,
   useRejectStory,
+  type ListPendingStoriesKind,
+  type PendingStoryDto,
 } from '@grace-stories/sdk';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { usePagedList } from '@/hooks/use-paged-list';
 import { toast } from '@/hooks/use-toast';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 
+/** The server's default page of the story queues. */
+export const PENDING_STORIES_PER_PAGE = 20;
+
+/** One queue (`new` stories or `edit`s of live ones), oldest first, a page at a time. */
+export function usePendingStories(kind: ListPendingStoriesKind) {
+  const params = { kind, limit: PENDING_STORIES_PER_PAGE };
+  return usePagedList<PendingStoryDto>({
+    queryKey: [...getListPendingStoriesQueryKey(params), 'paged'],
+    pageSize: PENDING_STORIES_PER_PAGE,
+    fetchPage: (page, options) => listPendingStories({ kind, ...page }, options),
+  });
+}
+
+/** Both story queues (every page loaded, through the generated key without parameters) and the counts. */
+export function useRefreshStoryQueues() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getListPendingStoriesQueryKey() }),
+        queryClient.invalidateQueries({ queryKey: getQueueCountsQueryKey() }),
+      ]),
+    [queryClient],
+  );
+}
+
 function useAfterReview() {
   const queryClient = useQueryClient();
+  const refreshQueues = useRefreshStoryQueues();
   return {
     done: (title: string, storyId: number, description?: string) => {
       toast({ title, description });
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: getListPendingStoriesQueryKey() }),
+        refreshQueues(),
         queryClient.invalidateQueries({ queryKey: getListStoriesQueryKey() }),
         queryClient.invalidateQueries({ queryKey: getGetStoryQueryKey(storyId) }),
       ]);
@@ -38,13 +71,20 @@ export function useStoryReview() {
       onError: (error) => failed(error, 'Failed to approve story'),
     },
   });
+  /** The same call on an edit of a live story: the live story takes the edit. */
+  const approveEdit = useApproveStory({
+    mutation: {
+      onSuccess: (_, { id }) => done('Edit approved', id, 'The live story now shows the edit.'),
+      onError: (error) => failed(error, 'Failed to approve edit'),
+    },
+  });
   const reject = useRejectStory({
     mutation: {
       onSuccess: (_, { id }) => done('Story rejected', id),
       onError: (error) => failed(error, 'Failed to reject story'),
     },
   });
-  /** The same call on a staged edit of a live story: only the edit goes. */
+  /** The same call on an edit of a live story: only the edit goes. */
   const rejectEdit = useRejectStory({
     mutation: {
       onSuccess: (_, { id }) => done('Edit rejected', id, 'The live story stays as it was.'),
@@ -59,9 +99,10 @@ export function useStoryReview() {
   });
   return {
     approve,
+    approveEdit,
     reject,
     rejectEdit,
     remove,
-    busy: approve.isPending || reject.isPending || rejectEdit.isPending || remove.isPending,
+    busy: [approve, approveEdit, reject, rejectEdit, remove].some((mutation) => mutation.isPending),
   };
 }

@@ -1,4 +1,4 @@
-import { useListPendingStories } from '@grace-stories/sdk';
+import { ListPendingStoriesKind } from '@grace-stories/sdk';
 import { BarChart3, FileClock, FilePen, LayoutDashboard, Share2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { PageShell } from '@/components/layout/page-shell';
@@ -12,16 +12,19 @@ import { isAdminRole, reviewDashboardTitle } from '@/lib/roles';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { PendingCommentsPanel } from '../review/pending-comments-panel';
 import { PendingStoriesPanel } from '../review/pending-stories-panel';
+import { QueueCount } from '../review/queue-count';
+import { useQueueCounts } from '../review/use-queue-counts';
 
 /**
- * Spec §2 "Sub admin dashboard": the review queue and content-management shortcuts. The `admin`
- * role gets the same screen, titled 'Admin Dashboard'.
+ * Spec §2 "Sub admin dashboard": the review queues (new stories, edits, comments; each tab with
+ * its count) and content-management shortcuts. The `admin` role gets the same screen, titled
+ * 'Admin Dashboard'.
  */
 export function SubAdminDashboard({ user }: { user: User }) {
   const title = reviewDashboardTitle(user.role);
   useDocumentTitle(title);
-  const pending = useListPendingStories();
-  const unauthorized = isUnauthorizedError(pending.error);
+  const counts = useQueueCounts();
+  const unauthorized = isUnauthorizedError(counts.error);
   useEffect(() => {
     if (unauthorized) handleUnauthorized();
   }, [unauthorized]);
@@ -46,8 +49,11 @@ export function SubAdminDashboard({ user }: { user: User }) {
               <FileClock className="size-4 text-muted-foreground" aria-hidden="true" />
             </CardHeader>
             <CardContent>
-              <p className="text-3xl font-bold">{pending.data?.length ?? 0}</p>
-              <p className="text-xs text-muted-foreground">Waiting for review</p>
+              <p className="text-3xl font-bold">{counts.newStories ?? 0}</p>
+              <p className="text-xs text-muted-foreground">
+                Waiting for review
+                {counts.edits ? `, and ${counts.edits} ${counts.edits === 1 ? 'edit' : 'edits'}` : ''}
+              </p>
             </CardContent>
           </Card>
         </li>
@@ -67,12 +73,22 @@ export function SubAdminDashboard({ user }: { user: User }) {
 
       <Tabs defaultValue="pending-stories">
         <TabsList>
-          <TabsTrigger value="pending-stories">Pending Stories</TabsTrigger>
-          <TabsTrigger value="pending-comments">Pending Comments</TabsTrigger>
+          <TabsTrigger value="pending-stories">
+            Pending Stories <QueueCount count={counts.newStories} />
+          </TabsTrigger>
+          <TabsTrigger value="edits">
+            Edits <QueueCount count={counts.edits} />
+          </TabsTrigger>
+          <TabsTrigger value="pending-comments">
+            Pending Comments <QueueCount count={counts.comments} />
+          </TabsTrigger>
           <TabsTrigger value="content-management">Content Management</TabsTrigger>
         </TabsList>
         <TabsContent value="pending-stories">
-          <PendingStoriesPanel withEdit />
+          <PendingStoriesPanel kind={ListPendingStoriesKind.new} withEdit />
+        </TabsContent>
+        <TabsContent value="edits">
+          <PendingStoriesPanel kind={ListPendingStoriesKind.edit} />
         </TabsContent>
         <TabsContent value="pending-comments">
           <PendingCommentsPanel canDelete={isAdminRole(user.role)} />

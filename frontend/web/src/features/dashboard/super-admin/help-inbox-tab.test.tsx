@@ -52,15 +52,27 @@ function inbox(open: HelpMessageDto[], handled: HelpMessageDto[] = []) {
   };
 }
 
-const table = (extra: FetchTable = {}): FetchTable => ({
-  ...signedOut,
-  'GET /api/user': { body: admin },
-  'GET /api/admin/users/pending': { body: [], headers: { 'X-Total-Count': '0' } },
-  'GET /api/admin/users': { body: [admin] },
-  'GET /api/admin/stories/pending': { body: [] },
-  'GET /api/admin/help-messages': inbox([video], [answered]),
-  ...extra,
-});
+/** The tab's count comes from `GET /api/admin/queues`: here, whatever the inbox answers for its open view. */
+function queueCounts(messages: FetchTable[string] | undefined) {
+  return () => {
+    const open = typeof messages === 'function' ? messages(new URL('http://localhost/api/admin/help-messages?status=open')) : null;
+    const helpOpen = Number(open?.headers?.['X-Total-Count'] ?? 0);
+    return { body: { comments: 0, newStories: 0, edits: 0, people: 0, helpOpen, mailFailed: 0, socialFailed: 0 } };
+  };
+}
+
+const table = (extra: FetchTable = {}): FetchTable => {
+  const answers: FetchTable = {
+    ...signedOut,
+    'GET /api/user': { body: admin },
+    'GET /api/admin/users/pending': { body: [], headers: { 'X-Total-Count': '0' } },
+    'GET /api/admin/users': { body: [admin] },
+    'GET /api/admin/stories/pending': { body: [] },
+    'GET /api/admin/help-messages': inbox([video], [answered]),
+    ...extra,
+  };
+  return { 'GET /api/admin/queues': queueCounts(answers['GET /api/admin/help-messages']), ...answers };
+};
 
 function calls(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) {
   return fetchMock.mock.calls.filter(

@@ -62,6 +62,7 @@ describe('super admin dashboard', () => {
       'Pending Users',
       'All Users',
       'Pending Stories',
+      'Edits',
       'Pending Comments',
       'Help Inbox',
       'Site Settings',

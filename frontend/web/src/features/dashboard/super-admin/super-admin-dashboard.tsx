@@ -1,4 +1,4 @@
-import { ListHelpMessagesStatus, useListPendingStories, useListUsers } from '@grace-stories/sdk';
+import { ListPendingStoriesKind, useListUsers } from '@grace-stories/sdk';
 import { FileClock, Home, LogOut, UserCog, Users } from 'lucide-react';
 import { useEffect, type ComponentType } from 'react';
 import { useLocation } from 'wouter';
@@ -13,12 +13,13 @@ import { useSignOut } from '@/hooks/use-sign-out';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { PendingCommentsPanel } from '../review/pending-comments-panel';
 import { PendingStoriesPanel } from '../review/pending-stories-panel';
+import { QueueCount } from '../review/queue-count';
+import { useQueueCounts } from '../review/use-queue-counts';
 import { AllUsersTab } from './all-users-tab';
 import { ChangePasswordTab } from './change-password-tab';
 import { HelpInboxTab } from './help-inbox-tab';
 import { PendingUsersTab, usePendingUsers } from './pending-users-tab';
 import { SiteSettingsTab } from './site-settings-tab';
-import { useHelpInbox } from './use-help-inbox';
 
 type Stat = { title: string; value: number; icon: ComponentType<{ className?: string }> };
 
@@ -29,11 +30,9 @@ export function SuperAdminDashboard({ user }: { user: User }) {
   const { signOut, isPending: signingOut } = useSignOut();
   const pending = usePendingUsers();
   const all = useListUsers();
-  const pendingStories = useListPendingStories();
-  // The same query as the inbox's Open view: its total is the count on the tab.
-  const openHelp = useHelpInbox(ListHelpMessagesStatus.open);
+  const counts = useQueueCounts();
 
-  const unauthorized = [pending.error, all.error, pendingStories.error, openHelp.error].some(isUnauthorizedError);
+  const unauthorized = [pending.error, all.error, counts.error].some(isUnauthorizedError);
   useEffect(() => {
     if (unauthorized) handleUnauthorized();
   }, [unauthorized]);
@@ -43,7 +42,7 @@ export function SuperAdminDashboard({ user }: { user: User }) {
 
   const stats: Stat[] = [
     { title: 'Pending Users', value: pending.total, icon: UserCog },
-    { title: 'Pending Stories', value: pendingStories.data?.length ?? 0, icon: FileClock },
+    { title: 'Pending Stories', value: counts.newStories ?? 0, icon: FileClock },
     { title: 'Total Users', value: all.data?.length ?? 0, icon: Users },
   ];
 
@@ -92,18 +91,21 @@ export function SuperAdminDashboard({ user }: { user: User }) {
 
         <Tabs defaultValue="pending-users">
           <TabsList>
-            <TabsTrigger value="pending-users">Pending Users</TabsTrigger>
+            <TabsTrigger value="pending-users">
+              Pending Users <QueueCount count={counts.people} />
+            </TabsTrigger>
             <TabsTrigger value="all-users">All Users</TabsTrigger>
-            <TabsTrigger value="pending-stories">Pending Stories</TabsTrigger>
-            <TabsTrigger value="pending-comments">Pending Comments</TabsTrigger>
+            <TabsTrigger value="pending-stories">
+              Pending Stories <QueueCount count={counts.newStories} />
+            </TabsTrigger>
+            <TabsTrigger value="edits">
+              Edits <QueueCount count={counts.edits} />
+            </TabsTrigger>
+            <TabsTrigger value="pending-comments">
+              Pending Comments <QueueCount count={counts.comments} />
+            </TabsTrigger>
             <TabsTrigger value="help-inbox">
-              Help Inbox{' '}
-              {openHelp.total > 0 ? (
-                <Badge className="px-1.5 py-0">
-                  <span aria-hidden="true">{openHelp.total}</span>
-                  <span className="sr-only">{openHelp.total} open</span>
-                </Badge>
-              ) : null}
+              Help Inbox <QueueCount count={counts.helpOpen} label="open" />
             </TabsTrigger>
             <TabsTrigger value="site-settings">Site Settings</TabsTrigger>
             <TabsTrigger value="change-password">Change Password</TabsTrigger>
@@ -115,7 +117,10 @@ export function SuperAdminDashboard({ user }: { user: User }) {
             <AllUsersTab users={all.data ?? []} isLoading={all.isPending} currentUserId={user.id} />
           </TabsContent>
           <TabsContent value="pending-stories">
-            <PendingStoriesPanel />
+            <PendingStoriesPanel kind={ListPendingStoriesKind.new} />
+          </TabsContent>
+          <TabsContent value="edits">
+            <PendingStoriesPanel kind={ListPendingStoriesKind.edit} />
           </TabsContent>
           <TabsContent value="pending-comments">
             <PendingCommentsPanel canDelete />

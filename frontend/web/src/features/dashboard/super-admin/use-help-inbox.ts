@@ -2,6 +2,7 @@
 import {
   ApiError,
   getListHelpMessagesQueryKey,
+  getQueueCountsQueryKey,
   listHelpMessages,
   useDeleteHelpMessage,
   useMarkHelpMessageHandled,
@@ -29,7 +30,11 @@ export function useHelpInbox(status: ListHelpMessagesStatus) {
 function useRefreshHelpInbox() {
   const queryClient = useQueryClient();
   // The generated key without parameters covers both statuses and every loaded page.
-  return () => queryClient.invalidateQueries({ queryKey: getListHelpMessagesQueryKey() });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: getListHelpMessagesQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getQueueCountsQueryKey() }),
+    ]).then(() => undefined);
 }
 
 /** A 404 means another super admin handled or deleted it meanwhile: the list is refreshed either way. */

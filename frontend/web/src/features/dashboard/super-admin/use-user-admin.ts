@@ -3,6 +3,7 @@ import {
   ApiError,
   getListPendingUsersQueryKey,
   getListUsersQueryKey,
+  getQueueCountsQueryKey,
   useDeleteUser,
   useReinstateUser,
   useSetUserRole,
@@ -18,6 +19,7 @@ function useRefreshUserLists() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: getListPendingUsersQueryKey() }),
       queryClient.invalidateQueries({ queryKey: getListUsersQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getQueueCountsQueryKey() }),
     ]);
 }
 

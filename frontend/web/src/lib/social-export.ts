@@ -1,0 +1,46 @@
+//! Social export (`POST /api/stories/{id}/export`): who is offered it, and what a refusal says.
+import { ApiError } from '@grace-stories/sdk';
+import type { User } from '@/hooks/use-auth';
+import type { ToastInput } from '@/hooks/use-toast';
+import { serverMessage } from './api-errors';
+import { isAdminRole } from './roles';
+
+/** The spec's text for exporting a story that is not published (§5). */
+export const NOT_PUBLISHED_MESSAGE = 'Story must be published before exporting to social media';
+
+/**
+ * The server's rule, so the offer is not made to someone it would refuse: a reviewer (admin,
+ * sub admin, super admin), or the story's own author once their account is approved (writing
+ * stories). The server still decides; a refusal gets its own toast below.
+ */
+export function canExportStory(
+  viewer: Pick<User, 'id' | 'role' | 'isApproved'> | null,
+  story: { authorId: string },
+): boolean {
+  if (!viewer) return false;
+  if (isAdminRole(viewer.role)) return true;
+  return viewer.isApproved && story.authorId === viewer.id;
+}
+
+/**
+ * The toast for a failed export other than 401 (which each screen handles its own way). It never
+ * says the story will be shared: only a 200 answer queues posts.
+ */
+export function exportFailedToast(error: unknown): ToastInput {
+  const status = error instanceof ApiError ? error.status : null;
+  const message = serverMessage(error);
+  if (status === 400) {
+    return { title: 'Cannot Export', description: message ?? NOT_PUBLISHED_MESSAGE, variant: 'destructive' };
+  }
+  if (status === 403) {
+    return {
+      title: "You can't export this story",
+      description: message ?? 'Only its author or a reviewer can export it.',
+      variant: 'destructive',
+    };
+  }
+  if (status === 404) {
+    return { title: 'Cannot Export', description: 'This story no longer exists.', variant: 'destructive' };
+  }
+  return { title: 'Error', description: 'Failed to export to social media', variant: 'destructive' };
+}
