@@ -55,6 +55,7 @@ fmt:
 lint: frontend-install
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings
+    cargo machete
     just check-domain
     cd frontend && npm run typecheck && npm run lint
 

@@ -31,7 +31,7 @@ pub use repo::sign_in_failures::SeaOrmSignInFailures;
 pub use repo::social::SeaOrmSocialPostRepository;
 pub use repo::stories::SeaOrmStoryRepository;
 pub use repo::tokens::{SeaOrmAccountTokenRepository, Sha256TokenMinter};
-pub use repo::users::{SeaOrmUserRepository, UuidIds};
+pub use repo::users::SeaOrmUserRepository;
 pub use sanitizer::AmmoniaSanitizer;
 pub use sea_orm::DatabaseConnection;
 pub use smtp::SmtpTransport;

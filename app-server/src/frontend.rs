@@ -1,8 +1,11 @@
 //! The built React site, embedded in the binary, with the SPA fallback to `index.html`.
 
+use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse, web};
 use rust_embed::RustEmbed;
+
+use crate::state::AppState;
 
 #[derive(RustEmbed)]
 #[folder = "../frontend/web/dist/"]
@@ -26,13 +29,23 @@ fn file(path: &str) -> Option<HttpResponse> {
     )
 }
 
-/// Serves a built file when one matches, else `index.html` so client routes work.
-pub async fn serve(req: HttpRequest) -> HttpResponse {
+/// The built `index.html`; `None` before the site is built.
+pub fn index_html() -> Option<String> {
+    Site::get("index.html").map(|f| String::from_utf8_lossy(&f.data).into_owned())
+}
+
+/// Serves a built file when one matches, else `index.html` with the site's head so client
+/// routes work.
+pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let path = req.path().trim_start_matches('/');
     if !path.is_empty()
+        && path != "index.html"
         && let Some(res) = file(path)
     {
         return res;
+    }
+    if Site::get("index.html").is_some() {
+        return crate::pages::site_page(&state.config, req.path(), StatusCode::OK);
     }
     file("index.html").unwrap_or_else(|| {
         HttpResponse::ServiceUnavailable()

@@ -7,6 +7,7 @@ pub mod error;
 pub mod frontend;
 pub mod jobs;
 pub mod middleware;
+pub mod pages;
 pub mod routes;
 pub mod security;
 pub mod seed;

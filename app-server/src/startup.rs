@@ -98,5 +98,6 @@ pub fn app(
         .service(web::redirect("/api/docs", "/api/docs/"))
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", (*openapi).clone()))
         .service(routes::api_scope())
+        .configure(crate::pages::configure)
         .default_service(web::to(frontend::serve))
 }

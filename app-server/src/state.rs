@@ -73,8 +73,8 @@ impl AppState {
     /// unreadable `LINKEDIN_AUTHOR_URN`), or the session key cannot be read.
     pub async fn new(config: Config, db: DatabaseConnection) -> anyhow::Result<Self> {
         // One adapter of each kind, shared by the services that need it.
-        let story_repo: Arc<dyn StoryRepository> =
-            Arc::new(adapters::SeaOrmStoryRepository::new(db.clone()));
+        let story_adapter = Arc::new(adapters::SeaOrmStoryRepository::new(db.clone()));
+        let story_repo: Arc<dyn StoryRepository> = story_adapter.clone();
         let category_repo: Arc<dyn CategoryRepository> =
             Arc::new(adapters::SeaOrmCategoryRepository::new(db.clone()));
         let user_repo: Arc<dyn UserRepository> =
@@ -92,6 +92,7 @@ impl AppState {
         let clock: Arc<dyn Clock> = Arc::new(domain::clock::SystemClock);
         let stories = StoryService::new(StoryPorts {
             stories: story_repo.clone(),
+            archive: story_adapter,
             categories: category_repo.clone(),
             users: user_repo.clone(),
             sanitizer: Arc::new(adapters::AmmoniaSanitizer::default()),

@@ -7,6 +7,7 @@
 //! setup short.
 
 mod accounts;
+mod archive;
 mod help;
 mod infra;
 mod mail;
@@ -45,7 +46,7 @@ use crate::StoreError;
 use crate::clock::Clock;
 use crate::mail::{Mailer, OutgoingMail};
 use crate::story::{NewStory, StoryStatus};
-use crate::user::{AuthProvider, IdGenerator, NewUser, PasswordHasher, Role, UserId};
+use crate::user::{AuthProvider, NewUser, PasswordHasher, Role, UserId};
 
 /// The instant the fakes' clocks start at: 2024-03-05 12:00:00 UTC.
 pub fn t0() -> DateTime<Utc> {
@@ -103,8 +104,9 @@ impl SequentialIds {
     }
 }
 
-impl IdGenerator for SequentialIds {
-    fn new_user_id(&self) -> UserId {
+impl SequentialIds {
+    /// The next id.
+    pub fn next_id(&self) -> UserId {
         Self::nth(self.0.fetch_add(1, Ordering::Relaxed) + 1)
     }
 }

@@ -46,10 +46,9 @@ pub use comment::{
 };
 pub use schedule::{DueDate, DueDateError, ScheduleDescription, ScheduleDescriptionError};
 pub use text::{
-    AdminUsername, AdminUsernameError, CategoryName, CategoryNameError, Excerpt, ExcerptError,
-    FirstName, FirstNameError, HelpMessageBody, HelpMessageBodyError, HelpSubject,
-    HelpSubjectError, LastName, LastNameError, ScheduleTitle, ScheduleTitleError, StoryContent,
-    StoryContentError, StoryTitle, StoryTitleError,
+    Excerpt, ExcerptError, FirstName, FirstNameError, HelpMessageBody, HelpMessageBodyError,
+    HelpSubject, HelpSubjectError, LastName, LastNameError, ScheduleTitle, ScheduleTitleError,
+    StoryContent, StoryContentError, StoryTitle, StoryTitleError,
 };
 pub use url::{ProfileImageUrl, ProfileImageUrlError, ThumbnailUrl, ThumbnailUrlError};
 pub use video::{VideoHost, VideoUrl, VideoUrlError};
@@ -166,7 +165,7 @@ mod tests {
     fn a_collector_keeps_every_failed_field_in_order() {
         let mut errors = FieldErrors::new();
         let title = errors.check("title", StoryTitle::parse("  "));
-        let category = errors.check("category", CategoryName::parse("Worship"));
+        let category = errors.check("category", FirstName::parse("Worship"));
         let content = errors.check("content", StoryContent::parse(""));
         assert!(title.is_none() && content.is_none());
         assert_eq!(category.map(|c| c.into_inner()), Some("Worship".to_owned()));

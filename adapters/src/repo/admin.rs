@@ -3,15 +3,13 @@
 use async_trait::async_trait;
 use chrono::Utc;
 use domain::StoreError;
-use domain::user::{
-    AdminCredential, AdminCredentialRepository, IdGenerator, NewUser, User, UserId,
-};
+use domain::user::{AdminCredential, AdminCredentialRepository, NewUser, User, UserId};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set,
     TransactionTrait,
 };
 
-use super::users::{UuidIds, new_active, to_domain};
+use super::users::{new_active, new_user_id, to_domain};
 use crate::db::store_err;
 use crate::entity::admin_credentials;
 
@@ -51,7 +49,7 @@ impl AdminCredentialRepository for SeaOrmAdminCredentialRepository {
         password_hash: &str,
     ) -> Result<User, StoreError> {
         let txn = self.db.begin().await.map_err(store_err)?;
-        let created = new_active(UuidIds.new_user_id(), user)
+        let created = new_active(new_user_id(), user)
             .insert(&txn)
             .await
             .map_err(store_err)?;

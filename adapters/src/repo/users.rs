@@ -5,8 +5,7 @@ use chrono::Utc;
 use domain::StoreError;
 use domain::story::Page;
 use domain::user::{
-    AuthProvider, FORMER_MEMBER_ID, IdGenerator, NewUser, ProfileChanges, Role, User, UserId,
-    UserRepository,
+    AuthProvider, FORMER_MEMBER_ID, NewUser, ProfileChanges, Role, User, UserId, UserRepository,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -18,14 +17,9 @@ use crate::db::store_err;
 use crate::entity::{sessions, stories, story_revisions, users};
 use crate::work::Db;
 
-/// UUID v4 user ids.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct UuidIds;
-
-impl IdGenerator for UuidIds {
-    fn new_user_id(&self) -> UserId {
-        UserId::new(uuid::Uuid::new_v4().to_string())
-    }
+/// A new user id: a random UUID.
+pub(crate) fn new_user_id() -> UserId {
+    UserId::new(uuid::Uuid::new_v4().to_string())
 }
 
 pub struct SeaOrmUserRepository {
@@ -143,7 +137,7 @@ fn email_eq(email: &str) -> sea_orm::sea_query::SimpleExpr {
 #[async_trait]
 impl UserRepository for SeaOrmUserRepository {
     async fn create(&self, new: NewUser) -> Result<User, StoreError> {
-        let model = new_active(UuidIds.new_user_id(), new)
+        let model = new_active(new_user_id(), new)
             .insert(&self.db)
             .await
             .map_err(store_err)?;

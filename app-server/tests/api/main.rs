@@ -13,6 +13,7 @@ mod help;
 mod mail;
 mod moderation;
 mod moderation_queues;
+mod pages;
 mod rate_limits;
 mod schedules;
 mod self_service;

@@ -1,5 +1,6 @@
 //! Stories: articles and videos, their review lifecycle, and the ports that store them.
 
+pub mod archive;
 pub mod content;
 pub mod lifecycle;
 pub mod ports;
@@ -14,7 +15,7 @@ use std::str::FromStr;
 use crate::user::{AuthorSummary, UserId};
 
 pub use lifecycle::{StoryAction, StoryState, TransitionError};
-pub use ports::{HtmlSanitizer, SiteCounts, StoryRepository};
+pub use ports::{HtmlSanitizer, SiteCounts, StoryArchive, StoryRepository};
 pub use service::{GetStoryError, ListStoriesError, StoryService};
 pub use writing::{StoryDraft, WriteStoryError};
 

@@ -141,3 +141,34 @@ pub struct SiteCounts {
 pub trait HtmlSanitizer: Send + Sync {
     fn sanitize(&self, html: &str) -> String;
 }
+
+/// The published archive read whole, for feeds and sitemaps.
+#[async_trait]
+pub trait StoryArchive: Send + Sync {
+    /// The `limit` newest published stories (of one category, when given) with their
+    /// authors and content, newest published first; one query whatever `limit`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn newest_published(
+        &self,
+        category: Option<&str>,
+        limit: u32,
+    ) -> Result<Vec<StoryWithAuthor>, StoreError>;
+
+    /// How many stories are public.
+    ///
+    /// # Errors
+    /// As [`StoryArchive::newest_published`].
+    async fn count_published(&self) -> Result<u64, StoreError>;
+
+    /// Public stories by id with their last change, `limit` from `offset`.
+    ///
+    /// # Errors
+    /// As [`StoryArchive::newest_published`].
+    async fn published_entries(
+        &self,
+        offset: u64,
+        limit: u64,
+    ) -> Result<Vec<super::archive::PublishedEntry>, StoreError>;
+}

@@ -3,7 +3,8 @@
 use std::sync::Arc;
 
 use super::{
-    HtmlSanitizer, Page, StoryId, StoryQuery, StoryRepository, StorySummary, StoryWithAuthor,
+    HtmlSanitizer, Page, StoryArchive, StoryId, StoryQuery, StoryRepository, StorySummary,
+    StoryWithAuthor,
 };
 use crate::StoreError;
 use crate::category::CategoryRepository;
@@ -33,6 +34,8 @@ pub enum GetStoryError {
 #[derive(Clone)]
 pub struct StoryPorts {
     pub stories: Arc<dyn StoryRepository>,
+    /// The published archive read whole (feeds, sitemaps).
+    pub archive: Arc<dyn StoryArchive>,
     pub categories: Arc<dyn CategoryRepository>,
     pub users: Arc<dyn UserRepository>,
     pub sanitizer: Arc<dyn HtmlSanitizer>,

@@ -132,7 +132,7 @@ impl InMemoryStoryRepository {
         }
     }
 
-    fn with_author(&self, story: Story) -> StoryWithAuthor {
+    pub(super) fn with_author(&self, story: Story) -> StoryWithAuthor {
         StoryWithAuthor {
             author: self.users.author_summary(&story.author_id),
             story,

@@ -104,6 +104,7 @@ impl StoryFakes {
     pub fn ports(&self) -> StoryPorts {
         StoryPorts {
             stories: self.stories.clone(),
+            archive: self.stories.clone(),
             categories: self.categories.clone(),
             users: self.users.clone(),
             sanitizer: self.sanitizer.clone(),

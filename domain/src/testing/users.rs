@@ -6,8 +6,8 @@ use std::sync::{Arc, Mutex};
 use super::{SequentialIds, lock, tick};
 use crate::StoreError;
 use crate::user::{
-    AdminCredential, AdminCredentialRepository, AuthorSummary, IdGenerator, NewUser, Role, User,
-    UserId, UserRepository,
+    AdminCredential, AdminCredentialRepository, AuthorSummary, NewUser, Role, User, UserId,
+    UserRepository,
 };
 
 #[derive(Debug, Default)]
@@ -85,7 +85,7 @@ impl UserRepository for InMemoryUserRepository {
         rows.stored += 1;
         let now = tick(rows.stored);
         let user = User {
-            id: self.ids.new_user_id(),
+            id: self.ids.next_id(),
             email: new.email,
             username: new.username,
             first_name: new.first_name,

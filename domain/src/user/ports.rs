@@ -185,11 +185,6 @@ pub trait PasswordHasher: Send + Sync {
     async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, StoreError>;
 }
 
-/// Generates user ids (UUIDs in production).
-pub trait IdGenerator: Send + Sync {
-    fn new_user_id(&self) -> UserId;
-}
-
 /// A person as an external OpenID Connect provider vouches for them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExternalIdentity {

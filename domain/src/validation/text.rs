@@ -128,14 +128,6 @@ bounded_text! {
 }
 
 bounded_text! {
-    /// The name of a category, as a story refers to it (specification §3: max 100).
-    CategoryName, CategoryNameError, max = 100, Single,
-    required = "Category is required",
-    too_long = "Category must be at most 100 characters",
-    control = "Category must not contain control characters or line breaks",
-}
-
-bounded_text! {
     /// A user's first name (max 100).
     FirstName, FirstNameError, max = 100, Single,
     required = "First name is required",
@@ -149,14 +141,6 @@ bounded_text! {
     required = "Last name is required",
     too_long = "Last name must be at most 100 characters",
     control = "Last name must not contain control characters or line breaks",
-}
-
-bounded_text! {
-    /// The username of the super admin's separate sign-in (specification §9: max 50).
-    AdminUsername, AdminUsernameError, max = 50, Single,
-    required = "Username is required",
-    too_long = "Username must be at most 50 characters",
-    control = "Username must not contain control characters or line breaks",
 }
 
 bounded_text! {
@@ -326,23 +310,6 @@ mod tests {
     }
 
     #[test]
-    fn a_blank_category_is_rejected() {
-        assert_eq!(
-            CategoryName::parse("").unwrap_err().to_string(),
-            "Category is required"
-        );
-    }
-
-    #[test]
-    fn a_category_longer_than_100_chars_is_rejected() {
-        assert!(CategoryName::parse(&"c".repeat(100)).is_ok());
-        assert_eq!(
-            CategoryName::parse(&"c".repeat(101)),
-            Err(CategoryNameError::TooLong)
-        );
-    }
-
-    #[test]
     fn a_blank_first_name_is_rejected_with_the_specifications_message() {
         assert_eq!(
             FirstName::parse(" ").unwrap_err().to_string(),
@@ -369,16 +336,6 @@ mod tests {
             Err(LastNameError::TooLong)
         );
         assert!(FirstName::parse(&"n".repeat(100)).is_ok());
-    }
-
-    #[test]
-    fn an_admin_username_is_required_and_at_most_50_chars() {
-        assert_eq!(AdminUsername::parse(" "), Err(AdminUsernameError::Required));
-        assert_eq!(
-            AdminUsername::parse(&"u".repeat(51)),
-            Err(AdminUsernameError::TooLong)
-        );
-        assert_eq!(AdminUsername::parse(" admin ").unwrap().as_str(), "admin");
     }
 
     #[test]

@@ -1,0 +1,296 @@
+//! Stories: the public list (page from the index, then authors in one batch), full-text
+//! search, an author's list and revisions. Rows and their mapping are in `rows.rs`, search
+//! in `search.rs`, the review queue in `review.rs`, feeds and sitemaps in `archive.rs`.
+
+mod archive;
+mod review;
+mod rows;
+mod search;
+
+use rows::{SummaryRow, summary_select};
+pub(crate) use rows::{public_filter, revision, to_domain};
+use search::{search_filter, search_words};
+
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::StoreError;
+use domain::story::{
+    NewStory, Page, ReviewItem, ReviewKind, Revision, RevisionStatus, SiteCounts, Story,
+    StoryFields, StoryId, StoryQuery, StoryRepository, StorySummary, StoryWithAuthor,
+};
+use domain::user::{AuthorSummary, UserId};
+use sea_orm::sea_query::{Condition, Expr, ExprTrait};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+};
+
+use crate::db::store_err;
+use crate::entity::{stories, story_revisions};
+use crate::work::Db;
+
+pub struct SeaOrmStoryRepository {
+    db: Db,
+}
+
+impl SeaOrmStoryRepository {
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
+    }
+}
+
+#[async_trait]
+impl StoryRepository for SeaOrmStoryRepository {
+    async fn list_published(&self, query: &StoryQuery) -> Result<Page<StorySummary>, StoreError> {
+        let mut cond = public_filter();
+        if let Some(cat) = query.category.as_deref().filter(|c| !c.is_empty()) {
+            cond = cond.add(stories::Column::Category.eq(cat));
+        }
+        let words = search_words(query.search.as_deref().unwrap_or_default());
+        if !words.is_empty() {
+            cond = cond.add(search_filter(self.db.get_database_backend(), &words));
+        }
+        let total = stories::Entity::find()
+            .filter(cond.clone())
+            .count(&self.db)
+            .await
+            .map_err(store_err)?;
+        let rows = summary_select()
+            .filter(cond)
+            .order_by_desc(stories::Column::PublishedAt)
+            .order_by_desc(stories::Column::Id)
+            .limit(u64::from(query.limit))
+            .offset(query.offset)
+            .into_model::<SummaryRow>()
+            .all(&self.db)
+            .await
+            .map_err(store_err)?;
+        let items = self.summaries(rows, false).await?;
+        Ok(Page { items, total })
+    }
+
+    async fn find_with_author(&self, id: StoryId) -> Result<Option<StoryWithAuthor>, StoreError> {
+        let Some(model) = stories::Entity::find_by_id(id.0)
+            .one(&self.db)
+            .await
+            .map_err(store_err)?
+        else {
+            return Ok(None);
+        };
+        let mut authors = self.authors([model.author_id.clone()]).await?;
+        let author = authors.remove(&model.author_id).unwrap_or_default();
+        Ok(Some(StoryWithAuthor {
+            story: to_domain(model)?,
+            author,
+        }))
+    }
+
+    async fn create(&self, new: NewStory) -> Result<Story, StoreError> {
+        let now = Utc::now();
+        let model = stories::ActiveModel {
+            title: Set(new.title),
+            content: Set(new.content),
+            excerpt: Set(new.excerpt),
+            video_url: Set(new.video_url),
+            thumbnail_url: Set(new.thumbnail_url),
+            category: Set(new.category),
+            author_id: Set(new.author_id.as_str().to_owned()),
+            status: Set(new.status.as_str().to_owned()),
+            is_published: Set(new.is_published),
+            published_at: Set(new.published_at),
+            approved_by: Set(new.approved_by.map(|u| u.as_str().to_owned())),
+            approved_at: Set(new.approved_at),
+            rejection_reason: Set(None),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await
+        .map_err(store_err)?;
+        to_domain(model)
+    }
+
+    async fn update(&self, story: &Story) -> Result<Story, StoreError> {
+        let Some(model) = stories::Entity::find_by_id(story.id.0)
+            .one(&self.db)
+            .await
+            .map_err(store_err)?
+        else {
+            return Err(StoreError::Unknown(anyhow::anyhow!(
+                "story {} vanished during an update",
+                story.id
+            )));
+        };
+        let mut active = model.into_active_model();
+        active.title = Set(story.title.clone());
+        active.content = Set(story.content.clone());
+        active.excerpt = Set(story.excerpt.clone());
+        active.video_url = Set(story.video_url.clone());
+        active.thumbnail_url = Set(story.thumbnail_url.clone());
+        active.category = Set(story.category.clone());
+        active.status = Set(story.status.as_str().to_owned());
+        active.is_published = Set(story.is_published);
+        active.published_at = Set(story.published_at);
+        active.approved_by = Set(story.approved_by.as_ref().map(|u| u.as_str().to_owned()));
+        active.approved_at = Set(story.approved_at);
+        active.rejection_reason = Set(story.rejection_reason.clone());
+        active.updated_at = Set(story.updated_at);
+        to_domain(active.update(&self.db).await.map_err(store_err)?)
+    }
+
+    async fn delete(&self, id: StoryId) -> Result<bool, StoreError> {
+        // Comments and revisions go with it (ON DELETE CASCADE).
+        let res = stories::Entity::delete_by_id(id.0)
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(res.rows_affected > 0)
+    }
+
+    async fn list_by_author(
+        &self,
+        author: &UserId,
+        public_only: bool,
+    ) -> Result<Vec<StorySummary>, StoreError> {
+        let mut cond = Condition::all().add(stories::Column::AuthorId.eq(author.as_str()));
+        if public_only {
+            cond = cond.add(public_filter());
+        }
+        let rows = summary_select()
+            .filter(cond)
+            .order_by_desc(stories::Column::CreatedAt)
+            .order_by_desc(stories::Column::Id)
+            .into_model::<SummaryRow>()
+            .all(&self.db)
+            .await
+            .map_err(store_err)?;
+        self.summaries(rows, !public_only).await
+    }
+
+    async fn review_queue(
+        &self,
+        kind: Option<ReviewKind>,
+        limit: u64,
+        offset: u64,
+    ) -> Result<Page<ReviewItem>, StoreError> {
+        self.review_page(kind, limit, offset).await
+    }
+
+    async fn pending_revision(&self, story: StoryId) -> Result<Option<Revision>, StoreError> {
+        Ok(self
+            .pending_revisions(vec![story.0])
+            .await?
+            .remove(&story.0))
+    }
+
+    async fn add_revision(
+        &self,
+        story: StoryId,
+        fields: &StoryFields,
+        status: RevisionStatus,
+        by: &UserId,
+        at: DateTime<Utc>,
+    ) -> Result<Revision, StoreError> {
+        let approved = status == RevisionStatus::Approved;
+        let model = story_revisions::ActiveModel {
+            story_id: Set(story.0),
+            title: Set(fields.title.clone()),
+            content: Set(fields.content.clone()),
+            excerpt: Set(fields.excerpt.clone()),
+            video_url: Set(fields.video_url.clone()),
+            thumbnail_url: Set(fields.thumbnail_url.clone()),
+            category: Set(fields.category.clone()),
+            status: Set(status.as_str().to_owned()),
+            created_by: Set(Some(by.as_str().to_owned())),
+            created_at: Set(at),
+            reviewed_by: Set(approved.then(|| by.as_str().to_owned())),
+            reviewed_at: Set(approved.then_some(at)),
+            reason: Set(None),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await
+        .map_err(store_err)?;
+        revision(model)
+    }
+
+    async fn close_revision(
+        &self,
+        revision_id: i64,
+        status: RevisionStatus,
+        reviewer: &UserId,
+        reason: Option<&str>,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        story_revisions::Entity::update_many()
+            .col_expr(
+                story_revisions::Column::Status,
+                Expr::value(status.as_str()),
+            )
+            .col_expr(
+                story_revisions::Column::ReviewedBy,
+                Expr::value(reviewer.as_str()),
+            )
+            .col_expr(story_revisions::Column::ReviewedAt, Expr::value(at))
+            .col_expr(
+                story_revisions::Column::Reason,
+                Expr::value(reason.map(str::to_owned)),
+            )
+            .filter(story_revisions::Column::Id.eq(revision_id))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(())
+    }
+
+    async fn revisions(&self, story: StoryId) -> Result<Vec<Revision>, StoreError> {
+        story_revisions::Entity::find()
+            .filter(story_revisions::Column::StoryId.eq(story.0))
+            .order_by_desc(story_revisions::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(store_err)?
+            .into_iter()
+            .map(revision)
+            .collect()
+    }
+
+    async fn count_all(&self) -> Result<u64, StoreError> {
+        stories::Entity::find()
+            .count(&self.db)
+            .await
+            .map_err(store_err)
+    }
+
+    async fn people(&self, ids: &[UserId]) -> Result<HashMap<UserId, AuthorSummary>, StoreError> {
+        Ok(self
+            .authors(ids.iter().map(|id| id.as_str().to_owned()))
+            .await?
+            .into_iter()
+            .map(|(id, author)| (UserId::new(id), author))
+            .collect())
+    }
+
+    async fn published_counts(&self) -> Result<SiteCounts, StoreError> {
+        let counts: Option<(i64, i64)> = stories::Entity::find()
+            .filter(public_filter())
+            .select_only()
+            .column_as(Expr::col(stories::Column::Id).count(), "stories")
+            .column_as(
+                Expr::col(stories::Column::AuthorId).count_distinct(),
+                "authors",
+            )
+            .into_tuple()
+            .one(&self.db)
+            .await
+            .map_err(store_err)?;
+        let (stories, authors) = counts.unwrap_or_default();
+        Ok(SiteCounts {
+            published_stories: u64::try_from(stories).unwrap_or(0),
+            contributors: u64::try_from(authors).unwrap_or(0),
+        })
+    }
+}

@@ -1,0 +1,119 @@
+//! `/feed.xml`: an Atom feed of the newest published stories, of one category with
+//! `?category=`; conditional GET answers 304 when the reader's copy is current.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use atom_syndication::{Category, Content, Entry, Feed, FixedDateTime, Link, Person, Text};
+use chrono::{DateTime, Utc};
+use domain::story::archive::description;
+use domain::story::{GetStoryError, StoryWithAuthor};
+use serde::Deserialize;
+
+use super::conditional::respond;
+use crate::config::Config;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+#[derive(Deserialize)]
+pub struct FeedQuery {
+    category: Option<String>,
+}
+
+pub async fn feed(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<FeedQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let category = query.category.as_deref().filter(|c| !c.is_empty());
+    let stories = match state.stories.feed(category).await {
+        Ok(stories) => stories,
+        Err(GetStoryError::NotFound) => {
+            return Err(ApiError::NotFound("Category not found".into()));
+        }
+        Err(GetStoryError::Store(e)) => return Err(e.into()),
+    };
+    let updated = stories.iter().map(|s| s.story.updated_at).max();
+    let body = atom(&state.config, category, &stories, updated).to_string();
+    Ok(respond(
+        &req,
+        "application/atom+xml; charset=utf-8",
+        body,
+        updated,
+    ))
+}
+
+fn fixed(at: DateTime<Utc>) -> FixedDateTime {
+    at.fixed_offset()
+}
+
+fn link(href: String, rel: &str, mime: Option<&str>) -> Link {
+    Link {
+        href,
+        rel: rel.to_owned(),
+        mime_type: mime.map(str::to_owned),
+        ..Link::default()
+    }
+}
+
+fn atom(
+    config: &Config,
+    category: Option<&str>,
+    stories: &[StoryWithAuthor],
+    updated: Option<DateTime<Utc>>,
+) -> Feed {
+    let base = config.public_url.trim_end_matches('/');
+    let (self_url, page_url, title) = match category {
+        Some(name) => {
+            let q = url::form_urlencoded::byte_serialize(name.as_bytes()).collect::<String>();
+            (
+                format!("{base}/feed.xml?category={q}"),
+                format!("{base}/stories?category={q}"),
+                format!("{} · {name}", config.site_name),
+            )
+        }
+        None => (
+            format!("{base}/feed.xml"),
+            format!("{base}/"),
+            config.site_name.clone(),
+        ),
+    };
+    Feed {
+        title: Text::plain(title),
+        id: self_url.clone(),
+        // An empty feed has no newest entry; the epoch keeps its validators stable.
+        updated: fixed(updated.unwrap_or(DateTime::UNIX_EPOCH)),
+        subtitle: Some(Text::plain(super::head::SITE_DESCRIPTION)),
+        links: vec![
+            link(self_url, "self", Some("application/atom+xml")),
+            link(page_url, "alternate", Some("text/html")),
+        ],
+        entries: stories.iter().map(|s| entry(base, s)).collect(),
+        ..Feed::default()
+    }
+}
+
+fn entry(base: &str, found: &StoryWithAuthor) -> Entry {
+    let story = &found.story;
+    let url = format!("{base}/stories/{}", story.id);
+    Entry {
+        title: Text::plain(story.title.clone()),
+        id: url.clone(),
+        updated: fixed(story.updated_at),
+        published: story.published_at.map(fixed),
+        authors: vec![Person {
+            name: found.author.name(),
+            ..Person::default()
+        }],
+        categories: vec![Category {
+            term: story.category.clone(),
+            ..Category::default()
+        }],
+        links: vec![link(url, "alternate", Some("text/html"))],
+        summary: Some(Text::plain(description(story))),
+        content: Some(Content {
+            value: Some(story.content.clone()),
+            content_type: Some("html".to_owned()),
+            ..Content::default()
+        }),
+        ..Entry::default()
+    }
+}

@@ -1,0 +1,190 @@
+//! The HTML document the server sends for a page: the built `index.html` with the page's
+//! own `<head>` (title, description, Open Graph, Twitter card, canonical link, feed link,
+//! JSON-LD) and, for a story, its text in the first paint.
+
+use std::sync::OnceLock;
+
+use actix_web::HttpResponse;
+use actix_web::http::StatusCode;
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use chrono::{DateTime, SecondsFormat, Utc};
+
+use super::{DEFAULT_IMAGE_PATH, escape};
+use crate::config::Config;
+
+/// What the site says about itself where a page has nothing of its own.
+pub const SITE_DESCRIPTION: &str =
+    "A faith community where members share stories, testimonies and Bible studies.";
+
+/// The head of one page.
+pub struct Head {
+    pub title: String,
+    pub description: String,
+    /// Absolute; `None` for the site's own picture.
+    pub image: Option<String>,
+    /// The page's path, for `og:url` and the canonical link.
+    pub path: String,
+    pub article: Option<Article>,
+}
+
+/// What a story page adds.
+pub struct Article {
+    pub published: Option<DateTime<Utc>>,
+    pub modified: DateTime<Utc>,
+    pub section: String,
+    pub author: String,
+}
+
+impl Head {
+    /// The site's own head for `path`.
+    pub fn site(config: &Config, path: &str) -> Self {
+        Self {
+            title: config.site_name.clone(),
+            description: SITE_DESCRIPTION.to_owned(),
+            image: None,
+            path: path.to_owned(),
+            article: None,
+        }
+    }
+
+    fn tags(&self, config: &Config) -> String {
+        let base = config.public_url.trim_end_matches('/');
+        let url = format!("{base}{}", self.path);
+        let image = self
+            .image
+            .clone()
+            .unwrap_or_else(|| format!("{base}{DEFAULT_IMAGE_PATH}"));
+        let site = &config.site_name;
+        let meta = |attr: &str, key: &str, value: &str| {
+            format!("<meta {attr}=\"{key}\" content=\"{}\" />\n", escape(value))
+        };
+        let mut out = format!("<title>{}</title>\n", escape(&self.title));
+        out += &meta("name", "description", &self.description);
+        out += &format!("<link rel=\"canonical\" href=\"{}\" />\n", escape(&url));
+        out += &format!(
+            "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"{}\" href=\"{}\" />\n",
+            escape(site),
+            escape(&format!("{base}/feed.xml"))
+        );
+        out += &meta("property", "og:site_name", site);
+        out += &meta("property", "og:title", &self.title);
+        out += &meta("property", "og:description", &self.description);
+        out += &meta("property", "og:url", &url);
+        out += &meta("property", "og:image", &image);
+        out += &meta("name", "twitter:card", "summary_large_image");
+        out += &meta("name", "twitter:title", &self.title);
+        out += &meta("name", "twitter:description", &self.description);
+        out += &meta("name", "twitter:image", &image);
+        let Some(article) = &self.article else {
+            out += &meta("property", "og:type", "website");
+            return out;
+        };
+        out += &meta("property", "og:type", "article");
+        if let Some(at) = article.published {
+            out += &meta("property", "article:published_time", &iso(at));
+        }
+        out += &meta("property", "article:modified_time", &iso(article.modified));
+        out += &meta("property", "article:section", &article.section);
+        let ld = serde_json::json!({
+            "@context": "https://schema.org",
+            "@type": "Article",
+            "headline": self.title,
+            "description": self.description,
+            "image": [image],
+            "datePublished": article.published.map(iso),
+            "dateModified": iso(article.modified),
+            "articleSection": article.section,
+            "author": {"@type": "Person", "name": article.author},
+            "publisher": {"@type": "Organization", "name": site},
+            "mainEntityOfPage": url,
+        });
+        out += &format!(
+            "<script type=\"application/ld+json\">{}</script>\n",
+            script_safe(&ld.to_string())
+        );
+        out
+    }
+}
+
+fn iso(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// JSON inside `<script>`: nothing in it may close the element or open a comment.
+fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// The built `index.html` without its own title and description (the server writes
+/// those); a bare document when the site has not been built, so pages stay readable.
+fn template() -> &'static str {
+    static TEMPLATE: OnceLock<String> = OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        let html = crate::frontend::index_html().unwrap_or_else(|| {
+            "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"UTF-8\" />\n</head>\n<body>\n<div id=\"root\"></div>\n</body>\n</html>\n".to_owned()
+        });
+        let html = cut(&html, "<title>", "</title>");
+        cut(&html, "<meta name=\"description\"", ">")
+    })
+}
+
+/// `html` without the first piece from `start` through the next `end`.
+fn cut(html: &str, start: &str, end: &str) -> String {
+    let Some(from) = html.find(start) else {
+        return html.to_owned();
+    };
+    match html[from..].find(end) {
+        Some(len) => format!("{}{}", &html[..from], &html[from + len + end.len()..]),
+        None => html.to_owned(),
+    }
+}
+
+/// A whole document: the template with this head and `body` inside the React root.
+pub fn document(config: &Config, head: &Head, body: &str) -> String {
+    let html = template();
+    let html = html.replacen("</head>", &format!("{}</head>", head.tags(config)), 1);
+    html.replacen(
+        "<div id=\"root\"></div>",
+        &format!("<div id=\"root\">{body}</div>"),
+        1,
+    )
+}
+
+/// An HTML answer that revalidates on every visit.
+pub fn html_response(status: StatusCode, document: String) -> HttpResponse {
+    HttpResponse::build(status)
+        .insert_header((CONTENT_TYPE, "text/html; charset=utf-8"))
+        .insert_header((CACHE_CONTROL, "no-cache"))
+        .body(document)
+}
+
+/// The SPA's page for `path` with the site's own head.
+pub fn site_page(config: &Config, path: &str, status: StatusCode) -> HttpResponse {
+    html_response(status, document(config, &Head::site(config, path), ""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_title_and_description_are_cut_from_the_template() {
+        let html = "<head><meta name=\"description\" content=\"x\" /><title>A</title></head>";
+        let html = cut(
+            &cut(html, "<title>", "</title>"),
+            "<meta name=\"description\"",
+            ">",
+        );
+        assert_eq!(html, "<head></head>");
+    }
+
+    #[test]
+    fn json_in_a_script_cannot_close_it() {
+        assert_eq!(
+            script_safe(r#"{"a":"</script><!--&"}"#),
+            r#"{"a":"\u003c/script\u003e\u003c!--\u0026"}"#
+        );
+    }
+}

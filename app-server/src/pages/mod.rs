@@ -1,0 +1,65 @@
+//! Pages as the rest of the web reads them, filled by the server: link previews and the
+//! first paint of a shared story, the Atom feed, the sitemap and robots.txt.
+
+mod conditional;
+mod feed;
+mod head;
+mod sitemap;
+mod story_page;
+
+use actix_web::web;
+
+pub use head::site_page;
+
+/// The picture of a link preview when a story has none (1200×630, shipped in the binary).
+const DEFAULT_IMAGE: &[u8] = include_bytes!("../../assets/og-image.jpg");
+pub const DEFAULT_IMAGE_PATH: &str = "/og-image.jpg";
+
+/// Registers the pages; the rest of the site falls through to the SPA.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/stories/{id}", web::get().to(story_page::story_page))
+        .route("/feed.xml", web::get().to(feed::feed))
+        .route("/sitemap.xml", web::get().to(sitemap::sitemap))
+        .route(
+            r"/sitemap-{part:\d+}.xml",
+            web::get().to(sitemap::sitemap_part),
+        )
+        .route("/robots.txt", web::get().to(sitemap::robots))
+        .route(DEFAULT_IMAGE_PATH, web::get().to(default_image));
+}
+
+async fn default_image() -> actix_web::HttpResponse {
+    actix_web::HttpResponse::Ok()
+        .content_type("image/jpeg")
+        .insert_header(("cache-control", "public, max-age=86400"))
+        .body(DEFAULT_IMAGE)
+}
+
+/// Text for HTML and XML: `& < > " '` escaped.
+pub(crate) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn markup_in_text_stays_text() {
+        assert_eq!(
+            escape(r#""><script>alert('x')</script>&"#),
+            "&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;"
+        );
+    }
+}

@@ -1,0 +1,79 @@
+//! `/stories/{id}`: a public story's link preview and its text in the first HTML response,
+//! so a shared link shows title, summary and picture, and the story reads before any
+//! script runs. Missing and unpublished stories answer 404 with the site's own head.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use domain::story::archive::{description, preview_image};
+use domain::story::{GetStoryError, StoryId, StoryWithAuthor};
+
+use super::escape;
+use super::head::{Article, Head, document, html_response, site_page};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+pub async fn story_page(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let path = format!("/stories/{id}");
+    let Ok(id) = id.parse::<i64>() else {
+        return Ok(site_page(&state.config, &path, StatusCode::NOT_FOUND));
+    };
+    match state.stories.public_story(StoryId(id)).await {
+        Ok(found) => {
+            let head = head(&found, path);
+            let body = first_paint(&found);
+            Ok(html_response(
+                StatusCode::OK,
+                document(&state.config, &head, &body),
+            ))
+        }
+        Err(GetStoryError::NotFound) => Ok(site_page(&state.config, &path, StatusCode::NOT_FOUND)),
+        Err(GetStoryError::Store(e)) => Err(e.into()),
+    }
+}
+
+fn head(found: &StoryWithAuthor, path: String) -> Head {
+    let story = &found.story;
+    Head {
+        title: story.title.clone(),
+        description: description(story),
+        image: preview_image(story),
+        path,
+        article: Some(Article {
+            published: story.published_at,
+            modified: story.updated_at,
+            section: story.category.clone(),
+            author: found.author.name(),
+        }),
+    }
+}
+
+/// The story as plain HTML; React replaces it when it starts. The content is the stored,
+/// sanitised HTML.
+fn first_paint(found: &StoryWithAuthor) -> String {
+    let story = &found.story;
+    let excerpt = story
+        .excerpt
+        .as_deref()
+        .filter(|e| !e.trim().is_empty())
+        .map(|e| {
+            format!(
+                "<p class=\"mt-4 text-xl leading-8 text-muted-foreground\">{}</p>",
+                escape(e)
+            )
+        })
+        .unwrap_or_default();
+    format!(
+        "<article class=\"mx-auto w-full max-w-3xl px-4 py-10 sm:px-6\" data-prerendered=\"\">\
+         <p class=\"text-sm text-muted-foreground\">{category}</p>\
+         <h1 class=\"mt-4 font-serif text-4xl leading-tight font-semibold\">{title}</h1>{excerpt}\
+         <p class=\"mt-4 text-sm text-muted-foreground\">By {author}</p>\
+         <div class=\"story-content mt-10\">{content}</div></article>",
+        category = escape(&story.category),
+        title = escape(&story.title),
+        author = escape(&found.author.name()),
+        content = story.content,
+    )
+}
