@@ -1,10 +1,9 @@
 //! `app-server seed-demo`: a demo author and a few published stories, so a new site (or a
 //! browser test) has something to show. Does nothing when any story exists.
 
-use chrono::{Duration, Utc};
 use domain::StoreError;
-use domain::story::{NewStory, StoryRepository, StoryStatus};
-use domain::user::{AuthProvider, NewUser, Role, UserRepository};
+use domain::story::samples::Sample;
+use domain::user::{AuthProvider, NewUser, Role};
 
 use crate::state::AppState;
 
@@ -40,52 +39,27 @@ const DEMO_STORIES: [(&str, &str, &str, &str); 4] = [
 /// # Errors
 /// The store's errors.
 pub async fn seed_demo(state: &AppState) -> Result<u64, StoreError> {
-    let stories = adapters::SeaOrmStoryRepository::new(state.db.clone());
-    if stories.count_all().await? > 0 {
-        return Ok(0);
-    }
-    let users = adapters::SeaOrmUserRepository::new(state.db.clone());
-    let author = match users.find_by_email("demo.author@example.org").await? {
-        Some(u) => u,
-        None => {
-            users
-                .create(NewUser {
-                    email: "demo.author@example.org".into(),
-                    username: Some("demo-author".into()),
-                    password_hash: None,
-                    first_name: Some("Grace".into()),
-                    last_name: Some("Demo".into()),
-                    profile_image_url: None,
-                    google_id: None,
-                    auth_provider: AuthProvider::Local,
-                    role: Role::PrimaryContributor,
-                    is_approved: true,
-                    email_verified: true,
-                })
-                .await?
-        }
+    let samples: Vec<Sample<'_>> = DEMO_STORIES
+        .iter()
+        .map(|(title, category, excerpt, content)| Sample {
+            title,
+            category,
+            excerpt,
+            content,
+        })
+        .collect();
+    let author = NewUser {
+        email: "demo.author@example.org".into(),
+        username: Some("demo-author".into()),
+        password_hash: None,
+        first_name: Some("Grace".into()),
+        last_name: Some("Demo".into()),
+        profile_image_url: None,
+        google_id: None,
+        auth_provider: AuthProvider::Local,
+        role: Role::PrimaryContributor,
+        is_approved: true,
+        email_verified: true,
     };
-    let now = Utc::now();
-    let mut added = 0;
-    for (i, (title, category, excerpt, content)) in DEMO_STORIES.iter().enumerate() {
-        let published = now - Duration::days(i64::try_from(i).unwrap_or(0) + 1);
-        stories
-            .create(NewStory {
-                title: (*title).into(),
-                content: (*content).into(),
-                excerpt: Some((*excerpt).into()),
-                video_url: None,
-                thumbnail_url: None,
-                category: (*category).into(),
-                author_id: author.id.clone(),
-                status: StoryStatus::Approved,
-                is_published: true,
-                published_at: Some(published),
-                approved_by: Some(author.id.clone()),
-                approved_at: Some(published),
-            })
-            .await?;
-        added += 1;
-    }
-    Ok(added)
+    state.stories.add_samples(author, &samples).await
 }

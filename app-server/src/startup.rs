@@ -6,7 +6,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{Compress, NormalizePath, TrailingSlash, from_fn};
 use actix_web::{App, HttpResponse, web};
-use domain::user::bootstrap::{BootstrapOutcome, SuperAdminSeed, ensure_super_admin};
+use domain::user::bootstrap::{BootstrapOutcome, SuperAdminSeed};
 use rand::distr::{Alphanumeric, SampleString};
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -25,21 +25,18 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         std::fs::create_dir_all(&dir)?;
     }
     let db = adapters::connect(&config.database_url).await?;
-    let state = AppState::new(config, db.clone()).await?;
+    let state = AppState::new(config, db).await?;
     state.categories.seed_defaults().await?;
 
-    let users = adapters::SeaOrmUserRepository::new(db.clone());
-    let credentials = adapters::SeaOrmAdminCredentialRepository::new(db.clone());
-    let hasher = adapters::Argon2PasswordHasher::new()?;
     let seed = SuperAdminSeed {
         username: state.config.super_admin_username.clone(),
         email: state.config.super_admin_email.clone(),
         password: state.config.super_admin_password.clone(),
     };
-    let outcome = ensure_super_admin(&users, &credentials, &hasher, &seed, || {
-        Alphanumeric.sample_string(&mut rand::rng(), 20)
-    })
-    .await?;
+    let outcome = state
+        .accounts
+        .ensure_super_admin(&seed, || Alphanumeric.sample_string(&mut rand::rng(), 20))
+        .await?;
     match outcome {
         BootstrapOutcome::AlreadyPresent => {}
         BootstrapOutcome::Created => {

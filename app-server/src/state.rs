@@ -29,10 +29,13 @@ pub const RESET_MAILS_PER_WINDOW: u32 = 3;
 /// ...per this many seconds.
 pub const RESET_MAIL_WINDOW_SECONDS: i64 = 15 * 60;
 
-/// Everything a handler may need; cloned cheaply into each worker.
+/// Everything a handler may need; cloned cheaply into each worker. This is the one
+/// composition root: every adapter and service is built once, in [`AppState::new`].
 #[derive(Clone)]
 pub struct AppState {
     pub config: Arc<Config>,
+    /// For the readiness probe and for tests that look into the database; production code
+    /// reaches storage only through the services.
     pub db: DatabaseConnection,
     pub stories: StoryService,
     pub categories: CategoryService,

@@ -25,6 +25,8 @@ pub mod site;
 pub mod social;
 pub mod social_posts;
 pub mod stories;
+pub mod takedown;
+pub mod versions;
 
 /// The document's fixed parts; paths and schemas are collected from the handlers.
 #[derive(OpenApi)]
@@ -108,11 +110,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(review::list_pending_stories)
         .service(review::approve_story)
         .service(review::reject_story)
-        .service(review::unpublish_story)
-        .service(review::list_story_revisions)
-        .service(review::get_pending_edit)
-        .service(review::withdraw_pending_edit)
-        .service(review::admin_delete_story)
+        .service(takedown::unpublish_story)
+        .service(versions::list_story_revisions)
+        .service(versions::get_pending_edit)
+        .service(versions::withdraw_pending_edit)
+        .service(takedown::admin_delete_story)
         .service(schedules::list_schedules)
         .service(schedules::create_schedule)
         .service(schedules::update_schedule)

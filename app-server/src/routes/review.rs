@@ -1,12 +1,12 @@
-//! The story review queue: approve, reject (with a reason) and delete.
+//! The story review queue: pending stories and edits, approve, and reject with a reason.
 
-use actix_web::{HttpResponse, delete, get, post, web};
+use actix_web::{HttpResponse, get, post, web};
 use domain::story::StoryId;
 use domain::story::{ReviewItem, ReviewKind, Revision};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::dto::{MessageResponse, StoryDto, paged};
+use super::dto::{StoryDto, paged};
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
@@ -149,18 +149,6 @@ pub struct ReviewQueueQuery {
     pub offset: Option<u64>,
 }
 
-/// A staged edit beside the live story it would replace.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PendingEditDto {
-    /// The live story as readers see it now.
-    pub live: StoryDto,
-    /// The edit waiting for review.
-    pub edit: RevisionDto,
-    /// The camelCase fields the edit changes.
-    pub changed_fields: Vec<String>,
-}
-
 #[derive(Debug, Deserialize, ToSchema, Default)]
 pub struct RejectRequest {
     /// Why the story or edit is sent back; the author sees it and receives it by mail.
@@ -200,66 +188,6 @@ pub async fn list_pending_stories(
             .collect::<Vec<_>>(),
         page.total,
     ))
-}
-
-/// The edit of a live story that waits for review, beside the live story: for its author
-/// reopening it and for reviewers comparing the two.
-#[utoipa::path(
-    tag = "review",
-    params(("id" = i64, Path, description = "Story id")),
-    responses(
-        (status = 200, description = "The waiting edit and the live story", body = PendingEditDto),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Someone else's public story", body = ErrorBody),
-        (status = 404, description = "No such story, or no edit waits", body = ErrorBody),
-    )
-)]
-#[get("/stories/{id}/pending-edit")]
-pub async fn get_pending_edit(
-    state: web::Data<AppState>,
-    caller: CurrentCaller,
-    id: web::Path<i64>,
-) -> Result<web::Json<PendingEditDto>, ApiError> {
-    let (live, edit) = state
-        .stories
-        .pending_edit(&caller.0, StoryId(id.into_inner()))
-        .await?;
-    let changed_fields = edit
-        .fields
-        .changed_from(&domain::story::StoryFields::of(&live.story))
-        .into_iter()
-        .map(str::to_owned)
-        .collect();
-    Ok(web::Json(PendingEditDto {
-        live: live.into(),
-        edit: edit.into(),
-        changed_fields,
-    }))
-}
-
-/// The author takes back their edit before a reviewer decides; the live story stays as it
-/// is and can be edited again.
-#[utoipa::path(
-    tag = "review",
-    params(("id" = i64, Path, description = "Story id")),
-    responses(
-        (status = 200, description = "Withdrawn; the live story", body = StoryDto),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Pending approval, or not the author", body = ErrorBody),
-        (status = 404, description = "No such story, or no edit waits", body = ErrorBody),
-    )
-)]
-#[delete("/stories/{id}/pending-edit")]
-pub async fn withdraw_pending_edit(
-    state: web::Data<AppState>,
-    caller: CurrentCaller,
-    id: web::Path<i64>,
-) -> Result<web::Json<StoryDto>, ApiError> {
-    let story = state
-        .stories
-        .withdraw_edit(&caller.0, StoryId(id.into_inner()))
-        .await?;
-    Ok(web::Json(story.into()))
 }
 
 /// Approves a pending story (it goes live) or its staged edit (it replaces the live text).
@@ -316,130 +244,5 @@ pub async fn reject_story(
             .reject(&caller.0, StoryId(id.into_inner()), reason.as_deref())
             .await?
             .into(),
-    ))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct UnpublishRequest {
-    /// Why the story is taken down; the author sees it and receives it by mail.
-    pub reason: String,
-}
-
-/// Takes a live story off the site (reviewers): it becomes `rejected` with the reason, an
-/// edit waiting for review goes with it, and the author is mailed; they can edit it and
-/// submit it again.
-#[utoipa::path(
-    tag = "review",
-    params(("id" = i64, Path, description = "Story id")),
-    request_body = UnpublishRequest,
-    responses(
-        (status = 200, description = "Taken down", body = StoryDto),
-        (status = 400, description = "No reason given", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Not a reviewer", body = ErrorBody),
-        (status = 404, description = "No such story", body = ErrorBody),
-        (status = 409, description = "The story is not published", body = ErrorBody),
-    )
-)]
-#[post("/admin/stories/{id}/unpublish")]
-pub async fn unpublish_story(
-    state: web::Data<AppState>,
-    caller: CurrentCaller,
-    id: web::Path<i64>,
-    body: web::Json<UnpublishRequest>,
-) -> Result<web::Json<StoryDto>, ApiError> {
-    Ok(web::Json(
-        state
-            .stories
-            .take_down(&caller.0, StoryId(id.into_inner()), &body.reason)
-            .await?
-            .into(),
-    ))
-}
-
-/// Deletes a story from the review screens.
-#[utoipa::path(
-    tag = "review",
-    params(("id" = i64, Path, description = "Story id")),
-    responses(
-        (status = 200, description = "Deleted", body = MessageResponse),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Not a reviewer", body = ErrorBody),
-        (status = 404, description = "No such story", body = ErrorBody),
-    )
-)]
-#[delete("/admin/stories/{id}")]
-pub async fn admin_delete_story(
-    state: web::Data<AppState>,
-    caller: CurrentCaller,
-    id: web::Path<i64>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
-    state
-        .stories
-        .delete_as_reviewer(&caller.0, StoryId(id.into_inner()))
-        .await?;
-    Ok(web::Json(MessageResponse::new(
-        "Story deleted successfully",
-    )))
-}
-
-/// One approved version of a story.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StoryVersionDto {
-    pub id: i64,
-    pub title: String,
-    /// Sanitised HTML.
-    pub content: String,
-    pub excerpt: Option<String>,
-    pub video_url: Option<String>,
-    pub thumbnail_url: Option<String>,
-    pub category: String,
-    /// Who wrote this version (null for someone who has left).
-    pub written_by: Option<String>,
-    pub written_at: chrono::DateTime<chrono::Utc>,
-    /// Who approved it (null when its admin author published it directly).
-    pub approved_by: Option<String>,
-    pub approved_at: Option<chrono::DateTime<chrono::Utc>>,
-}
-
-/// Every approved version of a story, newest first (its author and reviewers).
-#[utoipa::path(
-    tag = "review",
-    params(("id" = i64, Path, description = "Story id")),
-    responses(
-        (status = 200, description = "The versions, newest first", body = Vec<StoryVersionDto>),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Someone else's published story, and not a reviewer", body = ErrorBody),
-        (status = 404, description = "No such story, or one the caller may not see", body = ErrorBody),
-    )
-)]
-#[get("/stories/{id}/revisions")]
-pub async fn list_story_revisions(
-    state: web::Data<AppState>,
-    caller: CurrentCaller,
-    id: web::Path<i64>,
-) -> Result<web::Json<Vec<StoryVersionDto>>, ApiError> {
-    let history = state
-        .stories
-        .history(&caller.0, StoryId(id.into_inner()))
-        .await?;
-    Ok(web::Json(
-        history
-            .into_iter()
-            .map(|h| StoryVersionDto {
-                id: h.revision.id,
-                title: h.revision.fields.title,
-                content: h.revision.fields.content,
-                excerpt: h.revision.fields.excerpt,
-                video_url: h.revision.fields.video_url,
-                thumbnail_url: h.revision.fields.thumbnail_url,
-                category: h.revision.fields.category,
-                written_by: h.written_by,
-                written_at: h.revision.created_at,
-                approved_by: h.approved_by,
-                approved_at: h.revision.reviewed_at,
-            })
-            .collect(),
     ))
 }

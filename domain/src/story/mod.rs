@@ -5,7 +5,10 @@ pub mod content;
 pub mod lifecycle;
 pub mod ports;
 pub mod review;
+pub mod samples;
 pub mod service;
+mod takedown;
+mod versions;
 pub mod writing;
 
 use chrono::{DateTime, Utc};

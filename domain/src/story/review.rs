@@ -1,5 +1,6 @@
 //! Reviewing stories: the queue, approval and rejection (of new stories and of staged
-//! edits), with the author told by mail.
+//! edits), with the author told by mail. A story's versions are in `versions.rs`, taking
+//! one down and deleting it in `takedown.rs`.
 
 use super::lifecycle::{self, Effect, StoryAction, StoryState};
 use super::service::StoryService;
@@ -10,14 +11,7 @@ use crate::mail::OutgoingMail;
 use crate::permissions::{Ability, Caller};
 use crate::work::{Work, log_and_commit};
 
-/// One approved version of a story, with the names of who wrote and who approved it
-/// (`None` for someone who left, or a version approved on publish by its admin author).
-#[derive(Debug, Clone, PartialEq)]
-pub struct HistoryEntry {
-    pub revision: super::Revision,
-    pub written_by: Option<String>,
-    pub approved_by: Option<String>,
-}
+pub use super::versions::HistoryEntry;
 
 /// The most stories one page of the review queue holds.
 pub const REVIEW_PAGE_MAX: u64 = 100;
@@ -49,72 +43,7 @@ impl StoryService {
         Ok(self.ports.stories.review_queue(kind, limit, offset).await?)
     }
 
-    /// The edit of a live story that waits for review, with the live story (for its author
-    /// reopening it, and for reviewers comparing the two).
-    ///
-    /// # Errors
-    /// Refusal, a missing story (or one the caller may not see), no waiting edit.
-    pub async fn pending_edit(
-        &self,
-        caller: &Caller,
-        id: StoryId,
-    ) -> Result<(StoryWithAuthor, super::Revision), WriteStoryError> {
-        let me = caller.require(Ability::ManageOwnAccount)?;
-        let found = self.reload(id).await?;
-        if found.story.author_id != me.id && !caller.can(Ability::ReviewStories) {
-            return Err(if found.story.is_public() {
-                crate::permissions::Refusal::Forbidden.into()
-            } else {
-                WriteStoryError::NotFound
-            });
-        }
-        let revision = self
-            .ports
-            .stories
-            .pending_revision(id)
-            .await?
-            .ok_or(WriteStoryError::NoPendingEdit)?;
-        Ok((found, revision))
-    }
-
-    /// The author takes back their edit before a reviewer decides; the live text stays.
-    ///
-    /// # Errors
-    /// Refusal (not the author), a missing story, no waiting edit.
-    pub async fn withdraw_edit(
-        &self,
-        caller: &Caller,
-        id: StoryId,
-    ) -> Result<StoryWithAuthor, WriteStoryError> {
-        let me = caller.require(Ability::WriteStories)?;
-        let found = self.reload(id).await?;
-        if found.story.author_id != me.id {
-            return Err(if StoryService::visible_to(caller, &found) {
-                crate::permissions::Refusal::Forbidden.into()
-            } else {
-                WriteStoryError::NotFound
-            });
-        }
-        let revision = self
-            .ports
-            .stories
-            .pending_revision(id)
-            .await?
-            .ok_or(WriteStoryError::NoPendingEdit)?;
-        self.ports
-            .stories
-            .close_revision(
-                revision.id,
-                RevisionStatus::Rejected,
-                &me.id,
-                Some(WITHDRAWN),
-                self.ports.clock.now(),
-            )
-            .await?;
-        self.reload(id).await
-    }
-
-    async fn load_for_review(
+    pub(super) async fn load_for_review(
         &self,
         id: StoryId,
     ) -> Result<(StoryWithAuthor, Option<super::Revision>), WriteStoryError> {
@@ -242,161 +171,7 @@ impl StoryService {
         self.reload(id).await
     }
 
-    /// Takes a live story off the site (a reviewer, with a reason the author sees and
-    /// receives by mail): it becomes `rejected`, and an edit waiting for review goes with
-    /// it. The author can edit it and submit it again.
-    ///
-    /// # Errors
-    /// Refusal, missing story, a blank reason ([`WriteStoryError::Invalid`] on `reason`), a
-    /// story that is not live.
-    pub async fn take_down(
-        &self,
-        caller: &Caller,
-        id: StoryId,
-        reason: &str,
-    ) -> Result<StoryWithAuthor, WriteStoryError> {
-        let reviewer = caller.require(Ability::ReviewStories)?.clone();
-        let reason: String = reason.trim().chars().take(MAX_REASON_CHARS).collect();
-        if reason.is_empty() {
-            let mut errors = crate::validation::FieldErrors::new();
-            errors.push("reason", "Please say why the story is taken down");
-            return Err(WriteStoryError::Invalid(errors));
-        }
-        let (found, revision) = self.load_for_review(id).await?;
-        let state = StoryState::new(found.story.status, revision.is_some());
-        lifecycle::next(state, StoryAction::TakeDown)?;
-        let now = self.ports.clock.now();
-        let work = self.ports.work.begin().await?;
-        if let Some(rev) = revision {
-            work.stories()
-                .close_revision(
-                    rev.id,
-                    RevisionStatus::Rejected,
-                    &reviewer.id,
-                    Some(&reason),
-                    now,
-                )
-                .await?;
-        }
-        let mut story = found.story;
-        story.status = StoryStatus::Rejected;
-        story.is_published = false;
-        story.rejection_reason = Some(reason.clone());
-        story.updated_at = now;
-        work.stories().update(&story).await?;
-        let subject = format!("A moderator took \"{}\" off the site", story.title);
-        let body = format!(
-            "A moderator took your story \"{}\" off the site.\n\nThe moderator wrote: {reason}\n\nYou can edit it and submit it again from your dashboard: {}/dashboard\n",
-            story.title, self.ports.public_url
-        );
-        self.notify_author(work.as_ref(), &story.author_id, subject, body)
-            .await?;
-        let entry = NewAuditEntry::by(
-            &reviewer,
-            AuditAction::StoryUnpublished,
-            story.id,
-            Some(&story.title),
-            now,
-        )
-        .because(Some(&reason));
-        log_and_commit(work, entry).await?;
-        self.reload(id).await
-    }
-
-    /// Every approved version of a story, newest first, with who wrote and who approved
-    /// each (for its author and reviewers).
-    ///
-    /// # Errors
-    /// Not signed in; [`WriteStoryError::NotFound`] for a missing story or one the caller
-    /// may not see; refused for someone else's public story.
-    pub async fn history(
-        &self,
-        caller: &Caller,
-        id: StoryId,
-    ) -> Result<Vec<HistoryEntry>, WriteStoryError> {
-        // Any signed-in person; whether they may see this story's history is decided below.
-        let me = caller.require(Ability::ManageOwnAccount)?;
-        let found = self.reload(id).await?;
-        let allowed = found.story.author_id == me.id || caller.can(Ability::ReviewStories);
-        if !allowed {
-            return Err(if found.story.is_public() {
-                crate::permissions::Refusal::Forbidden.into()
-            } else {
-                WriteStoryError::NotFound
-            });
-        }
-        let versions: Vec<super::Revision> = self
-            .ports
-            .stories
-            .revisions(id)
-            .await?
-            .into_iter()
-            .filter(|r| r.status == RevisionStatus::Approved)
-            .collect();
-        let ids: Vec<crate::user::UserId> = versions
-            .iter()
-            .flat_map(|r| [r.created_by.clone(), r.reviewed_by.clone()])
-            .flatten()
-            .collect();
-        let people = self.ports.stories.people(&ids).await?;
-        let name = |id: &Option<crate::user::UserId>| {
-            id.as_ref()
-                .and_then(|id| people.get(id))
-                .map(|a| {
-                    [a.first_name.as_deref(), a.last_name.as_deref()]
-                        .into_iter()
-                        .flatten()
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .filter(|n| !n.is_empty())
-        };
-        Ok(versions
-            .into_iter()
-            .map(|revision| HistoryEntry {
-                written_by: name(&revision.created_by),
-                approved_by: name(&revision.reviewed_by),
-                revision,
-            })
-            .collect())
-    }
-
-    /// Deletes a story from the review screens.
-    ///
-    /// # Errors
-    /// Refusal, missing story.
-    pub async fn delete_as_reviewer(
-        &self,
-        caller: &Caller,
-        id: StoryId,
-    ) -> Result<(), WriteStoryError> {
-        let reviewer = caller.require(Ability::ReviewStories)?.clone();
-        let found = self.reload(id).await?;
-        self.delete_logged(&reviewer, &found.story).await
-    }
-
-    /// Deletes a story with its activity-log entry, in one unit of work.
-    pub(super) async fn delete_logged(
-        &self,
-        by: &crate::user::User,
-        story: &super::Story,
-    ) -> Result<(), WriteStoryError> {
-        let work = self.ports.work.begin().await?;
-        if !work.stories().delete(story.id).await? {
-            return Err(WriteStoryError::NotFound);
-        }
-        let entry = NewAuditEntry::by(
-            by,
-            AuditAction::StoryDeleted,
-            story.id,
-            Some(&story.title),
-            self.ports.clock.now(),
-        );
-        log_and_commit(work, entry).await?;
-        Ok(())
-    }
-
-    async fn notify_author(
+    pub(super) async fn notify_author(
         &self,
         work: &dyn Work,
         author: &crate::user::UserId,

@@ -66,3 +66,25 @@ pub async fn ensure_super_admin(
         BootstrapOutcome::Created
     })
 }
+
+impl super::account::AccountService {
+    /// [`ensure_super_admin`] over this service's stores and hasher, so start-up builds no
+    /// adapters of its own.
+    ///
+    /// # Errors
+    /// The stores' errors.
+    pub async fn ensure_super_admin(
+        &self,
+        seed: &SuperAdminSeed,
+        generate_password: impl FnOnce() -> String,
+    ) -> Result<BootstrapOutcome, StoreError> {
+        ensure_super_admin(
+            &*self.p.users,
+            &*self.p.credentials,
+            &*self.p.hasher,
+            seed,
+            generate_password,
+        )
+        .await
+    }
+}

@@ -11,8 +11,10 @@ pub mod bootstrap;
 pub mod leaving;
 pub mod lockout;
 pub mod people;
+mod registration;
 pub mod self_service;
 pub mod sessions;
+mod sign_in;
 pub mod tokens;
 
 pub use ports::{

@@ -1,0 +1,75 @@
+//! Taking a live story off the site, and deleting a story from the review screens.
+
+use actix_web::{delete, post, web};
+use domain::story::StoryId;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::dto::{MessageResponse, StoryDto};
+use crate::caller::CurrentCaller;
+use crate::error::{ApiError, ErrorBody};
+use crate::state::AppState;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct UnpublishRequest {
+    /// Why the story is taken down; the author sees it and receives it by mail.
+    pub reason: String,
+}
+
+/// Takes a live story off the site (reviewers): it becomes `rejected` with the reason, an
+/// edit waiting for review goes with it, and the author is mailed; they can edit it and
+/// submit it again.
+#[utoipa::path(
+    tag = "review",
+    params(("id" = i64, Path, description = "Story id")),
+    request_body = UnpublishRequest,
+    responses(
+        (status = 200, description = "Taken down", body = StoryDto),
+        (status = 400, description = "No reason given", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a reviewer", body = ErrorBody),
+        (status = 404, description = "No such story", body = ErrorBody),
+        (status = 409, description = "The story is not published", body = ErrorBody),
+    )
+)]
+#[post("/admin/stories/{id}/unpublish")]
+pub async fn unpublish_story(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    id: web::Path<i64>,
+    body: web::Json<UnpublishRequest>,
+) -> Result<web::Json<StoryDto>, ApiError> {
+    Ok(web::Json(
+        state
+            .stories
+            .take_down(&caller.0, StoryId(id.into_inner()), &body.reason)
+            .await?
+            .into(),
+    ))
+}
+
+/// Deletes a story from the review screens.
+#[utoipa::path(
+    tag = "review",
+    params(("id" = i64, Path, description = "Story id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not a reviewer", body = ErrorBody),
+        (status = 404, description = "No such story", body = ErrorBody),
+    )
+)]
+#[delete("/admin/stories/{id}")]
+pub async fn admin_delete_story(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+    id: web::Path<i64>,
+) -> Result<web::Json<MessageResponse>, ApiError> {
+    state
+        .stories
+        .delete_as_reviewer(&caller.0, StoryId(id.into_inner()))
+        .await?;
+    Ok(web::Json(MessageResponse::new(
+        "Story deleted successfully",
+    )))
+}
