@@ -11,6 +11,7 @@ pub mod admin;
 pub mod audit;
 pub mod auth;
 pub mod categories;
+pub mod comment_queue;
 pub mod comments;
 pub mod dto;
 pub mod google;
@@ -85,8 +86,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(comments::create_comment)
         .service(comments::approve_comment)
         .service(comments::delete_comment)
-        .service(comments::list_pending_comments)
-        .service(comments::moderate_comments)
+        .service(comment_queue::list_pending_comments)
+        .service(comment_queue::moderate_comments)
         .service(help::send_help_message)
         .service(help::list_help_messages)
         .service(help::mark_help_message_handled)

@@ -8,11 +8,12 @@ use chrono::{DateTime, Utc};
 
 use crate::story::StoryId;
 
+pub mod queue;
 pub mod service;
 
+pub use queue::{BulkAction, QUEUE_PAGE_MAX};
 pub use service::{
-    BulkAction, CommentForm, CommentService, ListCommentsError, ModerateCommentError,
-    PostCommentError, QUEUE_PAGE_MAX,
+    CommentForm, CommentService, ListCommentsError, ModerateCommentError, PostCommentError,
 };
 
 /// The platform of comments posted on the site itself.

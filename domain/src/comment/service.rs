@@ -1,8 +1,9 @@
 //! Comment use cases: the list under a story, posting (held for moderation), approving and
-//! deleting.
+//! deleting. The moderation queue across stories is in `queue.rs`.
 
 use std::sync::Arc;
 
+use super::queue::{BulkAction, QUEUE_PAGE_MAX};
 use super::{Comment, CommentId, CommentRepository, NewComment};
 use crate::StoreError;
 use crate::audit::{AuditAction, NewAuditEntry};
@@ -76,7 +77,7 @@ pub enum ModerateCommentError {
 /// Comment use cases on top of the ports.
 #[derive(Clone)]
 pub struct CommentService {
-    comments: Arc<dyn CommentRepository>,
+    pub(super) comments: Arc<dyn CommentRepository>,
     stories: Arc<dyn StoryRepository>,
     /// Moderation writes and their activity-log entries run in one.
     work: Arc<dyn UnitOfWork>,
@@ -240,7 +241,7 @@ impl CommentService {
 
     /// Approves or deletes the comments among `ids` that the action changes, with one
     /// activity-log entry each, in one unit of work; answers the comments it changed.
-    async fn moderate(
+    pub(super) async fn moderate(
         &self,
         me: &User,
         action: BulkAction,
@@ -280,59 +281,6 @@ impl CommentService {
 fn label(comment: &Comment) -> String {
     let start: String = comment.content.chars().take(80).collect();
     format!("{}: {start}", comment.author_name)
-}
-
-/// The most comments one moderation page or bulk action takes.
-pub const QUEUE_PAGE_MAX: u64 = 100;
-
-/// What the moderators do with several comments at once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BulkAction {
-    Approve,
-    Delete,
-}
-
-impl CommentService {
-    /// Comments waiting for approval on every story, oldest first (comment moderators).
-    ///
-    /// # Errors
-    /// Refusal, a page out of range ([`ModerateCommentError::InvalidPage`]), the store's error.
-    pub async fn queue(
-        &self,
-        caller: &Caller,
-        limit: Option<u64>,
-        offset: Option<u64>,
-    ) -> Result<Page<super::QueuedComment>, ModerateCommentError> {
-        caller.require(Ability::ModerateComments)?;
-        let limit = limit.unwrap_or(20);
-        let offset = offset.unwrap_or(0);
-        if !(1..=QUEUE_PAGE_MAX).contains(&limit) || offset > MAX_OFFSET * 10 {
-            return Err(ModerateCommentError::InvalidPage);
-        }
-        Ok(self.comments.pending(limit, offset).await?)
-    }
-
-    /// Approves (comment moderators) or deletes (admins) several comments at once; answers
-    /// how many changed (ids that no longer exist are skipped).
-    ///
-    /// # Errors
-    /// Refusal; [`ModerateCommentError::InvalidPage`] for none or more than
-    /// [`QUEUE_PAGE_MAX`] ids; the store's error.
-    pub async fn bulk(
-        &self,
-        caller: &Caller,
-        action: BulkAction,
-        ids: &[CommentId],
-    ) -> Result<u64, ModerateCommentError> {
-        let me = caller.require(match action {
-            BulkAction::Approve => Ability::ModerateComments,
-            BulkAction::Delete => Ability::DeleteComments,
-        })?;
-        if ids.is_empty() || ids.len() as u64 > QUEUE_PAGE_MAX {
-            return Err(ModerateCommentError::InvalidPage);
-        }
-        Ok(self.moderate(me, action, ids).await?.len() as u64)
-    }
 }
 
 /// The comment as this caller may see it: the commenter's e-mail only for moderators.

@@ -7,14 +7,16 @@ use chrono::Duration;
 
 use crate::story::StoryId;
 
+pub mod admin;
 pub mod delivery;
 pub mod ports;
 pub mod service;
 mod text;
 
+pub use admin::{POSTS_PAGE_MAX, SocialAdminError};
 pub use delivery::SocialDelivery;
 pub use ports::{SocialPostRepository, SocialPublisher};
-pub use service::{ExportError, ExportReport, Handling, SocialAdminError, SocialService};
+pub use service::{ExportError, ExportReport, Handling, SocialService};
 pub use text::{LINKEDIN_TEXT_LIMIT, TWEET_LIMIT, TWEET_LINK_WEIGHT, tweet_weight};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,16 +1,14 @@
 //! Exporting a published story to social platforms: one post per platform is queued (the
 //! delivery worker posts it later), and the answer says honestly what happens to each.
+//! The super admin's view of the posts is in `admin.rs`.
 
 use std::sync::Arc;
 
-use super::{
-    Platform, PostStatus, SocialPost, SocialPostId, SocialPostRecord, SocialPostRepository,
-};
+use super::{Platform, SocialPost, SocialPostRepository};
 use crate::StoreError;
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::clock::Clock;
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::story::Page;
 use crate::story::{StoryId, StoryRepository};
 use crate::work::{UnitOfWork, log_and_commit};
 
@@ -30,25 +28,6 @@ pub enum ExportError {
     #[error(transparent)]
     Store(#[from] StoreError),
 }
-
-/// Why the super admin's view of the social posts refused.
-#[derive(Debug, thiserror::Error)]
-pub enum SocialAdminError {
-    #[error(transparent)]
-    Refused(#[from] Refusal),
-    #[error("Social post not found")]
-    NotFound,
-    /// Retrying a post that did not fail, or cancelling one that is not queued.
-    #[error("{0}")]
-    WrongState(&'static str),
-    #[error("limit must be between 1 and 200")]
-    InvalidPage,
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
-
-/// The most posts one page shows.
-pub const POSTS_PAGE_MAX: u64 = 200;
 
 /// What becomes of a queued post.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,11 +123,11 @@ impl ExportReport {
 /// Social export use case.
 #[derive(Clone)]
 pub struct SocialService {
-    stories: Arc<dyn StoryRepository>,
-    posts: Arc<dyn SocialPostRepository>,
+    pub(super) stories: Arc<dyn StoryRepository>,
+    pub(super) posts: Arc<dyn SocialPostRepository>,
     /// An export (its posts and its activity-log entry) runs in one.
-    work: Arc<dyn UnitOfWork>,
-    clock: Arc<dyn Clock>,
+    pub(super) work: Arc<dyn UnitOfWork>,
+    pub(super) clock: Arc<dyn Clock>,
     /// Platforms whose credentials are configured (the delivery worker posts to them).
     connected: Vec<Platform>,
     public_url: String,
@@ -262,104 +241,6 @@ impl SocialService {
         .because(Some(&names(&shared)));
         log_and_commit(work, entry).await?;
         Ok(report)
-    }
-}
-
-impl SocialService {
-    /// A page of the posts, newest first (super admin).
-    ///
-    /// # Errors
-    /// Refusal, a page out of range, the store's error.
-    pub async fn posts(
-        &self,
-        caller: &Caller,
-        status: Option<PostStatus>,
-        limit: Option<u64>,
-        offset: Option<u64>,
-    ) -> Result<Page<SocialPostRecord>, SocialAdminError> {
-        caller.require(Ability::ReadHelpInbox)?;
-        let limit = limit.unwrap_or(50);
-        let offset = offset.unwrap_or(0);
-        if !(1..=POSTS_PAGE_MAX).contains(&limit) || offset > 1_000_000 {
-            return Err(SocialAdminError::InvalidPage);
-        }
-        Ok(self.posts.page(status, limit, offset).await?)
-    }
-
-    /// Gives a failed post a fresh set of tries (super admin): it is queued again.
-    ///
-    /// # Errors
-    /// Refusal, a missing post, one that did not fail.
-    pub async fn retry_post(
-        &self,
-        caller: &Caller,
-        id: SocialPostId,
-    ) -> Result<SocialPostRecord, SocialAdminError> {
-        self.move_post(
-            caller,
-            id,
-            (PostStatus::Failed, PostStatus::Queued),
-            AuditAction::SocialRetried,
-            "Only a failed post can be tried again",
-        )
-        .await
-    }
-
-    /// Withdraws a queued post before it goes out (super admin).
-    ///
-    /// # Errors
-    /// Refusal, a missing post, one that is not queued.
-    pub async fn cancel_post(
-        &self,
-        caller: &Caller,
-        id: SocialPostId,
-    ) -> Result<SocialPostRecord, SocialAdminError> {
-        self.move_post(
-            caller,
-            id,
-            (PostStatus::Queued, PostStatus::Cancelled),
-            AuditAction::SocialCancelled,
-            "Only a queued post can be cancelled",
-        )
-        .await
-    }
-
-    async fn move_post(
-        &self,
-        caller: &Caller,
-        id: SocialPostId,
-        (from, to): (PostStatus, PostStatus),
-        action: AuditAction,
-        wrong_state: &'static str,
-    ) -> Result<SocialPostRecord, SocialAdminError> {
-        let me = caller.require(Ability::ReadHelpInbox)?;
-        let post = self
-            .posts
-            .find(id)
-            .await?
-            .ok_or(SocialAdminError::NotFound)?;
-        let work = self.work.begin().await?;
-        match work.social().change_status(id, from, to).await {
-            Ok(true) => {}
-            Ok(false) => return Err(SocialAdminError::WrongState(wrong_state)),
-            // One queued post per story and platform: another one waits already.
-            Err(StoreError::Conflict(_)) => {
-                return Err(SocialAdminError::WrongState(
-                    "A post of this story is already queued for this platform",
-                ));
-            }
-            Err(e) => return Err(e.into()),
-        }
-        let entry = NewAuditEntry::by(
-            me,
-            action,
-            id.0,
-            post.story_title.as_deref(),
-            self.clock.now(),
-        )
-        .because(Some(post.platform.label()));
-        log_and_commit(work, entry).await?;
-        self.posts.find(id).await?.ok_or(SocialAdminError::NotFound)
     }
 }
 

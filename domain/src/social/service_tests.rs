@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::*;
 use crate::permissions::Caller;
-use crate::social::PostStatus;
+use crate::social::{PostStatus, SocialAdminError};
 use crate::story::{Story, StoryStatus};
 use crate::testing::{
     InMemorySocialPostRepository, InMemoryStoryRepository, InMemoryUserRepository, new_story,

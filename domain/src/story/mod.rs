@@ -2,6 +2,7 @@
 
 pub mod archive;
 pub mod content;
+mod draft;
 pub mod lifecycle;
 pub mod ports;
 pub mod review;

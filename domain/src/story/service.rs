@@ -112,6 +112,20 @@ impl StoryService {
             || caller.can(Ability::ReviewStories)
     }
 
+    /// An author's stories: every status for the author and for reviewers, only the public
+    /// ones for anyone else.
+    ///
+    /// # Errors
+    /// The store's error.
+    pub async fn list_by_author(
+        &self,
+        caller: &Caller,
+        author: &UserId,
+    ) -> Result<Vec<StorySummary>, StoreError> {
+        let everything = StoryService::owns(caller, author) || caller.can(Ability::ReviewStories);
+        self.ports.stories.list_by_author(author, !everything).await
+    }
+
     pub(super) fn owns(caller: &Caller, author: &UserId) -> bool {
         caller.user_id() == Some(author)
     }

@@ -1,28 +1,14 @@
-//! Writing stories: create, edit (staged for live stories), publish, delete, and an author's list.
+//! Writing stories: create, edit (staged for live stories), publish and delete. The form
+//! and its checks are in `draft.rs`.
 
-use super::content::to_html;
+pub use super::draft::StoryDraft;
 use super::lifecycle::{self, EditOutcome, Effect, StoryAction, StoryState, TransitionError};
 use super::service::StoryService;
-use super::{NewStory, RevisionStatus, Story, StoryFields, StoryId, StorySummary, StoryWithAuthor};
+use super::{NewStory, RevisionStatus, Story, StoryFields, StoryId, StoryWithAuthor};
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
 use crate::user::UserId;
-use crate::validation::{Excerpt, FieldErrors, StoryContent, StoryTitle, ThumbnailUrl, VideoUrl};
-
-/// A story form as submitted (untrimmed, unvalidated).
-#[derive(Debug, Clone, Default)]
-pub struct StoryDraft {
-    pub title: String,
-    pub content: String,
-    pub excerpt: Option<String>,
-    pub video_url: Option<String>,
-    pub thumbnail_url: Option<String>,
-    pub category: String,
-    /// `Some(true)`: "Publish" chosen; `Some(false)`: "Save as Draft" (which takes a live
-    /// story off the site); `None`: said nothing, so a live story stays live (its edit is
-    /// staged as usual) and anything else stays as it is.
-    pub publish: Option<bool>,
-}
+use crate::validation::FieldErrors;
 
 #[derive(Debug, thiserror::Error)]
 pub enum WriteStoryError {
@@ -52,47 +38,6 @@ pub struct EditResult {
 }
 
 impl StoryService {
-    async fn fields(&self, draft: &StoryDraft) -> Result<StoryFields, WriteStoryError> {
-        let mut errors = FieldErrors::new();
-        let title = errors.check("title", StoryTitle::parse(&draft.title));
-        let content = errors.check("content", StoryContent::parse(&draft.content));
-        let excerpt = errors.check("excerpt", Excerpt::parse(draft.excerpt.as_deref()));
-        let video = errors.check(
-            "videoUrl",
-            VideoUrl::parse_optional(draft.video_url.as_deref()),
-        );
-        let thumbnail = errors.check(
-            "thumbnailUrl",
-            ThumbnailUrl::parse(draft.thumbnail_url.as_deref()),
-        );
-        let category = draft.category.trim().to_owned();
-        if category.is_empty() {
-            errors.push("category", "Category is required");
-        } else if !self.ports.categories.exists(&category).await? {
-            errors.push("category", format!("Unknown category '{category}'"));
-        }
-        let (Some(title), Some(content), Some(excerpt), Some(video), Some(thumbnail)) =
-            (title, content, excerpt, video, thumbnail)
-        else {
-            return Err(WriteStoryError::Invalid(errors));
-        };
-        errors.finish().map_err(WriteStoryError::Invalid)?;
-        let html = self.ports.sanitizer.sanitize(&to_html(content.as_str()));
-        if html.trim().is_empty() {
-            let mut e = FieldErrors::new();
-            e.push("content", "Story content is required");
-            return Err(WriteStoryError::Invalid(e));
-        }
-        Ok(StoryFields {
-            title: title.into_inner(),
-            content: html,
-            excerpt: excerpt.map(Excerpt::into_inner),
-            video_url: video.map(|v| v.as_str().to_owned()),
-            thumbnail_url: thumbnail.map(|t| t.as_str().to_owned()),
-            category,
-        })
-    }
-
     async fn load_own(
         &self,
         caller: &Caller,
@@ -334,20 +279,6 @@ impl StoryService {
             };
         }
         self.delete_logged(me, &found.story).await
-    }
-
-    /// An author's stories: every status for the author and for reviewers, only the public
-    /// ones for anyone else.
-    ///
-    /// # Errors
-    /// The store's error.
-    pub async fn list_by_author(
-        &self,
-        caller: &Caller,
-        author: &UserId,
-    ) -> Result<Vec<StorySummary>, StoreError> {
-        let everything = StoryService::owns(caller, author) || caller.can(Ability::ReviewStories);
-        self.ports.stories.list_by_author(author, !everything).await
     }
 }
 

@@ -16,6 +16,7 @@ pub mod self_service;
 pub mod sessions;
 mod sign_in;
 pub mod tokens;
+mod verification;
 
 pub use ports::{
     AccountData, AccountDataSource, AdminCredential, AdminCredentialRepository,

@@ -1,26 +1,24 @@
-//! Accounts in the `users` table.
+//! Accounts in the `users` table. Rows and their mapping are in `rows.rs`.
+
+mod rows;
+
+use rows::{all, email_eq, ensure_former_member, update_user};
+pub(crate) use rows::{new_active, new_user_id, to_domain};
 
 use async_trait::async_trait;
 use chrono::Utc;
 use domain::StoreError;
 use domain::story::Page;
-use domain::user::{
-    AuthProvider, FORMER_MEMBER_ID, NewUser, ProfileChanges, Role, User, UserId, UserRepository,
-};
+use domain::user::{FORMER_MEMBER_ID, NewUser, ProfileChanges, Role, User, UserId, UserRepository};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 
 use crate::db::store_err;
 use crate::entity::{sessions, stories, story_revisions, users};
 use crate::work::Db;
-
-/// A new user id: a random UUID.
-pub(crate) fn new_user_id() -> UserId {
-    UserId::new(uuid::Uuid::new_v4().to_string())
-}
 
 pub struct SeaOrmUserRepository {
     db: Db,
@@ -30,108 +28,6 @@ impl SeaOrmUserRepository {
     pub fn new(db: impl Into<Db>) -> Self {
         Self { db: db.into() }
     }
-}
-
-pub(crate) fn to_domain(m: users::Model) -> Result<User, StoreError> {
-    Ok(User {
-        id: UserId::new(m.id),
-        email: m.email,
-        username: m.username,
-        first_name: m.first_name,
-        last_name: m.last_name,
-        profile_image_url: m.profile_image_url,
-        google_id: m.google_id,
-        auth_provider: m
-            .auth_provider
-            .parse::<AuthProvider>()
-            .map_err(|e| StoreError::Unknown(e.into()))?,
-        role: m
-            .role
-            .parse::<Role>()
-            .map_err(|e| StoreError::Unknown(e.into()))?,
-        is_approved: m.is_approved,
-        email_verified: m.email_verified,
-        suspended_reason: m.suspended_reason,
-        created_at: m.created_at,
-        updated_at: m.updated_at,
-    })
-}
-
-pub(crate) fn new_active(id: UserId, new: NewUser) -> users::ActiveModel {
-    let now = Utc::now();
-    users::ActiveModel {
-        id: Set(id.as_str().to_owned()),
-        email: Set(new.email.to_lowercase()),
-        username: Set(new.username),
-        password: Set(new.password_hash),
-        first_name: Set(new.first_name),
-        last_name: Set(new.last_name),
-        profile_image_url: Set(new.profile_image_url),
-        google_id: Set(new.google_id),
-        auth_provider: Set(new.auth_provider.as_str().to_owned()),
-        role: Set(new.role.as_str().to_owned()),
-        is_approved: Set(new.is_approved),
-        email_verified: Set(new.email_verified),
-        created_at: Set(now),
-        updated_at: Set(now),
-        locked_until: Set(None),
-        suspended_reason: Set(None),
-    }
-}
-
-/// Creates the "Former member" account inside `db` (a transaction) unless it exists.
-async fn ensure_former_member(db: &impl ConnectionTrait) -> Result<(), StoreError> {
-    let mut former = new_active(
-        UserId::new(FORMER_MEMBER_ID),
-        NewUser {
-            email: "former-member@users.invalid".to_owned(),
-            username: None,
-            password_hash: None,
-            first_name: Some("Former".to_owned()),
-            last_name: Some("member".to_owned()),
-            profile_image_url: None,
-            google_id: None,
-            auth_provider: AuthProvider::Local,
-            role: Role::Member,
-            is_approved: false,
-            email_verified: false,
-        },
-    );
-    former.created_at = Set(chrono::DateTime::UNIX_EPOCH);
-    users::Entity::insert(former)
-        .on_conflict_do_nothing_on([users::Column::Id])
-        .exec(db)
-        .await
-        .map_err(store_err)?;
-    Ok(())
-}
-
-/// One update of a user row, by id; `None` when the account is gone.
-async fn update_user(
-    db: &Db,
-    id: &UserId,
-    change: impl FnOnce(&mut users::ActiveModel),
-) -> Result<Option<User>, StoreError> {
-    let Some(model) = users::Entity::find_by_id(id.as_str().to_owned())
-        .one(db)
-        .await
-        .map_err(store_err)?
-    else {
-        return Ok(None);
-    };
-    let mut active: users::ActiveModel = model.into();
-    change(&mut active);
-    active.updated_at = Set(Utc::now());
-    to_domain(active.update(db).await.map_err(store_err)?).map(Some)
-}
-
-fn all(models: Vec<users::Model>) -> Result<Vec<User>, StoreError> {
-    models.into_iter().map(to_domain).collect()
-}
-
-/// E-mails are stored lowercased, so equality on the lowercased input is case-insensitive.
-fn email_eq(email: &str) -> sea_orm::sea_query::SimpleExpr {
-    users::Column::Email.eq(email.trim().to_lowercase())
 }
 
 #[async_trait]

@@ -1,7 +1,10 @@
 //! Exported posts in the `social_posts` table, and the delivery worker's atomic claim of the
-//! due ones.
+//! due ones. Rows and their mapping are in `rows.rs`.
 
-use std::str::FromStr;
+mod rows;
+
+use rows::claimed;
+
 use std::sync::Arc;
 
 use async_trait::async_trait;
@@ -16,11 +19,10 @@ use domain::user::UserId;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
-use std::collections::HashMap;
 use tokio::sync::Notify;
 
 use crate::db::{Claim, store_err};
-use crate::entity::{social_posts, stories};
+use crate::entity::social_posts;
 use crate::work::Db;
 use sea_orm::sea_query::{Condition, Expr, ExprTrait, OnConflict, Query};
 
@@ -43,17 +45,6 @@ impl SeaOrmSocialPostRepository {
         self.wakeup = Some(wakeup);
         self
     }
-}
-
-fn claimed(m: social_posts::Model) -> Result<ClaimedPost, StoreError> {
-    let platform = Platform::from_str(&m.platform)
-        .map_err(|e| StoreError::Unknown(anyhow::anyhow!("social post {}: {e}", m.id)))?;
-    Ok(ClaimedPost {
-        id: SocialPostId(m.id),
-        story: StoryId(m.story_id),
-        platform,
-        attempts: u32::try_from(m.attempts).unwrap_or(0),
-    })
 }
 
 #[async_trait]
@@ -281,56 +272,5 @@ impl SocialPostRepository for SeaOrmSocialPostRepository {
         }
         let res = update.exec(&self.db).await.map_err(store_err)?;
         Ok(res.rows_affected > 0)
-    }
-}
-
-impl SeaOrmSocialPostRepository {
-    /// The rows with their stories' titles, in one more query.
-    async fn records(
-        &self,
-        rows: Vec<social_posts::Model>,
-    ) -> Result<Vec<SocialPostRecord>, StoreError> {
-        let ids: Vec<i64> = rows.iter().map(|r| r.story_id).collect();
-        let titles: HashMap<i64, String> = if ids.is_empty() {
-            HashMap::new()
-        } else {
-            stories::Entity::find()
-                .select_only()
-                .column(stories::Column::Id)
-                .column(stories::Column::Title)
-                .filter(stories::Column::Id.is_in(ids))
-                .into_tuple::<(i64, String)>()
-                .all(&self.db)
-                .await
-                .map_err(store_err)?
-                .into_iter()
-                .collect()
-        };
-        rows.into_iter()
-            .map(|m| {
-                let platform = Platform::from_str(&m.platform).map_err(|e| {
-                    StoreError::Unknown(anyhow::anyhow!("social post {}: {e}", m.id))
-                })?;
-                let status = PostStatus::parse(&m.status).ok_or_else(|| {
-                    StoreError::Unknown(anyhow::anyhow!(
-                        "social post {}: unknown status {}",
-                        m.id,
-                        m.status
-                    ))
-                })?;
-                Ok(SocialPostRecord {
-                    id: SocialPostId(m.id),
-                    story: StoryId(m.story_id),
-                    story_title: titles.get(&m.story_id).cloned(),
-                    platform,
-                    status,
-                    attempts: u32::try_from(m.attempts).unwrap_or(0),
-                    last_error: m.last_error,
-                    created_at: m.created_at,
-                    posted_at: m.posted_at,
-                    external_url: m.external_url,
-                })
-            })
-            .collect()
     }
 }

@@ -1,0 +1,86 @@
+//! Proving an e-mail address: the link mailed on sign-up (and again on request) and its
+//! use.
+
+use super::User;
+use super::account::AccountService;
+use super::tokens::TokenPurpose;
+use crate::StoreError;
+use crate::permissions::{Ability, Caller, Refusal};
+
+/// The answer to a used, expired or unknown verification link.
+pub const INVALID_VERIFICATION_LINK: &str = "This verification link is invalid or has expired";
+
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyEmailError {
+    #[error("{}", INVALID_VERIFICATION_LINK)]
+    InvalidToken,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ResendVerificationError {
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    #[error("Your e-mail address is already verified")]
+    AlreadyVerified,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl AccountService {
+    /// Mails `user` a link that proves their e-mail address (valid 48 hours).
+    ///
+    /// # Errors
+    /// The store's or mailer's error.
+    pub async fn send_verification(&self, user: &User) -> Result<(), StoreError> {
+        let link = self
+            .one_time_link(&user.id, TokenPurpose::VerifyEmail)
+            .await?;
+        let site = &self.p.site;
+        self.mail_person(
+            user,
+            format!("Confirm your e-mail address for {}", site.name),
+            format!(
+                "Please confirm that this is your e-mail address by opening this link within 48 hours:\n{link}\n\nIf you did not create an account on {}, you can ignore this message.",
+                site.name
+            ),
+        )
+        .await
+    }
+
+    /// Marks the address of the token's account verified.
+    ///
+    /// # Errors
+    /// [`VerifyEmailError::InvalidToken`] for a used, expired or unknown token.
+    pub async fn verify_email(&self, token: &str) -> Result<User, VerifyEmailError> {
+        let hash = self.p.minter.hash(token.trim());
+        let user = self
+            .p
+            .tokens
+            .consume(TokenPurpose::VerifyEmail, &hash, self.now())
+            .await?
+            .ok_or(VerifyEmailError::InvalidToken)?;
+        self.p
+            .users
+            .mark_email_verified(&user)
+            .await?
+            .ok_or(VerifyEmailError::InvalidToken)
+    }
+
+    /// Mails the signed-in person a new verification link.
+    ///
+    /// # Errors
+    /// Not signed in, or the address is already verified.
+    pub async fn resend_verification(
+        &self,
+        caller: &Caller,
+    ) -> Result<User, ResendVerificationError> {
+        let me = caller.require(Ability::ManageOwnAccount)?;
+        if me.email_verified {
+            return Err(ResendVerificationError::AlreadyVerified);
+        }
+        self.send_verification(me).await?;
+        Ok(me.clone())
+    }
+}
