@@ -6,30 +6,15 @@
 use std::net::IpAddr;
 use std::str::FromStr;
 
+use ipnet::IpNet;
+
 /// One address or network of `TRUSTED_PROXIES` (`10.0.0.5`, `10.0.0.0/8`, `::1`, `fd00::/8`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TrustedNet {
-    network: IpAddr,
-    prefix: u8,
-}
+pub struct TrustedNet(IpNet);
 
 impl TrustedNet {
     pub fn contains(&self, ip: IpAddr) -> bool {
-        match (self.network, canonical(ip)) {
-            (IpAddr::V4(net), IpAddr::V4(ip)) => {
-                let mask = u32::MAX
-                    .checked_shl(32 - u32::from(self.prefix))
-                    .unwrap_or(0);
-                u32::from(net) & mask == u32::from(ip) & mask
-            }
-            (IpAddr::V6(net), IpAddr::V6(ip)) => {
-                let mask = u128::MAX
-                    .checked_shl(128 - u32::from(self.prefix))
-                    .unwrap_or(0);
-                u128::from(net) & mask == u128::from(ip) & mask
-            }
-            _ => false,
-        }
+        self.0.contains(&canonical(ip))
     }
 }
 
@@ -46,24 +31,19 @@ impl FromStr for TrustedNet {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let s = s.trim();
-        let (addr, prefix) = match s.split_once('/') {
-            Some((a, p)) => (a, Some(p)),
-            None => (s, None),
+        let net = if s.contains('/') {
+            s.parse::<IpNet>().map_err(|_| {
+                format!(
+                    "{s:?} is not an IP network (the prefix length is 0 to 32, or 128 for IPv6)"
+                )
+            })?
+        } else {
+            IpNet::from(canonical(
+                s.parse::<IpAddr>()
+                    .map_err(|_| format!("{s:?} is not an IP address or network"))?,
+            ))
         };
-        let network = canonical(
-            addr.parse::<IpAddr>()
-                .map_err(|_| format!("{s:?} is not an IP address or network"))?,
-        );
-        let max = if network.is_ipv4() { 32 } else { 128 };
-        let prefix = match prefix {
-            None => max,
-            Some(p) => p
-                .parse::<u8>()
-                .ok()
-                .filter(|p| *p <= max)
-                .ok_or_else(|| format!("{s:?}: the prefix length must be 0 to {max}"))?,
-        };
-        Ok(Self { network, prefix })
+        Ok(Self(net.trunc()))
     }
 }
 
@@ -82,8 +62,6 @@ pub fn parse_trusted(value: &str) -> Result<Vec<TrustedNet>, String> {
 /// The client's address: the peer, or behind trusted proxies the right-most untrusted
 /// address of `X-Forwarded-For` (each header line in order, comma-separated). When every
 /// forwarded address is trusted, the left-most one.
-/// The client address of `req`: the peer, or behind a trusted proxy the right-most
-/// untrusted `X-Forwarded-For` entry.
 pub fn of_request(req: &actix_web::HttpRequest, trusted: &[TrustedNet]) -> Option<IpAddr> {
     let forwarded: Vec<&str> = req
         .headers()

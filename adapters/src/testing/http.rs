@@ -1,6 +1,6 @@
-//! A small HTTP/1.1 server on localhost for tests, playing a platform's API: it records
-//! every request (method, path, headers, body) and answers with the scripted answers in
-//! order, then with what its `respond` function says.
+//! A platform's API played on localhost for tests (a `wiremock` server): it records every
+//! request (method, path, headers, body) and answers with the scripted answers in order,
+//! then with what its `respond` function says.
 
 // Test support: a failure here should stop the test loudly.
 #![allow(clippy::unwrap_used)]
@@ -9,8 +9,8 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::{TcpListener, TcpStream};
+use wiremock::matchers::any;
+use wiremock::{Mock, MockServer, ResponseTemplate};
 
 /// One request as the server received it.
 #[derive(Debug, Clone)]
@@ -73,41 +73,73 @@ struct Shared {
     respond: Box<Respond>,
 }
 
+/// Answers every request from the script, else from `respond`, and records it.
+struct Responder(Arc<Shared>);
+
+impl wiremock::Respond for Responder {
+    fn respond(&self, req: &wiremock::Request) -> ResponseTemplate {
+        let request = Request {
+            method: req.method.to_string(),
+            path: req.url.path().to_owned(),
+            headers: req
+                .headers
+                .iter()
+                .map(|(n, v)| {
+                    (
+                        n.as_str().to_owned(),
+                        v.to_str().unwrap_or_default().to_owned(),
+                    )
+                })
+                .collect(),
+            body: String::from_utf8_lossy(&req.body).into_owned(),
+        };
+        let shared = &self.0;
+        let n = {
+            let mut received = shared.received.lock().unwrap();
+            received.push(request.clone());
+            received.len()
+        };
+        let scripted = shared.script.lock().unwrap().pop_front();
+        let answer = scripted.unwrap_or_else(|| (shared.respond)(n, &request));
+        let mut template = ResponseTemplate::new(answer.status)
+            .set_body_raw(answer.body.into_bytes(), "application/octet-stream")
+            .set_delay(*shared.delay.lock().unwrap());
+        for (name, value) in &answer.headers {
+            template = template.insert_header(name.as_str(), value.as_str());
+        }
+        template
+    }
+}
+
 /// The server and what it received.
 pub struct FakeApi {
-    port: u16,
+    server: MockServer,
     shared: Arc<Shared>,
 }
 
 impl FakeApi {
     /// Listens on a free port of 127.0.0.1; `respond` gets the request's number (from 1) and
     /// the request, for every request no scripted answer is left for.
-    ///
-    /// # Panics
-    /// When no port can be bound.
     pub async fn start(
         respond: impl Fn(usize, &Request) -> Answer + Send + Sync + 'static,
     ) -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let port = listener.local_addr().unwrap().port();
+        let server = MockServer::start().await;
         let shared = Arc::new(Shared {
             received: Mutex::new(Vec::new()),
             script: Mutex::new(VecDeque::new()),
             delay: Mutex::new(Duration::ZERO),
             respond: Box::new(respond),
         });
-        let server = shared.clone();
-        tokio::spawn(async move {
-            while let Ok((socket, _)) = listener.accept().await {
-                tokio::spawn(serve(socket, server.clone()));
-            }
-        });
-        Self { port, shared }
+        Mock::given(any())
+            .respond_with(Responder(shared.clone()))
+            .mount(&server)
+            .await;
+        Self { server, shared }
     }
 
     /// `http://127.0.0.1:{port}`, for a `*_API_URL`.
     pub fn url(&self) -> String {
-        format!("http://127.0.0.1:{}", self.port)
+        self.server.uri()
     }
 
     /// Answers the next request (after those scripted before) with `answer`.
@@ -125,66 +157,4 @@ impl FakeApi {
     pub fn received(&self) -> Vec<Request> {
         self.shared.received.lock().unwrap().clone()
     }
-}
-
-async fn serve(socket: TcpStream, shared: Arc<Shared>) {
-    let (read, mut write) = socket.into_split();
-    let mut reader = BufReader::new(read);
-    let mut line = String::new();
-    if reader.read_line(&mut line).await.unwrap_or(0) == 0 {
-        return;
-    }
-    let mut parts = line.split_whitespace();
-    let method = parts.next().unwrap_or_default().to_owned();
-    let path = parts.next().unwrap_or_default().to_owned();
-    let mut headers = Vec::new();
-    loop {
-        let mut header = String::new();
-        if reader.read_line(&mut header).await.unwrap_or(0) == 0 {
-            return;
-        }
-        let header = header.trim_end();
-        if header.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':') {
-            headers.push((name.trim().to_ascii_lowercase(), value.trim().to_owned()));
-        }
-    }
-    let length: usize = headers
-        .iter()
-        .find(|(n, _)| n == "content-length")
-        .and_then(|(_, v)| v.parse().ok())
-        .unwrap_or(0);
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).await.unwrap();
-    let request = Request {
-        method,
-        path,
-        headers,
-        body: String::from_utf8_lossy(&body).into_owned(),
-    };
-    let n = {
-        let mut received = shared.received.lock().unwrap();
-        received.push(request.clone());
-        received.len()
-    };
-    let scripted = shared.script.lock().unwrap().pop_front();
-    let answer = scripted.unwrap_or_else(|| (shared.respond)(n, &request));
-    let delay = *shared.delay.lock().unwrap();
-    if !delay.is_zero() {
-        tokio::time::sleep(delay).await;
-    }
-    let mut head = format!(
-        "HTTP/1.1 {} Answer\r\nContent-Length: {}\r\nConnection: close\r\n",
-        answer.status,
-        answer.body.len()
-    );
-    for (name, value) in &answer.headers {
-        head.push_str(&format!("{name}: {value}\r\n"));
-    }
-    head.push_str("\r\n");
-    let _ = write.write_all(head.as_bytes()).await;
-    let _ = write.write_all(answer.body.as_bytes()).await;
-    let _ = write.shutdown().await;
 }
