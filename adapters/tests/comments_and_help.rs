@@ -8,7 +8,7 @@ use chrono::Utc;
 use domain::comment::{CommentId, CommentRepository, NewComment};
 use domain::help::InboxStatus;
 use domain::help::{HelpCategory, HelpMessageRepository, NewHelpMessage};
-use domain::story::{NewStory, StoryId, StoryRepository, StoryStatus};
+use domain::story::{NewStory, StoryFields, StoryId, StoryRepository, StoryStatus};
 use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
 
 async fn user(db: &adapters::DatabaseConnection, email: &str) -> User {
@@ -34,12 +34,14 @@ async fn story(db: &adapters::DatabaseConnection, author: &User) -> StoryId {
     let now = Utc::now();
     adapters::SeaOrmStoryRepository::new(db.clone())
         .create(NewStory {
-            title: "Grace".into(),
-            content: "<p>Grace.</p>".into(),
-            excerpt: None,
-            video_url: None,
-            thumbnail_url: None,
-            category: "Testimonies".into(),
+            fields: StoryFields {
+                title: "Grace".into(),
+                content: "<p>Grace.</p>".into(),
+                excerpt: None,
+                video_url: None,
+                thumbnail_url: None,
+                category: "Testimonies".into(),
+            },
             author_id: author.id.clone(),
             status: StoryStatus::Approved,
             is_published: true,

@@ -18,7 +18,7 @@ use domain::clock::SystemClock;
 use domain::delivery::Round;
 use domain::permissions::Caller;
 use domain::social::{Platform, SocialDelivery, SocialPublisher, SocialService};
-use domain::story::{NewStory, StoryId, StoryRepository, StoryStatus};
+use domain::story::{NewStory, StoryFields, StoryId, StoryRepository, StoryStatus};
 use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::json;
@@ -57,12 +57,14 @@ async fn exported(
     let stories = Arc::new(SeaOrmStoryRepository::new(db.clone()));
     let id = stories
         .create(NewStory {
-            title: title.into(),
-            content: format!("<p>{title}, the whole story.</p>"),
-            excerpt: Some(format!("How {title} found grace")),
-            video_url: None,
-            thumbnail_url: None,
-            category: "Testimonies".into(),
+            fields: StoryFields {
+                title: title.into(),
+                content: format!("<p>{title}, the whole story.</p>"),
+                excerpt: Some(format!("How {title} found grace")),
+                video_url: None,
+                thumbnail_url: None,
+                category: "Testimonies".into(),
+            },
             author_id: author.id.clone(),
             status: StoryStatus::Approved,
             is_published: true,

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use actix_web::HttpServer;
 use chrono::Utc;
 use domain::comment::{CommentRepository, NewComment};
-use domain::story::{NewStory, StoryId, StoryRepository, StoryStatus};
+use domain::story::{NewStory, StoryFields, StoryId, StoryRepository, StoryStatus};
 use domain::user::{AuthProvider, NewUser, Role, UserRepository};
 
 const STORIES: usize = 1_000;
@@ -72,12 +72,14 @@ async fn seed(state: &app_server::state::AppState) -> StoryId {
         let at = Utc::now() - chrono::Duration::minutes(i64::try_from(i).unwrap());
         let story = stories
             .create(NewStory {
-                title: format!("Story {i} of grace and faith"),
-                content: format!("<p>{}</p>", "Words of hope and testimony. ".repeat(80)),
-                excerpt: Some(format!("Excerpt {i}")),
-                video_url: None,
-                thumbnail_url: None,
-                category: CATEGORIES[i % CATEGORIES.len()].into(),
+                fields: StoryFields {
+                    title: format!("Story {i} of grace and faith"),
+                    content: format!("<p>{}</p>", "Words of hope and testimony. ".repeat(80)),
+                    excerpt: Some(format!("Excerpt {i}")),
+                    video_url: None,
+                    thumbnail_url: None,
+                    category: CATEGORIES[i % CATEGORIES.len()].into(),
+                },
                 author_id: author.id.clone(),
                 status: StoryStatus::Approved,
                 is_published: true,

@@ -45,7 +45,7 @@ pub use work::{EmptyOutbox, FakeUnitOfWork, InMemoryAuditLog, WorkParts};
 use crate::StoreError;
 use crate::clock::Clock;
 use crate::mail::{Mailer, OutgoingMail};
-use crate::story::{NewStory, StoryStatus};
+use crate::story::{NewStory, StoryFields, StoryStatus};
 use crate::user::{AuthProvider, NewUser, PasswordHasher, Role, UserId};
 
 /// The instant the fakes' clocks start at: 2024-03-05 12:00:00 UTC.
@@ -194,12 +194,14 @@ pub fn new_user(email: &str, role: Role, is_approved: bool) -> NewUser {
 pub fn new_story(author: &UserId, title: &str, status: StoryStatus) -> NewStory {
     let live = status == StoryStatus::Approved;
     NewStory {
-        title: title.to_owned(),
-        content: format!("<p>{title}: the whole story.</p>"),
-        excerpt: Some(format!("About {title}")),
-        video_url: None,
-        thumbnail_url: None,
-        category: "Testimonies".to_owned(),
+        fields: StoryFields {
+            title: title.to_owned(),
+            content: format!("<p>{title}: the whole story.</p>"),
+            excerpt: Some(format!("About {title}")),
+            video_url: None,
+            thumbnail_url: None,
+            category: "Testimonies".to_owned(),
+        },
         author_id: author.clone(),
         status,
         is_published: live,

@@ -10,7 +10,7 @@ use adapters::testing::{Engine, TestDatabase};
 use app_server::config::Config;
 use app_server::state::AppState;
 use chrono::{Duration, Utc};
-use domain::story::{NewStory, Story, StoryRepository, StoryStatus};
+use domain::story::{NewStory, Story, StoryFields, StoryRepository, StoryStatus};
 use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
 
 pub const ADMIN_PASSWORD: &str = "test-admin-password";
@@ -109,12 +109,14 @@ impl TestContext {
         let at = Utc::now() - Duration::days(age_days);
         self.stories()
             .create(NewStory {
-                title: title.into(),
-                content: format!("<p>The content of {title}.</p>"),
-                excerpt: Some(format!("About {title}")),
-                video_url: None,
-                thumbnail_url: None,
-                category: category.into(),
+                fields: StoryFields {
+                    title: title.into(),
+                    content: format!("<p>The content of {title}.</p>"),
+                    excerpt: Some(format!("About {title}")),
+                    video_url: None,
+                    thumbnail_url: None,
+                    category: category.into(),
+                },
                 author_id: author.id.clone(),
                 status: if published {
                     StoryStatus::Approved

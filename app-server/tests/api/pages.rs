@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use actix_web::test;
 use chrono::{Duration, Utc};
-use domain::story::{NewStory, StoryRepository, StoryStatus};
+use domain::story::{NewStory, StoryFields, StoryRepository, StoryStatus};
 use domain::user::Role;
 
 use crate::engine_test;
@@ -34,12 +34,14 @@ engine_test!(
         let story = ctx
             .stories()
             .create(NewStory {
-                title: r#"Grace "><script>alert(1)</script>"#.into(),
-                content: "<p>First paragraph of the story.</p><p>Second.</p>".into(),
-                excerpt: Some("A short summary & more".into()),
-                video_url: None,
-                thumbnail_url: Some("https://example.org/t.jpg".into()),
-                category: "Worship".into(),
+                fields: StoryFields {
+                    title: r#"Grace "><script>alert(1)</script>"#.into(),
+                    content: "<p>First paragraph of the story.</p><p>Second.</p>".into(),
+                    excerpt: Some("A short summary & more".into()),
+                    video_url: None,
+                    thumbnail_url: Some("https://example.org/t.jpg".into()),
+                    category: "Worship".into(),
+                },
                 author_id: author.id.clone(),
                 status: StoryStatus::Approved,
                 is_published: true,

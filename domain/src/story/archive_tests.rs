@@ -13,8 +13,8 @@ fn story(excerpt: Option<&str>, content: &str) -> Story {
     let fakes = StoryFakes::new();
     let author = fakes.user("a@example.org", Role::Member, true);
     let mut new = new_story(&author.id, "T", StoryStatus::Approved);
-    new.excerpt = excerpt.map(str::to_owned);
-    new.content = content.to_owned();
+    new.fields.excerpt = excerpt.map(str::to_owned);
+    new.fields.content = content.to_owned();
     block_on(crate::story::StoryRepository::create(&*fakes.stories, new)).unwrap()
 }
 

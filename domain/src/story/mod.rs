@@ -102,6 +102,17 @@ impl Story {
     pub fn is_public(&self) -> bool {
         self.is_published && self.status == StoryStatus::Approved
     }
+
+    /// Approved and published by `by` at `now` (its first publication date is kept), with
+    /// any earlier refusal's reason cleared: the one way a story goes live.
+    pub fn mark_live(&mut self, by: &UserId, now: DateTime<Utc>) {
+        self.status = StoryStatus::Approved;
+        self.is_published = true;
+        self.published_at.get_or_insert(now);
+        self.approved_by = Some(by.clone());
+        self.approved_at = Some(now);
+        self.rejection_reason = None;
+    }
 }
 
 /// A story with its author, as the detail page shows it.
@@ -163,12 +174,7 @@ pub struct Page<T> {
 /// What a new story is stored with (already validated and sanitised).
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewStory {
-    pub title: String,
-    pub content: String,
-    pub excerpt: Option<String>,
-    pub video_url: Option<String>,
-    pub thumbnail_url: Option<String>,
-    pub category: String,
+    pub fields: StoryFields,
     pub author_id: UserId,
     pub status: StoryStatus,
     pub is_published: bool,

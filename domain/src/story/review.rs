@@ -80,9 +80,7 @@ impl StoryService {
             rev.fields.apply_to(&mut story);
             AuditAction::EditApproved
         } else {
-            story.status = StoryStatus::Approved;
-            story.is_published = true;
-            story.published_at.get_or_insert(now);
+            story.mark_live(&reviewer.id, now);
             work.stories()
                 .add_revision(
                     id,
@@ -95,9 +93,7 @@ impl StoryService {
             AuditAction::StoryApproved
         };
         // Also after an earlier edit was refused: the author must not see a stale reason.
-        story.rejection_reason = None;
-        story.approved_by = Some(reviewer.id.clone());
-        story.approved_at = Some(now);
+        story.mark_live(&reviewer.id, now);
         story.updated_at = now;
         work.stories().update(&story).await?;
         let subject = format!("Your story \"{}\" is live", story.title);

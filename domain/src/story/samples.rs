@@ -2,7 +2,7 @@
 
 use chrono::Duration;
 
-use super::{NewStory, StoryService, StoryStatus};
+use super::{NewStory, StoryFields, StoryService, StoryStatus};
 use crate::StoreError;
 use crate::user::NewUser;
 
@@ -42,12 +42,14 @@ impl StoryService {
             self.ports
                 .stories
                 .create(NewStory {
-                    title: sample.title.to_owned(),
-                    content: sample.content.to_owned(),
-                    excerpt: Some(sample.excerpt.to_owned()),
-                    video_url: None,
-                    thumbnail_url: None,
-                    category: sample.category.to_owned(),
+                    fields: StoryFields {
+                        title: sample.title.to_owned(),
+                        content: sample.content.to_owned(),
+                        excerpt: Some(sample.excerpt.to_owned()),
+                        video_url: None,
+                        thumbnail_url: None,
+                        category: sample.category.to_owned(),
+                    },
                     author_id: author.id.clone(),
                     status: StoryStatus::Approved,
                     is_published: true,

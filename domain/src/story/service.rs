@@ -126,6 +126,21 @@ impl StoryService {
         self.ports.stories.list_by_author(author, !everything).await
     }
 
+    /// Only the author may change their story; someone else gets the same answer as for a
+    /// missing story unless they may see it.
+    pub(super) fn require_author(
+        caller: &Caller,
+        story: &StoryWithAuthor,
+    ) -> Result<(), super::WriteStoryError> {
+        if Self::owns(caller, &story.story.author_id) {
+            Ok(())
+        } else if Self::visible_to(caller, story) {
+            Err(crate::permissions::Refusal::Forbidden.into())
+        } else {
+            Err(super::WriteStoryError::NotFound)
+        }
+    }
+
     pub(super) fn owns(caller: &Caller, author: &UserId) -> bool {
         caller.user_id() == Some(author)
     }

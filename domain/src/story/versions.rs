@@ -56,13 +56,7 @@ impl StoryService {
     ) -> Result<StoryWithAuthor, WriteStoryError> {
         let me = caller.require(Ability::WriteStories)?;
         let found = self.reload(id).await?;
-        if found.story.author_id != me.id {
-            return Err(if StoryService::visible_to(caller, &found) {
-                crate::permissions::Refusal::Forbidden.into()
-            } else {
-                WriteStoryError::NotFound
-            });
-        }
+        Self::require_author(caller, &found)?;
         let revision = self
             .ports
             .stories

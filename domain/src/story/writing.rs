@@ -4,7 +4,7 @@
 pub use super::draft::StoryDraft;
 use super::lifecycle::{self, EditOutcome, Effect, StoryAction, StoryState, TransitionError};
 use super::service::StoryService;
-use super::{NewStory, RevisionStatus, Story, StoryFields, StoryId, StoryWithAuthor};
+use super::{NewStory, RevisionStatus, StoryFields, StoryId, StoryWithAuthor};
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
 use crate::user::UserId;
@@ -43,34 +43,17 @@ impl StoryService {
         caller: &Caller,
         id: StoryId,
     ) -> Result<(StoryWithAuthor, StoryState), WriteStoryError> {
-        let me = caller.require(Ability::WriteStories)?;
+        caller.require(Ability::WriteStories)?;
         let found = self
             .ports
             .stories
             .find_with_author(id)
             .await?
             .ok_or(WriteStoryError::NotFound)?;
-        if found.story.author_id != me.id {
-            // Someone else's story: the same answer as a missing one unless they may see it.
-            return Err(if StoryService::visible_to(caller, &found) {
-                WriteStoryError::Refused(Refusal::Forbidden)
-            } else {
-                WriteStoryError::NotFound
-            });
-        }
+        Self::require_author(caller, &found)?;
         let pending = self.ports.stories.pending_revision(id).await?.is_some();
         let state = StoryState::new(found.story.status, pending);
         Ok((found, state))
-    }
-
-    fn mark_live(&self, story: &mut Story, by: &UserId) {
-        let now = self.ports.clock.now();
-        story.status = super::StoryStatus::Approved;
-        story.is_published = true;
-        story.published_at.get_or_insert(now);
-        story.approved_by = Some(by.clone());
-        story.approved_at = Some(now);
-        story.rejection_reason = None;
     }
 
     pub(super) async fn reload(&self, id: StoryId) -> Result<StoryWithAuthor, WriteStoryError> {
@@ -100,12 +83,7 @@ impl StoryService {
         let created = work
             .stories()
             .create(NewStory {
-                title: fields.title.clone(),
-                content: fields.content.clone(),
-                excerpt: fields.excerpt.clone(),
-                video_url: fields.video_url.clone(),
-                thumbnail_url: fields.thumbnail_url.clone(),
-                category: fields.category.clone(),
+                fields: fields.clone(),
                 author_id: me.id.clone(),
                 status: state.status(),
                 is_published: live,
@@ -187,7 +165,7 @@ impl StoryService {
                     let submitted =
                         lifecycle::next(edit.to, StoryAction::Submit { author: me.role })?;
                     if submitted.publishes() {
-                        self.mark_live(&mut story, &me.id);
+                        story.mark_live(&me.id, self.ports.clock.now());
                         story.updated_at = now;
                         self.save_with_version(&story, &me.id).await?;
                         return Ok(EditResult {
@@ -224,7 +202,7 @@ impl StoryService {
         let mut story = found.story;
         story.updated_at = self.ports.clock.now();
         if submitted.publishes() {
-            self.mark_live(&mut story, &me.id);
+            story.mark_live(&me.id, self.ports.clock.now());
             self.save_with_version(&story, &me.id).await?;
         } else {
             story.status = submitted.status();

@@ -171,12 +171,12 @@ impl StoryRepository for InMemoryStoryRepository {
         let now = tick(id.unsigned_abs());
         let story = Story {
             id: StoryId(id),
-            title: new.title,
-            content: new.content,
-            excerpt: new.excerpt,
-            video_url: new.video_url,
-            thumbnail_url: new.thumbnail_url,
-            category: new.category,
+            title: new.fields.title,
+            content: new.fields.content,
+            excerpt: new.fields.excerpt,
+            video_url: new.fields.video_url,
+            thumbnail_url: new.fields.thumbnail_url,
+            category: new.fields.category,
             author_id: new.author_id,
             status: new.status,
             is_published: new.is_published,

@@ -90,12 +90,12 @@ impl StoryRepository for SeaOrmStoryRepository {
     async fn create(&self, new: NewStory) -> Result<Story, StoreError> {
         let now = Utc::now();
         let model = stories::ActiveModel {
-            title: Set(new.title),
-            content: Set(new.content),
-            excerpt: Set(new.excerpt),
-            video_url: Set(new.video_url),
-            thumbnail_url: Set(new.thumbnail_url),
-            category: Set(new.category),
+            title: Set(new.fields.title),
+            content: Set(new.fields.content),
+            excerpt: Set(new.fields.excerpt),
+            video_url: Set(new.fields.video_url),
+            thumbnail_url: Set(new.fields.thumbnail_url),
+            category: Set(new.fields.category),
             author_id: Set(new.author_id.as_str().to_owned()),
             status: Set(new.status.as_str().to_owned()),
             is_published: Set(new.is_published),
