@@ -5,6 +5,8 @@
 mod db;
 mod entity;
 mod hasher;
+mod images;
+mod media_store;
 pub mod migration;
 mod oidc;
 mod repo;
@@ -15,6 +17,8 @@ mod work;
 
 pub use db::{connect, is_postgres, ping};
 pub use hasher::Argon2PasswordHasher;
+pub use images::ImageCrateProcessor;
+pub use media_store::{FsMediaStore, new_media_key};
 pub use oidc::OidcIdentityProvider;
 pub use repo::account_data::SeaOrmAccountData;
 pub use repo::admin::SeaOrmAdminCredentialRepository;
@@ -23,6 +27,7 @@ pub use repo::categories::SeaOrmCategoryRepository;
 pub use repo::comments::SeaOrmCommentRepository;
 pub use repo::help::SeaOrmHelpMessageRepository;
 pub use repo::mail::{OutboxMailer, SeaOrmMailOutbox, SeaOrmMailQueue};
+pub use repo::media::SeaOrmMediaRepository;
 pub use repo::rate_limits::SeaOrmHitCounter;
 pub use repo::schedules::SeaOrmScheduleRepository;
 pub use repo::sessions::SeaOrmSessionRepository;

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 
 mod accounts;
 mod content;
+mod media;
 
 /// One field that failed validation.
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Eq)]
@@ -47,6 +48,15 @@ pub enum ApiError {
     Conflict(String),
     #[error("Request body is too large")]
     PayloadTooLarge,
+    /// 413 with its own message (an upload over a limit).
+    #[error("{0}")]
+    TooLarge(String),
+    /// 415: a file of a type the server does not take.
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    /// 429 with its own message and no fixed wait (a daily upload count).
+    #[error("{0}")]
+    LimitReached(String),
     #[error("Too many requests, please try again later")]
     TooManyRequests { retry_after_secs: u64 },
     /// Too many wrong passwords for one account (not for this address).
@@ -91,7 +101,9 @@ impl ResponseError for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
-            ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::PayloadTooLarge | ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::LimitReached(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::TooManyRequests { .. } | ApiError::AccountLocked { .. } => {
                 StatusCode::TOO_MANY_REQUESTS
             }

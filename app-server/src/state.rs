@@ -10,6 +10,8 @@ use domain::clock::Clock;
 use domain::comment::CommentService;
 use domain::help::HelpService;
 use domain::mail::{MailDelivery, MailService, Mailer};
+use domain::media::MediaService;
+use domain::media::service::MediaPorts;
 use domain::rate_limit::RateLimits;
 use domain::schedule::ScheduleService;
 use domain::session::SessionRepository;
@@ -54,6 +56,8 @@ pub struct AppState {
     pub mail_wakeup: Arc<tokio::sync::Notify>,
     /// The super admin's view of the activity log.
     pub audit: AuditService,
+    /// Uploaded pictures.
+    pub media: MediaService,
     /// Sends the outbox over SMTP; `None` without `SMTP_URL` (mail stays in the outbox).
     pub mail_delivery: Option<MailDelivery>,
     pub sessions: SqlSessionStore,
@@ -198,6 +202,17 @@ impl AppState {
             )),
             None => None,
         };
+        let media =
+            MediaService::new(MediaPorts {
+                processor: Arc::new(adapters::ImageCrateProcessor),
+                store: Arc::new(adapters::FsMediaStore::new(&config.media.dir).map_err(|e| {
+                    anyhow::anyhow!("MEDIA_DIR {}: {e}", config.media.dir.display())
+                })?),
+                media: Arc::new(adapters::SeaOrmMediaRepository::new(db.clone())),
+                clock: Arc::new(domain::clock::SystemClock),
+                new_key: Arc::new(adapters::new_media_key),
+                limits: config.media.limits,
+            });
         let hits = Arc::new(adapters::SeaOrmHitCounter::new(db.clone()));
         let limits = RateLimits::new(hits.clone(), config.rate_limit_per_minute);
         let reset_mail_limits =
@@ -218,6 +233,7 @@ impl AppState {
             mail_wakeup,
             audit,
             mail_delivery,
+            media,
             sessions,
             identity,
             limits,

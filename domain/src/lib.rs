@@ -11,6 +11,7 @@ pub mod delivery;
 pub mod error;
 pub mod help;
 pub mod mail;
+pub mod media;
 pub mod permissions;
 pub mod rate_limit;
 pub mod schedule;

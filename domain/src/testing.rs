@@ -11,6 +11,7 @@ mod archive;
 mod help;
 mod infra;
 mod mail;
+mod media;
 mod schedules;
 mod social;
 mod stories;
@@ -33,6 +34,7 @@ pub use accounts::{
 pub use help::InMemoryHelpMessageRepository;
 pub use infra::{FakeIdentityProvider, InMemorySessionRepository, InMemorySettingsRepository};
 pub use mail::{InMemoryMailQueue, QueuedMailRow, ScriptedMailTransport};
+pub use media::{FakeImageProcessor, InMemoryMediaRepository, InMemoryMediaStore};
 pub use schedules::{InMemoryScheduleRepository, ScheduleFakes};
 pub use social::{InMemorySocialPostRepository, ScriptedSocialPublisher, SocialPostRow};
 pub use stories::{InMemoryCategoryRepository, InMemoryCommentRepository, InMemoryStoryRepository};

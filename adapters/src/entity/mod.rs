@@ -8,6 +8,7 @@ pub(crate) mod categories;
 pub(crate) mod comments;
 pub(crate) mod help_messages;
 pub(crate) mod mail_outbox;
+pub(crate) mod media;
 pub(crate) mod schedules;
 pub(crate) mod sessions;
 pub(crate) mod settings;

@@ -15,6 +15,7 @@ mod m0010_absolute_story_urls;
 mod m0011_help_inbox;
 mod m0012_audit_log;
 mod m0013_one_queued_social_post;
+mod m0014_media;
 
 pub struct Migrator;
 
@@ -35,6 +36,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0011_help_inbox::Migration),
             Box::new(m0012_audit_log::Migration),
             Box::new(m0013_one_queued_social_post::Migration),
+            Box::new(m0014_media::Migration),
         ]
     }
 }

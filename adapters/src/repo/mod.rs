@@ -7,6 +7,7 @@ pub(crate) mod categories;
 pub(crate) mod comments;
 pub(crate) mod help;
 pub(crate) mod mail;
+pub(crate) mod media;
 pub(crate) mod rate_limits;
 pub(crate) mod schedules;
 pub(crate) mod sessions;

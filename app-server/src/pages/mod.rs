@@ -25,7 +25,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::get().to(sitemap::sitemap_part),
         )
         .route("/robots.txt", web::get().to(sitemap::robots))
-        .route(DEFAULT_IMAGE_PATH, web::get().to(default_image));
+        .route(DEFAULT_IMAGE_PATH, web::get().to(default_image))
+        .route(
+            "/media/{name}",
+            web::get().to(crate::routes::uploads::media_file),
+        );
 }
 
 async fn default_image() -> actix_web::HttpResponse {

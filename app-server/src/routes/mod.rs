@@ -27,6 +27,7 @@ pub mod social;
 pub mod social_posts;
 pub mod stories;
 pub mod takedown;
+pub mod uploads;
 pub mod versions;
 
 /// The document's fixed parts; paths and schemas are collected from the handlers.
@@ -48,6 +49,7 @@ pub mod versions;
         (name = "comments", description = "Comments under stories and their moderation"),
         (name = "help", description = "Help centre messages to the administrator"),
         (name = "schedules", description = "A contributor's schedule of tasks"),
+        (name = "uploads", description = "Pictures: upload one, re-encoded in several widths and served from /media"),
     )
 )]
 pub struct ApiDoc;
@@ -108,6 +110,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(stories::delete_story)
         .service(stories::list_author_stories)
         .service(social::export_story)
+        .service(uploads::upload_picture)
         .service(review::list_pending_stories)
         .service(review::approve_story)
         .service(review::reject_story)

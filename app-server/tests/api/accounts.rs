@@ -735,6 +735,9 @@ engine_test!(
             let to_drop = help(&format!("Drop {i}")).await;
             let table: Vec<(Method, String, Option<serde_json::Value>, u16)> = vec![
                 (Method::GET, "/api/site".into(), None, anyone),
+                // No picture in the body: refused callers first, then a clear 400.
+                (Method::POST, "/api/uploads".into(), None, writer(400)),
+                (Method::GET, "/media/nothing-400.jpg".into(), None, 404),
                 (Method::GET, "/api/categories".into(), None, anyone),
                 (Method::GET, "/api/stories".into(), None, anyone),
                 (

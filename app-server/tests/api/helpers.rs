@@ -33,6 +33,10 @@ pub fn test_config(database_url: &str) -> Config {
         rate_limit_per_minute: 1000,
         trusted_proxies: Vec::new(),
         social: Default::default(),
+        media: app_server::config::MediaConfig {
+            dir: std::env::temp_dir().join(format!("grace-media-{}", adapters::new_media_key())),
+            limits: Default::default(),
+        },
     }
 }
 

@@ -19,3 +19,4 @@ mod schedules;
 mod self_service;
 mod social;
 mod stories;
+mod uploads;

@@ -9,3 +9,4 @@ export * from './endpoints/review/review';
 export * from './endpoints/schedules/schedules';
 export * from './endpoints/site/site';
 export * from './endpoints/stories/stories';
+export * from './endpoints/uploads/uploads';

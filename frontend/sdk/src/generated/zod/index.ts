@@ -8,3 +8,4 @@ export * from './review/review.zod';
 export * from './schedules/schedules.zod';
 export * from './site/site.zod';
 export * from './stories/stories.zod';
+export * from './uploads/uploads.zod';
