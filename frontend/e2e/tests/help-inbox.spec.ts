@@ -1,5 +1,6 @@
 // Issue 8: a visitor's help message reaches the super admin's Help Inbox, who answers it by
-// e-mail, marks it handled (it moves to Handled) and deletes it. On a phone a long unbroken word
+// e-mail, marks it handled (it moves to Handled) and deletes it, then finds the mail to support
+// in the Mail Outbox and both actions in the Activity Log. On a phone a long unbroken word
 // in the message wraps instead of widening the page.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../lib/secrets.mjs';
@@ -77,4 +78,20 @@ test('a visitor asks for help; the super admin replies, marks it handled and del
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Help message deleted', { exact: true })).toBeVisible();
   await expect(handledRow).toHaveCount(0);
+
+  // The mail that told support about the message is in the outbox (newest first).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('tab', { name: /^Mail Outbox/ }).click();
+  await expect(page.getByRole('listitem', { name: `[Help: Technical Support] ${subject}` })).toBeVisible();
+
+  // Both actions are in the activity log, by the super admin, naming the message.
+  await page.getByRole('tab', { name: 'Activity Log' }).click();
+  const log = page.getByRole('list', { name: 'Activity' });
+  for (const action of ['Help message handled', 'Help message deleted']) {
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: action, exact: true }).click();
+    const entry = log.getByRole('listitem', { name: `${action} by Super Administrator` }).filter({ hasText: subject });
+    await expect(entry).toBeVisible();
+  }
+  await expect(log.getByRole('listitem').filter({ hasNotText: 'Help message deleted' })).toHaveCount(0);
 });

@@ -17,12 +17,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, waitedFor } from '@/lib/format';
-import { cn } from '@/lib/utils';
+import { StatusFilter } from './status-filter';
 import { useDeleteMessage, useHelpInbox, useMarkHandled } from './use-help-inbox';
 
 const VIEWS = [
-  { status: ListHelpMessagesStatus.open, label: 'Open' },
-  { status: ListHelpMessagesStatus.handled, label: 'Handled' },
+  { value: ListHelpMessagesStatus.open, label: 'Open' },
+  { value: ListHelpMessagesStatus.handled, label: 'Handled' },
 ] as const;
 
 /** Help centre messages for the super admin: answered by e-mail, then marked handled (or deleted). */
@@ -39,20 +39,7 @@ export function HelpInboxTab() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div role="group" aria-label="Messages to show" className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1">
-          {VIEWS.map((view) => (
-            <Button
-              key={view.status}
-              size="sm"
-              variant="ghost"
-              aria-pressed={status === view.status}
-              onClick={() => setStatus(view.status)}
-              className={cn(status === view.status && 'bg-background shadow-sm hover:bg-background')}
-            >
-              {view.label}
-            </Button>
-          ))}
-        </div>
+        <StatusFilter label="Messages to show" options={VIEWS} value={status} onChange={setStatus} />
         {inbox.isPending ? (
           <p className="text-sm text-muted-foreground">Loading...</p>
         ) : inbox.isError && inbox.items.length === 0 ? (

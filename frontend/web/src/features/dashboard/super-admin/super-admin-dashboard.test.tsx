@@ -65,6 +65,9 @@ describe('super admin dashboard', () => {
       'Edits',
       'Pending Comments',
       'Help Inbox',
+      'Mail Outbox',
+      'Social Posts',
+      'Activity Log',
       'Site Settings',
       'Change Password',
     ]);

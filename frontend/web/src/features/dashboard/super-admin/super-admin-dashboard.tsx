@@ -15,11 +15,14 @@ import { PendingCommentsPanel } from '../review/pending-comments-panel';
 import { PendingStoriesPanel } from '../review/pending-stories-panel';
 import { QueueCount } from '../review/queue-count';
 import { useQueueCounts } from '../review/use-queue-counts';
+import { ActivityLogTab } from './activity-log-tab';
 import { AllUsersTab } from './all-users-tab';
 import { ChangePasswordTab } from './change-password-tab';
 import { HelpInboxTab } from './help-inbox-tab';
+import { MailOutboxTab } from './mail-outbox-tab';
 import { PendingUsersTab, usePendingUsers } from './pending-users-tab';
 import { SiteSettingsTab } from './site-settings-tab';
+import { SocialPostsTab } from './social-posts-tab';
 
 type Stat = { title: string; value: number; icon: ComponentType<{ className?: string }> };
 
@@ -107,6 +110,13 @@ export function SuperAdminDashboard({ user }: { user: User }) {
             <TabsTrigger value="help-inbox">
               Help Inbox <QueueCount count={counts.helpOpen} label="open" />
             </TabsTrigger>
+            <TabsTrigger value="mail-outbox">
+              Mail Outbox <QueueCount count={counts.mailFailed} label="failed" />
+            </TabsTrigger>
+            <TabsTrigger value="social-posts">
+              Social Posts <QueueCount count={counts.socialFailed} label="failed" />
+            </TabsTrigger>
+            <TabsTrigger value="activity-log">Activity Log</TabsTrigger>
             <TabsTrigger value="site-settings">Site Settings</TabsTrigger>
             <TabsTrigger value="change-password">Change Password</TabsTrigger>
           </TabsList>
@@ -127,6 +137,15 @@ export function SuperAdminDashboard({ user }: { user: User }) {
           </TabsContent>
           <TabsContent value="help-inbox">
             <HelpInboxTab />
+          </TabsContent>
+          <TabsContent value="mail-outbox">
+            <MailOutboxTab />
+          </TabsContent>
+          <TabsContent value="social-posts">
+            <SocialPostsTab />
+          </TabsContent>
+          <TabsContent value="activity-log">
+            <ActivityLogTab />
           </TabsContent>
           <TabsContent value="site-settings">
             <SiteSettingsTab onAdminLogout={adminLogout} loggingOut={signingOut} />

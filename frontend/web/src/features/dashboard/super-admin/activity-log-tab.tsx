@@ -1,0 +1,120 @@
+import { ListAuditLogAction, type AuditEntryDto } from '@grace-stories/sdk';
+import { History, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatDateTime, waitedFor } from '@/lib/format';
+import { PagedRows } from './paged-rows';
+import { useActivityLog } from './use-outbox-admin';
+
+/** How the log names each action. */
+export const ACTION_LABEL: Record<ListAuditLogAction, string> = {
+  story_approved: 'Story approved',
+  story_rejected: 'Story rejected',
+  story_unpublished: 'Story taken down',
+  story_deleted: 'Story deleted',
+  edit_approved: 'Edit approved',
+  edit_rejected: 'Edit rejected',
+  comment_approved: 'Comment approved',
+  comment_deleted: 'Comment deleted',
+  person_approved: 'Person approved',
+  role_changed: 'Role changed',
+  person_deleted: 'Person deleted',
+  person_suspended: 'Person suspended',
+  person_reinstated: 'Person reinstated',
+  help_handled: 'Help message handled',
+  help_deleted: 'Help message deleted',
+  mail_retried: 'Mail retried',
+  social_exported: 'Exported to social media',
+  social_retried: 'Social post retried',
+  social_cancelled: 'Social post cancelled',
+};
+
+const ALL = 'all';
+
+/** Who did what, newest first; filtered by action, or by a person (choose their name). */
+export function ActivityLogTab() {
+  const [action, setAction] = useState<ListAuditLogAction | typeof ALL>(ALL);
+  const [actor, setActor] = useState<{ id: string; name: string } | null>(null);
+  const log = useActivityLog(action === ALL ? undefined : action, actor?.id);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Activity Log</CardTitle>
+        <CardDescription>Every moderation and people action: who, what, which and why. Entries are never changed.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor="activity-action">Action</Label>
+            <Select value={action} onValueChange={(value) => setAction(value as ListAuditLogAction | typeof ALL)}>
+              <SelectTrigger id="activity-action" className="w-60 max-w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All actions</SelectItem>
+                {Object.values(ListAuditLogAction).map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {ACTION_LABEL[value]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          {actor ? (
+            <Button variant="secondary" size="sm" onClick={() => setActor(null)} aria-label={`Show everyone, not only ${actor.name}`}>
+              By {actor.name}
+              <X aria-hidden="true" />
+            </Button>
+          ) : null}
+        </div>
+        <PagedRows
+          list={log}
+          label="Activity"
+          noun="entries"
+          failed="The activity log could not be loaded."
+          empty={
+            <>
+              <History className="size-8" aria-hidden="true" />
+              <p>No activity yet</p>
+            </>
+          }
+          rowLabel={(entry) => `${ACTION_LABEL[entry.action]} by ${entry.actorName}`}
+          row={(entry) => <EntryRow entry={entry} onActor={() => setActor({ id: entry.actorId, name: entry.actorName })} />}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function EntryRow({ entry, onActor }: { entry: AuditEntryDto; onActor: () => void }) {
+  const label = entry.targetLabel ?? `#${entry.targetId}`;
+  return (
+    <>
+      <p className="min-w-0 [overflow-wrap:anywhere]">
+        <button type="button" className="font-medium underline-offset-4 hover:underline" onClick={onActor} title="Show only this person's actions">
+          {entry.actorName}
+        </button>
+        {' · '}
+        <span>{ACTION_LABEL[entry.action]}</span>
+        {' · '}
+        {entry.targetKind === 'story' ? (
+          <Link href={`/stories/${entry.targetId}`} className="underline-offset-4 hover:underline">
+            {label}
+          </Link>
+        ) : (
+          <span className="text-muted-foreground">{label}</span>
+        )}
+      </p>
+      {entry.reason ? <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{entry.reason}</p> : null}
+      <p className="text-xs text-muted-foreground">
+        <time dateTime={entry.at} title={formatDateTime(entry.at) ?? undefined}>
+          {waitedFor(entry.at)} ago
+        </time>
+      </p>
+    </>
+  );
+}

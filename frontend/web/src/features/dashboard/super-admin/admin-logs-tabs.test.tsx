@@ -1,0 +1,170 @@
+import type { AuditEntryDto, OutboxMessageDto, SocialPostDto } from '@grace-stories/sdk';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
+import { sampleUser } from '@/test/users';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const admin = sampleUser({ id: 'admin-id', username: 'admin', firstName: 'Super', lastName: 'Admin', role: 'super_admin' });
+const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+const failedMail: OutboxMessageDto = {
+  id: 5,
+  to: 'ruth@example.org',
+  subject: 'Your story is live',
+  body: 'Hello Ruth,\n\nGood news.',
+  status: 'failed',
+  attempts: 5,
+  createdAt: ago(5),
+  sentAt: null,
+  lastError: '550 mailbox unavailable',
+};
+const sentMail: OutboxMessageDto = { ...failedMail, id: 6, subject: 'Welcome', status: 'sent', sentAt: ago(1), lastError: null, attempts: 1 };
+
+const queuedPost: SocialPostDto = {
+  id: 11,
+  storyId: 4,
+  storyTitle: 'Finding Peace',
+  platform: 'twitter',
+  status: 'queued',
+  attempts: 0,
+  createdAt: ago(2),
+  lastError: null,
+  postedAt: null,
+  postedUrl: null,
+};
+const failedPost: SocialPostDto = { ...queuedPost, id: 12, platform: 'linkedin', status: 'failed', attempts: 3, lastError: '401 invalid token' };
+const postedPost: SocialPostDto = { ...queuedPost, id: 13, storyTitle: null, status: 'posted', postedAt: ago(1), postedUrl: 'https://x.com/i/status/1' };
+
+const entry = (id: number, action: AuditEntryDto['action'], actorName: string, reason: string | null = null): AuditEntryDto => ({
+  id,
+  at: ago(1),
+  actorId: `${actorName}-id`,
+  actorName,
+  action,
+  targetKind: 'story',
+  targetId: '4',
+  targetLabel: 'Finding Peace',
+  reason,
+});
+
+function paged<T>(all: T[], pick: (item: T, url: URL) => boolean = () => true, wrap?: (items: T[]) => unknown) {
+  return (url: URL) => {
+    const list = all.filter((item) => pick(item, url));
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? 20);
+    const items = list.slice(offset, offset + limit);
+    return { body: wrap ? wrap(items) : items, headers: { 'X-Total-Count': String(list.length) } };
+  };
+}
+
+const byStatus = <T extends { status: string }>(item: T, url: URL) =>
+  !url.searchParams.get('status') || url.searchParams.get('status') === item.status;
+
+const table = (extra: FetchTable = {}): FetchTable => ({
+  ...signedOut,
+  'GET /api/user': { body: admin },
+  'GET /api/admin/users/pending': { body: [], headers: { 'X-Total-Count': '0' } },
+  'GET /api/admin/users': { body: [admin] },
+  'GET /api/admin/stories/pending': { body: [] },
+  'GET /api/admin/help-messages': { body: [], headers: { 'X-Total-Count': '0' } },
+  'GET /api/admin/queues': { body: { comments: 0, newStories: 0, edits: 0, people: 0, helpOpen: 0, mailFailed: 1, socialFailed: 1 } },
+  'GET /api/admin/mail-outbox': paged([failedMail, sentMail], byStatus, (messages) => ({ delivery: 'outbox', messages })),
+  'GET /api/admin/social-posts': paged([queuedPost, failedPost, postedPost], byStatus),
+  'GET /api/admin/audit-log': paged(
+    [entry(2, 'story_unpublished', 'Boaz', 'Copied from a book'), entry(1, 'help_handled', 'Super Admin')],
+    (item, url) =>
+      (!url.searchParams.get('action') || url.searchParams.get('action') === item.action) &&
+      (!url.searchParams.get('actor') || url.searchParams.get('actor') === item.actorId),
+  ),
+  ...extra,
+});
+
+function calls(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) {
+  return fetchMock.mock.calls.filter(
+    ([url, init]) => new URL(String(url), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method,
+  );
+}
+
+async function openTab(name: RegExp, extra: FetchTable = {}) {
+  const rendered = renderApp('/dashboard', table(extra));
+  await userEvent.click(await screen.findByRole('tab', { name }, { timeout: 3000 }));
+  return rendered;
+}
+
+describe('Mail Outbox', () => {
+  it('says mail is only recorded without a mail server, and lists messages with their errors', async () => {
+    await openTab(/^Mail Outbox/);
+    expect(screen.getByRole('tab', { name: 'Mail Outbox 1 failed' })).toBeInTheDocument();
+    expect(await screen.findByText(/No mail server is configured/)).toBeInTheDocument();
+    const row = await screen.findByRole('listitem', { name: 'Your story is live' });
+    expect(row).toHaveTextContent('To ruth@example.org');
+    expect(row).toHaveTextContent('Failed');
+    expect(row).toHaveTextContent('5 tries');
+    expect(row).toHaveTextContent('Last error: 550 mailbox unavailable');
+    expect(within(screen.getByRole('listitem', { name: 'Welcome' })).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('filters by status and retries a failed message', async () => {
+    const { fetchMock } = await openTab(/^Mail Outbox/, { 'POST /api/admin/mail-outbox/5/retry': { body: { ...failedMail, status: 'pending' } } });
+    await screen.findByRole('listitem', { name: 'Welcome' });
+    await userEvent.click(screen.getByRole('button', { name: 'Failed' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Welcome' })).not.toBeInTheDocument());
+    const statuses = calls(fetchMock, 'GET', '/api/admin/mail-outbox').map(([url]) => new URL(String(url), 'http://localhost').searchParams.get('status'));
+    expect(statuses).toContain('failed');
+    await userEvent.click(within(screen.getByRole('listitem', { name: 'Your story is live' })).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Message queued again')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/api/admin/mail-outbox/5/retry')).toHaveLength(1);
+  });
+});
+
+describe('Social Posts', () => {
+  it('shows platform, status, errors and the posted link', async () => {
+    await openTab(/^Social Posts/);
+    const queued = await screen.findByRole('listitem', { name: 'Finding Peace on X (Twitter)' });
+    expect(within(queued).getByRole('link', { name: 'Finding Peace' })).toHaveAttribute('href', '/stories/4');
+    expect(within(queued).getByRole('button', { name: 'Cancel post' })).toBeInTheDocument();
+    const failed = screen.getByRole('listitem', { name: 'Finding Peace on LinkedIn' });
+    expect(failed).toHaveTextContent('Last error: 401 invalid token');
+    const posted = screen.getByRole('listitem', { name: 'Deleted story on X (Twitter)' });
+    expect(posted).toHaveTextContent('(deleted story)');
+    const link = within(posted).getByRole('link', { name: 'View post' });
+    expect(link).toHaveAttribute('href', 'https://x.com/i/status/1');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('retries a failed post and cancels a queued one after confirming, showing a refusal in its own words', async () => {
+    const { fetchMock } = await openTab(/^Social Posts/, {
+      'POST /api/admin/social-posts/12/retry': { status: 409, body: { message: 'A post of this story is already queued for this platform' } },
+      'POST /api/admin/social-posts/11/cancel': { body: { ...queuedPost, status: 'cancelled' } },
+    });
+    const failed = await screen.findByRole('listitem', { name: 'Finding Peace on LinkedIn' });
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('A post of this story is already queued for this platform')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('listitem', { name: 'Finding Peace on X (Twitter)' })).getByRole('button', { name: 'Cancel post' }));
+    expect(calls(fetchMock, 'POST', '/api/admin/social-posts/11/cancel')).toHaveLength(0);
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel post' }));
+    expect(await screen.findByText('Post cancelled')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/api/admin/social-posts/11/cancel')).toHaveLength(1);
+  });
+});
+
+describe('Activity Log', () => {
+  it('lists who did what to which story and why, and filters by a person', async () => {
+    const { fetchMock } = await openTab(/^Activity Log/);
+    const row = await screen.findByRole('listitem', { name: 'Story taken down by Boaz' });
+    expect(row).toHaveTextContent('Copied from a book');
+    expect(within(row).getByRole('link', { name: 'Finding Peace' })).toHaveAttribute('href', '/stories/4');
+    expect(screen.getByRole('listitem', { name: 'Help message handled by Super Admin' })).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Boaz' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Help message handled by Super Admin' })).not.toBeInTheDocument());
+    const actors = calls(fetchMock, 'GET', '/api/admin/audit-log').map(([url]) => new URL(String(url), 'http://localhost').searchParams.get('actor'));
+    expect(actors).toContain('Boaz-id');
+    await userEvent.click(screen.getByRole('button', { name: 'Show everyone, not only Boaz' }));
+    expect(await screen.findByRole('listitem', { name: 'Help message handled by Super Admin' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,98 @@
+import { ListMailOutboxStatus, MailDeliveryMode, type OutboxMessageDto } from '@grace-stories/sdk';
+import { MailCheck, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/format';
+import { PagedRows } from './paged-rows';
+import { StatusFilter } from './status-filter';
+import { useMailOutbox, useRetryMessage } from './use-outbox-admin';
+
+type View = ListMailOutboxStatus | 'all';
+
+const VIEWS = [
+  { value: 'all', label: 'All' },
+  { value: ListMailOutboxStatus.pending, label: 'Waiting' },
+  { value: ListMailOutboxStatus.sent, label: 'Sent' },
+  { value: ListMailOutboxStatus.failed, label: 'Failed' },
+] as const satisfies readonly { value: View; label: string }[];
+
+const STATUS_LABEL: Record<OutboxMessageDto['status'], string> = {
+  pending: 'Waiting',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+/** Every mail the site recorded, newest first; a failed one can be tried again. */
+export function MailOutboxTab() {
+  const [view, setView] = useState<View>('all');
+  const outbox = useMailOutbox(view === 'all' ? undefined : view);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Mail Outbox</CardTitle>
+        <CardDescription>Every message the site sends: approvals, review decisions, help messages and reminders.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {outbox.delivery === MailDeliveryMode.outbox ? (
+          <Alert>
+            <AlertDescription>
+              No mail server is configured (SMTP_URL), so messages are only recorded here and in the log. Nobody
+              receives them until a mail server is set up.
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <StatusFilter label="Messages to show" options={VIEWS} value={view} onChange={setView} />
+        <PagedRows
+          list={outbox}
+          label="Mail messages"
+          noun="messages"
+          failed="The outbox could not be loaded."
+          empty={
+            <>
+              <MailCheck className="size-8" aria-hidden="true" />
+              <p>No messages</p>
+            </>
+          }
+          rowLabel={(message) => message.subject}
+          row={(message) => <MessageRow message={message} />}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function MessageRow({ message }: { message: OutboxMessageDto }) {
+  const retry = useRetryMessage();
+  return (
+    <>
+      <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+        <h3 className="min-w-0 font-medium [overflow-wrap:anywhere]">{message.subject}</h3>
+        <Badge variant={message.status === 'failed' ? 'destructive' : 'secondary'}>{STATUS_LABEL[message.status]}</Badge>
+      </div>
+      <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">To {message.to}</p>
+      <p className="text-xs text-muted-foreground">
+        Recorded {formatDateTime(message.createdAt)}
+        {message.sentAt ? ` · sent ${formatDateTime(message.sentAt)}` : ''}
+        {message.attempts > 0 ? ` · ${message.attempts} ${message.attempts === 1 ? 'try' : 'tries'}` : ''}
+      </p>
+      {message.lastError ? (
+        <p className="text-sm text-destructive [overflow-wrap:anywhere]">Last error: {message.lastError}</p>
+      ) : null}
+      <details className="text-sm">
+        <summary className="cursor-pointer text-muted-foreground">Show message</summary>
+        <p className="mt-2 whitespace-pre-line [overflow-wrap:anywhere]">{message.body}</p>
+      </details>
+      {message.status === 'failed' ? (
+        <div>
+          <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate({ id: message.id })}>
+            <RotateCcw aria-hidden="true" />
+            Retry
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+//! The super admin's mail outbox and social posts: a page at a time, and their retries.
+import {
+  ApiError,
+  getListMailOutboxQueryKey,
+  getListSocialPostsQueryKey,
+  getQueueCountsQueryKey,
+  getListAuditLogQueryKey,
+  listAuditLog,
+  listMailOutbox,
+  listSocialPosts,
+  useCancelSocialPost,
+  useRetryMail,
+  useRetrySocialPost,
+  type AuditEntryDto,
+  type ListAuditLogAction,
+  type ListMailOutboxStatus,
+  type ListSocialPostsStatus,
+  type MailDeliveryMode,
+  type OutboxMessageDto,
+  type SocialPostDto,
+} from '@grace-stories/sdk';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { usePagedList } from '@/hooks/use-paged-list';
+import { toast } from '@/hooks/use-toast';
+import { serverMessage } from '@/lib/api-errors';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+
+export const ADMIN_PAGE_SIZE = 20;
+
+/** Mail newest first, of one status or all; `delivery` says whether a mail server sends it. */
+export function useMailOutbox(status: ListMailOutboxStatus | undefined) {
+  const [delivery, setDelivery] = useState<MailDeliveryMode>();
+  const list = usePagedList<OutboxMessageDto>({
+    queryKey: [...getListMailOutboxQueryKey({ status }), 'paged'],
+    pageSize: ADMIN_PAGE_SIZE,
+    fetchPage: async (page, options) => {
+      const outbox = await listMailOutbox({ status, ...page }, options);
+      setDelivery(outbox.delivery);
+      return outbox.messages;
+    },
+  });
+  return { ...list, delivery };
+}
+
+export function useSocialPosts(status: ListSocialPostsStatus | undefined) {
+  return usePagedList<SocialPostDto>({
+    queryKey: [...getListSocialPostsQueryKey({ status }), 'paged'],
+    pageSize: ADMIN_PAGE_SIZE,
+    fetchPage: (page, options) => listSocialPosts({ status, ...page }, options),
+  });
+}
+
+export function useActivityLog(action: ListAuditLogAction | undefined, actor: string | undefined) {
+  return usePagedList<AuditEntryDto>({
+    queryKey: [...getListAuditLogQueryKey({ action, actor }), 'paged'],
+    pageSize: ADMIN_PAGE_SIZE,
+    fetchPage: (page, options) => listAuditLog({ action, actor, ...page }, options),
+  });
+}
+
+function useRefresh(queryKey: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey }),
+      queryClient.invalidateQueries({ queryKey: getQueueCountsQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: getListAuditLogQueryKey() }),
+    ]).then(() => undefined);
+}
+
+/** The server's own words (a 409 says why the item cannot change now); the list is refreshed. */
+function failure(error: unknown, title: string, refresh: () => Promise<void>) {
+  if (isUnauthorizedError(error)) return handleUnauthorized();
+  toast({ title, description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+  if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void refresh();
+}
+
+export function useRetryMessage() {
+  const refresh = useRefresh(getListMailOutboxQueryKey());
+  return useRetryMail({
+    mutation: {
+      onSuccess: () => {
+        toast({ title: 'Message queued again', description: 'It will be sent with the next round.' });
+        return refresh();
+      },
+      onError: (error) => failure(error, 'Failed to retry the message', refresh),
+    },
+  });
+}
+
+export function useRetryPost() {
+  const refresh = useRefresh(getListSocialPostsQueryKey());
+  return useRetrySocialPost({
+    mutation: {
+      onSuccess: () => {
+        toast({ title: 'Post queued again' });
+        return refresh();
+      },
+      onError: (error) => failure(error, 'Failed to retry the post', refresh),
+    },
+  });
+}
+
+export function useCancelPost() {
+  const refresh = useRefresh(getListSocialPostsQueryKey());
+  return useCancelSocialPost({
+    mutation: {
+      onSuccess: () => {
+        toast({ title: 'Post cancelled' });
+        return refresh();
+      },
+      onError: (error) => failure(error, 'Failed to cancel the post', refresh),
+    },
+  });
+}
