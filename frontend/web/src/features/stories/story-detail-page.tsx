@@ -17,6 +17,7 @@ import { canExportStory } from '@/lib/social-export';
 import { cn } from '@/lib/utils';
 import { CommentsSection } from './comments-section';
 import { ModeratorMenu } from './moderator-menu';
+import { VersionHistory } from './version-history';
 import { isPublicStory, VisibilityBanner } from './visibility-banner';
 
 /** Route ids are positive integers; anything else cannot name a story. */
@@ -44,6 +45,7 @@ export function StoryDetailPage({ id }: { id: string }) {
   useDocumentTitle(story?.title ?? 'Story');
   const live = story !== undefined && isPublicStory(story);
   const moderator = user != null && isAdminRole(user.role);
+  const ownsOrReviews = story !== undefined && user != null && (moderator || user.id === story.authorId);
 
   if (storyId === null || isError) return <StoryNotFound />;
 
@@ -57,10 +59,11 @@ export function StoryDetailPage({ id }: { id: string }) {
               Back to Stories
             </Link>
           </Button>
-          {live && (
-            <div className="ml-auto flex shrink-0 items-center gap-2">
-              {moderator && <ModeratorMenu story={story} />}
-              <ShareMenu story={story} canExport={canExportStory(user, story)} />
+          {(live || ownsOrReviews) && (
+            <div className="ml-auto flex shrink-0 flex-wrap items-center gap-2">
+              {ownsOrReviews && <VersionHistory storyId={story.id} />}
+              {live && moderator && <ModeratorMenu story={story} />}
+              {live && <ShareMenu story={story} canExport={canExportStory(user, story)} />}
             </div>
           )}
         </div>
