@@ -5,6 +5,7 @@ import { HomePage } from '@/features/home/home-page';
 import { LandingPage } from '@/features/landing/landing-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { StoryDetailPage } from '@/features/stories/story-detail-page';
+import { StoriesPage } from '@/features/browse/stories-page';
 import { useAuth } from '@/hooks/use-auth';
 
 // The pages most visits start on (landing, home, a story) come with the first script;
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/admin-login" component={AdminLoginPage} />
         <Route path="/help" component={HelpPage} />
+        <Route path="/stories" component={StoriesPage} />
         <Route path="/stories/:id">{(params) => <StoryDetailPage key={params.id} id={params.id} />}</Route>
         <Route path="/dashboard" component={DashboardPage} />
         <Route path="/contributor-dashboard" component={ContributorDashboardPage} />

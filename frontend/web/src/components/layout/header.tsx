@@ -32,6 +32,7 @@ export function Header({ sections = [] }: { sections?: SectionLink[] }) {
   const links: NavLink[] = [
     { href: '/', label: 'Home' },
     ...sections.map((s) => ({ ...s, section: true })),
+    { href: '/stories', label: 'Browse Stories' },
     { href: '/help', label: 'Help Center' },
     ...(user?.isApproved ? [{ href: '/dashboard', label: 'Dashboard' }] : []),
     ...(user && canSeeAdminArea(user.role) ? [{ href: '/admin', label: 'Admin' }] : []),

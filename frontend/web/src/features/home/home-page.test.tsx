@@ -75,6 +75,39 @@ describe('home for a signed-in user', () => {
     expect(storyCalls(fetchMock)[0]?.searchParams.get('limit')).toBe('6');
   });
 
+  it('shows six more with each Show more until every match is shown', async () => {
+    const all = Array.from({ length: 15 }, (_, i) => story(i + 1, `Story ${i + 1}`));
+    const { fetchMock } = renderApp(
+      '/',
+      table({
+        'GET /api/stories': (url) => {
+          const offset = Number(url.searchParams.get('offset') ?? 0);
+          const limit = Number(url.searchParams.get('limit'));
+          return { body: all.slice(offset, offset + limit), headers: { 'X-Total-Count': '15' } };
+        },
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'All Stories' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(12));
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(15));
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(screen.getByText('15 stories found')).toBeInTheDocument();
+    expect(storyCalls(fetchMock).map((url) => url.searchParams.get('offset'))).toEqual([null, '6', '12']);
+  });
+
+  it('keeps the search and category in the address, and offers the story browser with them', async () => {
+    renderApp('/?q=psalm&category=Worship', table({ 'GET /api/stories': { body: [story(1, 'Psalms')] } }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Worship Stories' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search stories...')).toHaveValue('psalm');
+    expect(await screen.findByRole('link', { name: 'Browse all stories' })).toHaveAttribute(
+      'href',
+      '/stories?q=psalm&category=Worship',
+    );
+  });
+
   it('searches on the server once typing pauses', async () => {
     const { fetchMock } = renderApp('/', table({ 'GET /api/stories': { body: [story(1, 'Psalms')] } }));
     await screen.findByRole('link', { name: 'Psalms' });

@@ -1,19 +1,19 @@
 import { useListCategories, type CategoryDto } from '@grace-stories/sdk';
-import { BookOpen, CloudOff, PenLine, RotateCw, Search, SearchX, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { BookOpen, LibraryBig, PenLine, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
-import { StoryCard, StoryCardSkeleton } from '@/components/story-card';
+import { SearchControls } from '@/components/story-search/search-controls';
+import { NoStoriesFound, StoriesLoadError, StoryGrid, StoryGridSkeleton } from '@/components/story-search/story-grid';
+import { storiesHref, type StorySearch } from '@/components/story-search/story-search';
+import { useStoriesShowMore, useStorySearch } from '@/components/story-search/use-story-search';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useAuth } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { categoryTileClass } from '@/lib/categories';
 import { cn } from '@/lib/utils';
-import { HOME_STORY_LIMIT, SEARCH_DEBOUNCE_MS, useDebouncedValue, useHomeStories } from './use-home-stories';
 
-const ALL = 'all';
+/** Spec §9: Home shows six stories at first; "Show more" adds six at a time. */
+export const HOME_STORY_LIMIT = 6;
 
 function scrollToStories() {
   document.getElementById('stories')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -23,13 +23,11 @@ function scrollToStories() {
 export function HomePage() {
   const { user } = useAuth();
   useDocumentTitle('Home');
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<string>(ALL);
-  const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [search, update] = useStorySearch();
   const { data: categories = [] } = useListCategories();
 
   const chooseCategory = (name: string) => {
-    setCategory(name);
+    update({ category: name });
     scrollToStories();
   };
 
@@ -68,16 +66,13 @@ export function HomePage() {
 
       <StoriesSection
         search={search}
-        onSearch={setSearch}
-        query={query}
-        category={category}
-        onCategory={setCategory}
+        onChange={update}
         categories={categories}
         canCreate={Boolean(user?.isApproved)}
       />
 
       {categories.length > 0 && (
-        <CategoriesSection categories={categories} selected={category} onSelect={chooseCategory} />
+        <CategoriesSection categories={categories} selected={search.category} onSelect={chooseCategory} />
       )}
     </PageShell>
   );
@@ -85,59 +80,30 @@ export function HomePage() {
 
 function StoriesSection({
   search,
-  onSearch,
-  query,
-  category,
-  onCategory,
+  onChange,
   categories,
   canCreate,
 }: {
-  search: string;
-  onSearch: (value: string) => void;
-  query: string;
-  category: string;
-  onCategory: (value: string) => void;
+  search: StorySearch;
+  onChange: (change: Partial<StorySearch>) => void;
   categories: CategoryDto[];
   canCreate: boolean;
 }) {
-  const selected = category === ALL ? null : category;
-  const { data, isPending, isError, refetch, isRefetching } = useHomeStories(query, selected);
+  const list = useStoriesShowMore(search, HOME_STORY_LIMIT);
+  const selected = search.category;
   const heading = selected ? `${selected} Stories` : 'All Stories';
-  const total = data?.total ?? 0;
-  const filtering = query.trim() !== '' || selected !== null;
+  const filtering = search.q.trim() !== '' || selected !== null;
 
   return (
     <section id="stories" aria-labelledby="stories-title" className="py-14 sm:py-16">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <div className="relative flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search stories"
-              placeholder="Search stories..."
-              value={search}
-              onChange={(event) => onSearch(event.target.value)}
-              className="h-11 bg-white pl-9"
-            />
-          </div>
-          <Select value={category} onValueChange={onCategory}>
-            <SelectTrigger aria-label="Filter by category" className="h-11 bg-white sm:w-56">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All Categories</SelectItem>
-              {categories.map((c) => (
-                <SelectItem key={c.id} value={c.name}>
-                  {c.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <SearchControls
+          q={search.q}
+          category={selected}
+          categories={categories}
+          onSearch={(q) => onChange({ q })}
+          onCategory={(category) => onChange({ category })}
+        />
 
         <div className="mt-10 flex flex-wrap items-baseline justify-between gap-2">
           <h2
@@ -146,82 +112,41 @@ function StoriesSection({
           >
             {heading}
           </h2>
-          {!isPending && !isError && (
+          {!list.isPending && !list.isError && (
             <p className="text-sm text-muted-foreground" role="status">
-              {total === 1 ? '1 story found' : `${total} stories found`}
+              {list.total === 1 ? '1 story found' : `${list.total} stories found`}
             </p>
           )}
         </div>
 
         <div className="mt-8">
-          {isPending ? (
-            <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading stories">
-              {Array.from({ length: HOME_STORY_LIMIT }, (_, i) => (
-                <StoryCardSkeleton key={i} />
-              ))}
-            </div>
-          ) : isError ? (
-            <LoadError onRetry={() => void refetch()} retrying={isRefetching} />
-          ) : data && data.stories.length > 0 ? (
-            <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3" aria-label={heading}>
-              {data.stories.slice(0, HOME_STORY_LIMIT).map((story) => (
-                <li key={story.id} className="flex min-w-0">
-                  <StoryCard story={story} className="w-full" />
-                </li>
-              ))}
-            </ul>
+          {list.isPending ? (
+            <StoryGridSkeleton count={HOME_STORY_LIMIT} />
+          ) : list.isError && list.stories.length === 0 ? (
+            <StoriesLoadError onRetry={() => void list.refetch()} retrying={list.isRefetching} />
+          ) : list.stories.length > 0 ? (
+            <>
+              <StoryGrid stories={list.stories} label={heading} />
+              <div className="mt-10 flex flex-wrap items-center justify-center gap-3">
+                {list.hasNextPage ? (
+                  <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                    {list.isFetchingNextPage ? 'Loading...' : 'Show more'}
+                  </Button>
+                ) : null}
+                <Button asChild variant="ghost">
+                  <Link href={storiesHref({ q: search.q, category: selected })}>
+                    <LibraryBig aria-hidden="true" />
+                    Browse all stories
+                  </Link>
+                </Button>
+              </div>
+            </>
           ) : (
-            <EmptyState filtering={filtering} canCreate={canCreate} />
+            <NoStoriesFound filtering={filtering} canCreate={canCreate} />
           )}
         </div>
       </div>
     </section>
-  );
-}
-
-/** A failed load is not an empty site: say so and offer to try again. */
-function LoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center rounded-2xl border border-dashed border-destructive/40 bg-destructive/5 px-6 py-16 text-center"
-    >
-      <span className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-        <CloudOff className="size-7" aria-hidden="true" />
-      </span>
-      <h3 className="mt-5 font-serif text-2xl font-semibold">Stories could not be loaded</h3>
-      <p className="mt-2 max-w-md text-muted-foreground">
-        Something went wrong while loading the stories. Check your connection and try again.
-      </p>
-      <Button className="mt-6" onClick={onRetry} disabled={retrying}>
-        <RotateCw className={cn(retrying && 'animate-spin')} aria-hidden="true" />
-        {retrying ? 'Retrying...' : 'Retry'}
-      </Button>
-    </div>
-  );
-}
-
-function EmptyState({ filtering, canCreate }: { filtering: boolean; canCreate: boolean }) {
-  return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed border-amber-200 bg-amber-50/40 px-6 py-16 text-center">
-      <span className="flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-700">
-        <SearchX className="size-7" aria-hidden="true" />
-      </span>
-      <h3 className="mt-5 font-serif text-2xl font-semibold">No Stories Found</h3>
-      <p className="mt-2 max-w-md text-muted-foreground">
-        {filtering
-          ? 'Try adjusting your search or filter criteria.'
-          : 'Be the first to share a story with the community!'}
-      </p>
-      {canCreate && (
-        <Button asChild className="mt-6">
-          <Link href="/contributor-dashboard">
-            <PenLine aria-hidden="true" />
-            Create Your First Story
-          </Link>
-        </Button>
-      )}
-    </div>
   );
 }
 
@@ -231,7 +156,7 @@ function CategoriesSection({
   onSelect,
 }: {
   categories: CategoryDto[];
-  selected: string;
+  selected: string | null;
   onSelect: (name: string) => void;
 }) {
   return (

@@ -140,12 +140,15 @@ function FeaturedSection() {
         <div className="mt-14">
           <FeaturedStories />
         </div>
-        <div className="mt-12 flex justify-center">
+        <div className="mt-12 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg" variant="outline">
             <Link href="/auth">
               View All Stories
               <ArrowRight className="size-5" aria-hidden="true" />
             </Link>
+          </Button>
+          <Button asChild size="lg" variant="ghost">
+            <Link href="/stories">Browse all stories</Link>
           </Button>
         </div>
       </div>

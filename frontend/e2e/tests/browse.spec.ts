@@ -1,0 +1,109 @@
+// Issue 10: every story reachable by browsing. Home shows six and "Show more" adds six at a
+// time; /stories pages through every match with the search in the address; a shared story
+// link shows the story before (and without) any script.
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { ADMIN_PASSWORD } from '../lib/secrets.mjs';
+
+async function adminContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const response = await context.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } });
+  expect(response.ok()).toBe(true);
+  return context;
+}
+
+/** Fifteen published stories sharing a made-up word: nine in Worship, six in Testimonies. */
+async function seed(admin: BrowserContext): Promise<{ tag: string; ids: number[] }> {
+  const tag = `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const ids: number[] = [];
+  for (let n = 1; n <= 15; n += 1) {
+    const created = await admin.request.post('/api/stories', {
+      data: {
+        title: `Browse ${tag} number ${n}`,
+        content: `The first paragraph of story ${n} about ${tag}.\n\nThe second paragraph.`,
+        category: n <= 9 ? 'Worship' : 'Testimonies',
+        isPublished: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    ids.push(((await created.json()) as { id: number }).id);
+  }
+  return { tag, ids };
+}
+
+test('Home shows six stories and Show more adds six until all fifteen are shown', async ({ browser }) => {
+  const admin = await adminContext(browser);
+  const { tag } = await seed(admin);
+  const page = await admin.newPage();
+  await page.goto(`/?q=${tag}`);
+  const list = page.getByRole('list', { name: 'All Stories' });
+  await expect(list.getByRole('listitem')).toHaveCount(6);
+  await expect(page.getByText('15 stories found')).toBeVisible();
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(12);
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(15);
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+  await expect(page.getByText('15 stories found')).toBeVisible();
+  await admin.close();
+});
+
+test('a visitor browses, searches, filters, pages, shares the address and goes back', async ({ browser }) => {
+  const admin = await adminContext(browser);
+  const { tag } = await seed(admin);
+  await admin.close();
+
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Browse all stories' }).click();
+  await expect(page).toHaveURL(/\/stories$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'All Stories' })).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search stories' }).fill(tag);
+  await expect(page.getByText('15 stories found')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}$`));
+  const list = page.getByRole('list', { name: 'All Stories' });
+  await expect(list.getByRole('listitem')).toHaveCount(12);
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&page=2$`));
+  const onPageTwo = await list.getByRole('heading').allTextContents();
+
+  // The address is the search: a new page opened on it shows the same stories.
+  const shared = await visitor.newPage();
+  await shared.goto(page.url());
+  await expect(shared.getByText('Page 2 of 2')).toBeVisible();
+  await expect(shared.getByRole('list', { name: 'All Stories' }).getByRole('heading')).toHaveText(onPageTwo);
+  await shared.close();
+
+  await page.getByRole('combobox', { name: 'Filter by category' }).click();
+  await page.getByRole('option', { name: 'Worship' }).click();
+  await expect(page.getByText('9 stories found')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&category=Worship$`));
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+
+  // Back undoes the filter, then the page.
+  await page.goBack();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(page.getByText('15 stories found')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search stories' })).toHaveValue(tag);
+  await visitor.close();
+});
+
+test('a shared story link shows its title and first paragraph without JavaScript', async ({ browser }) => {
+  const admin = await adminContext(browser);
+  const { tag, ids } = await seed(admin);
+  await admin.close();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto(`/stories/${ids[0]}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: `Browse ${tag} number 1` })).toBeVisible();
+  await expect(page.getByText(`The first paragraph of story 1 about ${tag}.`)).toBeVisible();
+  await context.close();
+});
