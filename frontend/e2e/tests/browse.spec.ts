@@ -105,5 +105,14 @@ test('a shared story link shows its title and first paragraph without JavaScript
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: `Browse ${tag} number 1` })).toBeVisible();
   await expect(page.getByText(`The first paragraph of story 1 about ${tag}.`)).toBeVisible();
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `Browse ${tag} number 1`);
+
+  // Every other page carries the site's own head, with the feed.
+  await page.goto('/help');
+  await expect(page).toHaveTitle('Grace Stories');
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'website');
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/og-image\.jpg$/);
+  await expect(page.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute('href', /\/feed\.xml$/);
   await context.close();
 });
