@@ -50,10 +50,12 @@ impl Head {
     fn tags(&self, config: &Config) -> String {
         let base = config.public_url.trim_end_matches('/');
         let url = format!("{base}{}", self.path);
-        let image = self
-            .image
-            .clone()
-            .unwrap_or_else(|| format!("{base}{DEFAULT_IMAGE_PATH}"));
+        // Uploaded pictures are stored as site paths; previews need absolute addresses.
+        let image = match self.image.as_deref() {
+            Some(path) if path.starts_with('/') => format!("{base}{path}"),
+            Some(url) => url.to_owned(),
+            None => format!("{base}{DEFAULT_IMAGE_PATH}"),
+        };
         let site = &config.site_name;
         let meta = |attr: &str, key: &str, value: &str| {
             format!("<meta {attr}=\"{key}\" content=\"{}\" />\n", escape(value))

@@ -336,3 +336,42 @@ async fn the_size_limit_and_the_daily_count_hold() {
         );
     }
 }
+
+engine_test!(
+    an_uploaded_picture_is_a_story_thumbnail_and_its_preview,
+    |ctx, app| {
+        let cookie = writer(&ctx, &app, "ruth@example.org").await;
+        let res = upload(&app, Some(&cookie), "holiday.jpg", &photo_with_location()).await;
+        assert_eq!(res.status, 201);
+        let thumbnail = res.body["sizes"][1]["url"].as_str().unwrap().to_owned();
+        let admin = crate::stories::admin_cookie(&app).await;
+        let created = crate::helpers::send(
+        &app,
+        actix_web::http::Method::POST,
+        "/api/stories",
+        Some(&admin),
+        Some(serde_json::json!({"title": "With a photo", "content": "Text", "category": "Worship", "thumbnailUrl": thumbnail, "isPublished": true})),
+    )
+    .await;
+        assert_eq!(created.status, 201, "{}", created.body);
+        assert_eq!(created.body["thumbnailUrl"], thumbnail.as_str());
+        let id = created.body["id"].as_i64().unwrap();
+        let (_, _, html) = crate::helpers::get_text(&app, &format!("/stories/{id}")).await;
+        assert!(
+            html.contains(&format!(
+                "<meta property=\"og:image\" content=\"http://localhost:8080{thumbnail}\" />"
+            )),
+            "the preview needs an absolute address"
+        );
+        // Another site path is still no thumbnail.
+        let refused = crate::helpers::send(
+        &app,
+        actix_web::http::Method::POST,
+        "/api/stories",
+        Some(&admin),
+        Some(serde_json::json!({"title": "Sneaky", "content": "Text", "category": "Worship", "thumbnailUrl": "/api/logout"})),
+    )
+    .await;
+        assert_eq!(refused.status, 400, "{}", refused.body);
+    }
+);

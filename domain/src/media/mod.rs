@@ -81,6 +81,26 @@ pub fn file_name(key: &str, width: u32, format: StoredFormat) -> String {
     format!("{key}-{width}.{}", format.extension())
 }
 
+/// Whether `url` is the site's own address of a stored picture size
+/// (`/media/{32 hex digits}-{width}.{jpg|png}`), the only site path a story may point at.
+pub fn is_media_path(url: &str) -> bool {
+    let Some(name) = url.strip_prefix("/media/") else {
+        return false;
+    };
+    let Some((stem, ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    let Some((key, width)) = stem.split_once('-') else {
+        return false;
+    };
+    StoredFormat::from_extension(ext).is_some()
+        && key.len() == 32
+        && key.chars().all(|c| c.is_ascii_hexdigit())
+        && !width.is_empty()
+        && width.len() <= 5
+        && width.chars().all(|c| c.is_ascii_digit())
+}
+
 /// The widths to store for a picture `width` pixels wide: every standard width below it,
 /// and the picture's own width when it is under the largest one.
 pub fn widths_for(width: u32) -> Vec<u32> {

@@ -104,9 +104,10 @@ impl ThumbnailUrl {
         if url.chars().count() > Self::MAX_CHARS {
             return Err(ThumbnailUrlError::TooLong);
         }
-        match split_http_url(url) {
-            Some(_) => Ok(Some(Self(url.to_owned()))),
-            None => Err(ThumbnailUrlError::NotHttp),
+        if split_http_url(url).is_some() || crate::media::is_media_path(url) {
+            Ok(Some(Self(url.to_owned())))
+        } else {
+            Err(ThumbnailUrlError::NotHttp)
         }
     }
 
@@ -214,6 +215,30 @@ mod tests {
     fn a_missing_or_blank_thumbnail_is_none() {
         assert_eq!(ThumbnailUrl::parse(None), Ok(None));
         assert_eq!(ThumbnailUrl::parse(Some("  ")), Ok(None));
+    }
+
+    #[test]
+    fn an_uploaded_picture_is_a_thumbnail_but_no_other_site_path() {
+        let uploaded = "/media/0123456789abcdef0123456789abcdef-800.jpg";
+        assert_eq!(
+            ThumbnailUrl::parse(Some(uploaded))
+                .unwrap()
+                .unwrap()
+                .as_str(),
+            uploaded
+        );
+        for path in [
+            "/api/logout",
+            "/media/../app.db",
+            "/media/x-800.jpg",
+            "//evil.example/a.jpg",
+        ] {
+            assert_eq!(
+                ThumbnailUrl::parse(Some(path)),
+                Err(ThumbnailUrlError::NotHttp),
+                "{path}"
+            );
+        }
     }
 
     #[test]

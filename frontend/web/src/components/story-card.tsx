@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { categoryBadgeClass, categoryCoverClass } from '@/lib/categories';
 import { formatDate, fullName, initials } from '@/lib/format';
+import { mediaSrcSet } from '@/lib/media';
 import { cn } from '@/lib/utils';
 
 export type StoryCardData = Pick<
@@ -49,6 +50,8 @@ export function StoryCard({ story, className, actions, badges, children }: Story
         {story.thumbnailUrl && !thumbnailFailed ? (
           <img
             src={story.thumbnailUrl}
+            srcSet={mediaSrcSet(story.thumbnailUrl)}
+            sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
             alt=""
             loading="lazy"
             onError={() => setThumbnailFailed(true)}

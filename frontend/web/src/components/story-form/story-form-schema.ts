@@ -76,13 +76,27 @@ const httpUrl = (message: string) =>
     .refine((url) => /^https?:\/\//i.test(url), message)
     .nullish();
 
+/** The site's address of an uploaded picture size (issue 15). */
+export const MEDIA_PATH = /^\/media\/[0-9a-f]{32}-\d{1,5}\.(jpg|png)$/;
+
+/** An absolute http(s) URL, or an uploaded picture of this site. */
+export function isThumbnailUrl(url: string): boolean {
+  if (MEDIA_PATH.test(url)) return true;
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** The generated body with the form's own rules (the server checks the same and more). */
 export const storySubmitSchema = schemas.createStoryBody.extend({
   title: z.string().min(1, 'Title is required').max(255, 'Title must be at most 255 characters'),
   content: z.string().min(1, 'Content is required'),
   category: z.string().min(1, 'Category is required'),
   videoUrl: httpUrl('Video URL must be a valid URL'),
-  thumbnailUrl: httpUrl('Thumbnail URL must be an http(s) URL'),
+  thumbnailUrl: z.string().refine(isThumbnailUrl, 'Thumbnail URL must be an http(s) URL').nullish(),
 });
 
 export type SubmitCheck = { ok: true; data: StoryInput } | { ok: false; description: string };

@@ -30,10 +30,12 @@ import {
   canSubmit,
   categoryOptions,
   checkStoryInput,
+  isThumbnailUrl,
   toStoryInput,
   type ContentType,
   type StoryFormValues,
 } from './story-form-schema';
+import { ThumbnailUpload } from './thumbnail-upload';
 import { useRefreshStories } from './use-story-cache';
 import { WaitingEditNotice } from './waiting-edit-notice';
 
@@ -306,6 +308,7 @@ export function StoryForm({ initial, authorId, story, waitingEdit = false, onDon
                     />
                   </FormControl>
                   <FormDescription className="text-xs">Optional image, 400x300 recommended.</FormDescription>
+                  {locked ? null : <ThumbnailUpload value={field.value.trim()} onChange={field.onChange} />}
                   <ThumbnailPreview key={field.value.trim()} url={field.value.trim()} />
                   <FormMessage />
                 </FormItem>
@@ -432,7 +435,7 @@ function ToggleGroup({
 /** The thumbnail as it will look; hidden when the image cannot be loaded. */
 function ThumbnailPreview({ url }: { url: string }) {
   const [failed, setFailed] = useState(false);
-  if (!/^https?:\/\/\S+$/i.test(url) || failed) return null;
+  if (!isThumbnailUrl(url) || failed) return null;
   return (
     <img
       src={url}

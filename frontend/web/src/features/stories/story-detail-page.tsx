@@ -60,7 +60,7 @@ export function StoryDetailPage({ id }: { id: string }) {
             </Link>
           </Button>
           {(live || ownsOrReviews) && (
-            <div className="ml-auto flex shrink-0 flex-wrap items-center gap-2">
+            <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-2">
               {ownsOrReviews && <VersionHistory storyId={story.id} />}
               {live && moderator && <ModeratorMenu story={story} />}
               {live && <ShareMenu story={story} canExport={canExportStory(user, story)} />}
