@@ -1,8 +1,9 @@
 // Issue 8: a visitor's help message reaches the super admin's Help Inbox, who answers it by
-// e-mail, marks it handled (it moves to Handled) and deletes it, then finds the mail to support
-// in the Mail Outbox and both actions in the Activity Log. On a phone a long unbroken word
-// in the message wraps instead of widening the page.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+// e-mail, marks it handled (it moves to Handled) and deletes it. On a phone a long unbroken word
+// in the message wraps instead of widening the page. The second test handles one message and
+// deletes another, finds the mail to support in the Mail Outbox, cancels a queued social post
+// and reads all three actions in the Activity Log, filtered by action and by person.
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../lib/secrets.mjs';
 
 /** Open messages come oldest first, twenty at a time: other tests' messages may come before ours. */
@@ -78,20 +79,106 @@ test('a visitor asks for help; the super admin replies, marks it handled and del
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Help message deleted', { exact: true })).toBeVisible();
   await expect(handledRow).toHaveCount(0);
+});
 
-  // The mail that told support about the message is in the outbox (newest first).
-  await page.setViewportSize({ width: 1280, height: 900 });
+/** Sends a help message as a visitor (the form itself is driven by the test above). */
+async function sendHelpMessage(request: APIRequestContext, subject: string, email: string) {
+  const response = await request.post('/api/help/contact', {
+    data: { contactEmail: email, category: 'account', subject, message: `Please help: ${subject}` },
+  });
+  expect(response.status(), 'help message').toBe(201);
+}
+
+test('super admin handles and deletes a help message and reads the activity log', async ({ page, playwright }) => {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  const handledSubject = `Cannot change my picture ${tag}`;
+  const deletedSubject = `Buy cheap watches ${tag}`;
+  const visitor = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  await sendHelpMessage(visitor, handledSubject, `hannah.${tag}@example.test`);
+  await sendHelpMessage(visitor, deletedSubject, `spam.${tag}@example.test`);
+  await visitor.dispose();
+
+  expect((await page.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok()).toBe(true);
+  // A live story of the super admin's, queued for Instagram (which waits for someone to share it by hand).
+  const storyTitle = `Harvest supper ${tag}`;
+  const created = await page.request.post('/api/stories', {
+    data: { title: storyTitle, content: 'We shared bread with the whole street.', category: 'Community', isPublished: true },
+  });
+  expect(created.status(), 'story').toBe(201);
+  const { id: storyId } = (await created.json()) as { id: number };
+  expect((await page.request.post(`/api/stories/${storyId}/export`, { data: { platforms: ['instagram'] } })).ok()).toBe(true);
+
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: /^Help Inbox/ }).click();
+  const openList = page.getByRole('list', { name: 'Open help messages' });
+  const handledRow = openList.getByRole('listitem', { name: handledSubject });
+  await showUntilVisible(page, handledRow);
+  await handledRow.getByRole('button', { name: 'Mark handled' }).click();
+  await expect(page.getByText('Message marked handled', { exact: true })).toBeVisible();
+  await expect(handledRow).toHaveCount(0);
+
+  const deletedRow = openList.getByRole('listitem', { name: deletedSubject });
+  await showUntilVisible(page, deletedRow);
+  await deletedRow.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete help message?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Help message deleted', { exact: true })).toBeVisible();
+  await expect(deletedRow).toHaveCount(0);
+
+  // Both messages told support by e-mail; the outbox lists those mails newest first and says how
+  // mail leaves the site (the harness sets SMTP_URL).
   await page.getByRole('tab', { name: /^Mail Outbox/ }).click();
-  await expect(page.getByRole('listitem', { name: `[Help: Technical Support] ${subject}` })).toBeVisible();
+  await expect(page.getByText(/Sent through the mail server set in SMTP_URL/)).toBeVisible();
+  const mails = page.getByRole('list', { name: 'Mail messages' });
+  for (const subject of [handledSubject, deletedSubject]) {
+    const mail = mails.getByRole('listitem', { name: `[Help: Account Help] ${subject}` });
+    await expect(mail).toBeVisible();
+    await mail.getByText('Show message').click();
+    await expect(mail).toContainText(`Please help: ${subject}`);
+  }
 
-  // Both actions are in the activity log, by the super admin, naming the message.
+  // The queued post is listed under Queued and can be cancelled after confirming.
+  await page.getByRole('tab', { name: /^Social Posts/ }).click();
+  await page.getByRole('button', { name: 'Queued', exact: true }).click();
+  const post = page.getByRole('list', { name: 'Social posts' }).getByRole('listitem', { name: `${storyTitle} on Instagram` });
+  await expect(post).toContainText('Queued');
+  await expect(post.getByRole('link', { name: storyTitle })).toHaveAttribute('href', `/stories/${storyId}`);
+  await post.getByRole('button', { name: 'Cancel post' }).click();
+  await page.getByRole('alertdialog', { name: 'Cancel this post?' }).getByRole('button', { name: 'Cancel post' }).click();
+  await expect(page.getByText('Post cancelled', { exact: true })).toBeVisible();
+  await expect(post).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancelled', exact: true }).click();
+  await expect(post).toContainText('Cancelled');
+
+  // The log, newest first, names the super admin and what each action was about.
   await page.getByRole('tab', { name: 'Activity Log' }).click();
   const log = page.getByRole('list', { name: 'Activity' });
-  for (const action of ['Help message handled', 'Help message deleted']) {
-    await page.getByRole('combobox', { name: 'Action' }).click();
-    await page.getByRole('option', { name: action, exact: true }).click();
-    const entry = log.getByRole('listitem', { name: `${action} by Super Administrator` }).filter({ hasText: subject });
-    await expect(entry).toBeVisible();
-  }
+  const handledEntry = log.getByRole('listitem', { name: 'Help message handled by Super Administrator' }).filter({ hasText: handledSubject });
+  const deletedEntry = log.getByRole('listitem', { name: 'Help message deleted by Super Administrator' }).filter({ hasText: deletedSubject });
+  const cancelledEntry = log.getByRole('listitem', { name: 'Social post cancelled by Super Administrator' }).filter({ hasText: storyTitle });
+  await expect(handledEntry).toBeVisible();
+  await expect(deletedEntry).toBeVisible();
+  await expect(cancelledEntry).toBeVisible();
+  await expect(log.getByRole('listitem').first()).toHaveAccessibleName('Social post cancelled by Super Administrator');
+  await expect(cancelledEntry).toContainText('Instagram');
+  const exportedEntry = log.getByRole('listitem', { name: 'Exported to social media by Super Administrator' }).filter({ hasText: storyTitle });
+  await expect(exportedEntry.getByRole('link', { name: storyTitle })).toHaveAttribute('href', `/stories/${storyId}`);
+
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'Help message deleted', exact: true }).click();
+  await expect(deletedEntry).toBeVisible();
+  await expect(handledEntry).toHaveCount(0);
   await expect(log.getByRole('listitem').filter({ hasNotText: 'Help message deleted' })).toHaveCount(0);
+
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'All actions', exact: true }).click();
+  await handledEntry.getByRole('button', { name: 'Super Administrator' }).click();
+  await expect(page.getByRole('button', { name: 'Show everyone, not only Super Administrator' })).toBeVisible();
+  await expect(handledEntry).toBeVisible();
+  await expect(log.getByRole('listitem').filter({ hasNotText: 'Super Administrator' })).toHaveCount(0);
+
+  // On a phone the tabs and rows wrap inside the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(handledEntry).toBeVisible();
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
 });

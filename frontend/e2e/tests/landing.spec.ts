@@ -33,6 +33,10 @@ test.describe('landing page', () => {
 
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'Administrator Portal' })).toHaveAttribute('href', '/admin-login');
+    const feed = footer.getByRole('link', { name: 'RSS feed' });
+    await expect(feed).toHaveAttribute('href', '/feed.xml');
+    const atom = await page.request.get((await feed.getAttribute('href')) ?? '');
+    expect(atom.headers()['content-type']).toContain('application/atom+xml');
     await expect(footer.getByText('Community Guidelines')).toBeVisible();
   });
 

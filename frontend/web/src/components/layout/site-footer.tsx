@@ -1,3 +1,4 @@
+import { Rss } from 'lucide-react';
 import { Link } from 'wouter';
 import { useSiteName } from '@/hooks/use-site-name';
 import { Brand } from './brand';
@@ -31,10 +32,21 @@ export function SiteFooter() {
         <FooterColumn title="Support" items={SUPPORT_LINKS} />
       </div>
       <div className="border-t border-white/10">
-        {/* stone-400, not 500: on stone-950 that is 4.1:1, below the 4.5:1 small text needs. */}
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-stone-400 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} {siteName}. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-6 sm:px-6 lg:px-8">
+          {/* stone-400, not 500: on stone-950 that is 4.1:1, below the 4.5:1 small text needs. */}
+          <p className="text-xs text-stone-400">
+            © {new Date().getFullYear()} {siteName}. All rights reserved.
+          </p>
+          {/* A file the server writes, not a page of the app: a plain link, not a client route. */}
+          <a
+            href="/feed.xml"
+            type="application/atom+xml"
+            className="inline-flex items-center gap-1.5 py-1 text-xs font-medium text-stone-300 underline-offset-4 hover:text-white hover:underline focus-visible:ring-[3px] focus-visible:ring-amber-300/50 focus-visible:outline-none"
+          >
+            <Rss className="size-3.5 text-amber-300" aria-hidden="true" />
+            RSS feed
+          </a>
+        </div>
       </div>
     </footer>
   );

@@ -183,6 +183,7 @@ describe('landing page for a signed-out visitor', () => {
     renderApp('/');
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Administrator Portal' })).toHaveAttribute('href', '/admin-login');
+    expect(within(footer).getByRole('link', { name: 'RSS feed' })).toHaveAttribute('href', '/feed.xml');
     expect(within(footer).getByRole('heading', { name: 'Quick Links' })).toBeInTheDocument();
     expect(within(footer).getByRole('heading', { name: 'Support' })).toBeInTheDocument();
     for (const text of ['Help Center', 'Community Guidelines', 'Privacy Policy']) {

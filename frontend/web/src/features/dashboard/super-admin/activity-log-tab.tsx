@@ -1,4 +1,4 @@
-import { ListAuditLogAction, type AuditEntryDto } from '@grace-stories/sdk';
+import { ListAuditLogAction, type AuditEntryDto, type RoleDto } from '@grace-stories/sdk';
 import { History, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -9,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { formatDateTime, waitedFor } from '@/lib/format';
 import { PagedRows } from './paged-rows';
 import { useActivityLog } from './use-outbox-admin';
+import { ROLE_NAMES } from './user-rows';
 
 /** How the log names each action. */
 export const ACTION_LABEL: Record<ListAuditLogAction, string> = {
@@ -44,7 +45,10 @@ export function ActivityLogTab() {
     <Card>
       <CardHeader>
         <CardTitle>Activity Log</CardTitle>
-        <CardDescription>Every moderation and people action: who, what, which and why. Entries are never changed.</CardDescription>
+        <CardDescription>
+          Every moderation and people action: who, what, which and why, newest first. Entries are never changed.
+          Choose a person&apos;s name to see only their actions.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-end gap-3">
@@ -90,28 +94,49 @@ export function ActivityLogTab() {
   );
 }
 
+/** A role change is logged as `member → sub_admin`; shown with the names the role selects use. */
+function reasonText(entry: AuditEntryDto): string | null {
+  if (!entry.reason) return null;
+  if (entry.action !== 'person_approved' && entry.action !== 'role_changed') return entry.reason;
+  const named = (role: string) => (role in ROLE_NAMES ? ROLE_NAMES[role as RoleDto] : role);
+  return entry.reason
+    .split(' → ')
+    .map((role) => named(role.trim()))
+    .join(' → ');
+}
+
+const STORY_LINK = 'underline decoration-primary/30 underline-offset-4 hover:text-primary hover:decoration-primary';
+
 function EntryRow({ entry, onActor }: { entry: AuditEntryDto; onActor: () => void }) {
   const label = entry.targetLabel ?? `#${entry.targetId}`;
+  // A deleted story's page would only say it was not found.
+  const linked = entry.targetKind === 'story' && entry.action !== 'story_deleted';
   return (
     <>
       <p className="min-w-0 [overflow-wrap:anywhere]">
-        <button type="button" className="font-medium underline-offset-4 hover:underline" onClick={onActor} title="Show only this person's actions">
-          {entry.actorName}
-        </button>
-        {' · '}
-        <span>{ACTION_LABEL[entry.action]}</span>
-        {' · '}
-        {entry.targetKind === 'story' ? (
-          <Link href={`/stories/${entry.targetId}`} className="underline-offset-4 hover:underline">
+        <span className="font-medium">{ACTION_LABEL[entry.action]}</span>
+        <span className="text-muted-foreground"> · </span>
+        {linked ? (
+          <Link href={`/stories/${entry.targetId}`} className={STORY_LINK}>
             {label}
           </Link>
         ) : (
-          <span className="text-muted-foreground">{label}</span>
+          <span>{label}</span>
         )}
       </p>
-      {entry.reason ? <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{entry.reason}</p> : null}
+      {entry.reason ? <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{reasonText(entry)}</p> : null}
       <p className="text-xs text-muted-foreground">
-        <time dateTime={entry.at} title={formatDateTime(entry.at) ?? undefined}>
+        by{' '}
+        <button
+          type="button"
+          className="font-medium text-foreground underline decoration-muted-foreground/40 underline-offset-4 hover:decoration-foreground"
+          onClick={onActor}
+          title="Show only this person's actions"
+        >
+          {entry.actorName}
+        </button>
+        {' · '}
+        <time dateTime={entry.at} title={formatDateTime(entry.at) ?? undefined} className="whitespace-nowrap">
           {waitedFor(entry.at)} ago
         </time>
       </p>

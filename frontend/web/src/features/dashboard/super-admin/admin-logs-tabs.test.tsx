@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
+import { ACTION_LABEL } from './activity-log-tab';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -120,6 +121,47 @@ describe('Mail Outbox', () => {
     expect(await screen.findByText('Message queued again')).toBeInTheDocument();
     expect(calls(fetchMock, 'POST', '/api/admin/mail-outbox/5/retry')).toHaveLength(1);
   });
+
+  it('keeps saying mail is only recorded when the tab is opened again, and asks the server again', async () => {
+    const { fetchMock } = await openTab(/^Mail Outbox/, {
+      'GET /api/admin/mail-outbox': paged([sentMail, { ...failedMail, id: 7, subject: 'Queued', status: 'pending', attempts: 0, lastError: null }], byStatus, (messages) => ({ delivery: 'outbox', messages })),
+    });
+    expect(await screen.findByRole('listitem', { name: 'Queued' })).toHaveTextContent('Not sent');
+    expect(screen.getByRole('button', { name: 'Not sent' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Activity Log' }));
+    await userEvent.click(screen.getByRole('tab', { name: /^Mail Outbox/ }));
+    expect(await screen.findByText(/No mail server is configured/)).toBeInTheDocument();
+    await waitFor(() => expect(calls(fetchMock, 'GET', '/api/admin/mail-outbox')).toHaveLength(2));
+  });
+
+  it('says a mail server sends the mail when one is set, and shows an empty outbox', async () => {
+    await openTab(/^Mail Outbox/, {
+      'GET /api/admin/mail-outbox': { body: { delivery: 'smtp', messages: [] }, headers: { 'X-Total-Count': '0' } },
+    });
+    expect(await screen.findByText('No messages')).toBeInTheDocument();
+    expect(screen.getByText(/Sent through the mail server set in SMTP_URL/)).toBeInTheDocument();
+    expect(screen.queryByText(/No mail server is configured/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Waiting' })).toBeInTheDocument();
+  });
+
+  it('shows a message body on request', async () => {
+    await openTab(/^Mail Outbox/);
+    const row = await screen.findByRole('listitem', { name: 'Your story is live' });
+    const body = within(row).getByText(/Good news\./);
+    expect(body).not.toBeVisible();
+    await userEvent.click(within(row).getByText('Show message'));
+    expect(body).toBeVisible();
+  });
+
+  it('shows why a retry was refused', async () => {
+    await openTab(/^Mail Outbox/, {
+      'POST /api/admin/mail-outbox/5/retry': { status: 409, body: { message: 'The message did not fail' } },
+    });
+    const row = await screen.findByRole('listitem', { name: 'Your story is live' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Failed to retry the message')).toBeInTheDocument();
+    expect(screen.getByText('The message did not fail')).toBeInTheDocument();
+  });
 });
 
 describe('Social Posts', () => {
@@ -151,6 +193,29 @@ describe('Social Posts', () => {
     expect(await screen.findByText('Post cancelled')).toBeInTheDocument();
     expect(calls(fetchMock, 'POST', '/api/admin/social-posts/11/cancel')).toHaveLength(1);
   });
+
+  it('filters by status and retries a failed post', async () => {
+    const { fetchMock } = await openTab(/^Social Posts/, {
+      'POST /api/admin/social-posts/12/retry': { body: { ...failedPost, status: 'queued' } },
+    });
+    expect(screen.getByRole('tab', { name: 'Social Posts 1 failed' })).toBeInTheDocument();
+    await screen.findByRole('listitem', { name: 'Finding Peace on X (Twitter)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Failed' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Finding Peace on X (Twitter)' })).not.toBeInTheDocument());
+    const statuses = calls(fetchMock, 'GET', '/api/admin/social-posts').map(([url]) => new URL(String(url), 'http://localhost').searchParams.get('status'));
+    expect(statuses).toEqual([null, 'failed']);
+    const failed = screen.getByRole('listitem', { name: 'Finding Peace on LinkedIn' });
+    expect(within(failed).queryByRole('button', { name: 'Cancel post' })).not.toBeInTheDocument();
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Post queued again')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/api/admin/social-posts/12/retry')).toHaveLength(1);
+  });
+
+  it('shows an empty state', async () => {
+    await openTab(/^Social Posts/, { 'GET /api/admin/social-posts': { body: [], headers: { 'X-Total-Count': '0' } } });
+    expect(await screen.findByText('No social posts')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Social posts' })).not.toBeInTheDocument();
+  });
 });
 
 describe('Activity Log', () => {
@@ -166,5 +231,58 @@ describe('Activity Log', () => {
     expect(actors).toContain('Boaz-id');
     await userEvent.click(screen.getByRole('button', { name: 'Show everyone, not only Boaz' }));
     expect(await screen.findByRole('listitem', { name: 'Help message handled by Super Admin' })).toBeInTheDocument();
+  });
+
+  it('filters by action, with a label for every action', async () => {
+    const { fetchMock } = await openTab(/^Activity Log/);
+    await screen.findByRole('listitem', { name: 'Story taken down by Boaz' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Action' }));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toHaveLength(Object.keys(ACTION_LABEL).length + 1);
+    expect(options).toContain('Story approved');
+    await userEvent.click(screen.getByRole('option', { name: 'Help message handled' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Story taken down by Boaz' })).not.toBeInTheDocument());
+    expect(screen.getByRole('listitem', { name: 'Help message handled by Super Admin' })).toBeInTheDocument();
+    const actions = calls(fetchMock, 'GET', '/api/admin/audit-log').map(([url]) => new URL(String(url), 'http://localhost').searchParams.get('action'));
+    expect(actions).toEqual([null, 'help_handled']);
+  });
+
+  it('shows when, exactly on hover, and names a target that is not a story without a link', async () => {
+    const at = ago(3);
+    await openTab(/^Activity Log/, {
+      'GET /api/admin/audit-log': {
+        body: [{ ...entry(3, 'person_suspended', 'Super Admin', 'Spam'), at, targetKind: 'person', targetId: 'u-9', targetLabel: 'Eli Smith' }],
+        headers: { 'X-Total-Count': '1' },
+      },
+    });
+    const row = await screen.findByRole('listitem', { name: 'Person suspended by Super Admin' });
+    expect(row).toHaveTextContent('Eli Smith');
+    expect(row).toHaveTextContent('Spam');
+    expect(within(row).queryByRole('link')).not.toBeInTheDocument();
+    const time = within(row).getByText('3 hours ago');
+    expect(time).toHaveAttribute('datetime', at);
+    expect(time.getAttribute('title')).toBeTruthy();
+  });
+
+  it('names the roles of a role change and does not link a deleted story', async () => {
+    await openTab(/^Activity Log/, {
+      'GET /api/admin/audit-log': {
+        body: [
+          { ...entry(5, 'role_changed', 'Super Admin', 'member → sub_admin'), targetKind: 'person', targetId: 'u-1', targetLabel: 'Ruth Moabite' },
+          entry(4, 'story_deleted', 'Boaz'),
+        ],
+        headers: { 'X-Total-Count': '2' },
+      },
+    });
+    const changed = await screen.findByRole('listitem', { name: 'Role changed by Super Admin' });
+    expect(changed).toHaveTextContent('Member → Sub Admin');
+    const deleted = screen.getByRole('listitem', { name: 'Story deleted by Boaz' });
+    expect(deleted).toHaveTextContent('Finding Peace');
+    expect(within(deleted).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('shows an empty state', async () => {
+    await openTab(/^Activity Log/, { 'GET /api/admin/audit-log': { body: [], headers: { 'X-Total-Count': '0' } } });
+    expect(await screen.findByText('No activity yet')).toBeInTheDocument();
   });
 });

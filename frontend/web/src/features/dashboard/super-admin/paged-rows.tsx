@@ -11,6 +11,11 @@ type Paged<T> = {
   fetchNextPage: () => unknown;
 };
 
+/** "1 try", "5 tries": how often a message or post was attempted. */
+export function tries(count: number): string {
+  return `${count} ${count === 1 ? 'try' : 'tries'}`;
+}
+
 /** A server-paged list of rows with its loading, failure and empty states and "Show more". */
 export function PagedRows<T extends { id: number | string }>({
   list,

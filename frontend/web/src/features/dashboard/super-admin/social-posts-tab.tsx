@@ -2,12 +2,12 @@ import { ListSocialPostsStatus, type SocialPostDto } from '@grace-stories/sdk';
 import { ExternalLink, RotateCcw, Share2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { ConfirmButton } from './confirm-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
-import { PagedRows } from './paged-rows';
+import { ConfirmButton } from './confirm-button';
+import { PagedRows, tries } from './paged-rows';
 import { StatusFilter } from './status-filter';
 import { useCancelPost, useRetryPost, useSocialPosts } from './use-outbox-admin';
 
@@ -79,7 +79,10 @@ function PostRow({ post }: { post: SocialPostDto }) {
           {post.storyTitle == null ? (
             <span className="text-muted-foreground">(deleted story)</span>
           ) : (
-            <Link href={`/stories/${post.storyId}`} className="underline-offset-4 hover:underline">
+            <Link
+              href={`/stories/${post.storyId}`}
+              className="underline decoration-primary/30 underline-offset-4 hover:text-primary hover:decoration-primary"
+            >
               {post.storyTitle}
             </Link>
           )}
@@ -88,9 +91,18 @@ function PostRow({ post }: { post: SocialPostDto }) {
         <Badge variant={post.status === 'failed' ? 'destructive' : 'secondary'}>{STATUS_LABEL[post.status]}</Badge>
       </div>
       <p className="text-xs text-muted-foreground">
-        Exported {formatDateTime(post.createdAt)}
-        {post.postedAt ? ` · posted ${formatDateTime(post.postedAt)}` : ''}
-        {post.attempts > 0 ? ` · ${post.attempts} ${post.attempts === 1 ? 'try' : 'tries'}` : ''}
+        <time dateTime={post.createdAt} className="whitespace-nowrap">
+          Exported {formatDateTime(post.createdAt)}
+        </time>
+        {post.postedAt ? (
+          <>
+            {' · '}
+            <time dateTime={post.postedAt} className="whitespace-nowrap">
+              posted {formatDateTime(post.postedAt)}
+            </time>
+          </>
+        ) : null}
+        {post.attempts > 0 ? <span className="whitespace-nowrap">{` · ${tries(post.attempts)}`}</span> : null}
       </p>
       {post.lastError ? (
         <p className="text-sm text-destructive [overflow-wrap:anywhere]">Last error: {post.lastError}</p>

@@ -1,4 +1,4 @@
-//! The super admin's mail outbox and social posts: a page at a time, and their retries.
+//! The super admin's mail outbox, social posts and activity log: a page at a time, and the retries.
 import {
   ApiError,
   getListMailOutboxQueryKey,
@@ -20,7 +20,6 @@ import {
   type SocialPostDto,
 } from '@grace-stories/sdk';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage } from '@/lib/api-errors';
@@ -28,33 +27,42 @@ import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 
 export const ADMIN_PAGE_SIZE = 20;
 
-/** Mail newest first, of one status or all; `delivery` says whether a mail server sends it. */
+/**
+ * Mail newest first, of one status or all; `delivery` says whether a mail server sends it. The
+ * sender works in the background, so opening the tab asks again.
+ */
 export function useMailOutbox(status: ListMailOutboxStatus | undefined) {
-  const [delivery, setDelivery] = useState<MailDeliveryMode>();
-  const list = usePagedList<OutboxMessageDto>({
+  const list = usePagedList<OutboxMessageDto, MailDeliveryMode>({
     queryKey: [...getListMailOutboxQueryKey({ status }), 'paged'],
     pageSize: ADMIN_PAGE_SIZE,
+    refetchOnMount: 'always',
     fetchPage: async (page, options) => {
       const outbox = await listMailOutbox({ status, ...page }, options);
-      setDelivery(outbox.delivery);
-      return outbox.messages;
+      return { items: outbox.messages, meta: outbox.delivery };
     },
   });
-  return { ...list, delivery };
+  return { ...list, delivery: list.meta };
 }
 
+/** Posts newest first; the poster works in the background, so opening the tab asks again. */
 export function useSocialPosts(status: ListSocialPostsStatus | undefined) {
   return usePagedList<SocialPostDto>({
     queryKey: [...getListSocialPostsQueryKey({ status }), 'paged'],
     pageSize: ADMIN_PAGE_SIZE,
+    refetchOnMount: 'always',
     fetchPage: (page, options) => listSocialPosts({ status, ...page }, options),
   });
 }
 
+/**
+ * Entries newest first. Every moderator's actions land here (most of them from other tabs and
+ * screens, which do not refresh the log), so opening the tab asks again.
+ */
 export function useActivityLog(action: ListAuditLogAction | undefined, actor: string | undefined) {
   return usePagedList<AuditEntryDto>({
     queryKey: [...getListAuditLogQueryKey({ action, actor }), 'paged'],
     pageSize: ADMIN_PAGE_SIZE,
+    refetchOnMount: 'always',
     fetchPage: (page, options) => listAuditLog({ action, actor, ...page }, options),
   });
 }
