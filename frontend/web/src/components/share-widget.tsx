@@ -49,9 +49,10 @@ function useShareActions(story: ShareableStory) {
 
   const exportStory = useExportStory({
     mutation: {
+      // Spec §8: the share widget asks to log in and stays on the page.
+      meta: { handlesUnauthorized: true },
       onSuccess: ({ message }) => toast({ title: 'Export queued', description: message }),
       onError: (error) => {
-        // Spec §8: the share widget asks to log in and stays on the page.
         if (isUnauthorizedError(error)) {
           toast({ title: 'Unauthorized', description: 'Please log in to export stories', variant: 'destructive' });
         } else {

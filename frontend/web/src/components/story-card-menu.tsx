@@ -1,5 +1,5 @@
 //! The story card's action menu (spec §2 "Story card"): Edit, Publish, Share and Delete.
-import { ApiError, useDeleteStory, usePublishStory, type StoryStatusDto } from '@grace-stories/sdk';
+import { useDeleteStory, usePublishStory, type StoryStatusDto } from '@grace-stories/sdk';
 import { Globe, MoreVertical, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -26,7 +26,7 @@ import type { User } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { isAdminRole } from '@/lib/roles';
 import { storySavedToast } from '@/lib/story-status';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { showMutationError } from '@/lib/api-errors';
 
 export type StoryCardActions = {
   /** Who looks at the card: decides whether Delete is offered. */
@@ -76,12 +76,8 @@ export function StoryCardMenu({ story, actions }: { story: MenuStory; actions: S
   const [confirming, setConfirming] = useState(false);
   const refresh = useRefreshStories();
   const authorId = story.authorId ?? actions.viewer.id;
-  const failed = (error: unknown, text: string) => {
-    if (isUnauthorizedError(error)) return handleUnauthorized();
-    // A refusal that explains itself (already waiting for review, an account pending approval).
-    const reason = error instanceof ApiError && (error.status === 409 || error.status === 403) ? error.message : null;
-    toast({ title: 'Error', description: reason ? `${text}. ${reason}` : text, variant: 'destructive' });
-  };
+  // A refusal that explains itself (already waiting for review, an account pending approval).
+  const failed = (error: unknown, text: string) => showMutationError(error, { text, explainRefusal: true });
   const publish = usePublishStory({
     mutation: {
       onSuccess: (saved) => {

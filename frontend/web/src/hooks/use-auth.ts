@@ -30,6 +30,9 @@ export function useAuth(): AuthState {
     refetchOnMount: true,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+    // `fetchCurrentUser` already turns a 401 into null; the flag keeps the QueryClient's 401
+    // handler from ever sending a signed-out visitor to /api/login.
+    meta: { handlesUnauthorized: true },
   });
   const user = data ?? null;
   return { user, isLoading: isPending, isAuthenticated: user !== null };

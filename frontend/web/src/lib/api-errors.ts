@@ -1,6 +1,14 @@
-//! Reading a refusal's own text, for screens that show it without the SDK's "status: " prefix.
+//! The one path from a server error to the screen: its status, its own text, its field errors
+//! under a form's fields, and the failure toast of a mutation (spec §8).
 import { ApiError } from '@grace-stories/sdk';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { toast } from '@/hooks/use-toast';
+import { isSentToSignIn } from './unauthorized';
+
+/** The HTTP status of a server's answer, or null when nothing answered (the network error). */
+export function httpStatus(error: unknown): number | null {
+  return error instanceof ApiError ? error.status : null;
+}
 
 /** The `message` field of an error answer's body, or null when there is none. */
 export function serverMessage(error: unknown): string | null {
@@ -43,4 +51,42 @@ function revealField(name: string): void {
   if (!element) return;
   element.focus({ preventScroll: true });
   element.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+}
+
+/** A form that shows the server's field errors under the fields of these names. */
+export type ServerFieldsForm<T extends FieldValues> = {
+  setError: UseFormSetError<T>;
+  fields: readonly Path<T>[];
+};
+
+export type MutationErrorToast<T extends FieldValues> = {
+  /** The toast's title; 'Error' unless the screen has its own ('Login failed', 'Upload failed'). */
+  title?: string;
+  /** The screen's failure text (the spec's 'Failed to ...'); without it, the error's own text. */
+  text?: string;
+  /**
+   * A 403 or 409 explains itself (a story already waiting for review, an account pending
+   * approval): its text is appended, 'Failed to publish story. 409: This story is already ...'.
+   */
+  explainRefusal?: boolean;
+  /** The form whose fields take a 400 answer's field errors (the toast is shown as well). */
+  form?: ServerFieldsForm<T>;
+};
+
+/**
+ * A failed mutation: the server's field errors go under the form's fields, and a destructive
+ * toast says what failed. A 401 shows nothing here: the QueryClient's `MutationCache` has already
+ * sent the visitor to sign in (`signInAgain`), and a second toast would replace its 'Unauthorized'.
+ */
+export function showMutationError<T extends FieldValues = FieldValues>(
+  error: unknown,
+  { title = 'Error', text, explainRefusal = false, form }: MutationErrorToast<T> = {},
+): void {
+  if (isSentToSignIn(error)) return;
+  if (form) showServerFieldErrors(error, form.fields, form.setError);
+  const status = httpStatus(error);
+  const own = error instanceof Error ? error.message : String(error);
+  const refusal = explainRefusal && (status === 403 || status === 409);
+  const description = text === undefined ? own : refusal ? `${text}. ${own}` : text;
+  toast({ title, description, variant: 'destructive' });
 }

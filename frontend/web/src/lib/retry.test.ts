@@ -1,48 +1,46 @@
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@grace-stories/sdk';
 import { retryDelay, shouldRetryMutation, shouldRetryQuery } from './retry';
 
+const answer = (status: number, text = 'Refused') => new ApiError(status, text, { message: text });
+
 describe('shouldRetryQuery', () => {
-  it.each([
-    '401: Unauthorized',
-    '403: Forbidden',
-    '400: Bad request',
-    '404: Story not found',
-    '422: Validation failed',
-    'Request was unauthorized',
-    'FORBIDDEN',
-  ])('never retries "%s"', (message) => {
-    expect(shouldRetryQuery(0, new Error(message))).toBe(false);
+  it.each([400, 401, 403, 404, 422])('never retries a %i answer', (status) => {
+    expect(shouldRetryQuery(0, answer(status))).toBe(false);
   });
 
-  it('retries other failures up to two times', () => {
-    const error = new Error('500: internal error');
+  it.each([409, 429, 500, 503])('retries a %i answer up to two times', (status) => {
+    const error = answer(status);
     expect(shouldRetryQuery(0, error)).toBe(true);
     expect(shouldRetryQuery(1, error)).toBe(true);
     expect(shouldRetryQuery(2, error)).toBe(false);
   });
 
-  it('retries the network error', () => {
-    const error = new Error('Network error: Unable to connect to server. Please check your internet connection.');
+  it('reads the status, not the text', () => {
+    expect(shouldRetryQuery(0, answer(500, 'Story 404 could not be rendered'))).toBe(true);
+    expect(shouldRetryQuery(0, answer(401, 'Session ended'))).toBe(false);
+  });
+
+  it('retries the network error, which has no status', () => {
+    const error = new Error(NETWORK_ERROR_MESSAGE);
     expect(shouldRetryQuery(0, error)).toBe(true);
+    expect(shouldRetryQuery(1, error)).toBe(true);
+    expect(shouldRetryQuery(2, error)).toBe(false);
   });
 });
 
 describe('shouldRetryMutation', () => {
-  it.each([
-    '400: Bad request',
-    '401: Unauthorized',
-    '403: Forbidden',
-    '404: Not found',
-    '409: This story is already waiting for review',
-    '422: Invalid',
-  ])(
-    'never retries "%s"',
-    (message) => {
-      expect(shouldRetryMutation(0, new Error(message))).toBe(false);
-    },
-  );
+  it.each([400, 401, 403, 404, 409, 422])('never retries a %i answer', (status) => {
+    expect(shouldRetryMutation(0, answer(status))).toBe(false);
+  });
 
-  it('retries other failures once', () => {
-    const error = new Error('503: Service unavailable');
+  it.each([429, 500, 503])('retries a %i answer once', (status) => {
+    const error = answer(status);
+    expect(shouldRetryMutation(0, error)).toBe(true);
+    expect(shouldRetryMutation(1, error)).toBe(false);
+  });
+
+  it('retries the network error once', () => {
+    const error = new Error(NETWORK_ERROR_MESSAGE);
     expect(shouldRetryMutation(0, error)).toBe(true);
     expect(shouldRetryMutation(1, error)).toBe(false);
   });

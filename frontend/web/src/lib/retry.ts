@@ -1,34 +1,33 @@
 //! Retry rules of spec §8/§9 as pure functions, so the QueryClient settings can be tested alone.
+//! They read the HTTP status the SDK's `ApiError` carries; an error without one (nothing answered)
+//! is retried.
+import { httpStatus } from './api-errors';
 
-const QUERY_NO_RETRY = ['401', '403', 'unauthorized', 'forbidden', '400', '404', '422'];
+// Spec §8 names 401, 403 ('unauthorized', 'forbidden'), 400, 404 and 422.
+const QUERY_NO_RETRY: ReadonlySet<number> = new Set([400, 401, 403, 404, 422]);
 // 409 is added to the spec's list: a conflict with the story's state (already waiting for review,
 // already published) cannot be fixed by sending the same request again (README "Decisions").
-const MUTATION_NO_RETRY = ['400', '401', '403', '404', '409', '422'];
+const MUTATION_NO_RETRY: ReadonlySet<number> = new Set([400, 401, 403, 404, 409, 422]);
 
 export const MAX_QUERY_RETRIES = 2;
 export const MAX_MUTATION_RETRIES = 1;
 export const RETRY_BASE_DELAY_MS = 1000;
 export const RETRY_MAX_DELAY_MS = 10_000;
 
-function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message.toLowerCase();
-  return String(error).toLowerCase();
+function refusedWith(error: unknown, statuses: ReadonlySet<number>): boolean {
+  const status = httpStatus(error);
+  return status !== null && statuses.has(status);
 }
 
-function mentionsAny(error: unknown, markers: readonly string[]): boolean {
-  const text = errorText(error);
-  return markers.some((marker) => text.includes(marker));
-}
-
-/** Queries: never retried on client or auth errors, otherwise up to two retries. */
+/** Queries: never retried on 400/401/403/404/422, otherwise up to two retries. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (mentionsAny(error, QUERY_NO_RETRY)) return false;
+  if (refusedWith(error, QUERY_NO_RETRY)) return false;
   return failureCount < MAX_QUERY_RETRIES;
 }
 
 /** Mutations: never retried on 400/401/403/404/409/422, otherwise retried once. */
 export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
-  if (mentionsAny(error, MUTATION_NO_RETRY)) return false;
+  if (refusedWith(error, MUTATION_NO_RETRY)) return false;
   return failureCount < MAX_MUTATION_RETRIES;
 }
 

@@ -23,7 +23,8 @@ export function canExportStory(
 }
 
 /**
- * The toast for a failed export other than 401 (which each screen handles its own way). It never
+ * The toast for a failed export other than 401 (the share widget asks to log in, the story form's
+ * Social Export tab leaves it to the QueryClient's sign-in redirect). It never
  * says the story will be shared: only a 200 answer queues posts.
  */
 export function exportFailedToast(error: unknown): ToastInput {

@@ -7,7 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/hooks/use-toast';
 import { useSiteName } from '@/hooks/use-site-name';
 import { exportFailedToast, NOT_PUBLISHED_MESSAGE } from '@/lib/social-export';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { isSentToSignIn } from '@/lib/unauthorized';
 
 const ALL_PLATFORMS: PlatformDto[] = ['twitter', 'linkedin', 'instagram'];
 
@@ -29,8 +29,8 @@ export function SocialExportPanel({ story }: { story: StoryDto | null }) {
     mutation: {
       onSuccess: ({ message }) => toast({ title: 'Export queued', description: message }),
       onError: (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
-        toast(exportFailedToast(error));
+        // A 401 has sent the visitor to sign in already (the QueryClient's MutationCache).
+        if (!isSentToSignIn(error)) toast(exportFailedToast(error));
       },
       onSettled: () => setTarget(null),
     },

@@ -1,4 +1,4 @@
-import { ApiError, useCreateStory, useListCategories, useUpdateStory, type StoryDto, type StoryInput } from '@grace-stories/sdk';
+import { useCreateStory, useListCategories, useUpdateStory, type StoryDto, type StoryInput } from '@grace-stories/sdk';
 import { FileText, Globe, Lock, Share2, Video } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
@@ -21,9 +21,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
+import { showMutationError } from '@/lib/api-errors';
 import { readingMinutes } from '@/lib/format';
 import { storySavedToast } from '@/lib/story-status';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
 import { SocialExportPanel } from './social-export-panel';
 import {
@@ -68,20 +68,10 @@ export function StoryForm({ initial, authorId, story, waitingEdit = false, onDon
   const options = categoryOptions((categories.data ?? []).map((c) => c.name));
   if (values.category && !options.includes(values.category)) options.unshift(values.category);
 
-  const showFieldErrors = (error: unknown) => {
-    if (!(error instanceof ApiError)) return;
-    for (const { field, message } of error.fieldErrors) {
-      const name = SERVER_FIELDS.find((f) => f === field);
-      if (name) form.setError(name, { message });
-    }
-  };
-  const failed = (error: unknown, text: string) => {
-    if (isUnauthorizedError(error)) return handleUnauthorized();
-    showFieldErrors(error);
-    // A refusal that explains itself (a story waiting for review, an account pending approval).
-    const reason = error instanceof ApiError && (error.status === 409 || error.status === 403) ? error.message : null;
-    toast({ title: 'Error', description: reason ? `${text}. ${reason}` : text, variant: 'destructive' });
-  };
+  // The server's field errors go under their fields; a refusal that explains itself (a story
+  // waiting for review, an account pending approval) is appended to the toast.
+  const failed = (error: unknown, text: string) =>
+    showMutationError(error, { text, explainRefusal: true, form: { setError: form.setError, fields: SERVER_FIELDS } });
 
   const create = useCreateStory({
     mutation: {

@@ -3,8 +3,7 @@ import { ImageUp, LoaderCircle, X } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api-errors';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { serverMessage, showMutationError } from '@/lib/api-errors';
 import { MEDIA_PATH } from './story-form-schema';
 
 /** The stored size a thumbnail uses: 800 pixels wide, or the largest when smaller. */
@@ -24,14 +23,11 @@ export function ThumbnailUpload({ value, onChange }: { value: string; onChange: 
         onChange(thumbnailSize(picture));
         toast({ title: 'Picture uploaded', description: 'It is the story thumbnail now.' });
       },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
-        toast({
+      onError: (error) =>
+        showMutationError(error, {
           title: 'Upload failed',
-          description: serverMessage(error) ?? 'The picture could not be uploaded. Please try again.',
-          variant: 'destructive',
-        });
-      },
+          text: serverMessage(error) ?? 'The picture could not be uploaded. Please try again.',
+        }),
     },
   });
   const choose = (files: FileList | null) => {

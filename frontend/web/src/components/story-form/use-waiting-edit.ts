@@ -1,7 +1,6 @@
 //! The edit of a live story that waits for review (`GET /api/stories/{id}/pending-edit`), read
 //! when its author reopens the story, and taken back by them (`DELETE`, "Withdraw edit").
 import {
-  ApiError,
   getGetPendingEditQueryKey,
   getGetStoryQueryKey,
   getListAuthorStoriesQueryKey,
@@ -11,7 +10,7 @@ import {
 } from '@grace-stories/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { httpStatus, showMutationError } from '@/lib/api-errors';
 import { useRefreshStories } from './use-story-cache';
 
 /** Extends the generated key, so invalidating `getGetPendingEditQueryKey(id)` refreshes it too. */
@@ -30,7 +29,7 @@ export function useWaitingEdit(storyId: number, enabled: boolean) {
       try {
         return await getPendingEdit(storyId, { signal });
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
+        if (httpStatus(error) === 404) return null;
         throw error;
       }
     },
@@ -57,8 +56,7 @@ export function useWithdrawEdit(storyId: number, authorId: string) {
         await refresh({ storyId, authorId, story: live });
       },
       onError: async (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
-        if (error instanceof ApiError && error.status === 404) {
+        if (httpStatus(error) === 404) {
           // A reviewer decided on it meanwhile: show the story as it stands now.
           toast({
             title: 'This edit is no longer waiting',
@@ -71,7 +69,7 @@ export function useWithdrawEdit(storyId: number, authorId: string) {
           ]);
           return;
         }
-        toast({ title: 'Error', description: 'Failed to withdraw edit', variant: 'destructive' });
+        showMutationError(error, { text: 'Failed to withdraw edit' });
       },
     },
   });

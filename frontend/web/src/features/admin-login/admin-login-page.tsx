@@ -33,6 +33,8 @@ export function AdminLoginPage() {
 
   const login = useAdminLogin({
     mutation: {
+      // A 401 is a wrong username or password here, not an ended session.
+      meta: { handlesUnauthorized: true },
       onSuccess: ({ user }) => {
         storeAdminSession(user);
         queryClient.setQueryData(authQueryKey, user);

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { browser } from '@/lib/browser';
 import { renderApp, signedOut } from '@/test/render-app';
@@ -66,7 +66,8 @@ describe('/auth sign in', () => {
     expect(await screen.findByRole('button', { name: 'Signing In...' })).toBeDisabled();
   });
 
-  it('reports a refused sign-in in a destructive toast', async () => {
+  it('reports a refused sign-in in a destructive toast and stays on the page', async () => {
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
     renderApp('/auth', {
       ...signedOut,
       'POST /api/login': { status: 401, body: { message: 'Invalid email or password' } },
@@ -76,6 +77,10 @@ describe('/auth sign in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Login failed', { exact: true })).toBeInTheDocument();
     expect(screen.getByText('401: Invalid email or password')).toBeInTheDocument();
+    // A 401 here is a wrong password, not an ended session: no 'Unauthorized' and no redirect.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(screen.queryByText('Unauthorized', { exact: true })).not.toBeInTheDocument();
+    expect(go).not.toHaveBeenCalled();
   });
 
   it('sends the whole window to /api/auth/google', async () => {

@@ -6,8 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/hooks/use-toast';
-import { showServerFieldErrors } from '@/lib/api-errors';
+import { showMutationError } from '@/lib/api-errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from './auth-schemas';
 
 /**
@@ -21,10 +20,8 @@ export function ForgotPasswordForm({ defaultEmail = '' }: { defaultEmail?: strin
   });
   const request = useRequestPasswordReset({
     mutation: {
-      onError: (error) => {
-        showServerFieldErrors(error, ['email'], form.setError);
-        toast({ title: 'Could not send the reset link', description: error.message, variant: 'destructive' });
-      },
+      onError: (error) =>
+        showMutationError(error, { title: 'Could not send the reset link', form: { setError: form.setError, fields: ['email'] } }),
     },
   });
 

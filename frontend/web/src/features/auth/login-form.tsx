@@ -8,6 +8,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { authQueryKey } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
+import { showMutationError } from '@/lib/api-errors';
 import { loginSchema, type LoginValues } from './auth-schemas';
 
 /**
@@ -25,14 +26,14 @@ export function LoginForm({
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const login = useLogin({
     mutation: {
+      // A 401 is a wrong e-mail or password here, not an ended session.
+      meta: { handlesUnauthorized: true },
       onSuccess: ({ user }) => {
         queryClient.setQueryData(authQueryKey, user);
         toast({ title: 'Welcome back!', description: 'You have been logged in successfully.' });
         onSuccess();
       },
-      onError: (error) => {
-        toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
-      },
+      onError: (error) => showMutationError(error, { title: 'Login failed' }),
     },
   });
 

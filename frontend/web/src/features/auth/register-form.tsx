@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, useRegister } from '@grace-stories/sdk';
+import { useRegister } from '@grace-stories/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Path } from 'react-hook-form';
 import { PasswordInput } from '@/components/forms/password-input';
@@ -8,6 +8,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { authQueryKey } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
+import { showMutationError } from '@/lib/api-errors';
 import { registerSchema, type RegisterValues } from './auth-schemas';
 
 const FIELDS: readonly Path<RegisterValues>[] = ['firstName', 'lastName', 'username', 'email', 'password'];
@@ -21,21 +22,16 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   });
   const register = useRegister({
     mutation: {
+      // Any refusal, a 401 included, is the registration's own failure: never the sign-in redirect.
+      meta: { handlesUnauthorized: true },
       onSuccess: ({ user }) => {
         queryClient.setQueryData(authQueryKey, user);
         toast({ title: 'Account created!', description: 'Your account has been created successfully.' });
         onSuccess();
       },
-      onError: (error) => {
-        // The server's field errors (400) are shown under their fields as well.
-        if (error instanceof ApiError) {
-          for (const { field, message } of error.fieldErrors) {
-            const name = FIELDS.find((f) => f === field);
-            if (name) form.setError(name, { message });
-          }
-        }
-        toast({ title: 'Registration failed', description: error.message, variant: 'destructive' });
-      },
+      // The server's field errors (400) are shown under their fields as well.
+      onError: (error) =>
+        showMutationError(error, { title: 'Registration failed', form: { setError: form.setError, fields: FIELDS } }),
     },
   });
 

@@ -1,6 +1,6 @@
 //! The Add Task dialog of the Schedule tab: title, optional description and due date and time.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, getListSchedulesQueryKey, schemas, useCreateSchedule } from '@grace-stories/sdk';
+import { getListSchedulesQueryKey, schemas, useCreateSchedule } from '@grace-stories/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { showMutationError } from '@/lib/api-errors';
 
 /**
  * The generated body for one's own schedule, with the server's messages; the due date is the
@@ -47,16 +47,8 @@ export function AddTaskDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         onOpenChange(false);
         void queryClient.invalidateQueries({ queryKey: getListSchedulesQueryKey() });
       },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
-        if (error instanceof ApiError) {
-          for (const { field, message } of error.fieldErrors) {
-            const name = FIELDS.find((f) => f === field);
-            if (name) form.setError(name, { message });
-          }
-        }
-        toast({ title: 'Error', description: 'Failed to add task', variant: 'destructive' });
-      },
+      onError: (error) =>
+        showMutationError(error, { text: 'Failed to add task', form: { setError: form.setError, fields: FIELDS } }),
     },
   });
 

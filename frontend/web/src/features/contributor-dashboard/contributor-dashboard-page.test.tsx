@@ -18,6 +18,23 @@ describe('/contributor-dashboard', () => {
     await waitFor(() => expect(go).toHaveBeenCalledWith('/api/login'));
   });
 
+  it('sends a contributor whose session has ended to sign in once, without a schedule error', async () => {
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
+    const user = sampleUser({ role: 'regular_contributor' });
+    renderApp('/contributor-dashboard', {
+      ...signedOut,
+      'GET /api/user': { body: user },
+      [`GET /api/stories/author/${user.id}`]: { body: [] },
+      'GET /api/schedules': { status: 401, body: { message: 'Not signed in' } },
+    });
+    expect(await screen.findByText('Unauthorized', { exact: true })).toBeInTheDocument();
+    expect(screen.getByText('You are logged out. Logging in again...')).toBeInTheDocument();
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/api/login'));
+    expect(go).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('tab', { name: 'Schedule' }));
+    expect(screen.queryByText(/could not be loaded/i)).not.toBeInTheDocument();
+  });
+
   it.each([
     ['primary_contributor', 'Primary Contributor - Pending'],
     ['regular_contributor', 'Regular Contributor - Pending'],

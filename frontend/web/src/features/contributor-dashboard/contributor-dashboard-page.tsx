@@ -1,7 +1,7 @@
 import { useListAuthorStories, useListSchedules, type StorySummaryDto } from '@grace-stories/sdk';
 import { BookOpen, CalendarClock, CheckCircle, Clock, FileText, MessageSquareText, Plus } from 'lucide-react';
 import { Link } from 'wouter';
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { NoticePage } from '@/components/layout/notice-page';
 import { PageShell } from '@/components/layout/page-shell';
 import { SignedOutRedirect } from '@/components/layout/signed-out-redirect';
@@ -16,7 +16,7 @@ import { useAuth, type User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isAdminRole, roleLabel } from '@/lib/roles';
 import { contributorCounts } from '@/lib/story-status';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { isUnauthorizedError } from '@/lib/unauthorized';
 import { incompleteCount } from './schedule-status';
 import { ScheduleTab } from './schedule-tab';
 
@@ -53,10 +53,6 @@ function ContributorDashboard({ user }: { user: User }) {
   const [editing, setEditing] = useState<Editing>({ open: false });
   const stories = useListAuthorStories(user.id);
   const schedule = useListSchedules();
-  const unauthorized = isUnauthorizedError(stories.error) || isUnauthorizedError(schedule.error);
-  useEffect(() => {
-    if (unauthorized) handleUnauthorized();
-  }, [unauthorized]);
 
   const list = stories.data ?? [];
   const tasks = schedule.data ?? [];
@@ -132,7 +128,8 @@ function ContributorDashboard({ user }: { user: User }) {
           <ScheduleTab
             tasks={tasks}
             isLoading={schedule.isPending}
-            isError={schedule.isError && !unauthorized}
+            // A 401 is not the schedule's failure: the visitor is being sent to sign in.
+            isError={schedule.isError && !isUnauthorizedError(schedule.error)}
             empty={(addButton) => (
               <EmptyState
                 icon={CalendarClock}

@@ -26,8 +26,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/hooks/use-toast';
+import { showMutationError } from '@/lib/api-errors';
 import { formatDate } from '@/lib/format';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
 import { AddTaskDialog } from './add-task-dialog';
 import { STATUS_LABELS, scheduleStatus } from './schedule-status';
@@ -163,10 +163,7 @@ function TaskRow({ task, status }: { task: ScheduleDto; status: ScheduleStatusDt
 function useTaskActions() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: getListSchedulesQueryKey() });
-  const failed = (description: string) => (error: unknown) => {
-    if (isUnauthorizedError(error)) return handleUnauthorized();
-    toast({ title: 'Error', description, variant: 'destructive' });
-  };
+  const failed = (text: string) => (error: unknown) => showMutationError(error, { text });
   const update = useUpdateSchedule({
     mutation: {
       onSuccess: (task) => {

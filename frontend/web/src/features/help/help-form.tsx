@@ -11,7 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
-import { showServerFieldErrors } from '@/lib/api-errors';
+import { showMutationError } from '@/lib/api-errors';
 import { emailAddress, requiredText } from '@/lib/form-rules';
 
 /** Spec §3: the help categories and their labels, in the order the form lists them. */
@@ -54,11 +54,12 @@ export function HelpForm() {
         });
         form.reset(EMPTY);
       },
-      onError: (error) => {
-        // Spec §8's toast; the server's field errors (an address it refuses) go under the fields.
-        showServerFieldErrors(error, SERVER_FIELDS, form.setError);
-        toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
-      },
+      // Spec §8's toast; the server's field errors (an address it refuses) go under the fields.
+      onError: (error) =>
+        showMutationError(error, {
+          text: 'Failed to send message. Please try again.',
+          form: { setError: form.setError, fields: SERVER_FIELDS },
+        }),
     },
   });
 

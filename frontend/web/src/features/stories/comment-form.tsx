@@ -10,7 +10,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
 import { Textarea } from '@/components/ui/textarea';
-import { showServerFieldErrors } from '@/lib/api-errors';
+import { showMutationError } from '@/lib/api-errors';
 import { optionalEmailAddress, requiredText } from '@/lib/form-rules';
 
 /**
@@ -42,11 +42,12 @@ export function CommentForm({ storyId }: { storyId: number }) {
         form.reset(EMPTY);
         void queryClient.invalidateQueries({ queryKey: getListCommentsQueryKey(storyId) });
       },
-      onError: (error) => {
-        // Spec §8's toast; the server's field errors (an address it refuses) go under the fields.
-        showServerFieldErrors(error, SERVER_FIELDS, form.setError);
-        toast({ title: 'Error', description: 'Failed to submit comment. Please try again.', variant: 'destructive' });
-      },
+      // Spec §8's toast; the server's field errors (an address it refuses) go under the fields.
+      onError: (error) =>
+        showMutationError(error, {
+          text: 'Failed to submit comment. Please try again.',
+          form: { setError: form.setError, fields: SERVER_FIELDS },
+        }),
     },
   });
 

@@ -26,6 +26,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
+import { showMutationError } from '@/lib/api-errors';
 import { CommentForm } from './comment-form';
 import { canApproveComments, canDeleteComments } from './comment-moderation';
 import { relativeAge } from './relative-time';
@@ -106,7 +107,7 @@ function CommentItem({
         toast({ title: 'Comment approved', description: 'Comment has been approved and is now visible.' });
         void refresh();
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to approve comment.', variant: 'destructive' }),
+      onError: (error) => showMutationError(error, { text: 'Failed to approve comment.' }),
     },
   });
   const remove = useDeleteComment({
@@ -115,7 +116,7 @@ function CommentItem({
         toast({ title: 'Comment deleted', description: 'Comment has been successfully deleted.' });
         void refresh();
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to delete comment.', variant: 'destructive' }),
+      onError: (error) => showMutationError(error, { text: 'Failed to delete comment.' }),
     },
   });
   const busy = approve.isPending || remove.isPending;

@@ -1,7 +1,6 @@
 //! The reviewers' menu on a live story (issue 8): Unpublish with a reason, or Delete.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  ApiError,
   getGetStoryQueryKey,
   getListPendingStoriesQueryKey,
   getListStoriesQueryKey,
@@ -32,7 +31,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { showMutationError } from '@/lib/api-errors';
 
 const unpublishSchema = schemas.unpublishStoryBody.extend({
   reason: z.string().trim().min(1, 'A reason is required'),
@@ -41,10 +40,9 @@ type UnpublishValues = z.infer<typeof unpublishSchema>;
 
 type ModeratedStory = { id: number; title: string };
 
+/** A refusal that explains itself (the story is not live any more) is appended to the toast. */
 function failed(error: unknown, text: string) {
-  if (isUnauthorizedError(error)) return handleUnauthorized();
-  const reason = error instanceof ApiError && (error.status === 409 || error.status === 403) ? error.message : null;
-  toast({ title: 'Error', description: reason ? `${text}. ${reason}` : text, variant: 'destructive' });
+  showMutationError(error, { text, explainRefusal: true });
 }
 
 /** 'Moderate' → Unpublish / Delete, each behind its own dialog. */
@@ -104,11 +102,12 @@ function UnpublishDialog({
           queryClient.invalidateQueries({ queryKey: getQueueCountsQueryKey() }),
         ]);
       },
-      onError: (error) => {
-        const field = error instanceof ApiError ? error.fieldErrors.find((e) => e.field === 'reason') : undefined;
-        if (field) form.setError('reason', { message: field.message });
-        failed(error, 'Failed to unpublish story');
-      },
+      onError: (error) =>
+        showMutationError(error, {
+          text: 'Failed to unpublish story',
+          explainRefusal: true,
+          form: { setError: form.setError, fields: ['reason'] },
+        }),
     },
   });
   const submit = form.handleSubmit(({ reason }) => unpublish.mutate({ id: story.id, data: { reason } }));

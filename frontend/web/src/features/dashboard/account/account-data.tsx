@@ -24,10 +24,10 @@ import { Input } from '@/components/ui/input';
 import type { User } from '@/hooks/use-auth';
 import { forgetSession } from '@/hooks/use-sign-out';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage, showServerFieldErrors } from '@/lib/api-errors';
+import { serverMessage, showMutationError, showServerFieldErrors } from '@/lib/api-errors';
 import { browser } from '@/lib/browser';
 import { localDateStamp, saveJsonFile } from '@/lib/download';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { isSentToSignIn } from '@/lib/unauthorized';
 import { DELETE_CONFIRMATION, deleteAccountSchema, type DeleteAccountValues } from './account-schemas';
 
 /** 'Download my data': `GET /api/user/export`, saved as `grace-stories-account-YYYY-MM-DD.json`. */
@@ -38,10 +38,7 @@ export function DownloadDataCard() {
       saveJsonFile(data, `grace-stories-account-${localDateStamp()}.json`);
       toast({ title: 'Download started', description: 'Your data is saved as a JSON file.' });
     },
-    onError: (error) => {
-      if (isUnauthorizedError(error)) return handleUnauthorized();
-      toast({ title: 'Could not download your data', description: error.message, variant: 'destructive' });
-    },
+    onError: (error) => showMutationError(error, { title: 'Could not download your data' }),
   });
   return (
     <Card>
@@ -114,7 +111,8 @@ function DeleteAccountForm({ user }: { user: User }) {
         toast({ title: 'Account deleted', description: message });
       },
       onError: (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
+        // After a 401 the visitor is on the way to sign in (the QueryClient's MutationCache).
+        if (isSentToSignIn(error)) return;
         if (error instanceof ApiError && error.fieldErrors.some(({ field }) => field === 'password')) {
           passwordRequired.current = true;
           setNeedsPassword(true);

@@ -1,12 +1,11 @@
-import { ApiError, useResendVerification } from '@grace-stories/sdk';
+import { useResendVerification } from '@grace-stories/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Send } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { authQueryKey } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api-errors';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { httpStatus, serverMessage, showMutationError } from '@/lib/api-errors';
 
 /** 'Verified' (green) or 'Not verified' (amber), for the signed-in person's own address. */
 export function EmailVerifiedBadge({ verified }: { verified: boolean }) {
@@ -30,14 +29,13 @@ export function ResendVerificationButton() {
     mutation: {
       onSuccess: ({ message }) => toast({ title: 'Verification e-mail sent', description: message }),
       onError: (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
         // 409: verified meanwhile (in another tab, say); the badge catches up.
-        if (error instanceof ApiError && error.status === 409) {
+        if (httpStatus(error) === 409) {
           void queryClient.invalidateQueries({ queryKey: authQueryKey });
           toast({ title: 'Already verified', description: serverMessage(error) ?? error.message });
           return;
         }
-        toast({ title: 'Could not send the e-mail', description: error.message, variant: 'destructive' });
+        showMutationError(error, { title: 'Could not send the e-mail' });
       },
     },
   });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, useUpdateProfile, type UpdateProfileRequest } from '@grace-stories/sdk';
+import { useUpdateProfile, type UpdateProfileRequest } from '@grace-stories/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useForm, type Path } from 'react-hook-form';
@@ -9,9 +9,8 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from '@/components/ui/input';
 import { authQueryKey, type User } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage, showServerFieldErrors } from '@/lib/api-errors';
+import { httpStatus, serverMessage, showMutationError } from '@/lib/api-errors';
 import { formatDate } from '@/lib/format';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { DeleteAccountCard, DownloadDataCard } from './account-data';
 import { profileSchema, type ProfileValues } from './account-schemas';
 import { EmailVerifiedBadge, ResendVerificationButton } from './email-verification';
@@ -52,13 +51,11 @@ function ProfileForm({ user }: { user: User }) {
         toast({ title: 'Profile updated', description: 'Your changes have been saved.' });
       },
       onError: (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
-        if (error instanceof ApiError && error.status === 409) {
+        // A 409 is the username someone else has; a 400's field errors go under their fields.
+        if (httpStatus(error) === 409) {
           form.setError('username', { type: 'server', message: serverMessage(error) ?? error.message });
-        } else {
-          showServerFieldErrors(error, FIELDS, form.setError);
         }
-        toast({ title: 'Failed to update profile', description: error.message, variant: 'destructive' });
+        showMutationError(error, { title: 'Failed to update profile', form: { setError: form.setError, fields: FIELDS } });
       },
     },
   });

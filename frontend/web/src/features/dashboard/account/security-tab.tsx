@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  ApiError,
   getListSessionsQueryKey,
   useChangeOwnPassword,
   useListSessions,
@@ -10,7 +9,7 @@ import {
 } from '@grace-stories/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, Monitor } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { PasswordInput } from '@/components/forms/password-input';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -19,9 +18,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage, showServerFieldErrors } from '@/lib/api-errors';
+import { httpStatus, serverMessage, showMutationError, showServerFieldErrors } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/format';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { isSentToSignIn } from '@/lib/unauthorized';
 import { changeOwnPasswordSchema, type ChangeOwnPasswordValues } from './account-schemas';
 
 /** The Security tab: the person's own password and the sessions signed in to their account. */
@@ -54,14 +53,13 @@ function ChangeOwnPasswordCard() {
         void queryClient.invalidateQueries({ queryKey: getListSessionsQueryKey() });
       },
       onError: (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
         if (showServerFieldErrors(error, PASSWORD_FIELDS, form.setError) > 0) return;
         const message = serverMessage(error);
-        if (error instanceof ApiError && error.status === 400 && message) {
+        if (httpStatus(error) === 400 && message) {
           setRefusal(message);
           return;
         }
-        toast({ title: 'Error', description: message ?? 'Failed to change password', variant: 'destructive' });
+        showMutationError(error, { text: message ?? 'Failed to change password' });
       },
     },
   });
@@ -119,16 +117,13 @@ function ChangeOwnPasswordCard() {
 function SessionsCard() {
   const queryClient = useQueryClient();
   const sessions = useListSessions();
-  const unauthorized = isUnauthorizedError(sessions.error);
-  useEffect(() => {
-    if (unauthorized) handleUnauthorized();
-  }, [unauthorized]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: getListSessionsQueryKey() });
   const onError = (error: Error) => {
-    if (isUnauthorizedError(error)) return handleUnauthorized();
-    toast({ title: 'Error', description: serverMessage(error) ?? error.message, variant: 'destructive' });
-    void refresh();
+    showMutationError(error, { text: serverMessage(error) ?? error.message });
+    // The list may have changed meanwhile (a session signed out elsewhere); after a 401 the
+    // visitor is on the way to sign in and there is nothing to refresh.
+    if (!isSentToSignIn(error)) void refresh();
   };
   const revoke = useRevokeSession({
     mutation: {

@@ -1,6 +1,6 @@
 import { useListAuthorStories, type StorySummaryDto } from '@grace-stories/sdk';
 import { ArrowLeft, BookOpen, CheckCircle, Clock, ExternalLink, FileText, Home, Pencil, PenLine, Users } from 'lucide-react';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'wouter';
 import { StoryFormDialog } from '@/components/story-form/story-form-dialog';
 import { RejectionReason, StoryStatusBadge } from '@/components/story-status-badges';
@@ -13,7 +13,6 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format';
 import { roleLabel } from '@/lib/roles';
 import { memberCounts } from '@/lib/story-status';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { ProfileSettings } from '../account/profile-settings';
 import { SecurityTab } from '../account/security-tab';
 
@@ -24,10 +23,6 @@ export function MemberDashboard({ user }: { user: User }) {
   useDocumentTitle('My Dashboard');
   const [editingId, setEditingId] = useState<number | null>(null);
   const stories = useListAuthorStories(user.id);
-  const unauthorized = isUnauthorizedError(stories.error);
-  useEffect(() => {
-    if (unauthorized) handleUnauthorized();
-  }, [unauthorized]);
   const list = stories.data ?? [];
   const counts = memberCounts(list);
   const stats: Stat[] = [

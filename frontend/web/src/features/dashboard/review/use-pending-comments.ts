@@ -11,7 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { toast } from '@/hooks/use-toast';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { showMutationError } from '@/lib/api-errors';
 
 /** The server's default page of the comment queue. */
 export const PENDING_COMMENTS_PER_PAGE = 20;
@@ -53,10 +53,7 @@ export function useModeratePendingComments({
           ),
         ]);
       },
-      onError: (error, { data }) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
-        toast({ title: 'Error', description: failureText(data.action), variant: 'destructive' });
-      },
+      onError: (error, { data }) => showMutationError(error, { text: failureText(data.action) }),
     },
   });
 }

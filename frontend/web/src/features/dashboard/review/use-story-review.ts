@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { toast } from '@/hooks/use-toast';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { showMutationError } from '@/lib/api-errors';
 
 /** The server's default page of the story queues. */
 export const PENDING_STORIES_PER_PAGE = 20;
@@ -56,10 +56,7 @@ function useAfterReview() {
         queryClient.invalidateQueries({ queryKey: getGetStoryQueryKey(storyId) }),
       ]);
     },
-    failed: (error: unknown, description: string) => {
-      if (isUnauthorizedError(error)) return handleUnauthorized();
-      toast({ title: 'Error', description, variant: 'destructive' });
-    },
+    failed: (error: unknown, text: string) => showMutationError(error, { text }),
   };
 }
 

@@ -1,6 +1,5 @@
 import { ListPendingStoriesKind } from '@grace-stories/sdk';
 import { BarChart3, FileClock, FilePen, LayoutDashboard, Share2 } from 'lucide-react';
-import { useEffect } from 'react';
 import { PageShell } from '@/components/layout/page-shell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,7 +8,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isAdminRole, reviewDashboardTitle } from '@/lib/roles';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { PendingCommentsPanel } from '../review/pending-comments-panel';
 import { PendingStoriesPanel } from '../review/pending-stories-panel';
 import { QueueCount } from '../review/queue-count';
@@ -24,10 +22,6 @@ export function SubAdminDashboard({ user }: { user: User }) {
   const title = reviewDashboardTitle(user.role);
   useDocumentTitle(title);
   const counts = useQueueCounts();
-  const unauthorized = isUnauthorizedError(counts.error);
-  useEffect(() => {
-    if (unauthorized) handleUnauthorized();
-  }, [unauthorized]);
 
   return (
     <PageShell className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
