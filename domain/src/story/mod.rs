@@ -6,6 +6,7 @@ mod draft;
 pub mod lifecycle;
 pub mod ports;
 pub mod review;
+mod revision;
 pub mod samples;
 pub mod service;
 mod takedown;
@@ -20,6 +21,7 @@ use crate::user::{AuthorSummary, UserId};
 
 pub use lifecycle::{StoryAction, StoryState, TransitionError};
 pub use ports::{HtmlSanitizer, SiteCounts, StoryArchive, StoryRepository};
+pub use revision::{ReviewItem, ReviewKind, Revision, RevisionStatus};
 pub use service::{GetStoryError, ListStoriesError, StoryService};
 pub use writing::{StoryDraft, WriteStoryError};
 
@@ -240,62 +242,4 @@ impl StoryFields {
         }
         changed
     }
-}
-
-/// Where a revision stands. Approved revisions are the story's version history.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RevisionStatus {
-    Pending,
-    Approved,
-    Rejected,
-}
-
-impl RevisionStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RevisionStatus::Pending => "pending",
-            RevisionStatus::Approved => "approved",
-            RevisionStatus::Rejected => "rejected",
-        }
-    }
-}
-
-impl FromStr for RevisionStatus {
-    type Err = UnknownStatus;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "pending" => Ok(RevisionStatus::Pending),
-            "approved" => Ok(RevisionStatus::Approved),
-            "rejected" => Ok(RevisionStatus::Rejected),
-            other => Err(UnknownStatus(other.to_owned())),
-        }
-    }
-}
-
-/// One version of a story: a staged edit, or an approved version kept as history.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Revision {
-    pub id: i64,
-    pub story_id: StoryId,
-    pub fields: StoryFields,
-    pub status: RevisionStatus,
-    pub created_by: Option<UserId>,
-    pub created_at: DateTime<Utc>,
-    pub reviewed_by: Option<UserId>,
-    pub reviewed_at: Option<DateTime<Utc>>,
-    pub reason: Option<String>,
-}
-
-/// A story in the review queue: pending itself, or live with a staged revision.
-/// Which part of the review queue: new stories, or edits of live ones.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReviewKind {
-    NewStories,
-    Edits,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct ReviewItem {
-    pub story: StoryWithAuthor,
-    pub revision: Option<Revision>,
 }

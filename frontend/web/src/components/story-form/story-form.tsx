@@ -1,18 +1,8 @@
-import { useCreateStory, useListCategories, useUpdateStory, type StoryDto, type StoryInput } from '@grace-stories/sdk';
+import { useListCategories, type StoryDto } from '@grace-stories/sdk';
 import { FileText, Globe, Lock, Share2, Video } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -20,33 +10,20 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/hooks/use-toast';
-import { showMutationError } from '@/lib/api-errors';
 import { readingMinutes } from '@/lib/format';
-import { storySavedToast } from '@/lib/story-status';
-import { cn } from '@/lib/utils';
 import { SocialExportPanel } from './social-export-panel';
+import { ThumbnailField } from './thumbnail-field';
+import { ToggleGroup } from './toggle-group';
 import {
   canSubmit,
   categoryOptions,
-  checkStoryInput,
-  isThumbnailUrl,
   toStoryInput,
   type ContentType,
   type StoryFormValues,
 } from './story-form-schema';
-import { ThumbnailUpload } from './thumbnail-upload';
-import { useRefreshStories } from './use-story-cache';
+import { TakeDownDialog } from './take-down-dialog';
+import { useSaveStory } from './use-save-story';
 import { WaitingEditNotice } from './waiting-edit-notice';
-
-const SERVER_FIELDS: readonly Path<StoryFormValues>[] = [
-  'title',
-  'category',
-  'excerpt',
-  'videoUrl',
-  'content',
-  'thumbnailUrl',
-];
 
 type StoryFormProps = {
   initial: StoryFormValues;
@@ -63,56 +40,17 @@ export function StoryForm({ initial, authorId, story, waitingEdit = false, onDon
   const editing = story !== undefined;
   const form = useForm<StoryFormValues>({ defaultValues: initial });
   const values = useWatch({ control: form.control }) as StoryFormValues;
-  const refresh = useRefreshStories();
   const categories = useListCategories();
   const options = categoryOptions((categories.data ?? []).map((c) => c.name));
   if (values.category && !options.includes(values.category)) options.unshift(values.category);
 
-  // The server's field errors go under their fields; a refusal that explains itself (a story
-  // waiting for review, an account pending approval) is appended to the toast.
-  const failed = (error: unknown, text: string) =>
-    showMutationError(error, { text, explainRefusal: true, form: { setError: form.setError, fields: SERVER_FIELDS } });
-
-  const create = useCreateStory({
-    mutation: {
-      onSuccess: async (created) => {
-        toast(storySavedToast(created, 'Story created successfully'));
-        onDone();
-        await refresh({ storyId: created.id, authorId, story: created });
-      },
-      onError: (error) => failed(error, 'Failed to create story'),
-    },
+  const { saving, submit, pendingTakeDown, setPendingTakeDown, confirmTakeDown } = useSaveStory({
+    story,
+    authorId,
+    onDone,
+    setError: form.setError,
   });
-  const update = useUpdateStory({
-    mutation: {
-      onSuccess: async ({ story: saved, staged }) => {
-        const takenDown = story?.isPublished === true && !saved.isPublished;
-        toast(
-          takenDown
-            ? { title: 'Story taken off the site', description: 'It is a draft now; only you and moderators can see it.' }
-            : storySavedToast(saved, 'Story updated successfully', staged),
-        );
-        onDone();
-        await refresh({ storyId: saved.id, authorId, story: saved });
-      },
-      onError: (error) => failed(error, 'Failed to update story'),
-    },
-  });
-  const saving = create.isPending || update.isPending;
-  /** A checked draft save of a live story, held until the author confirms taking it off the site. */
-  const [pendingTakeDown, setPendingTakeDown] = useState<StoryInput | null>(null);
-
-  const onSubmit = (submitted: StoryFormValues) => {
-    const check = checkStoryInput(toStoryInput(submitted, authorId));
-    if (!check.ok) {
-      toast({ title: 'Validation Error', description: check.description, variant: 'destructive' });
-      return;
-    }
-    if (!story) return create.mutate({ data: check.data });
-    // The server takes a live story off the site when it is saved with isPublished false.
-    if (story.isPublished && !check.data.isPublished) return setPendingTakeDown(check.data);
-    update.mutate({ id: story.id, data: check.data });
-  };
+  const onSubmit = (submitted: StoryFormValues) => submit(toStoryInput(submitted, authorId));
 
   const isVideo = values.contentType === 'video';
   const published = story?.isPublished === true;
@@ -282,28 +220,7 @@ export function StoryForm({ initial, authorId, story, waitingEdit = false, onDon
               )}
             />
 
-            <FormField
-              control={form.control}
-              name="thumbnailUrl"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Story Thumbnail URL</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="url"
-                      placeholder="https://example.com/image.jpg"
-                      readOnly={locked}
-                      className={lockedField}
-                      {...field}
-                    />
-                  </FormControl>
-                  <FormDescription className="text-xs">Optional image, 400x300 recommended.</FormDescription>
-                  {locked ? null : <ThumbnailUpload value={field.value.trim()} onChange={field.onChange} />}
-                  <ThumbnailPreview key={field.value.trim()} url={field.value.trim()} />
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <ThumbnailField control={form.control} locked={locked} />
 
             <FormField
               control={form.control}
@@ -357,81 +274,11 @@ export function StoryForm({ initial, authorId, story, waitingEdit = false, onDon
         <SocialExportPanel story={story ?? null} />
       </TabsContent>
 
-      <AlertDialog open={pendingTakeDown !== null} onOpenChange={(open) => !open && setPendingTakeDown(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Take this story off the site?</AlertDialogTitle>
-            <AlertDialogDescription>It becomes a draft that only you and moderators can see.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep it live</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (story && pendingTakeDown) update.mutate({ id: story.id, data: pendingTakeDown });
-                setPendingTakeDown(null);
-              }}
-            >
-              Save as Draft
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <TakeDownDialog
+        open={pendingTakeDown !== null}
+        onCancel={() => setPendingTakeDown(null)}
+        onConfirm={confirmTakeDown}
+      />
     </Tabs>
-  );
-}
-
-type ToggleOption = { value: string; label: string; icon: ReactNode };
-
-/** Two or more mutually exclusive choices shown as buttons (a radio group to assistive tech). */
-function ToggleGroup({
-  label,
-  value,
-  onChange,
-  options,
-  disabled = false,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: ToggleOption[];
-  disabled?: boolean;
-}) {
-  return (
-    <div role="radiogroup" aria-label={label} className="grid grid-cols-2 gap-2">
-      {options.map((option) => {
-        const checked = option.value === value;
-        return (
-          <button
-            key={option.value}
-            type="button"
-            role="radio"
-            aria-checked={checked}
-            disabled={disabled}
-            onClick={() => onChange(option.value)}
-            className={cn(
-              'flex cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2.5 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4',
-              checked ? 'border-primary bg-primary/10 text-primary' : 'border-input bg-background hover:bg-accent',
-            )}
-          >
-            {option.icon}
-            {option.label}
-          </button>
-        );
-      })}
-    </div>
-  );
-}
-
-/** The thumbnail as it will look; hidden when the image cannot be loaded. */
-function ThumbnailPreview({ url }: { url: string }) {
-  const [failed, setFailed] = useState(false);
-  if (!isThumbnailUrl(url) || failed) return null;
-  return (
-    <img
-      src={url}
-      alt="Thumbnail preview"
-      onError={() => setFailed(true)}
-      className="aspect-[4/3] w-full max-w-[200px] rounded-md border object-cover"
-    />
   );
 }
