@@ -50,17 +50,32 @@ export function StoriesLoadError({ onRetry, retrying }: { onRetry: () => void; r
   );
 }
 
-export function NoStoriesFound({ filtering, canCreate }: { filtering: boolean; canCreate: boolean }) {
+/**
+ * Nothing to show. Home keeps the spec's 'No Stories Found' texts; the story browser passes its
+ * own `title` and `message`.
+ */
+export function NoStoriesFound({
+  filtering,
+  canCreate,
+  title = 'No Stories Found',
+  message,
+}: {
+  filtering: boolean;
+  canCreate: boolean;
+  title?: string;
+  message?: string;
+}) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-amber-200 bg-amber-50/40 px-6 py-16 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-700">
         <SearchX className="size-7" aria-hidden="true" />
       </span>
-      <h3 className="mt-5 font-serif text-2xl font-semibold">No Stories Found</h3>
+      <h3 className="mt-5 font-serif text-2xl font-semibold">{title}</h3>
       <p className="mt-2 max-w-md text-muted-foreground">
-        {filtering
-          ? 'Try adjusting your search or filter criteria.'
-          : 'Be the first to share a story with the community!'}
+        {message ??
+          (filtering
+            ? 'Try adjusting your search or filter criteria.'
+            : 'Be the first to share a story with the community!')}
       </p>
       {canCreate && (
         <Button asChild className="mt-6">

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 
@@ -9,7 +9,8 @@ afterEach(() => {
 const story = (id: number, category = 'Worship') => ({
   id,
   title: `Story ${id}`,
-  excerpt: `About story ${id}`,
+  // The first 25 mention the psalms: the table's search matches excerpts.
+  excerpt: `About story ${id}${id <= 25 ? ' and the psalms' : ''}`,
   videoUrl: null,
   thumbnailUrl: null,
   category,
@@ -35,7 +36,8 @@ const table = (): FetchTable => ({
   'GET /api/categories': { body: categories },
   'GET /api/stories': (url) => {
     const category = url.searchParams.get('category');
-    const matching = all.filter((s) => !category || s.category === category);
+    const q = url.searchParams.get('q');
+    const matching = all.filter((s) => (!category || s.category === category) && (!q || s.excerpt.includes(q)));
     const offset = Number(url.searchParams.get('offset') ?? 0);
     const limit = Number(url.searchParams.get('limit'));
     return { body: matching.slice(offset, offset + limit), headers: { 'X-Total-Count': String(matching.length) } };
@@ -76,9 +78,63 @@ describe('the story browser', () => {
     await waitFor(() => expect(storyCalls(fetchMock).at(-1)?.searchParams.get('category')).toBe('Worship'));
   });
 
+  it('sends the words, category and page to the server and keeps each step in the address', async () => {
+    const { fetchMock, location } = renderApp('/stories', table());
+    await screen.findByRole('list', { name: 'All Stories' });
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search stories' }), 'psalm');
+    expect(await screen.findByText('25 stories found')).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe('/stories?q=psalm');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter by category' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Worship' }));
+    expect(await screen.findByText('16 stories found')).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe('/stories?q=psalm&category=Worship');
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe('/stories?q=psalm&category=Worship&page=2');
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Worship Stories' })).getAllByRole('listitem')).toHaveLength(4));
+    const last = storyCalls(fetchMock).at(-1)!;
+    expect(Object.fromEntries(last.searchParams)).toEqual({ q: 'psalm', category: 'Worship', limit: '12', offset: '12' });
+    // Three searches, three history entries after the first address: Back can undo each one.
+    expect(location.history).toEqual([
+      '/stories',
+      '/stories?q=psalm',
+      '/stories?q=psalm&category=Worship',
+      '/stories?q=psalm&category=Worship&page=2',
+    ]);
+
+    // Returning to an earlier address (what Back does) shows that search again.
+    act(() => location.navigate('/stories?q=psalm'));
+    expect(await screen.findByText('25 stories found')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search stories' })).toHaveValue('psalm');
+    expect(screen.getByRole('combobox', { name: 'Filter by category' })).toHaveTextContent('All Categories');
+    expect(within(screen.getByRole('list', { name: 'All Stories' })).getAllByRole('listitem')).toHaveLength(12);
+  });
+
+  it('restores words, category and page from the address it is opened on', async () => {
+    const { fetchMock } = renderApp('/stories?q=psalm&category=Worship&page=2', table());
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search stories' })).toHaveValue('psalm');
+    expect(screen.getByRole('combobox', { name: 'Filter by category' })).toHaveTextContent('Worship');
+    expect(storyCalls(fetchMock).map((url) => Object.fromEntries(url.searchParams))).toEqual([
+      { q: 'psalm', category: 'Worship', limit: '12', offset: '12' },
+    ]);
+  });
+
   it('says when nothing matches', async () => {
-    renderApp('/stories?category=Testimonies&page=9', table());
-    expect(await screen.findByText('No Stories Found')).toBeInTheDocument();
-    expect(screen.getByText('Try adjusting your search or filter criteria.')).toBeInTheDocument();
+    renderApp('/stories?q=nothing', table());
+    expect(await screen.findByRole('heading', { name: 'No stories match your search.' })).toBeInTheDocument();
+    expect(screen.getByText('Try other words or another category.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+  });
+
+  it('is linked as Browse Stories from the header', async () => {
+    renderApp('/help', table());
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Browse Stories' })).toHaveAttribute('href', '/stories');
   });
 });

@@ -21,6 +21,7 @@ export function StoriesPage() {
   const total = page.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / STORIES_PER_PAGE));
   const heading = search.category ? `${search.category} Stories` : 'All Stories';
+  const filtering = search.q.trim() !== '' || search.category !== null || search.page > 1;
   const goTo = (n: number) => {
     update({ page: n });
     window.scrollTo({ top: 0 });
@@ -60,7 +61,16 @@ export function StoriesPage() {
           ) : page.data && page.data.stories.length > 0 ? (
             <StoryGrid stories={page.data.stories} label={heading} />
           ) : (
-            <NoStoriesFound filtering={search.q.trim() !== '' || search.category !== null || search.page > 1} canCreate={Boolean(user?.isApproved)} />
+            <NoStoriesFound
+              filtering={filtering}
+              canCreate={!filtering && Boolean(user?.isApproved)}
+              title={filtering ? 'No stories match your search.' : 'No stories yet'}
+              message={
+                filtering
+                  ? 'Try other words or another category.'
+                  : 'Stories appear here once they are published.'
+              }
+            />
           )}
         </div>
         {total > STORIES_PER_PAGE && (

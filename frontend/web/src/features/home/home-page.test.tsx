@@ -98,6 +98,28 @@ describe('home for a signed-in user', () => {
     expect(storyCalls(fetchMock).map((url) => url.searchParams.get('offset'))).toEqual([null, '6', '12']);
   });
 
+  it('asks for the next six with the same words and category', async () => {
+    const all = Array.from({ length: 8 }, (_, i) => story(i + 1, `Psalm ${i + 1}`));
+    const { fetchMock } = renderApp(
+      '/?q=psalm&category=Worship',
+      table({
+        'GET /api/stories': (url) => {
+          const offset = Number(url.searchParams.get('offset') ?? 0);
+          return { body: all.slice(offset, offset + 6), headers: { 'X-Total-Count': '8' } };
+        },
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Worship Stories' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(8));
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(storyCalls(fetchMock).map((url) => Object.fromEntries(url.searchParams))).toEqual([
+      { limit: '6', q: 'psalm', category: 'Worship' },
+      { limit: '6', offset: '6', q: 'psalm', category: 'Worship' },
+    ]);
+  });
+
   it('keeps the search and category in the address, and offers the story browser with them', async () => {
     renderApp('/?q=psalm&category=Worship', table({ 'GET /api/stories': { body: [story(1, 'Psalms')] } }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Worship Stories' })).toBeInTheDocument();
