@@ -73,6 +73,8 @@ test: frontend-build lint
 dev:
     (cargo run -p app-server &) ; cd frontend && npm run dev --workspace web
 
-# Requests per second, latency and memory of the hot read paths (release build, SQLite, 1,000 stories).
+# Requests per second, latency and memory of the hot read paths (release build, SQLite, 1,000 stories),
+# then upload throughput and peak memory for a 12-megapixel photo.
 bench: frontend-build
     cargo bench -p app-server --bench http
+    cargo bench -p app-server --bench upload

@@ -17,9 +17,24 @@ use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 /// JPEG quality of stored sizes: small files, no visible loss on screens.
 const JPEG_QUALITY: u8 = 82;
 
-/// The `image`-crate processor; CPU work runs on tokio's blocking threads.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct ImageCrateProcessor;
+/// Pictures decoded at once, at most: a 12-megapixel photo takes about 36 MB while it is
+/// decoded and resized, so a burst of uploads waits here instead of taking hundreds of MB.
+pub const PARALLEL_PICTURES: usize = 2;
+
+/// The `image`-crate processor; CPU work runs on tokio's blocking threads, at most
+/// [`PARALLEL_PICTURES`] at a time.
+#[derive(Debug, Clone)]
+pub struct ImageCrateProcessor {
+    permits: std::sync::Arc<tokio::sync::Semaphore>,
+}
+
+impl Default for ImageCrateProcessor {
+    fn default() -> Self {
+        Self {
+            permits: std::sync::Arc::new(tokio::sync::Semaphore::new(PARALLEL_PICTURES)),
+        }
+    }
+}
 
 #[async_trait]
 impl ImageProcessor for ImageCrateProcessor {
@@ -29,6 +44,7 @@ impl ImageProcessor for ImageCrateProcessor {
         kind: ImageKind,
         max_pixels: u64,
     ) -> Result<Processed, ImageError> {
+        let _permit = self.permits.acquire().await.map_err(unreadable)?;
         tokio::task::spawn_blocking(move || process(&bytes, kind, max_pixels))
             .await
             .map_err(|e| ImageError::Unreadable(e.to_string()))?

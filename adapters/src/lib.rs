@@ -18,7 +18,7 @@ mod work;
 pub use db::{connect, is_postgres, ping};
 pub use hasher::Argon2PasswordHasher;
 pub use images::ImageCrateProcessor;
-pub use media_store::{FsMediaStore, new_media_key};
+pub use media_store::{FsMediaStore, S3MediaStore, S3Settings, new_media_key};
 pub use oidc::OidcIdentityProvider;
 pub use repo::account_data::SeaOrmAccountData;
 pub use repo::admin::SeaOrmAdminCredentialRepository;

@@ -79,3 +79,96 @@ impl MediaStore for FsMediaStore {
         }
     }
 }
+
+/// Where S3-compatible storage is (`MEDIA_S3_URL` and the rest).
+#[derive(Clone)]
+pub struct S3Settings {
+    /// The service's address, such as `http://127.0.0.1:9000` for MinIO or
+    /// `https://s3.eu-west-1.amazonaws.com`.
+    pub endpoint: String,
+    pub bucket: String,
+    pub access_key_id: String,
+    pub secret_access_key: String,
+    pub region: String,
+}
+
+/// Says where the storage is, never the secret.
+impl std::fmt::Debug for S3Settings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("S3Settings")
+            .field("endpoint", &self.endpoint)
+            .field("bucket", &self.bucket)
+            .field("access_key_id", &self.access_key_id)
+            .field("region", &self.region)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Picture files in an S3-compatible bucket, so several servers share them. Objects are
+/// named as in a folder (`{key}-{width}.{ext}`); the site's `/media/...` addresses do not
+/// change with the storage.
+pub struct S3MediaStore {
+    store: object_store::aws::AmazonS3,
+}
+
+impl S3MediaStore {
+    /// Storage in `settings.bucket` at `settings.endpoint` (path-style requests, which
+    /// every S3-compatible server understands; plain `http://` allowed for a local one).
+    ///
+    /// # Errors
+    /// When the settings are not usable (a malformed address).
+    pub fn new(settings: &S3Settings) -> Result<Self, object_store::Error> {
+        let store = object_store::aws::AmazonS3Builder::new()
+            .with_endpoint(&settings.endpoint)
+            .with_allow_http(settings.endpoint.starts_with("http://"))
+            .with_bucket_name(&settings.bucket)
+            .with_access_key_id(&settings.access_key_id)
+            .with_secret_access_key(&settings.secret_access_key)
+            .with_region(&settings.region)
+            .with_virtual_hosted_style_request(false)
+            .build()?;
+        Ok(Self { store })
+    }
+
+    fn location(name: &str) -> Result<object_store::path::Path, StoreError> {
+        object_store::path::Path::parse(name).map_err(|_| refused(name))
+    }
+}
+
+fn s3_unavailable(e: object_store::Error) -> StoreError {
+    StoreError::Unavailable(e.into())
+}
+
+#[async_trait]
+impl MediaStore for S3MediaStore {
+    async fn put(&self, name: &str, data: Vec<u8>) -> Result<(), StoreError> {
+        use object_store::ObjectStoreExt;
+        let location = Self::location(name)?;
+        self.store
+            .put(&location, data.into())
+            .await
+            .map(|_| ())
+            .map_err(s3_unavailable)
+    }
+
+    async fn get(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        use object_store::ObjectStoreExt;
+        let Ok(location) = Self::location(name) else {
+            return Ok(None);
+        };
+        match self.store.get(&location).await {
+            Ok(found) => Ok(Some(found.bytes().await.map_err(s3_unavailable)?.to_vec())),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(s3_unavailable(e)),
+        }
+    }
+
+    async fn delete(&self, name: &str) -> Result<(), StoreError> {
+        use object_store::ObjectStoreExt;
+        let location = Self::location(name)?;
+        match self.store.delete(&location).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => Err(s3_unavailable(e)),
+        }
+    }
+}

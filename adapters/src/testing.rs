@@ -4,6 +4,7 @@
 use sea_orm::{ConnectionTrait, Database};
 
 pub mod http;
+pub mod s3;
 pub mod smtp;
 
 /// Which engine a test runs on.

@@ -1,5 +1,5 @@
-//! Background work of one server instance: purging expired sessions, mailing schedule
-//! reminders, posting queued social exports to the platforms with credentials and, with
+//! Background work of one server instance: purging expired sessions, deleting pictures no
+//! story uses, mailing schedule reminders, posting queued social exports to the platforms with credentials and, with
 //! `SMTP_URL`, sending the mail outbox. Every instance runs them; rows are claimed one
 //! statement at a time (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so two instances never do
 //! the same job.
@@ -22,6 +22,9 @@ const MAIL_POLL: Duration = Duration::from_secs(30);
 
 /// How often the social delivery worker looks for queued posts without being woken.
 const SOCIAL_POLL: Duration = Duration::from_secs(30);
+
+/// How often pictures no story uses are looked for (and gone ones' files deleted).
+const MEDIA_CLEAN_UP: Duration = Duration::from_secs(600);
 
 /// How often expired sessions are deleted.
 const SESSION_PURGE: Duration = Duration::from_secs(600);
@@ -112,6 +115,12 @@ pub fn spawn(state: &AppState) {
     spawn_worker("schedule reminders", REMINDER_POLL, None, move || {
         let schedules = schedules.clone();
         async move { schedules.send_due_reminders(chrono::Utc::now()).await }
+    });
+
+    let media = state.media.clone();
+    spawn_worker("picture clean-up", MEDIA_CLEAN_UP, None, move || {
+        let media = media.clone();
+        async move { media.clean_up().await }
     });
 
     let social = state.social_delivery.clone();

@@ -10,8 +10,8 @@ use domain::clock::Clock;
 use domain::comment::CommentService;
 use domain::help::HelpService;
 use domain::mail::{MailDelivery, MailService, Mailer};
-use domain::media::MediaService;
 use domain::media::service::MediaPorts;
+use domain::media::{MediaService, MediaStore};
 use domain::rate_limit::RateLimits;
 use domain::schedule::ScheduleService;
 use domain::session::SessionRepository;
@@ -25,6 +25,20 @@ use domain::work::UnitOfWork;
 
 use crate::config::{Config, SocialConfig};
 use crate::session::SqlSessionStore;
+
+/// Where pictures live: S3-compatible storage when `MEDIA_S3_URL` is set, else `MEDIA_DIR`.
+fn media_store(config: &crate::config::MediaConfig) -> anyhow::Result<Arc<dyn MediaStore>> {
+    Ok(match &config.s3 {
+        Some(s3) => Arc::new(
+            adapters::S3MediaStore::new(s3)
+                .map_err(|e| anyhow::anyhow!("MEDIA_S3_URL {}: {e}", s3.endpoint))?,
+        ),
+        None => Arc::new(
+            adapters::FsMediaStore::new(&config.dir)
+                .map_err(|e| anyhow::anyhow!("MEDIA_DIR {}: {e}", config.dir.display()))?,
+        ),
+    })
+}
 
 /// Password-reset mails to one address: at most this many...
 pub const RESET_MAILS_PER_WINDOW: u32 = 3;
@@ -202,17 +216,14 @@ impl AppState {
             )),
             None => None,
         };
-        let media =
-            MediaService::new(MediaPorts {
-                processor: Arc::new(adapters::ImageCrateProcessor),
-                store: Arc::new(adapters::FsMediaStore::new(&config.media.dir).map_err(|e| {
-                    anyhow::anyhow!("MEDIA_DIR {}: {e}", config.media.dir.display())
-                })?),
-                media: Arc::new(adapters::SeaOrmMediaRepository::new(db.clone())),
-                clock: Arc::new(domain::clock::SystemClock),
-                new_key: Arc::new(adapters::new_media_key),
-                limits: config.media.limits,
-            });
+        let media = MediaService::new(MediaPorts {
+            processor: Arc::new(adapters::ImageCrateProcessor::default()),
+            store: media_store(&config.media)?,
+            media: Arc::new(adapters::SeaOrmMediaRepository::new(db.clone())),
+            clock: Arc::new(domain::clock::SystemClock),
+            new_key: Arc::new(adapters::new_media_key),
+            limits: config.media.limits,
+        });
         let hits = Arc::new(adapters::SeaOrmHitCounter::new(db.clone()));
         let limits = RateLimits::new(hits.clone(), config.rate_limit_per_minute);
         let reset_mail_limits =

@@ -16,6 +16,8 @@ pub struct Model {
     pub widths: String,
     pub bytes: i64,
     pub created_at: DateTimeUtc,
+    /// When no story used it any more; its files are deleted by the clean-up job.
+    pub gone_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

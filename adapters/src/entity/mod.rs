@@ -9,6 +9,7 @@ pub(crate) mod comments;
 pub(crate) mod help_messages;
 pub(crate) mod mail_outbox;
 pub(crate) mod media;
+pub(crate) mod media_uses;
 pub(crate) mod schedules;
 pub(crate) mod sessions;
 pub(crate) mod settings;

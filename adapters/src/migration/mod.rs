@@ -16,6 +16,7 @@ mod m0011_help_inbox;
 mod m0012_audit_log;
 mod m0013_one_queued_social_post;
 mod m0014_media;
+mod m0015_media_uses;
 
 pub struct Migrator;
 
@@ -37,6 +38,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0012_audit_log::Migration),
             Box::new(m0013_one_queued_social_post::Migration),
             Box::new(m0014_media::Migration),
+            Box::new(m0015_media_uses::Migration),
         ]
     }
 }

@@ -15,6 +15,7 @@ use super::dto::{MessageResponse, StoryDto, UserDto};
 use super::help::HelpMessageDto;
 use super::review::RevisionDto;
 use super::schedules::ScheduleDto;
+use super::uploads::MediaSizeDto;
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
@@ -48,6 +49,42 @@ pub struct AccountExport {
     pub help_messages: Vec<HelpMessageDto>,
     /// Comments left with the account's e-mail address.
     pub comments: Vec<CommentDto>,
+    /// Pictures they uploaded, with the full address of every stored size.
+    pub pictures: Vec<ExportedPictureDto>,
+}
+
+/// One uploaded picture of the export.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedPictureDto {
+    pub uploaded_at: DateTime<Utc>,
+    /// The largest stored size, as a full address.
+    pub url: String,
+    pub width: u32,
+    pub height: u32,
+    /// Every stored size, smallest first, as full addresses.
+    pub sizes: Vec<MediaSizeDto>,
+}
+
+impl ExportedPictureDto {
+    fn new(media: domain::media::Media, public_url: &str) -> Self {
+        let base = public_url.trim_end_matches('/');
+        let sizes = media
+            .widths
+            .iter()
+            .map(|w| MediaSizeDto {
+                width: *w,
+                url: format!("{base}{}", media.url(*w)),
+            })
+            .collect();
+        Self {
+            uploaded_at: media.created_at,
+            url: format!("{base}{}", media.largest_url()),
+            width: media.width,
+            height: media.height,
+            sizes,
+        }
+    }
 }
 
 /// Everything the site holds about the signed-in person, as one JSON document.
@@ -98,6 +135,11 @@ pub async fn export_account(
             .collect(),
         help_messages: data.help_messages.into_iter().map(Into::into).collect(),
         comments: data.comments.into_iter().map(Into::into).collect(),
+        pictures: data
+            .pictures
+            .into_iter()
+            .map(|m| ExportedPictureDto::new(m, &state.config.public_url))
+            .collect(),
     };
     let filename = format!("account-{}.json", now.format("%Y-%m-%d"));
     Ok(HttpResponse::Ok()

@@ -35,6 +35,7 @@ pub fn test_config(database_url: &str) -> Config {
         social: Default::default(),
         media: app_server::config::MediaConfig {
             dir: std::env::temp_dir().join(format!("grace-media-{}", adapters::new_media_key())),
+            s3: None,
             limits: Default::default(),
         },
     }
@@ -67,6 +68,15 @@ impl TestContext {
             openapi: Arc::new(app_server::routes::openapi_document()),
             _db: db,
         })
+    }
+
+    /// Where this test's pictures are stored (the folder, or the S3 bucket).
+    pub fn media_store(&self) -> Box<dyn domain::media::MediaStore> {
+        let media = &self.state.config.media;
+        match &media.s3 {
+            Some(s3) => Box::new(adapters::S3MediaStore::new(s3).expect("S3 store")),
+            None => Box::new(adapters::FsMediaStore::new(&media.dir).expect("media folder")),
+        }
     }
 
     pub fn database_url(&self) -> &str {
@@ -171,6 +181,59 @@ macro_rules! engine_test {
 }
 
 /// GET `path`; returns status, headers and the body as JSON (Null when not JSON).
+/// Like `engine_test!`, four times: SQLite and PostgreSQL, each with pictures in a folder
+/// and in S3-compatible storage (a moto server, see `adapters::testing::s3`).
+#[macro_export]
+macro_rules! storage_test {
+    ($name:ident, |$ctx:ident, $app:ident| $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            async fn run(engine: adapters::testing::Engine, s3: bool) {
+                let bucket = if s3 {
+                    Some(adapters::testing::s3::fresh_bucket().await)
+                } else {
+                    None
+                };
+                let Some($ctx) = $crate::helpers::TestContext::with_config(engine, |c| {
+                    c.media.s3 = bucket;
+                })
+                .await
+                else {
+                    return;
+                };
+                let $app = actix_web::test::init_service(app_server::app(
+                    $ctx.state.clone(),
+                    $ctx.openapi.clone(),
+                ))
+                .await;
+                $body
+            }
+
+            #[actix_web::test]
+            async fn sqlite_folder() {
+                run(adapters::testing::Engine::Sqlite, false).await;
+            }
+
+            #[actix_web::test]
+            async fn postgres_folder() {
+                run(adapters::testing::Engine::Postgres, false).await;
+            }
+
+            #[actix_web::test]
+            async fn sqlite_s3() {
+                run(adapters::testing::Engine::Sqlite, true).await;
+            }
+
+            #[actix_web::test]
+            async fn postgres_s3() {
+                run(adapters::testing::Engine::Postgres, true).await;
+            }
+        }
+    };
+}
+
 pub async fn get<S, B>(
     app: &S,
     path: &str,

@@ -421,7 +421,7 @@ engine_test!(story_html_is_sanitised, |ctx, app| {
     .await;
     let mut body = story("Clean");
     body["content"] = json!(
-        r#"<p onclick="x()">Hello<script>alert(1)</script><img src="https://i.example/a.png" onerror="alert(2)"><a href="javascript:alert(3)">link</a></p>"#
+        r#"<p onclick="x()">Hello<script>alert(1)</script><img src="https://i.example/a.png" alt="A hill" onerror="alert(2)"><a href="javascript:alert(3)">link</a></p>"#
     );
     let res = send(&app, Method::POST, "/api/stories", Some(&c), Some(body)).await;
     assert_eq!(res.status, 201);
@@ -430,7 +430,8 @@ engine_test!(story_html_is_sanitised, |ctx, app| {
         assert!(!content.contains(bad), "{bad} survived in {content}");
     }
     assert!(
-        content.contains("Hello") && content.contains("<img src=\"https://i.example/a.png\""),
+        content.contains("Hello")
+            && content.contains("<img src=\"https://i.example/a.png\" alt=\"A hill\">"),
         "{content}"
     );
 });

@@ -7,8 +7,8 @@ use actix_web::test;
 use domain::user::Role;
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage, Rgba, RgbaImage};
 
-use crate::engine_test;
 use crate::helpers::{TestContext, sign_in_new};
+use crate::{engine_test, storage_test};
 
 const BOUNDARY: &str = "----gracestoriesboundary";
 
@@ -22,12 +22,17 @@ fn multipart(field: &str, filename: &str, content_type: &str, data: &[u8]) -> Ve
     body
 }
 
-struct Reply {
-    status: u16,
-    body: serde_json::Value,
+pub(crate) struct Reply {
+    pub status: u16,
+    pub body: serde_json::Value,
 }
 
-async fn upload<S, B>(app: &S, cookie: Option<&str>, filename: &str, data: &[u8]) -> Reply
+pub(crate) async fn upload<S, B>(
+    app: &S,
+    cookie: Option<&str>,
+    filename: &str,
+    data: &[u8],
+) -> Reply
 where
     S: actix_web::dev::Service<
             actix_http::Request,
@@ -55,7 +60,7 @@ where
     }
 }
 
-fn encoded(image: &DynamicImage, format: ImageFormat) -> Vec<u8> {
+pub(crate) fn encoded(image: &DynamicImage, format: ImageFormat) -> Vec<u8> {
     let mut out = Cursor::new(Vec::new());
     image.write_to(&mut out, format).unwrap();
     out.into_inner()
@@ -78,7 +83,7 @@ fn photo_with_location() -> Vec<u8> {
     out
 }
 
-async fn writer<S, B>(ctx: &TestContext, app: &S, email: &str) -> String
+pub(crate) async fn writer<S, B>(ctx: &TestContext, app: &S, email: &str) -> String
 where
     S: actix_web::dev::Service<
             actix_http::Request,
@@ -93,7 +98,10 @@ where
         .1
 }
 
-async fn fetch<S, B>(app: &S, url: &str) -> (u16, actix_web::http::header::HeaderMap, Vec<u8>)
+pub(crate) async fn fetch<S, B>(
+    app: &S,
+    url: &str,
+) -> (u16, actix_web::http::header::HeaderMap, Vec<u8>)
 where
     S: actix_web::dev::Service<
             actix_http::Request,
@@ -108,7 +116,7 @@ where
     (status, headers, test::read_body(res).await.to_vec())
 }
 
-engine_test!(
+storage_test!(
     a_photo_is_stored_in_three_widths_without_its_location,
     |ctx, app| {
         let cookie = writer(&ctx, &app, "ruth@example.org").await;
@@ -163,7 +171,7 @@ engine_test!(
     }
 );
 
-engine_test!(
+storage_test!(
     png_gif_and_webp_are_accepted_and_transparency_stays,
     |ctx, app| {
         let cookie = writer(&ctx, &app, "ruth@example.org").await;

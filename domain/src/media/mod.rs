@@ -3,6 +3,7 @@
 
 pub mod ports;
 pub mod service;
+mod uses;
 
 use chrono::{DateTime, Utc};
 
@@ -10,6 +11,7 @@ use crate::user::UserId;
 
 pub use ports::{ImageError, ImageProcessor, MediaRepository, MediaStore};
 pub use service::{MediaService, UploadError};
+pub use uses::{UNUSED_GRACE_HOURS, keys_in};
 
 /// The widths a picture is stored in (never wider than the upload itself).
 pub const WIDTHS: [u32; 3] = [400, 800, 1600];

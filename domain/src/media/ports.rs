@@ -92,9 +92,32 @@ pub trait MediaRepository: Send + Sync {
     /// The store's error.
     async fn usage(&self, owner: &UserId, since: DateTime<Utc>) -> Result<(u64, u64), StoreError>;
 
-    /// The picture with this key.
+    /// The picture with this key, unless it is gone (waiting for its files to be deleted).
     ///
     /// # Errors
     /// The store's error.
     async fn find_by_key(&self, key: &str) -> Result<Option<Media>, StoreError>;
+
+    /// Marks as gone every picture uploaded before `before` that no story or stored
+    /// version uses (gone pictures are never served again); answers how many.
+    ///
+    /// # Errors
+    /// The store's error.
+    async fn retire_unused(
+        &self,
+        before: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Result<u64, StoreError>;
+
+    /// Up to `limit` gone pictures, oldest first, whose files are still to be deleted.
+    ///
+    /// # Errors
+    /// The store's error.
+    async fn gone(&self, limit: u64) -> Result<Vec<Media>, StoreError>;
+
+    /// Deletes the rows of gone pictures whose files are deleted.
+    ///
+    /// # Errors
+    /// The store's error.
+    async fn remove(&self, ids: &[i64]) -> Result<(), StoreError>;
 }

@@ -7,10 +7,11 @@ use chrono::Duration;
 
 use super::{
     ImageError, ImageKind, ImageProcessor, MAX_PIXELS, Media, MediaRepository, MediaStore,
-    NewMedia, UploadLimits, file_name,
+    NewMedia, UNUSED_GRACE_HOURS, UploadLimits, file_name,
 };
 use crate::StoreError;
 use crate::clock::Clock;
+use crate::delivery::MAX_BATCHES_PER_ROUND;
 use crate::permissions::{Ability, Caller, Refusal};
 
 /// The answer to anything that is not one of the accepted formats.
@@ -38,6 +39,9 @@ pub enum UploadError {
     #[error(transparent)]
     Store(#[from] StoreError),
 }
+
+/// Gone pictures whose files one batch of the clean-up deletes.
+pub const CLEAN_UP_BATCH: u64 = 50;
 
 /// What the media service talks to.
 #[derive(Clone)]
@@ -156,6 +160,52 @@ impl MediaService {
         for name in names {
             let _ = self.p.store.delete(name).await;
         }
+    }
+
+    /// One round of the clean-up job: pictures no story has used for
+    /// [`UNUSED_GRACE_HOURS`] since their upload become gone, then the files of gone
+    /// pictures (these and those whose last story was deleted) are deleted, then their
+    /// rows, at most [`MAX_BATCHES_PER_ROUND`] batches. Deleting a file twice does no harm,
+    /// so several server instances may run it at once without a lease. Answers how many
+    /// pictures were deleted.
+    ///
+    /// # Errors
+    /// The store's error; a picture whose files could not all be deleted stays gone and is
+    /// tried again next round.
+    pub async fn clean_up(&self) -> Result<usize, StoreError> {
+        let now = self.p.clock.now();
+        self.p
+            .media
+            .retire_unused(now - Duration::hours(UNUSED_GRACE_HOURS), now)
+            .await?;
+        let mut removed = 0;
+        for _ in 0..MAX_BATCHES_PER_ROUND {
+            let batch = self.p.media.gone(CLEAN_UP_BATCH).await?;
+            let mut deleted = Vec::with_capacity(batch.len());
+            let mut failure = None;
+            for media in &batch {
+                let mut all = true;
+                for width in &media.widths {
+                    let name = file_name(&media.key, *width, media.format);
+                    if let Err(e) = self.p.store.delete(&name).await {
+                        all = false;
+                        failure = Some(e);
+                    }
+                }
+                if all {
+                    deleted.push(media.id);
+                }
+            }
+            self.p.media.remove(&deleted).await?;
+            removed += deleted.len();
+            if let Some(e) = failure {
+                return Err(e);
+            }
+            if (batch.len() as u64) < CLEAN_UP_BATCH {
+                break;
+            }
+        }
+        Ok(removed)
     }
 
     /// A stored file and its content type, by its name `{key}-{width}.{ext}`; `None` when

@@ -182,3 +182,41 @@ fn the_daily_count_and_the_total_size_per_person_hold() {
         Err(UploadError::QuotaFull(0))
     ));
 }
+
+#[test]
+fn pictures_no_story_uses_go_a_day_after_their_upload_with_every_file() {
+    let w = world();
+    let me = person(Role::Member, true);
+    let used = block_on(w.service.upload(&me, photo())).unwrap();
+    let unused = block_on(w.service.upload(&me, photo())).unwrap();
+    w.media.use_key(&used.key);
+    assert_eq!(w.store.names().len(), 6);
+
+    // Within the day nothing goes: the story using it may still be being written.
+    w.clock.advance(Duration::hours(23));
+    assert_eq!(block_on(w.service.clean_up()).unwrap(), 0);
+    assert_eq!(w.media.all().len(), 2);
+
+    w.clock.advance(Duration::hours(2));
+    assert_eq!(block_on(w.service.clean_up()).unwrap(), 1);
+    let left: Vec<String> = w.media.all().into_iter().map(|m| m.key).collect();
+    assert_eq!(left, std::slice::from_ref(&used.key));
+    assert!(
+        w.store.names().iter().all(|n| n.starts_with(&used.key)),
+        "{:?}",
+        w.store.names()
+    );
+    assert_eq!(w.store.names().len(), 3);
+    assert!(
+        block_on(w.service.file(&file_name(&unused.key, 400, unused.format)))
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        block_on(w.service.file(&file_name(&used.key, 400, used.format)))
+            .unwrap()
+            .is_some()
+    );
+    // A second round finds nothing more.
+    assert_eq!(block_on(w.service.clean_up()).unwrap(), 0);
+}

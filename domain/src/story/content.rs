@@ -16,7 +16,17 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Plain text to HTML: blank lines separate paragraphs, single line breaks become `<br>`.
+/// A paragraph that is only a picture, `![alt text](address)`, as `(alt, address)`.
+fn picture(paragraph: &str) -> Option<(&str, &str)> {
+    let inner = paragraph.strip_prefix("![")?.strip_suffix(')')?;
+    let (alt, url) = inner.split_once("](")?;
+    let plain = !alt.contains(['[', ']', '\n']) && !url.is_empty();
+    (plain && !url.contains(char::is_whitespace)).then_some((alt.trim(), url))
+}
+
+/// Plain text to HTML: blank lines separate paragraphs, single line breaks become `<br>`,
+/// and a paragraph that is only `![alt text](address)` becomes that picture (the sanitiser
+/// then keeps it only from the site's `/media/` or `https:` and with its alt text).
 /// HTML input is returned unchanged.
 pub fn to_html(text: &str) -> String {
     if looks_like_html(text) {
@@ -27,7 +37,14 @@ pub fn to_html(text: &str) -> String {
         .split("\n\n")
         .map(str::trim)
         .filter(|p| !p.is_empty())
-        .map(|p| format!("<p>{}</p>", escape(p).replace('\n', "<br>")))
+        .map(|p| match picture(p) {
+            Some((alt, url)) => format!(
+                "<p><img src=\"{}\" alt=\"{}\"></p>",
+                escape(url),
+                escape(alt)
+            ),
+            None => format!("<p>{}</p>", escape(p).replace('\n', "<br>")),
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -103,6 +120,27 @@ mod tests {
         assert_eq!(
             to_html("One\nline\n\nTwo < three & four"),
             "<p>One<br>line</p>\n<p>Two &lt; three &amp; four</p>"
+        );
+    }
+
+    #[test]
+    fn a_paragraph_that_is_only_a_picture_becomes_the_picture() {
+        assert_eq!(
+            to_html("Before\n\n![Our choir & friends](/media/abc-800.jpg)\n\nAfter"),
+            "<p>Before</p>\n<p><img src=\"/media/abc-800.jpg\" alt=\"Our choir &amp; friends\"></p>\n<p>After</p>"
+        );
+        // Within a line of text, or with a space in the address, it stays text.
+        assert_eq!(
+            to_html("See ![x](/media/a-1.jpg) here"),
+            "<p>See ![x](/media/a-1.jpg) here</p>"
+        );
+        assert_eq!(
+            to_html("![x](/media/a b.jpg)"),
+            "<p>![x](/media/a b.jpg)</p>"
+        );
+        assert_eq!(
+            to_html("![\"quoted\"](https://e.org/p.jpg?a=1&b=2)"),
+            "<p><img src=\"https://e.org/p.jpg?a=1&amp;b=2\" alt=\"&quot;quoted&quot;\"></p>"
         );
     }
 

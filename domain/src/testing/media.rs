@@ -19,11 +19,20 @@ use crate::user::UserId;
 #[derive(Debug, Default)]
 pub struct InMemoryMediaRepository {
     rows: Mutex<Vec<Media>>,
+    /// Keys a story uses (set by tests).
+    used: Mutex<Vec<String>>,
+    /// Ids of gone pictures.
+    gone: Mutex<Vec<i64>>,
 }
 
 impl InMemoryMediaRepository {
     pub fn all(&self) -> Vec<Media> {
         lock(&self.rows).clone()
+    }
+
+    /// Records that a story uses the picture `key`.
+    pub fn use_key(&self, key: &str) {
+        lock(&self.used).push(key.to_owned());
     }
 }
 
@@ -54,7 +63,44 @@ impl MediaRepository for InMemoryMediaRepository {
     }
 
     async fn find_by_key(&self, key: &str) -> Result<Option<Media>, StoreError> {
-        Ok(lock(&self.rows).iter().find(|m| m.key == key).cloned())
+        let gone = lock(&self.gone).clone();
+        Ok(lock(&self.rows)
+            .iter()
+            .find(|m| m.key == key && !gone.contains(&m.id))
+            .cloned())
+    }
+
+    async fn retire_unused(
+        &self,
+        before: DateTime<Utc>,
+        _now: DateTime<Utc>,
+    ) -> Result<u64, StoreError> {
+        let used = lock(&self.used).clone();
+        let mut gone = lock(&self.gone);
+        let mut count = 0;
+        for m in lock(&self.rows).iter() {
+            if m.created_at < before && !used.contains(&m.key) && !gone.contains(&m.id) {
+                gone.push(m.id);
+                count += 1;
+            }
+        }
+        Ok(count)
+    }
+
+    async fn gone(&self, limit: u64) -> Result<Vec<Media>, StoreError> {
+        let gone = lock(&self.gone).clone();
+        Ok(lock(&self.rows)
+            .iter()
+            .filter(|m| gone.contains(&m.id))
+            .take(usize::try_from(limit).unwrap_or(usize::MAX))
+            .cloned()
+            .collect())
+    }
+
+    async fn remove(&self, ids: &[i64]) -> Result<(), StoreError> {
+        lock(&self.rows).retain(|m| !ids.contains(&m.id));
+        lock(&self.gone).retain(|id| !ids.contains(id));
+        Ok(())
     }
 }
 

@@ -29,6 +29,8 @@ pub struct AccountData {
     pub help_messages: Vec<HelpMessage>,
     /// Comments left with the account's e-mail address.
     pub comments: Vec<Comment>,
+    /// Pictures they uploaded (those not yet deleted).
+    pub pictures: Vec<crate::media::Media>,
 }
 
 /// Reads a person's data for their export, in a fixed number of queries.

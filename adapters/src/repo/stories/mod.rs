@@ -4,6 +4,7 @@
 
 mod archive;
 mod review;
+mod revisions;
 mod rows;
 mod search;
 
@@ -29,6 +30,7 @@ use sea_orm::{
 
 use crate::db::store_err;
 use crate::entity::{stories, story_revisions};
+use crate::repo::media::{keys_used_by, record_uses, retire_if_unused};
 use crate::work::Db;
 
 pub struct SeaOrmStoryRepository {
@@ -110,6 +112,13 @@ impl StoryRepository for SeaOrmStoryRepository {
         .insert(&self.db)
         .await
         .map_err(store_err)?;
+        record_uses(
+            &self.db,
+            model.id,
+            &model.content,
+            model.thumbnail_url.as_deref(),
+        )
+        .await?;
         to_domain(model)
     }
 
@@ -138,15 +147,25 @@ impl StoryRepository for SeaOrmStoryRepository {
         active.approved_at = Set(story.approved_at);
         active.rejection_reason = Set(story.rejection_reason.clone());
         active.updated_at = Set(story.updated_at);
-        to_domain(active.update(&self.db).await.map_err(store_err)?)
+        let model = active.update(&self.db).await.map_err(store_err)?;
+        record_uses(
+            &self.db,
+            model.id,
+            &model.content,
+            model.thumbnail_url.as_deref(),
+        )
+        .await?;
+        to_domain(model)
     }
 
     async fn delete(&self, id: StoryId) -> Result<bool, StoreError> {
-        // Comments and revisions go with it (ON DELETE CASCADE).
+        // Comments, revisions, picture uses cascade; pictures no other story uses go.
+        let pictures = keys_used_by(&self.db, id.0).await?;
         let res = stories::Entity::delete_by_id(id.0)
             .exec(&self.db)
             .await
             .map_err(store_err)?;
+        retire_if_unused(&self.db, pictures, Utc::now()).await?;
         Ok(res.rows_affected > 0)
     }
 
@@ -194,27 +213,7 @@ impl StoryRepository for SeaOrmStoryRepository {
         by: &UserId,
         at: DateTime<Utc>,
     ) -> Result<Revision, StoreError> {
-        let approved = status == RevisionStatus::Approved;
-        let model = story_revisions::ActiveModel {
-            story_id: Set(story.0),
-            title: Set(fields.title.clone()),
-            content: Set(fields.content.clone()),
-            excerpt: Set(fields.excerpt.clone()),
-            video_url: Set(fields.video_url.clone()),
-            thumbnail_url: Set(fields.thumbnail_url.clone()),
-            category: Set(fields.category.clone()),
-            status: Set(status.as_str().to_owned()),
-            created_by: Set(Some(by.as_str().to_owned())),
-            created_at: Set(at),
-            reviewed_by: Set(approved.then(|| by.as_str().to_owned())),
-            reviewed_at: Set(approved.then_some(at)),
-            reason: Set(None),
-            ..Default::default()
-        }
-        .insert(&self.db)
-        .await
-        .map_err(store_err)?;
-        revision(model)
+        self.insert_revision(story, fields, status, by, at).await
     }
 
     async fn close_revision(
@@ -225,25 +224,8 @@ impl StoryRepository for SeaOrmStoryRepository {
         reason: Option<&str>,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        story_revisions::Entity::update_many()
-            .col_expr(
-                story_revisions::Column::Status,
-                Expr::value(status.as_str()),
-            )
-            .col_expr(
-                story_revisions::Column::ReviewedBy,
-                Expr::value(reviewer.as_str()),
-            )
-            .col_expr(story_revisions::Column::ReviewedAt, Expr::value(at))
-            .col_expr(
-                story_revisions::Column::Reason,
-                Expr::value(reason.map(str::to_owned)),
-            )
-            .filter(story_revisions::Column::Id.eq(revision_id))
-            .exec(&self.db)
+        self.finish_revision(revision_id, status, reviewer, reason, at)
             .await
-            .map_err(store_err)?;
-        Ok(())
     }
 
     async fn revisions(&self, story: StoryId) -> Result<Vec<Revision>, StoreError> {

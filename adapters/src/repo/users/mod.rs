@@ -247,6 +247,7 @@ impl UserRepository for SeaOrmUserRepository {
             .exec(&txn)
             .await
             .map_err(store_err)?;
+        crate::repo::media::leave_with_owner(&txn, id).await?;
         txn.commit().await.map_err(store_err)?;
         Ok(deleted.rows_affected > 0)
     }

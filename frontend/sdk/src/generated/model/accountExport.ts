@@ -8,6 +8,7 @@
 import type { UserDto } from './userDto';
 import type { CommentDto } from './commentDto';
 import type { HelpMessageDto } from './helpMessageDto';
+import type { ExportedPictureDto } from './exportedPictureDto';
 import type { ScheduleDto } from './scheduleDto';
 import type { ExportedStoryDto } from './exportedStoryDto';
 
@@ -21,6 +22,8 @@ export interface AccountExport {
   exportedAt: string;
   /** Help messages sent while signed in. */
   helpMessages: HelpMessageDto[];
+  /** Pictures they uploaded, with the full address of every stored size. */
+  pictures: ExportedPictureDto[];
   schedules: ScheduleDto[];
   stories: ExportedStoryDto[];
 }

@@ -41,6 +41,7 @@ export * from './deleteAccountRequestPassword';
 export * from './errorBody';
 export * from './errorBodyErrors';
 export * from './exportRequest';
+export * from './exportedPictureDto';
 export * from './exportedStoryDto';
 export * from './fieldErrorDto';
 export * from './googleCallbackParams';

@@ -163,6 +163,8 @@ export const updateProfileResponse = zod.object({
 /**
  * @summary Everything the site holds about the signed-in person, as one JSON document.
  */
+export const exportAccountResponsePicturesItemHeightMin = 0;export const exportAccountResponsePicturesItemSizesItemWidthMin = 0;export const exportAccountResponsePicturesItemWidthMin = 0;
+
 export const exportAccountResponse = zod.object({
   "account": zod.object({
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
@@ -203,6 +205,16 @@ export const exportAccountResponse = zod.object({
   "subject": zod.string(),
   "userId": zod.string().nullish().describe('The signed-in sender, `null` for a visitor.')
 }).describe('A message in the super admin\'s inbox.')).describe('Help messages sent while signed in.'),
+  "pictures": zod.array(zod.object({
+  "height": zod.number().min(exportAccountResponsePicturesItemHeightMin),
+  "sizes": zod.array(zod.object({
+  "url": zod.string(),
+  "width": zod.number().min(exportAccountResponsePicturesItemSizesItemWidthMin)
+}).describe('One stored size of a picture.')).describe('Every stored size, smallest first, as full addresses.'),
+  "uploadedAt": zod.iso.datetime({}),
+  "url": zod.string().describe('The largest stored size, as a full address.'),
+  "width": zod.number().min(exportAccountResponsePicturesItemWidthMin)
+}).describe('One uploaded picture of the export.')).describe('Pictures they uploaded, with the full address of every stored size.'),
   "schedules": zod.array(zod.object({
   "contributorId": zod.string(),
   "createdAt": zod.iso.datetime({}),

@@ -2,6 +2,10 @@
 
 use std::env;
 
+mod media;
+
+pub use media::MediaConfig;
+
 /// Every setting of the runtime contract, with its default applied.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -27,45 +31,6 @@ pub struct Config {
     pub social: SocialConfig,
     /// Where uploaded pictures live and how much each person may upload.
     pub media: MediaConfig,
-}
-
-/// Uploaded pictures (`MEDIA_DIR`, `UPLOAD_MAX_MB`, `UPLOAD_DAILY_LIMIT`, `UPLOAD_QUOTA_MB`).
-#[derive(Clone, Debug)]
-pub struct MediaConfig {
-    pub dir: std::path::PathBuf,
-    pub limits: domain::media::UploadLimits,
-}
-
-impl Default for MediaConfig {
-    fn default() -> Self {
-        Self {
-            dir: "data/media".into(),
-            limits: domain::media::UploadLimits::default(),
-        }
-    }
-}
-
-impl MediaConfig {
-    fn from_env() -> anyhow::Result<Self> {
-        let defaults = domain::media::UploadLimits::default();
-        let number = |name: &str, default: u64| -> anyhow::Result<u64> {
-            match var(name) {
-                Some(v) => v.parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(|| {
-                    anyhow::anyhow!("{name} must be a whole number above 0, got {v:?}")
-                }),
-                None => Ok(default),
-            }
-        };
-        const MB: u64 = 1024 * 1024;
-        Ok(Self {
-            dir: var_or("MEDIA_DIR", "data/media").into(),
-            limits: domain::media::UploadLimits {
-                max_bytes: number("UPLOAD_MAX_MB", defaults.max_bytes / MB)? * MB,
-                per_day: number("UPLOAD_DAILY_LIMIT", defaults.per_day)?,
-                total_bytes: number("UPLOAD_QUOTA_MB", defaults.total_bytes / MB)? * MB,
-            },
-        })
-    }
 }
 
 /// Social platform credentials (PRODUCT.md §6); a platform without them keeps its exported

@@ -1,0 +1,161 @@
+//! Two real `app-server` processes on one PostgreSQL database and one S3-compatible bucket
+//! (issue 15): a picture uploaded through either is served by both, from the same bytes.
+
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use adapters::testing::{Engine, TestDatabase};
+
+const ADMIN_PASSWORD: &str = "two-servers-admin-password";
+const BOUNDARY: &str = "----twoserversboundary";
+
+/// A server process, killed when dropped.
+struct Server {
+    base: String,
+    child: Child,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .unwrap()
+}
+
+async fn start(envs: &[(&str, String)]) -> Server {
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_app-server"))
+        .env("BIND_ADDR", format!("127.0.0.1:{port}"))
+        .env("RUST_LOG", "warn")
+        .envs(envs.iter().map(|(k, v)| (*k, v.as_str())))
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start app-server");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("app-server exited early: {status}");
+        }
+        if let Ok(res) = reqwest::get(format!("{base}/healthz")).await
+            && res.status() == 200
+        {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{base} did not become healthy");
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+    Server { base, child }
+}
+
+fn photo() -> Vec<u8> {
+    let image = image::DynamicImage::ImageRgb8(image::RgbImage::from_fn(1000, 700, |x, y| {
+        image::Rgb([(x % 256) as u8, (y % 256) as u8, 40])
+    }));
+    crate::uploads::encoded(&image, image::ImageFormat::Jpeg)
+}
+
+async fn upload(client: &reqwest::Client, server: &Server, origin: &str, cookie: &str) -> String {
+    let mut body = format!(
+        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(&photo());
+    body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
+    let res = client
+        .post(format!("{}/api/uploads", server.base))
+        .header("origin", origin)
+        .header("cookie", cookie)
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={BOUNDARY}"),
+        )
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let json: serde_json::Value = serde_json::from_slice(&res.bytes().await.unwrap()).unwrap();
+    json["url"].as_str().unwrap().to_owned()
+}
+
+async fn fetch(client: &reqwest::Client, server: &Server, url: &str) -> Vec<u8> {
+    let res = client
+        .get(format!("{}{url}", server.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200, "{} {url}", server.base);
+    assert_eq!(res.headers()["content-type"], "image/jpeg");
+    res.bytes().await.unwrap().to_vec()
+}
+
+#[actix_web::test]
+async fn two_servers_on_one_database_and_bucket_serve_each_others_pictures() {
+    let Some(db) = TestDatabase::new(Engine::Postgres).await.unwrap() else {
+        eprintln!("skipped: TEST_DATABASE_URL is not set");
+        return;
+    };
+    let s3 = adapters::testing::s3::fresh_bucket().await;
+    let public_url = "http://stories.example.test".to_owned();
+    let media_dir =
+        std::env::temp_dir().join(format!("grace-unused-{}", adapters::new_media_key()));
+    let envs = vec![
+        ("DATABASE_URL", db.url.clone()),
+        ("PUBLIC_URL", public_url.clone()),
+        ("SUPER_ADMIN_PASSWORD", ADMIN_PASSWORD.to_owned()),
+        ("MEDIA_S3_URL", s3.endpoint.clone()),
+        ("MEDIA_S3_BUCKET", s3.bucket.clone()),
+        ("MEDIA_S3_ACCESS_KEY_ID", s3.access_key_id.clone()),
+        ("MEDIA_S3_SECRET_ACCESS_KEY", s3.secret_access_key.clone()),
+        // Set, so a picture written to a folder by mistake would not be shared.
+        ("MEDIA_DIR", media_dir.display().to_string()),
+    ];
+    // One after the other: the first creates the schema and the session secret.
+    let first = start(&envs).await;
+    let second = start(&envs).await;
+    let client = reqwest::Client::new();
+
+    let signed_in = client
+        .post(format!("{}/api/admin/login", first.base))
+        .header("origin", &public_url)
+        .header("content-type", "application/json")
+        .body(serde_json::json!({"username": "admin", "password": ADMIN_PASSWORD}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed_in.status(), 200);
+    let cookie = signed_in.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+
+    let from_first = upload(&client, &first, &public_url, &cookie).await;
+    assert_eq!(
+        fetch(&client, &second, &from_first).await,
+        fetch(&client, &first, &from_first).await
+    );
+    // The session opened on the first server works on the second.
+    let from_second = upload(&client, &second, &public_url, &cookie).await;
+    assert_ne!(from_first, from_second);
+    assert_eq!(
+        fetch(&client, &first, &from_second).await,
+        fetch(&client, &second, &from_second).await
+    );
+    assert!(
+        !media_dir.exists() || std::fs::read_dir(&media_dir).unwrap().next().is_none(),
+        "nothing was written to MEDIA_DIR"
+    );
+}
