@@ -6,8 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api-errors';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { serverMessage, showMutationError } from '@/lib/api-errors';
 
 /** Spec §5 "Password change": the first failing rule, in this order. */
 export function passwordChangeProblem(values: { username: string; current: string; next: string; confirm: string }): string | null {
@@ -30,10 +29,7 @@ export function ChangePasswordTab({ defaultUsername }: { defaultUsername: string
         setNext('');
         setConfirm('');
       },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
-        toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to change password', variant: 'destructive' });
-      },
+      onError: (error) => showMutationError(error, { text: serverMessage(error) ?? 'Failed to change password' }),
     },
   });
 

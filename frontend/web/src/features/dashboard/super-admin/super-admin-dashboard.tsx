@@ -1,6 +1,6 @@
 import { ListPendingStoriesKind, useListUsers } from '@grace-stories/sdk';
 import { FileClock, Home, LogOut, UserCog, Users } from 'lucide-react';
-import { useEffect, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { useLocation } from 'wouter';
 import { Brand } from '@/components/layout/brand';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +10,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSignOut } from '@/hooks/use-sign-out';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { PendingCommentsPanel } from '../review/pending-comments-panel';
 import { PendingStoriesPanel } from '../review/pending-stories-panel';
 import { QueueCount } from '../review/queue-count';
@@ -34,11 +33,6 @@ export function SuperAdminDashboard({ user }: { user: User }) {
   const pending = usePendingUsers();
   const all = useListUsers();
   const counts = useQueueCounts();
-
-  const unauthorized = [pending.error, all.error, counts.error].some(isUnauthorizedError);
-  useEffect(() => {
-    if (unauthorized) handleUnauthorized();
-  }, [unauthorized]);
 
   // useSignOut clears the `adminUser` entry too (every sign-out does).
   const adminLogout = () => void signOut();

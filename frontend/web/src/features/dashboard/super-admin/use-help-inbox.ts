@@ -1,6 +1,5 @@
 //! The super admin's help inbox: a page of open or handled messages at a time, and the two changes.
 import {
-  ApiError,
   getListHelpMessagesQueryKey,
   getQueueCountsQueryKey,
   listHelpMessages,
@@ -12,7 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { toast } from '@/hooks/use-toast';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { httpStatus, showMutationError } from '@/lib/api-errors';
 
 /** The server's default page of the help inbox. */
 export const HELP_MESSAGES_PER_PAGE = 20;
@@ -39,13 +38,8 @@ function useRefreshHelpInbox() {
 
 /** A 404 means another super admin handled or deleted it meanwhile: the list is refreshed either way. */
 function failure(error: unknown, text: string, refresh: () => Promise<void>) {
-  if (isUnauthorizedError(error)) return handleUnauthorized();
-  const gone = error instanceof ApiError && error.status === 404;
-  toast({
-    title: 'Error',
-    description: gone ? `${text}. It was already deleted.` : text,
-    variant: 'destructive',
-  });
+  const gone = httpStatus(error) === 404;
+  showMutationError(error, { text: gone ? `${text}. It was already deleted.` : text });
   if (gone) void refresh();
 }
 

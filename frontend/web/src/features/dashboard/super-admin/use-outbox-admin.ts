@@ -1,6 +1,5 @@
 //! The super admin's mail outbox, social posts and activity log: a page at a time, and the retries.
 import {
-  ApiError,
   getListMailOutboxQueryKey,
   getListSocialPostsQueryKey,
   getQueueCountsQueryKey,
@@ -22,8 +21,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage } from '@/lib/api-errors';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { httpStatus, serverMessage, showMutationError } from '@/lib/api-errors';
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -79,9 +77,9 @@ function useRefresh(queryKey: readonly unknown[]) {
 
 /** The server's own words (a 409 says why the item cannot change now); the list is refreshed. */
 function failure(error: unknown, title: string, refresh: () => Promise<void>) {
-  if (isUnauthorizedError(error)) return handleUnauthorized();
-  toast({ title, description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
-  if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void refresh();
+  showMutationError(error, { title, text: serverMessage(error) ?? 'Please try again.' });
+  const status = httpStatus(error);
+  if (status === 404 || status === 409) void refresh();
 }
 
 export function useRetryMessage() {

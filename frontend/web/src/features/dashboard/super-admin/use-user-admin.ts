@@ -1,6 +1,5 @@
 //! The super admin's user mutations with the toasts of spec §8; lists are refreshed afterwards.
 import {
-  ApiError,
   getListPendingUsersQueryKey,
   getListUsersQueryKey,
   getQueueCountsQueryKey,
@@ -11,7 +10,7 @@ import {
 } from '@grace-stories/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
-import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { showMutationError } from '@/lib/api-errors';
 
 function useRefreshUserLists() {
   const queryClient = useQueryClient();
@@ -31,10 +30,7 @@ export function useChangeUserRole() {
         toast({ title: 'User role updated successfully' });
         return refresh();
       },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
-        toast({ title: 'Error', description: 'Failed to update user role', variant: 'destructive' });
-      },
+      onError: (error) => showMutationError(error, { text: 'Failed to update user role' }),
     },
   });
 }
@@ -47,19 +43,14 @@ export function useRemoveUser() {
         toast({ title: 'User deleted successfully' });
         return refresh();
       },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
-        toast({ title: 'Error', description: 'Failed to delete user', variant: 'destructive' });
-      },
+      onError: (error) => showMutationError(error, { text: 'Failed to delete user' }),
     },
   });
 }
 
 /** A refusal that explains itself (your own account, the last super admin): its message is shown. */
 function failure(error: unknown, text: string) {
-  if (isUnauthorizedError(error)) return handleUnauthorized();
-  const reason = error instanceof ApiError && (error.status === 409 || error.status === 403) ? error.message : null;
-  toast({ title: 'Error', description: reason ? `${text}. ${reason}` : text, variant: 'destructive' });
+  showMutationError(error, { text, explainRefusal: true });
 }
 
 /** Suspend: approval off and sessions ended on the server, the reason mailed to the person. */
