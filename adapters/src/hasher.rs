@@ -1,28 +1,37 @@
-//! argon2id password hashing, run on the blocking pool so it never stalls the async workers.
+//! argon2id password hashing, run on the blocking pool so it never stalls the async workers,
+//! at most [`PARALLEL_HASHES`] at a time: each takes 19 MiB, so a burst of sign-ins waits
+//! instead of taking hundreds of MB.
 
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher as _, PasswordVerifier as _};
 use argon2::{Algorithm, Argon2, Params, Version};
 use async_trait::async_trait;
-use domain::StoreError;
-use domain::user::PasswordHasher;
+use domain::user::{HashError, PasswordHasher};
+use tokio::sync::Semaphore;
+
+/// Hashes or verifications running at once, at most (19 MiB each).
+pub const PARALLEL_HASHES: usize = 4;
 
 /// argon2id with explicit parameters (19 MiB, 2 passes, 1 lane: the OWASP minimum).
 pub struct Argon2PasswordHasher {
     dummy_hash: String,
+    permits: Semaphore,
 }
 
-fn argon2() -> Result<Argon2<'static>, StoreError> {
-    let params = Params::new(19 * 1024, 2, 1, None)
-        .map_err(|e| StoreError::Unknown(anyhow::anyhow!("argon2 params: {e}")))?;
+fn failed(what: &str, e: impl std::fmt::Display) -> HashError {
+    HashError(anyhow::anyhow!("{what}: {e}"))
+}
+
+fn argon2() -> Result<Argon2<'static>, HashError> {
+    let params = Params::new(19 * 1024, 2, 1, None).map_err(|e| failed("argon2 params", e))?;
     Ok(Argon2::new(Algorithm::Argon2id, Version::V0x13, params))
 }
 
-fn hash_blocking(password: &str) -> Result<String, StoreError> {
+fn hash_blocking(password: &str) -> Result<String, HashError> {
     argon2()?
         .hash_password(password.as_bytes())
         .map(|h| h.to_string())
-        .map_err(|e| StoreError::Unknown(anyhow::anyhow!("argon2 hash: {e}")))
+        .map_err(|e| failed("argon2 hash", e))
 }
 
 impl Argon2PasswordHasher {
@@ -30,35 +39,45 @@ impl Argon2PasswordHasher {
     ///
     /// # Errors
     /// When argon2 cannot hash.
-    pub fn new() -> Result<Self, StoreError> {
+    pub fn new() -> Result<Self, HashError> {
         Ok(Self {
             dummy_hash: hash_blocking("not-a-real-password")?,
+            permits: Semaphore::new(PARALLEL_HASHES),
         })
     }
 }
 
 #[async_trait]
 impl PasswordHasher for Argon2PasswordHasher {
-    async fn hash(&self, password: &str) -> Result<String, StoreError> {
+    async fn hash(&self, password: &str) -> Result<String, HashError> {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|e| failed("permit", e))?;
         let password = password.to_owned();
         tokio::task::spawn_blocking(move || hash_blocking(&password))
             .await
-            .map_err(|e| StoreError::Unknown(e.into()))?
+            .map_err(|e| failed("hashing thread", e))?
     }
 
-    async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, StoreError> {
+    async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, HashError> {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|e| failed("permit", e))?;
         let known = hash.is_some();
         let hash = hash.unwrap_or(&self.dummy_hash).to_owned();
         let password = password.to_owned();
-        let matched = tokio::task::spawn_blocking(move || -> Result<bool, StoreError> {
-            let parsed = PasswordHash::new(&hash)
-                .map_err(|e| StoreError::Unknown(anyhow::anyhow!("stored hash: {e}")))?;
+        let matched = tokio::task::spawn_blocking(move || -> Result<bool, HashError> {
+            let parsed = PasswordHash::new(&hash).map_err(|e| failed("stored hash", e))?;
             Ok(argon2()?
                 .verify_password(password.as_bytes(), &parsed)
                 .is_ok())
         })
         .await
-        .map_err(|e| StoreError::Unknown(e.into()))??;
+        .map_err(|e| failed("hashing thread", e))??;
         Ok(known && matched)
     }
 }

@@ -48,7 +48,7 @@ use crate::StoreError;
 use crate::clock::Clock;
 use crate::mail::{Mailer, OutgoingMail};
 use crate::story::{NewStory, StoryFields, StoryStatus};
-use crate::user::{AuthProvider, NewUser, PasswordHasher, Role, UserId};
+use crate::user::{AuthProvider, HashError, NewUser, PasswordHasher, Role, UserId};
 
 /// The instant the fakes' clocks start at: 2024-03-05 12:00:00 UTC.
 pub fn t0() -> DateTime<Utc> {
@@ -132,10 +132,10 @@ impl FakePasswordHasher {
 
 #[async_trait]
 impl PasswordHasher for FakePasswordHasher {
-    async fn hash(&self, password: &str) -> Result<String, StoreError> {
+    async fn hash(&self, password: &str) -> Result<String, HashError> {
         Ok(Self::hash_of(password))
     }
-    async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, StoreError> {
+    async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, HashError> {
         self.verifications.fetch_add(1, Ordering::Relaxed);
         Ok(hash == Some(Self::hash_of(password).as_str()))
     }

@@ -43,7 +43,7 @@ pub async fn ensure_super_admin(
         Some(p) => (p.clone(), false),
         None => (generate_password(), true),
     };
-    let hash = hasher.hash(&password).await?;
+    let hash = hasher.hash(&password).await.map_err(StoreError::from)?;
     let user = NewUser {
         email: seed.email.clone(),
         username: Some(seed.username.clone()),

@@ -85,7 +85,14 @@ impl AccountService {
         match stored {
             Some(hash) => {
                 let given = departure.password.unwrap_or_default();
-                if given.is_empty() || !self.p.hasher.verify(&given, Some(&hash)).await? {
+                if given.is_empty()
+                    || !self
+                        .p
+                        .hasher
+                        .verify(&given, Some(&hash))
+                        .await
+                        .map_err(StoreError::from)?
+                {
                     return Err(DeleteAccountError::WrongPassword);
                 }
             }

@@ -20,8 +20,8 @@ mod verification;
 
 pub use ports::{
     AccountData, AccountDataSource, AdminCredential, AdminCredentialRepository,
-    AuthorizationRequest, ExternalIdentity, IdentityProvider, PasswordHasher, ProfileChanges,
-    UserRepository,
+    AuthorizationRequest, ExternalIdentity, HashError, IdentityProvider, PasswordHasher,
+    ProfileChanges, UserRepository,
 };
 
 /// The account that keeps the published stories of people who left and chose to leave

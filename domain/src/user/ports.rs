@@ -169,22 +169,36 @@ pub trait UserRepository: Send + Sync {
     async fn count_with_role(&self, role: Role) -> Result<u64, StoreError>;
 }
 
+/// The password hasher could not run (argon2 refused its parameters, a stored hash is not
+/// a PHC string, its worker thread died). Not a store error: logged as what it is.
+#[derive(Debug, thiserror::Error)]
+#[error("password hashing failed")]
+pub struct HashError(#[source] pub anyhow::Error);
+
+/// A service whose errors carry store errors reports a hashing failure as an unexpected one
+/// (a 500 with the cause chain in the log).
+impl From<HashError> for StoreError {
+    fn from(e: HashError) -> Self {
+        StoreError::Unknown(anyhow::Error::new(e))
+    }
+}
+
 /// Hashes and verifies passwords (argon2id in production).
 #[async_trait]
 pub trait PasswordHasher: Send + Sync {
     /// A PHC string for this password.
     ///
     /// # Errors
-    /// [`StoreError::Unknown`] when hashing fails.
-    async fn hash(&self, password: &str) -> Result<String, StoreError>;
+    /// [`HashError`] when hashing fails.
+    async fn hash(&self, password: &str) -> Result<String, HashError>;
 
     /// Whether `password` matches `hash`. With `hash = None` it still spends the time of a
     /// verification (against a dummy hash) and returns `false`, so that timing does not
     /// reveal whether an account exists.
     ///
     /// # Errors
-    /// [`StoreError::Unknown`] when verification cannot run.
-    async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, StoreError>;
+    /// [`HashError`] when verification cannot run.
+    async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, HashError>;
 }
 
 /// A person as an external OpenID Connect provider vouches for them.

@@ -49,7 +49,7 @@ impl AccountService {
             .hasher
             .hash(password.expose())
             .await
-            .map_err(RegisterError::Store)?;
+            .map_err(|e| RegisterError::Store(e.into()))?;
         let user = self
             .p
             .users

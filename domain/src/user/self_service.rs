@@ -135,7 +135,12 @@ impl AccountService {
             .consume(TokenPurpose::PasswordReset, &hash, self.now())
             .await?
             .ok_or(ResetPasswordError::InvalidToken)?;
-        let password_hash = self.p.hasher.hash(password.expose()).await?;
+        let password_hash = self
+            .p
+            .hasher
+            .hash(password.expose())
+            .await
+            .map_err(StoreError::from)?;
         if !self
             .p
             .users
@@ -242,12 +247,23 @@ impl AccountService {
         let Some(hash) = stored.and_then(|(_, hash)| hash) else {
             return Err(ChangeOwnPasswordError::NoPassword);
         };
-        if !self.p.hasher.verify(current, Some(&hash)).await? {
+        if !self
+            .p
+            .hasher
+            .verify(current, Some(&hash))
+            .await
+            .map_err(StoreError::from)?
+        {
             let mut errors = FieldErrors::new();
             errors.push("currentPassword", "Current password is incorrect");
             return Err(ChangeOwnPasswordError::Invalid(errors));
         }
-        let new_hash = self.p.hasher.hash(new.expose()).await?;
+        let new_hash = self
+            .p
+            .hasher
+            .hash(new.expose())
+            .await
+            .map_err(StoreError::from)?;
         self.p.users.set_password_hash(&me.id, &new_hash).await?;
         self.p
             .sessions

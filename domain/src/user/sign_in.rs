@@ -136,7 +136,12 @@ impl AccountService {
             return Err(SignInError::Locked { retry_after_secs });
         }
         let hash = found.as_ref().and_then(|(_, h)| h.as_deref());
-        let matches = self.p.hasher.verify(password.expose(), hash).await?;
+        let matches = self
+            .p
+            .hasher
+            .verify(password.expose(), hash)
+            .await
+            .map_err(StoreError::from)?;
         match found {
             Some((user, _)) if matches => {
                 self.p.failures.clear(&user.id).await?;
@@ -179,7 +184,8 @@ impl AccountService {
                 password,
                 credential.as_ref().map(|c| c.password_hash.as_str()),
             )
-            .await?;
+            .await
+            .map_err(StoreError::from)?;
         let Some(credential) = credential else {
             return Err(AdminSignInError::WrongCredentials);
         };
@@ -227,11 +233,17 @@ impl AccountService {
                 current,
                 credential.as_ref().map(|c| c.password_hash.as_str()),
             )
-            .await?;
+            .await
+            .map_err(StoreError::from)?;
         let Some(credential) = credential.filter(|c| matches && c.user_id == me.id) else {
             return Err(ChangePasswordError::WrongCurrentPassword);
         };
-        let hash = self.p.hasher.hash(new.expose()).await?;
+        let hash = self
+            .p
+            .hasher
+            .hash(new.expose())
+            .await
+            .map_err(StoreError::from)?;
         self.p
             .credentials
             .set_password_hash(&credential.username, &hash)
