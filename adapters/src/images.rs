@@ -11,7 +11,6 @@ use domain::media::ports::{EncodedSize, Processed};
 use domain::media::{ImageError, ImageKind, ImageProcessor, StoredFormat, widths_for};
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::PngEncoder;
-use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 
 /// JPEG quality of stored sizes: small files, no visible loss on screens.
@@ -96,23 +95,26 @@ pub fn process(bytes: &[u8], kind: ImageKind, max_pixels: u64) -> Result<Process
         StoredFormat::Jpeg
     };
     let (width, height) = (image.width(), image.height());
-    let sizes = widths_for(width)
-        .into_iter()
-        .map(|w| {
-            let h = (u64::from(height) * u64::from(w) / u64::from(width)).max(1);
-            let h = u32::try_from(h).unwrap_or(u32::MAX);
-            let sized = if w == width {
-                image.clone()
-            } else {
-                image.resize_exact(w, h, FilterType::Triangle)
-            };
-            Ok(EncodedSize {
-                width: sized.width(),
-                height: sized.height(),
-                data: encode(&sized, format)?,
-            })
-        })
-        .collect::<Result<Vec<_>, ImageError>>()?;
+    // Largest first, each smaller size made from the one before it with the image crate's
+    // area-averaging thumbnail (no floating-point copy of the whole picture), so a
+    // 12-megapixel photo needs little more memory than its decoded pixels.
+    let mut sizes = Vec::new();
+    let mut previous: Option<DynamicImage> = None;
+    for w in widths_for(width).into_iter().rev() {
+        let h = (u64::from(height) * u64::from(w) / u64::from(width)).max(1);
+        let h = u32::try_from(h).unwrap_or(u32::MAX);
+        let sized = (w != width).then(|| previous.as_ref().unwrap_or(&image).thumbnail_exact(w, h));
+        let current = sized.as_ref().unwrap_or(&image);
+        sizes.push(EncodedSize {
+            width: current.width(),
+            height: current.height(),
+            data: encode(current, format)?,
+        });
+        if sized.is_some() {
+            previous = sized;
+        }
+    }
+    sizes.reverse();
     Ok(Processed {
         format,
         width,
@@ -124,10 +126,14 @@ pub fn process(bytes: &[u8], kind: ImageKind, max_pixels: u64) -> Result<Process
 fn encode(image: &DynamicImage, format: StoredFormat) -> Result<Vec<u8>, ImageError> {
     let mut out = Vec::new();
     match format {
-        StoredFormat::Jpeg => image
-            .to_rgb8()
-            .write_with_encoder(JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY))
-            .map_err(unreadable)?,
+        StoredFormat::Jpeg => {
+            let encoder = JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY);
+            match image.as_rgb8() {
+                Some(rgb) => rgb.write_with_encoder(encoder),
+                None => image.to_rgb8().write_with_encoder(encoder),
+            }
+            .map_err(unreadable)?
+        }
         StoredFormat::Png => image
             .to_rgba8()
             .write_with_encoder(PngEncoder::new(&mut out))

@@ -15,9 +15,11 @@ use futures_util::future::LocalBoxFuture;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// The site itself; video hosts in frames; https images; no framing of the site.
+/// The site itself; video hosts in frames; https images, and `blob:` for the preview of a
+/// picture chosen for upload (an address the page made from the file itself); no framing of
+/// the site.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-img-src 'self' https: data:; font-src 'self' data:; connect-src 'self'; \
+img-src 'self' https: data: blob:; font-src 'self' data:; connect-src 'self'; \
 frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com; \
 frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 

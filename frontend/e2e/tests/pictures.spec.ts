@@ -1,9 +1,10 @@
-// Issue 15 (first part): an author uploads a thumbnail with the file picker; the server
-// re-encodes it, the story carries it, and the card shows it once the story is live.
+// Issue 15: an author uploads a thumbnail with the file picker and inserts a picture with
+// alt text into the story text; the server re-encodes both, and once the story is live the
+// card shows the thumbnail with srcset and the story page shows the picture.
 import { expect, request as apiRequest, test } from '@playwright/test';
 import { ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
 
-test('an author uploads a thumbnail by file picker and the live story shows it', async ({ browser }) => {
+test('an author uploads a thumbnail and inserts a picture, and the live story shows both', async ({ browser }) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
   const person = { firstName: 'Lydia', lastName: `Painter${tag}`, username: `lydia${tag}`, email: `lydia.${tag}@example.test` };
   const admin = await apiRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
@@ -46,6 +47,32 @@ test('an author uploads a thumbnail by file picker and the live story shows it',
   await expect(field).toHaveValue(/^\/media\/[0-9a-f]{32}-800\.jpg$/);
   const thumbnail = await field.inputValue();
   await expect(dialog.getByAltText('Thumbnail preview')).toHaveAttribute('src', thumbnail);
+
+  // A second picture, inserted into the story text with its alt text.
+  await dialog.getByRole('button', { name: 'Insert picture' }).click();
+  const insert = page.getByRole('dialog', { name: 'Insert picture' });
+  // A slow connection: the chosen picture shows at once (the page's CSP allows its blob:
+  // address) with the share sent so far.
+  const network = await page.context().newCDPSession(page);
+  await network.send('Network.enable');
+  await network.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 40_000 });
+  await insert.locator('input[type=file]').setInputFiles({ name: 'table.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg, 'base64') });
+  await expect(insert.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  const local = insert.getByAltText('The picture being uploaded');
+  await expect(local).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => local.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+  await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(insert.getByAltText('The uploaded picture')).toBeVisible();
+  await expect(insert.getByRole('button', { name: 'Insert', exact: true })).toBeDisabled();
+  await insert.getByLabel('Alt text').fill('The long supper table in the street');
+  await insert.getByRole('button', { name: 'Insert', exact: true }).click();
+  await expect(insert).toHaveCount(0);
+  const content = dialog.getByLabel('Story Content *');
+  await expect(content).toHaveValue(
+    /^We cooked for the whole street\.\n\n!\[The long supper table in the street\]\(\/media\/[0-9a-f]{32}-800\.jpg\)$/,
+  );
+  const inline = /\((\/media\/[0-9a-f]{32}-800\.jpg)\)/.exec(await content.inputValue())![1];
+
   await dialog.getByRole('radio', { name: 'Publish' }).click();
   await dialog.getByRole('button', { name: 'Create Story' }).click();
   await expect(dialog).toHaveCount(0);
@@ -68,5 +95,12 @@ test('an author uploads a thumbnail by file picker and the live story shows it',
   // The browser picks one of the stored sizes and it loads.
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(400);
   expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/media\/[0-9a-f]{32}-(400|800)\.jpg$/);
+
+  // The story page shows the inserted picture with its alt text, loaded from the site.
+  await visitor.goto(`/stories/${id}`);
+  const picture = visitor.locator('.story-content img');
+  await expect(picture).toHaveAttribute('src', inline);
+  await expect(picture).toHaveAttribute('alt', 'The long supper table in the street');
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
   await admin.dispose();
 });

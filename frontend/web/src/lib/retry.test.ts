@@ -29,7 +29,7 @@ describe('shouldRetryQuery', () => {
 });
 
 describe('shouldRetryMutation', () => {
-  it.each([400, 401, 403, 404, 409, 422])('never retries a %i answer', (status) => {
+  it.each([400, 401, 403, 404, 409, 413, 415, 422])('never retries a %i answer', (status) => {
     expect(shouldRetryMutation(0, answer(status))).toBe(false);
   });
 

@@ -6,8 +6,9 @@ import { httpStatus } from './api-errors';
 // Spec §8 names 401, 403 ('unauthorized', 'forbidden'), 400, 404 and 422.
 const QUERY_NO_RETRY: ReadonlySet<number> = new Set([400, 401, 403, 404, 422]);
 // 409 is added to the spec's list: a conflict with the story's state (already waiting for review,
-// already published) cannot be fixed by sending the same request again (README "Decisions").
-const MUTATION_NO_RETRY: ReadonlySet<number> = new Set([400, 401, 403, 404, 409, 422]);
+// already published) cannot be fixed by sending the same request again (README "Decisions"); nor
+// can a picture that is too large (413) or not a picture (415).
+const MUTATION_NO_RETRY: ReadonlySet<number> = new Set([400, 401, 403, 404, 409, 413, 415, 422]);
 
 export const MAX_QUERY_RETRIES = 2;
 export const MAX_MUTATION_RETRIES = 1;
@@ -25,7 +26,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < MAX_QUERY_RETRIES;
 }
 
-/** Mutations: never retried on 400/401/403/404/409/422, otherwise retried once. */
+/** Mutations: never retried on 400/401/403/404/409/413/415/422, otherwise retried once. */
 export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
   if (refusedWith(error, MUTATION_NO_RETRY)) return false;
   return failureCount < MAX_MUTATION_RETRIES;

@@ -131,3 +131,20 @@ describe('contentAsText and excerptFallback', () => {
     expect(excerptFallback('short', 150)).toBe('short');
   });
 });
+
+describe('pictures in plain text', () => {
+  const KEY = '0123456789abcdef0123456789abcdef';
+  it('come back as the ![alt](address) paragraphs the author typed', () => {
+    const html = `<p>Before</p>\n<p><img src="/media/${KEY}-800.jpg" alt="Tom &amp; &quot;Jerry&quot;"></p>\n<p>After</p>`;
+    expect(contentForEditing(html)).toBe(`Before\n\n![Tom & "Jerry"](/media/${KEY}-800.jpg)\n\nAfter`);
+  });
+
+  it('keep the content HTML when a picture shares its paragraph or has no plain alt text', () => {
+    const inText = `<p>See <img src="/media/${KEY}-800.jpg" alt="x"> here</p>`;
+    expect(contentForEditing(inText)).toBe(inText);
+    const bracket = `<p><img src="/media/${KEY}-800.jpg" alt="a [b]"></p>`;
+    expect(contentForEditing(bracket)).toBe(bracket);
+    const styled = `<p><img alt="x" src="/media/${KEY}-800.jpg"></p>`;
+    expect(contentForEditing(styled)).toBe(styled);
+  });
+});

@@ -9,6 +9,8 @@ const TAG = /<!--[\s\S]*?-->|<\/?[a-z][^\s/>]*(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
 /** The tags of the server's plain-text HTML. */
 const PARAGRAPH_TAG = /^<\/?p\s*>$/i;
 const BREAK_TAG = /^<\/?br\s*\/?>$/i;
+/** A picture that plain text's `![alt](src)` paragraph becomes on the server. */
+const PICTURE_TAG = /^<img src="([^"]*)" alt="([^"]*)">$/;
 /** Block elements whose closing tag may be followed by a line break without changing the page. */
 const BLOCK_CLOSE = /^<\/(?:p|div|h[1-6]|ul|ol|li|blockquote|pre|table|thead|tbody|tfoot|tr|dl|dt|dd|figure|hr)\s*>$/i;
 const REFERENCE = /&(#x[0-9a-f]+|#[0-9]+|[a-z][a-z0-9]*);/gi;
@@ -85,10 +87,15 @@ function tokens(html: string): { tag: boolean; text: string }[] {
 function paragraphsAsText(html: string): string | null {
   const paragraphs: string[] = [];
   let current = '';
+  let picture: string | null = null;
+  let mixed = false;
   const endParagraph = () => {
     const text = current.trim();
-    if (text !== '') paragraphs.push(text);
+    if (picture !== null && text !== '') mixed = true;
+    else if (picture !== null) paragraphs.push(picture);
+    else if (text !== '') paragraphs.push(text);
     current = '';
+    picture = null;
   };
   const source = html
     .replace(/\r\n?/g, '\n')
@@ -99,10 +106,21 @@ function paragraphsAsText(html: string): string | null {
     if (!part.tag) current += decodeEntities(part.text.replace(/[ \t]*\n[ \t]*/g, ' '));
     else if (PARAGRAPH_TAG.test(part.text)) endParagraph();
     else if (BREAK_TAG.test(part.text)) current += '\n';
+    else if (picture === null && current.trim() === '' && (picture = pictureMarker(part.text)) !== null) continue;
     else return null;
   }
   endParagraph();
-  return paragraphs.join('\n\n');
+  return mixed ? null : paragraphs.join('\n\n');
+}
+
+/** The server's picture paragraph tag (`<img src alt>`, in that order) as the `![alt](src)` typed for it. */
+function pictureMarker(tag: string): string | null {
+  const match = PICTURE_TAG.exec(tag);
+  if (!match) return null;
+  const src = decodeEntities(match[1]);
+  const alt = decodeEntities(match[2]);
+  if (/[[\]\n]/.test(alt) || alt.trim() === '' || /\s/.test(src) || src === '') return null;
+  return `![${alt}](${src})`;
 }
 
 /**

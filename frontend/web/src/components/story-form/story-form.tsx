@@ -1,6 +1,6 @@
 import { useListCategories, type StoryDto } from '@grace-stories/sdk';
 import { FileText, Globe, Lock, Share2, Video } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,7 @@ import {
   type StoryFormValues,
 } from './story-form-schema';
 import { TakeDownDialog } from './take-down-dialog';
+import { InsertPicture } from './insert-picture-dialog';
 import { useSaveStory } from './use-save-story';
 import { WaitingEditNotice } from './waiting-edit-notice';
 
@@ -39,6 +40,7 @@ type StoryFormProps = {
 export function StoryForm({ initial, authorId, story, waitingEdit = false, onDone }: StoryFormProps) {
   const editing = story !== undefined;
   const form = useForm<StoryFormValues>({ defaultValues: initial });
+  const contentRef = useRef<HTMLTextAreaElement | null>(null);
   const values = useWatch({ control: form.control }) as StoryFormValues;
   const categories = useListCategories();
   const options = categoryOptions((categories.data ?? []).map((c) => c.name));
@@ -209,12 +211,21 @@ export function StoryForm({ initial, authorId, story, waitingEdit = false, onDon
                       readOnly={locked}
                       className={lockedField}
                       {...field}
+                      ref={(element) => {
+                        field.ref(element);
+                        contentRef.current = element;
+                      }}
                     />
                   </FormControl>
                   <FormDescription className="flex justify-between text-xs">
                     <span>{field.value.length} characters</span>
                     <span>{readingMinutes(field.value)} min read</span>
                   </FormDescription>
+                  {locked ? null : (
+                    <div>
+                      <InsertPicture textarea={contentRef} value={field.value} onChange={field.onChange} />
+                    </div>
+                  )}
                   <FormMessage />
                 </FormItem>
               )}

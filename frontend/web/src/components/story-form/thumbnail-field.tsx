@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { isThumbnailUrl, type StoryFormValues } from './story-form-schema';
 import { ThumbnailUpload } from './thumbnail-upload';
 
-/** The thumbnail: a URL, or a picture uploaded here, with a preview. */
+/** The thumbnail: a URL, or a picture uploaded here (picked, dropped or pasted), with a preview. */
 export function ThumbnailField({ control, locked }: { control: Control<StoryFormValues>; locked: boolean }) {
   return (
     <FormField
@@ -14,17 +14,18 @@ export function ThumbnailField({ control, locked }: { control: Control<StoryForm
       render={({ field }) => (
         <FormItem>
           <FormLabel>Story Thumbnail URL</FormLabel>
-          <FormControl>
-            <Input
-              type="url"
-              placeholder="https://example.com/image.jpg"
-              readOnly={locked}
-              className={locked ? 'bg-muted/40' : undefined}
-              {...field}
-            />
-          </FormControl>
-          <FormDescription className="text-xs">Optional image, 400x300 recommended.</FormDescription>
-          {locked ? null : <ThumbnailUpload value={field.value.trim()} onChange={field.onChange} />}
+          <ThumbnailUpload value={field.value.trim()} onChange={field.onChange} disabled={locked}>
+            <FormControl>
+              <Input
+                type="url"
+                placeholder="https://example.com/image.jpg"
+                readOnly={locked}
+                className={locked ? 'bg-muted/40' : undefined}
+                {...field}
+              />
+            </FormControl>
+            <FormDescription className="text-xs">Optional image, 400x300 recommended.</FormDescription>
+          </ThumbnailUpload>
           <ThumbnailPreview key={field.value.trim()} url={field.value.trim()} />
           <FormMessage />
         </FormItem>
