@@ -3,7 +3,8 @@
 //! re-encoded in three widths by the `image` crate, written to a media folder and recorded
 //! in a SQLite database. Prints uploads per second and megabytes of photo per second, one
 //! at a time and with 8 at once (the processor decodes at most two at a time), and the
-//! process's peak resident memory.
+//! process's peak resident memory. First it sends a 50-megapixel PNG (a decompression
+//! bomb: a valid header, almost no pixel data) and reports the peak after its refusal.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -26,6 +27,35 @@ fn memory_mib(field: &str) -> f64 {
         .and_then(|s| s.lines().find(|l| l.starts_with(field)).map(str::to_owned))
         .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
         .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+/// A PNG whose header claims `width`×`height` pixels, with almost no pixel data.
+fn png_bomb(width: u32, height: u32) -> Vec<u8> {
+    fn crc(data: &[u8]) -> u32 {
+        let mut crc = 0xFFFF_FFFF_u32;
+        for byte in data {
+            crc ^= u32::from(*byte);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xEDB8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
+    let mut header = b"IHDR".to_vec();
+    header.extend_from_slice(&width.to_be_bytes());
+    header.extend_from_slice(&height.to_be_bytes());
+    header.extend_from_slice(&[8, 2, 0, 0, 0]);
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    for chunk in [&header[..], b"IDAT\x78\x9c", b"IEND"] {
+        png.extend_from_slice(&u32::try_from(chunk.len() - 4).unwrap().to_be_bytes());
+        png.extend_from_slice(chunk);
+        png.extend_from_slice(&crc(chunk).to_be_bytes());
+    }
+    png
 }
 
 /// A 4000×3000 photo with detail everywhere (gradients and noise compress like a photo).
@@ -86,6 +116,15 @@ fn main() {
             },
         });
         let caller = Caller::User(me);
+        let refused = service.upload(&caller, png_bomb(10_000, 5_000)).await;
+        println!(
+            "50-megapixel PNG: {}; peak so far {:.0} MiB resident",
+            match refused {
+                Err(e) => e.to_string(),
+                Ok(_) => "ACCEPTED (a bug)".into(),
+            },
+            memory_mib("VmHWM:")
+        );
         let photo = photo();
         let mb = photo.len() as f64 / 1_048_576.0;
         println!(

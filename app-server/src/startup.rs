@@ -77,6 +77,7 @@ pub fn app(
         state.session_key.clone(),
         state.config.is_https(),
     );
+    let cors = crate::cors::middleware(&state.config.allowed_origins);
     App::new()
         .app_data(web::Data::new(state))
         .app_data(middleware::json_config())
@@ -85,6 +86,7 @@ pub fn app(
         .wrap(from_fn(middleware::refuse_control_characters))
         .wrap(from_fn(security::same_origin))
         .wrap(session::middleware(sessions, key, secure))
+        .wrap(cors)
         .wrap(security::headers())
         .wrap(from_fn(middleware::request_log))
         // gzip/brotli/zstd when the browser asks: the site's script is ~630 KB, ~195 KB gzipped.

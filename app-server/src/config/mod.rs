@@ -3,6 +3,7 @@
 use std::env;
 
 mod media;
+mod origins;
 
 pub use media::MediaConfig;
 
@@ -12,6 +13,8 @@ pub struct Config {
     pub database_url: String,
     pub bind_addr: String,
     pub public_url: String,
+    /// Other sites' origins allowed to call the API with credentials (`ALLOWED_ORIGINS`).
+    pub allowed_origins: Vec<String>,
     pub site_name: String,
     pub support_email: String,
     pub super_admin_username: String,
@@ -157,6 +160,7 @@ impl Config {
             database_url: var_or("DATABASE_URL", "sqlite://data/app.db?mode=rwc"),
             bind_addr,
             public_url,
+            allowed_origins: origins::parse_allowed_origins(&var_or("ALLOWED_ORIGINS", ""))?,
             site_name: var_or("SITE_NAME", "Grace Stories"),
             support_email: var_or("SUPPORT_EMAIL", "support@example.org"),
             super_admin_username: var_or("SUPER_ADMIN_USERNAME", "admin"),
@@ -186,12 +190,13 @@ impl Config {
             .unwrap_or_else(|_| self.public_url.clone())
     }
 
-    /// Whether a browser at `origin` is this site: `PUBLIC_URL`'s origin, or, when the server
+    /// Whether a browser at `origin` may write: this site (`PUBLIC_URL`'s origin), one of
+    /// `ALLOWED_ORIGINS`, or, when the server
     /// listens on a loopback address, the same scheme and port under another loopback name
     /// (`localhost`, `127.0.0.1`, `[::1]` are one machine to the person at it).
     pub fn accepts_origin(&self, origin: &str) -> bool {
         let expected = self.public_origin();
-        if origin == expected {
+        if origin == expected || self.allowed_origins.iter().any(|o| o == origin) {
             return true;
         }
         let bound_to_loopback = self
@@ -230,6 +235,7 @@ mod tests {
             database_url: "sqlite::memory:".into(),
             bind_addr: bind.to_owned(),
             public_url: public.to_owned(),
+            allowed_origins: vec!["https://app.example.org".into()],
             site_name: "Grace Stories".into(),
             support_email: "support@example.org".into(),
             super_admin_username: "admin".into(),
@@ -269,6 +275,12 @@ mod tests {
         assert!(!public.accepts_origin("http://127.0.0.1:3000"));
         let site = config("127.0.0.1:8080", "https://stories.example.org");
         assert!(site.accepts_origin("https://stories.example.org"));
+        assert!(
+            site.accepts_origin("https://app.example.org"),
+            "ALLOWED_ORIGINS"
+        );
+        assert!(!site.accepts_origin("https://app.example.org.evil.example"));
+        assert!(!site.accepts_origin("null"));
         assert!(!site.accepts_origin("http://localhost:8080"));
     }
 }

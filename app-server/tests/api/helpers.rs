@@ -20,6 +20,7 @@ pub fn test_config(database_url: &str) -> Config {
         database_url: database_url.to_owned(),
         bind_addr: "127.0.0.1:0".into(),
         public_url: "http://localhost:8080".into(),
+        allowed_origins: Vec::new(),
         site_name: "Grace Stories".into(),
         support_email: "support@example.org".into(),
         super_admin_username: "admin".into(),

@@ -7,6 +7,7 @@ mod helpers;
 mod accounts;
 mod activity_log;
 mod comments;
+mod cors;
 mod first_hour;
 mod foundation;
 mod help;
