@@ -21,9 +21,44 @@ pub struct FieldErrorDto {
     pub message: String,
 }
 
+/// What kind of error it is, for programs: decide by `code` (and the status), never by
+/// the wording of `message`, which may change.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// 400 with `errors`: fields that failed validation.
+    ValidationFailed,
+    /// 400: a request the server cannot read (malformed JSON, a bad query).
+    BadRequest,
+    /// 401: not signed in, or the session ended.
+    Unauthenticated,
+    /// 403: the account waits for an administrator's approval.
+    PendingApproval,
+    /// 403: signed in, but not allowed (or a write from another site).
+    Forbidden,
+    /// 404.
+    NotFound,
+    /// 409: the thing's state does not allow it now, or a value is taken.
+    Conflict,
+    /// 413: the body or file is over a limit.
+    PayloadTooLarge,
+    /// 415: a file of a type the server does not take.
+    UnsupportedMediaType,
+    /// 429: too many requests; `Retry-After` says when to try again when it is known.
+    RateLimited,
+    /// 429: too many wrong passwords for this account.
+    AccountLocked,
+    /// 503: the database or a service the request needs is away; try again later.
+    Unavailable,
+    /// 500: a fault of the server (logged with its cause).
+    Internal,
+}
+
 /// The body of every error response.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorBody {
+    /// What kind of error it is.
+    pub code: ErrorCode,
     /// What went wrong, fit to show to a person.
     pub message: String,
     /// Present only for validation failures.
@@ -40,6 +75,9 @@ pub enum ApiError {
     },
     #[error("{0}")]
     Unauthorized(String),
+    /// 403 for an account that waits for approval.
+    #[error("{0}")]
+    PendingApproval(String),
     #[error("{0}")]
     Forbidden(String),
     #[error("{0}")]
@@ -98,7 +136,7 @@ impl ResponseError for ApiError {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::PendingApproval(_) | ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge | ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -132,9 +170,33 @@ impl ResponseError for ApiError {
             res.insert_header((header::RETRY_AFTER, v));
         }
         res.json(ErrorBody {
+            code: self.code(),
             message: self.to_string(),
             errors,
         })
+    }
+}
+
+impl ApiError {
+    /// The machine code of the body.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            ApiError::BadRequest {
+                errors: Some(_), ..
+            } => ErrorCode::ValidationFailed,
+            ApiError::BadRequest { errors: None, .. } => ErrorCode::BadRequest,
+            ApiError::Unauthorized(_) => ErrorCode::Unauthenticated,
+            ApiError::PendingApproval(_) => ErrorCode::PendingApproval,
+            ApiError::Forbidden(_) => ErrorCode::Forbidden,
+            ApiError::NotFound(_) => ErrorCode::NotFound,
+            ApiError::Conflict(_) => ErrorCode::Conflict,
+            ApiError::PayloadTooLarge | ApiError::TooLarge(_) => ErrorCode::PayloadTooLarge,
+            ApiError::UnsupportedMediaType(_) => ErrorCode::UnsupportedMediaType,
+            ApiError::LimitReached(_) | ApiError::TooManyRequests { .. } => ErrorCode::RateLimited,
+            ApiError::AccountLocked { .. } => ErrorCode::AccountLocked,
+            ApiError::ServiceUnavailable(_) | ApiError::Unavailable(_) => ErrorCode::Unavailable,
+            ApiError::Internal(_) => ErrorCode::Internal,
+        }
     }
 }
 
@@ -154,7 +216,8 @@ impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> Self {
         match r {
             Refusal::NotSignedIn => ApiError::Unauthorized(r.to_string()),
-            Refusal::PendingApproval | Refusal::Forbidden => ApiError::Forbidden(r.to_string()),
+            Refusal::PendingApproval => ApiError::PendingApproval(r.to_string()),
+            Refusal::Forbidden => ApiError::Forbidden(r.to_string()),
         }
     }
 }

@@ -35,7 +35,7 @@ pub mod versions;
 #[openapi(
     info(
         title = "Grace Stories API",
-        description = "The HTTP API of the community storytelling site: stories, comments, people and help messages. Every error answers with `{\"message\": ..., \"errors\"?: [{\"field\", \"message\"}]}`.",
+        description = "The HTTP API of the community storytelling site: stories, comments, people and help messages. Every error answers with `{\"code\": ..., \"message\": ..., \"errors\"?: [{\"field\", \"message\"}]}`: programs decide by `code` (ErrorCode) and the status, people read `message`.",
         license(name = "MIT", identifier = "MIT")
     ),
     components(schemas(ErrorBody, FieldErrorDto)),

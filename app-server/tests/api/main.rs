@@ -8,6 +8,7 @@ mod accounts;
 mod activity_log;
 mod comments;
 mod cors;
+mod error_codes;
 mod first_hour;
 mod foundation;
 mod help;

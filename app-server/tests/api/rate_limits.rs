@@ -60,6 +60,7 @@ async fn two_instances_share_the_limit(engine: Engine) {
         limited.status, 429,
         "the second instance saw the first one's hits"
     );
+    assert_eq!(limited.body["code"], "rate_limited");
     let wait: u64 = limited
         .headers
         .get("retry-after")

@@ -76,7 +76,7 @@ describe('customFetch error text (spec §8)', () => {
   it('throws an ApiError that keeps the status and the validation errors', async () => {
     stubFetch(
       Response.json(
-        { message: 'Validation failed', errors: [{ field: 'title', message: 'Title is required' }] },
+        { code: 'validation_failed', message: 'Validation failed', errors: [{ field: 'title', message: 'Title is required' }] },
         { status: 422 },
       ),
     );
@@ -87,6 +87,14 @@ describe('customFetch error text (spec §8)', () => {
     expect(apiError.status).toBe(422);
     expect(apiError.message).toBe('422: Validation failed');
     expect(apiError.fieldErrors).toEqual([{ field: 'title', message: 'Title is required' }]);
+    expect(apiError.code).toBe('validation_failed');
+  });
+
+  it("has no code for an answer that is not the API's own", async () => {
+    stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = (await customFetch('/api/stories').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.code).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 //! The one hand-written transport of the SDK: every generated call goes through `customFetch`.
+import type { ErrorCode } from './generated/model/errorCode';
 
 /** Text of the error thrown when the server cannot be reached at all (spec §8). */
 export const NETWORK_ERROR_MESSAGE =
@@ -41,6 +42,16 @@ export class ApiError<Body = unknown> extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+  }
+
+  /**
+   * The body's machine code (`validation_failed`, `unauthenticated`, `pending_approval`, ...):
+   * decide by it and `status`, never by the wording of the message. Undefined when the answer
+   * did not come from this API (a proxy's error page).
+   */
+  get code(): ErrorCode | undefined {
+    const code = isRecord(this.body) ? this.body.code : undefined;
+    return typeof code === 'string' ? (code as ErrorCode) : undefined;
   }
 
   /** Field errors of a validation failure (`{"errors": [{field, message}]}`), if any. */

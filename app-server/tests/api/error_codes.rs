@@ -1,0 +1,114 @@
+//! Every error body carries a machine `code` beside its message (issue 11, item 5).
+
+use actix_web::http::Method;
+use domain::user::Role;
+use serde_json::json;
+
+use crate::helpers::{TestContext, send, sign_in_new};
+use crate::uploads::upload;
+
+async fn run(engine: adapters::testing::Engine) {
+    let Some(ctx) = TestContext::with_config(engine, |c| c.media.limits.max_bytes = 2_000).await
+    else {
+        return;
+    };
+    let app =
+        actix_web::test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone()))
+            .await;
+    let hash = ctx.password_hash().await;
+    let (_, member) = sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+    let (_, pending) = sign_in_new(&ctx, &app, "new@example.org", Role::Member, false, &hash).await;
+    let story =
+        json!({"title": "", "content": "Words", "category": "Testimonies", "isPublished": false});
+    let taken = json!({"email": "ruth@example.org", "password": "long enough password", "firstName": "R", "lastName": "M", "username": "ruth2"});
+
+    let cases: Vec<(&str, crate::helpers::Answer)> = vec![
+        (
+            "validation_failed",
+            send(
+                &app,
+                Method::POST,
+                "/api/stories",
+                Some(&member),
+                Some(story.clone()),
+            )
+            .await,
+        ),
+        (
+            "unauthenticated",
+            send(&app, Method::GET, "/api/user", None, None).await,
+        ),
+        (
+            "pending_approval",
+            send(
+                &app,
+                Method::POST,
+                "/api/stories",
+                Some(&pending),
+                Some(story),
+            )
+            .await,
+        ),
+        (
+            "forbidden",
+            send(&app, Method::GET, "/api/admin/users", Some(&member), None).await,
+        ),
+        (
+            "not_found",
+            send(&app, Method::GET, "/api/stories/987654", None, None).await,
+        ),
+        (
+            "conflict",
+            send(&app, Method::POST, "/api/register", None, Some(taken)).await,
+        ),
+        (
+            "unavailable",
+            send(&app, Method::GET, "/api/auth/google", None, None).await,
+        ),
+    ];
+    for (code, answer) in cases {
+        assert_eq!(
+            answer.body["code"], code,
+            "{} {}",
+            answer.status, answer.body
+        );
+        assert!(
+            answer.body["message"]
+                .as_str()
+                .is_some_and(|m| !m.is_empty())
+        );
+    }
+    let bad = actix_web::test::call_service(
+        &app,
+        actix_web::test::TestRequest::post()
+            .uri("/api/login")
+            .insert_header(("content-type", "application/json"))
+            .set_payload("{not json")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(bad.status(), 400);
+    let body: serde_json::Value = actix_web::test::read_body_json(bad).await;
+    assert_eq!(body["code"], "bad_request", "{body}");
+
+    let large = upload(&app, Some(&member), "big.jpg", &[0xFF; 3_000]).await;
+    assert_eq!(
+        (large.status, large.body["code"].as_str()),
+        (413, Some("payload_too_large"))
+    );
+    let html = upload(&app, Some(&member), "page.jpg", b"<html></html>").await;
+    assert_eq!(
+        (html.status, html.body["code"].as_str()),
+        (415, Some("unsupported_media_type"))
+    );
+}
+
+#[actix_web::test]
+async fn every_error_body_names_its_code_sqlite() {
+    run(adapters::testing::Engine::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn every_error_body_names_its_code_postgres() {
+    run(adapters::testing::Engine::Postgres).await;
+}
