@@ -47,11 +47,12 @@ check-domain:
     if [ -n "$bad" ]; then echo "domain depends on forbidden crates:"; echo "$bad"; exit 1; fi
     echo "domain is pure: $(echo "$deps" | tr '\n' ' ')"
 
-# Format the code.
-fmt:
+# Format the code (rustfmt, and Prettier for the frontend).
+fmt: frontend-install
     cargo fmt --all
+    cd frontend && npm run format
 
-# Static checks: formatting, clippy, domain purity, TypeScript types and lint.
+# Static checks: formatting (rustfmt, Prettier), clippy, unused crates, domain purity, TypeScript types and lint.
 lint: frontend-install
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings

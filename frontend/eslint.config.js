@@ -1,6 +1,7 @@
 // Flat config for sdk/, web/ and e2e/. Syntax-only typescript-eslint rules keep it fast.
 import path from 'node:path';
 import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -36,7 +37,13 @@ const featureBoundaries = {
 
 export default defineConfig(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'sdk/src/generated/**', 'e2e/test-results/**', 'e2e/playwright-report/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'sdk/src/generated/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -47,6 +54,13 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
+  },
+  // TanStack Query's own rules (stable query keys, no rest destructuring of results, ...).
+  ...pluginQuery.configs['flat/recommended'],
+  {
+    // The paged-list hooks return the whole query result beside their own fields on purpose:
+    // their callers read most of it (status, fetchNextPage, isFetchingNextPage, refetch).
+    rules: { '@tanstack/query/no-rest-destructuring': 'off' },
   },
   {
     files: ['web/**/*.{ts,tsx}', 'sdk/src/**/*.ts'],

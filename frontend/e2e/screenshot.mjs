@@ -22,8 +22,16 @@ const server = process.env.E2E_BASE_URL ? null : await startServer();
 const baseURL = process.env.E2E_BASE_URL ?? server?.baseURL;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const context = await browser.newContext({ viewport: { width: flag('width', 1280), height: flag('height', 800) } });

@@ -105,9 +105,7 @@ const utf8 = (/** @type {string} */ bytes) => Buffer.from(bytes, 'latin1').toStr
 
 /** @param {string} text  quoted-printable → bytes (latin1 string) */
 function decodeQuotedPrintable(text) {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** RFC 2047 encoded words (`=?UTF-8?B?...?=`, `=?utf-8?Q?...?=`) → text. */

@@ -68,7 +68,9 @@ export async function reserveAddress() {
 export async function startServer(options = {}) {
   const bin = serverBinary();
   if (!existsSync(bin)) {
-    throw new Error(`app-server binary not found at ${bin}: build it (cargo build -p app-server) or set APP_SERVER_BIN`);
+    throw new Error(
+      `app-server binary not found at ${bin}: build it (cargo build -p app-server) or set APP_SERVER_BIN`,
+    );
   }
   if (!existsSync(path.resolve(e2eDir, '../web/dist/index.html'))) {
     throw new Error('frontend/web/dist is missing: run `npm run build` in frontend/ first');

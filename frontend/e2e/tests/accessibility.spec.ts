@@ -27,7 +27,9 @@ test.describe('accounts screens have no serious accessibility problems', () => {
   });
 
   test('the super admin dashboard', async ({ page }) => {
-    const response = await page.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } });
+    const response = await page.request.post('/api/admin/login', {
+      data: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(response.ok()).toBe(true);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
@@ -61,13 +63,20 @@ type Role = 'member' | 'regular_contributor' | 'admin' | 'sub_admin';
 /** Registers an approved account with `role` through the super admin's API; returns its e-mail. */
 async function approvedAccount(role: Role): Promise<string> {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const person = { firstName: 'Naomi', lastName: `Axe${tag}`, username: `naomi${tag}`, email: `naomi.${tag}@example.test` };
+  const person = {
+    firstName: 'Naomi',
+    lastName: `Axe${tag}`,
+    username: `naomi${tag}`,
+    email: `naomi.${tag}@example.test`,
+  };
   const api = await apiRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
   try {
     const registered = await api.post('/api/register', { data: { ...person, password: USER_PASSWORD } });
     expect(registered.status()).toBe(201);
     const { user } = (await registered.json()) as { user: { id: string } };
-    expect((await api.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok()).toBe(true);
+    expect((await api.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok()).toBe(
+      true,
+    );
     const changed = await api.post(`/api/admin/users/${user.id}/role`, { data: { role, isApproved: true } });
     expect(changed.status()).toBe(200);
   } finally {
@@ -135,7 +144,9 @@ test.describe('issue 14: the screens pass the rules that failed, and have no ser
   });
 
   test('the super admin dashboard and its All Users tab', async ({ page }) => {
-    const response = await page.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } });
+    const response = await page.request.post('/api/admin/login', {
+      data: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(response.ok()).toBe(true);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();

@@ -6,7 +6,12 @@ type Person = { firstName: string; lastName: string; username: string; email: st
 /** A person nobody has registered yet in this run. */
 function newPerson(first: string): Person {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  return { firstName: first, lastName: `Tester${tag}`, username: `${first.toLowerCase()}${tag}`, email: `${first.toLowerCase()}.${tag}@example.test` };
+  return {
+    firstName: first,
+    lastName: `Tester${tag}`,
+    username: `${first.toLowerCase()}${tag}`,
+    email: `${first.toLowerCase()}.${tag}@example.test`,
+  };
 }
 
 const nameOf = (p: Person) => `${p.firstName} ${p.lastName}`;
@@ -146,7 +151,9 @@ test('the super admin changes a role and deletes a user in All Users', async ({ 
   // The role change and the deletion are on the server, not only on screen.
   await page.reload();
   await page.getByRole('tab', { name: 'All Users' }).click();
-  await expect(users.getByRole('listitem', { name: nameOf(promoted) }).getByRole('combobox')).toHaveText('Primary Contributor');
+  await expect(users.getByRole('listitem', { name: nameOf(promoted) }).getByRole('combobox')).toHaveText(
+    'Primary Contributor',
+  );
   await expect(users.getByRole('listitem', { name: nameOf(removed) })).toHaveCount(0);
 });
 

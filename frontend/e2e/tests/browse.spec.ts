@@ -6,7 +6,9 @@ import { ADMIN_PASSWORD } from '../lib/secrets.mjs';
 
 async function adminContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext();
-  const response = await context.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } });
+  const response = await context.request.post('/api/admin/login', {
+    data: { username: 'admin', password: ADMIN_PASSWORD },
+  });
   expect(response.ok()).toBe(true);
   return context;
 }
@@ -58,10 +60,9 @@ test('a visitor searches, filters, pages, shares the address and goes back', asy
   await page.getByRole('link', { name: 'Browse all stories' }).click();
   await expect(page).toHaveURL(/\/stories$/);
   await expect(page.getByRole('heading', { level: 1, name: 'All Stories' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse Stories' })).toHaveAttribute(
-    'href',
-    '/stories',
-  );
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse Stories' }),
+  ).toHaveAttribute('href', '/stories');
 
   // Search: fifteen matches, twelve on the first page.
   await page.getByRole('searchbox', { name: 'Search stories' }).fill(tag);
@@ -132,6 +133,9 @@ test('a shared story link shows its title and first paragraph without JavaScript
   await expect(page).toHaveTitle('Grace Stories');
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'website');
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/og-image\.jpg$/);
-  await expect(page.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute('href', /\/feed\.xml$/);
+  await expect(page.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute(
+    'href',
+    /\/feed\.xml$/,
+  );
   await context.close();
 });

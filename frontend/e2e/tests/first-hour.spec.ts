@@ -8,14 +8,23 @@ type Person = { id: string; firstName: string; lastName: string; email: string }
 /** An approved account with `role`, registered and approved through the API. */
 async function approvedAccount(first: string, role: string): Promise<Person> {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const person = { firstName: first, lastName: `Hour${tag}`, username: `${first.toLowerCase()}${tag}`, email: `${first.toLowerCase()}.${tag}@example.test` };
+  const person = {
+    firstName: first,
+    lastName: `Hour${tag}`,
+    username: `${first.toLowerCase()}${tag}`,
+    email: `${first.toLowerCase()}.${tag}@example.test`,
+  };
   const api = await apiRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
   try {
     const registered = await api.post('/api/register', { data: { ...person, password: USER_PASSWORD } });
     expect(registered.status()).toBe(201);
     const { user } = (await registered.json()) as { user: { id: string } };
-    expect((await api.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok()).toBe(true);
-    expect((await api.post(`/api/admin/users/${user.id}/role`, { data: { role, isApproved: true } })).status()).toBe(200);
+    expect((await api.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok()).toBe(
+      true,
+    );
+    expect((await api.post(`/api/admin/users/${user.id}/role`, { data: { role, isApproved: true } })).status()).toBe(
+      200,
+    );
     return { id: user.id, firstName: person.firstName, lastName: person.lastName, email: person.email };
   } finally {
     await api.dispose();
@@ -64,13 +73,18 @@ test('a draft shows its author a banner and no comment form', async ({ browser }
   await page.context().close();
 });
 
-test('the super admin suspends a person, whose session ends at once, and reinstates them', async ({ page, browser }) => {
+test('the super admin suspends a person, whose session ends at once, and reinstates them', async ({
+  page,
+  browser,
+}) => {
   const person = await approvedAccount('Demas', 'member');
   const name = `${person.firstName} ${person.lastName}`;
   const theirs = await signedInPage(browser, person.email);
   expect((await theirs.request.get('/api/user')).status()).toBe(200);
 
-  expect((await page.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok()).toBe(true);
+  expect(
+    (await page.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok(),
+  ).toBe(true);
   await page.goto('/dashboard');
   await page.getByRole('tab', { name: 'All Users' }).click();
   const row = page.getByRole('list', { name: 'All users' }).getByRole('listitem', { name });
@@ -91,6 +105,8 @@ test('the super admin suspends a person, whose session ends at once, and reinsta
   await row.getByRole('button', { name: `Reinstate ${name}` }).click();
   await expect(page.getByText('User reinstated', { exact: true })).toBeVisible();
   await expect(row.getByText('Approved', { exact: true })).toBeVisible();
-  expect((await theirs.request.post('/api/login', { data: { email: person.email, password: USER_PASSWORD } })).ok()).toBe(true);
+  expect(
+    (await theirs.request.post('/api/login', { data: { email: person.email, password: USER_PASSWORD } })).ok(),
+  ).toBe(true);
   await theirs.context().close();
 });

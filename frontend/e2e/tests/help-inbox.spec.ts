@@ -34,7 +34,9 @@ test('a visitor asks for help; the super admin replies, marks it handled and del
   await expect(visitor.getByText('Message Sent', { exact: true })).toBeVisible();
   await visitor.context().close();
 
-  expect((await page.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok()).toBe(true);
+  expect(
+    (await page.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok(),
+  ).toBe(true);
   await page.goto('/dashboard');
   const counted = await page.request.get('/api/admin/help-messages?status=open&limit=1');
   const openBefore = Number(counted.headers()['x-total-count']);
@@ -70,7 +72,10 @@ test('a visitor asks for help; the super admin replies, marks it handled and del
   // On a phone the long word wraps inside the row.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(handledRow).toBeVisible();
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
 
   await handledRow.getByRole('button', { name: 'Delete' }).click();
@@ -98,15 +103,24 @@ test('super admin handles and deletes a help message and reads the activity log'
   await sendHelpMessage(visitor, deletedSubject, `spam.${tag}@example.test`);
   await visitor.dispose();
 
-  expect((await page.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok()).toBe(true);
+  expect(
+    (await page.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok(),
+  ).toBe(true);
   // A live story of the super admin's, queued for Instagram (which waits for someone to share it by hand).
   const storyTitle = `Harvest supper ${tag}`;
   const created = await page.request.post('/api/stories', {
-    data: { title: storyTitle, content: 'We shared bread with the whole street.', category: 'Community', isPublished: true },
+    data: {
+      title: storyTitle,
+      content: 'We shared bread with the whole street.',
+      category: 'Community',
+      isPublished: true,
+    },
   });
   expect(created.status(), 'story').toBe(201);
   const { id: storyId } = (await created.json()) as { id: number };
-  expect((await page.request.post(`/api/stories/${storyId}/export`, { data: { platforms: ['instagram'] } })).ok()).toBe(true);
+  expect((await page.request.post(`/api/stories/${storyId}/export`, { data: { platforms: ['instagram'] } })).ok()).toBe(
+    true,
+  );
 
   await page.goto('/dashboard');
   await page.getByRole('tab', { name: /^Help Inbox/ }).click();
@@ -139,11 +153,16 @@ test('super admin handles and deletes a help message and reads the activity log'
   // The queued post is listed under Queued and can be cancelled after confirming.
   await page.getByRole('tab', { name: /^Social Posts/ }).click();
   await page.getByRole('button', { name: 'Queued', exact: true }).click();
-  const post = page.getByRole('list', { name: 'Social posts' }).getByRole('listitem', { name: `${storyTitle} on Instagram` });
+  const post = page
+    .getByRole('list', { name: 'Social posts' })
+    .getByRole('listitem', { name: `${storyTitle} on Instagram` });
   await expect(post).toContainText('Queued');
   await expect(post.getByRole('link', { name: storyTitle })).toHaveAttribute('href', `/stories/${storyId}`);
   await post.getByRole('button', { name: 'Cancel post' }).click();
-  await page.getByRole('alertdialog', { name: 'Cancel this post?' }).getByRole('button', { name: 'Cancel post' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Cancel this post?' })
+    .getByRole('button', { name: 'Cancel post' })
+    .click();
   await expect(page.getByText('Post cancelled', { exact: true })).toBeVisible();
   await expect(post).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancelled', exact: true }).click();
@@ -152,15 +171,23 @@ test('super admin handles and deletes a help message and reads the activity log'
   // The log, newest first, names the super admin and what each action was about.
   await page.getByRole('tab', { name: 'Activity Log' }).click();
   const log = page.getByRole('list', { name: 'Activity' });
-  const handledEntry = log.getByRole('listitem', { name: 'Help message handled by Super Administrator' }).filter({ hasText: handledSubject });
-  const deletedEntry = log.getByRole('listitem', { name: 'Help message deleted by Super Administrator' }).filter({ hasText: deletedSubject });
-  const cancelledEntry = log.getByRole('listitem', { name: 'Social post cancelled by Super Administrator' }).filter({ hasText: storyTitle });
+  const handledEntry = log
+    .getByRole('listitem', { name: 'Help message handled by Super Administrator' })
+    .filter({ hasText: handledSubject });
+  const deletedEntry = log
+    .getByRole('listitem', { name: 'Help message deleted by Super Administrator' })
+    .filter({ hasText: deletedSubject });
+  const cancelledEntry = log
+    .getByRole('listitem', { name: 'Social post cancelled by Super Administrator' })
+    .filter({ hasText: storyTitle });
   await expect(handledEntry).toBeVisible();
   await expect(deletedEntry).toBeVisible();
   await expect(cancelledEntry).toBeVisible();
   await expect(log.getByRole('listitem').first()).toHaveAccessibleName('Social post cancelled by Super Administrator');
   await expect(cancelledEntry).toContainText('Instagram');
-  const exportedEntry = log.getByRole('listitem', { name: 'Exported to social media by Super Administrator' }).filter({ hasText: storyTitle });
+  const exportedEntry = log
+    .getByRole('listitem', { name: 'Exported to social media by Super Administrator' })
+    .filter({ hasText: storyTitle });
   await expect(exportedEntry.getByRole('link', { name: storyTitle })).toHaveAttribute('href', `/stories/${storyId}`);
 
   await page.getByRole('combobox', { name: 'Action' }).click();
@@ -179,6 +206,9 @@ test('super admin handles and deletes a help message and reads the activity log'
   // On a phone the tabs and rows wrap inside the page.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(handledEntry).toBeVisible();
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
 });

@@ -16,12 +16,21 @@ test.describe('landing page', () => {
 
     // The harness seeds published stories (seed-demo), so the figures are the site's own, not the
     // spec's sample ones (89 / 24 / 12), and there is no "Countries" figure.
-    const site = (await (await page.request.get('/api/site')).json()) as { publishedStories: number; contributors: number };
+    const site = (await (await page.request.get('/api/site')).json()) as {
+      publishedStories: number;
+      contributors: number;
+    };
     expect(site.publishedStories).toBeGreaterThan(0);
     const community = page.locator('#community');
     await expect(community.getByRole('term')).toHaveText(['Stories Shared', 'Contributors']);
-    await expect(community.getByRole('definition')).toHaveText([String(site.publishedStories), String(site.contributors)]);
-    await expect(community.getByRole('link', { name: 'Become a Contributor' })).toHaveAttribute('href', '/auth?mode=signup');
+    await expect(community.getByRole('definition')).toHaveText([
+      String(site.publishedStories),
+      String(site.contributors),
+    ]);
+    await expect(community.getByRole('link', { name: 'Become a Contributor' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup',
+    );
     await expect(community.getByRole('link', { name: 'Join Community' })).toHaveAttribute('href', '/auth?mode=signup');
 
     const categories = page.locator('#categories');

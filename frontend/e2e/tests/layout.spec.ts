@@ -1,4 +1,12 @@
-import { expect, request as apiRequest, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  request as apiRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
 
 // Long unbroken words (a 250-character title, pasted URLs, a 100-character name) must wrap,
@@ -13,7 +21,12 @@ type Person = { firstName: string; lastName: string; username: string; email: st
 
 function newPerson(first: string): Person {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  return { firstName: first, lastName: `Wide${tag}`, username: `${first.toLowerCase()}${tag}`, email: `${first.toLowerCase()}.${tag}@example.test` };
+  return {
+    firstName: first,
+    lastName: `Wide${tag}`,
+    username: `${first.toLowerCase()}${tag}`,
+    email: `${first.toLowerCase()}.${tag}@example.test`,
+  };
 }
 
 async function adminApi(): Promise<APIRequestContext> {
@@ -48,7 +61,9 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
-  expect(scrollWidth, `${what}: page width ${scrollWidth} px in a ${innerWidth} px window`).toBeLessThanOrEqual(innerWidth);
+  expect(scrollWidth, `${what}: page width ${scrollWidth} px in a ${innerWidth} px window`).toBeLessThanOrEqual(
+    innerWidth,
+  );
 }
 
 async function expectInViewport(page: Page, locator: Locator, what: string) {

@@ -11,7 +11,10 @@ async function ok<T = unknown>(response: Awaited<ReturnType<APIRequestContext['g
 /** An API context signed in as the super admin. */
 async function adminApi() {
   const api = await apiRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-  await ok(await api.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } }), 'admin login');
+  await ok(
+    await api.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } }),
+    'admin login',
+  );
   return api;
 }
 
@@ -26,7 +29,10 @@ async function authorApi(admin: APIRequestContext) {
     }),
     'register',
   );
-  await ok(await admin.post(`/api/admin/users/${user.id}/role`, { data: { role: 'regular_contributor', isApproved: true } }), 'role');
+  await ok(
+    await admin.post(`/api/admin/users/${user.id}/role`, { data: { role: 'regular_contributor', isApproved: true } }),
+    'role',
+  );
   await ok(await api.post('/api/login', { data: { email, password: USER_PASSWORD } }), 'login');
   return { api, email };
 }
@@ -45,7 +51,10 @@ async function liveStory(author: APIRequestContext, admin: APIRequestContext, ti
 async function superAdminPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await ok(await page.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } }), 'login');
+  await ok(
+    await page.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } }),
+    'login',
+  );
   return page;
 }
 
@@ -56,15 +65,25 @@ test('a reviewer approves three comments across two stories from the comment que
   const second = await liveStory(author, admin, `Queue Two ${Date.now()}`);
   const names = [`Ann${Date.now()}`, `Ben${Date.now()}`, `Cy${Date.now()}`];
   const visitor = await apiRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-  for (const [storyId, name] of [[first, names[0]], [second, names[1]], [first, names[2]]] as const) {
-    await ok(await visitor.post(`/api/stories/${storyId}/comments`, { data: { authorName: name, content: `Thank you, from ${name}` } }), 'comment');
+  for (const [storyId, name] of [
+    [first, names[0]],
+    [second, names[1]],
+    [first, names[2]],
+  ] as const) {
+    await ok(
+      await visitor.post(`/api/stories/${storyId}/comments`, {
+        data: { authorName: name, content: `Thank you, from ${name}` },
+      }),
+      'comment',
+    );
   }
 
   const page = await superAdminPage(browser);
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Pending Comments' }).click();
   const queue = page.getByRole('list', { name: 'Pending comments' });
-  for (const name of names) await queue.getByRole('checkbox', { name: new RegExp(`Select comment by ${name} `) }).check();
+  for (const name of names)
+    await queue.getByRole('checkbox', { name: new RegExp(`Select comment by ${name} `) }).check();
   await expect(page.getByText('3 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Approve selected' }).click();
   await expect(page.getByText('3 comments approved', { exact: true })).toBeVisible();
@@ -76,14 +95,21 @@ test('a reviewer approves three comments across two stories from the comment que
   await Promise.all([admin.dispose(), author.dispose(), visitor.dispose()]);
 });
 
-test('a reviewer rejects an edit (the live story stays) and unpublishes another story with a reason', async ({ browser }) => {
+test('a reviewer rejects an edit (the live story stays) and unpublishes another story with a reason', async ({
+  browser,
+}) => {
   const admin = await adminApi();
   const { api: author, email } = await authorApi(admin);
   const title = `Edited ${Date.now()}`;
   const edited = await liveStory(author, admin, title);
   await ok(
     await author.put(`/api/stories/${edited}`, {
-      data: { title: `${title} (revised)`, content: `${title}: it began on a bright morning.`, category: 'Testimonies', isPublished: true },
+      data: {
+        title: `${title} (revised)`,
+        content: `${title}: it began on a bright morning.`,
+        category: 'Testimonies',
+        isPublished: true,
+      },
     }),
     'edit',
   );
@@ -94,7 +120,9 @@ test('a reviewer rejects an edit (the live story stays) and unpublishes another 
   await page.goto('/admin');
   // Edits wait in their own queue, and only new stories can be deleted from the queue.
   await page.getByRole('tab', { name: 'Edits' }).click();
-  const row = page.getByRole('list', { name: 'Edits waiting for review' }).getByRole('listitem', { name: title, exact: true });
+  const row = page
+    .getByRole('list', { name: 'Edits waiting for review' })
+    .getByRole('listitem', { name: title, exact: true });
   await expect(row).toContainText('Changes: Title, Content');
   await expect(row).toContainText(/waiting less than a minute|waiting \d+ minutes?/);
   await expect(row.getByRole('button', { name: 'Delete' })).toHaveCount(0);
@@ -134,8 +162,16 @@ test('a reviewer rejects an edit (the live story stays) and unpublishes another 
   await expect(authorPage.getByRole('heading', { level: 1, name: doomedTitle })).toBeVisible();
   // ... and on their own dashboard, under the story.
   await authorPage.goto('/dashboard');
-  const mine = authorPage.getByRole('list', { name: 'My stories' }).getByRole('listitem', { name: doomedTitle, exact: true });
+  const mine = authorPage
+    .getByRole('list', { name: 'My stories' })
+    .getByRole('listitem', { name: doomedTitle, exact: true });
   await expect(mine.getByText(`Reason: ${reason}`)).toBeVisible();
 
-  await Promise.all([page.context().close(), authorContext.close(), admin.dispose(), author.dispose(), visitor.dispose()]);
+  await Promise.all([
+    page.context().close(),
+    authorContext.close(),
+    admin.dispose(),
+    author.dispose(),
+    visitor.dispose(),
+  ]);
 });

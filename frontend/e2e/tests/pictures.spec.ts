@@ -6,13 +6,24 @@ import { ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
 
 test('an author uploads a thumbnail and inserts a picture, and the live story shows both', async ({ browser }) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const person = { firstName: 'Lydia', lastName: `Painter${tag}`, username: `lydia${tag}`, email: `lydia.${tag}@example.test` };
+  const person = {
+    firstName: 'Lydia',
+    lastName: `Painter${tag}`,
+    username: `lydia${tag}`,
+    email: `lydia.${tag}@example.test`,
+  };
   const admin = await apiRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
   const registered = await admin.post('/api/register', { data: { ...person, password: USER_PASSWORD } });
   expect(registered.status()).toBe(201);
   const { user } = (await registered.json()) as { user: { id: string } };
-  expect((await admin.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok()).toBe(true);
-  expect((await admin.post(`/api/admin/users/${user.id}/role`, { data: { role: 'regular_contributor', isApproved: true } })).ok()).toBe(true);
+  expect((await admin.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok()).toBe(
+    true,
+  );
+  expect(
+    (
+      await admin.post(`/api/admin/users/${user.id}/role`, { data: { role: 'regular_contributor', isApproved: true } })
+    ).ok(),
+  ).toBe(true);
 
   const page = await (await browser.newContext()).newPage();
   await page.goto('/auth');
@@ -42,7 +53,9 @@ test('an author uploads a thumbnail and inserts a picture, and the live story sh
   await dialog.getByLabel('Category *').click();
   await page.getByRole('option', { name: 'Community' }).click();
   await dialog.getByLabel('Story Content *').fill('We cooked for the whole street.');
-  await dialog.getByLabel('Picture file').setInputFiles({ name: 'supper.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg, 'base64') });
+  await dialog
+    .getByLabel('Picture file')
+    .setInputFiles({ name: 'supper.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg, 'base64') });
   const field = dialog.getByLabel('Story Thumbnail URL');
   await expect(field).toHaveValue(/^\/media\/[0-9a-f]{32}-800\.jpg$/);
   const thumbnail = await field.inputValue();
@@ -55,13 +68,25 @@ test('an author uploads a thumbnail and inserts a picture, and the live story sh
   // address) with the share sent so far.
   const network = await page.context().newCDPSession(page);
   await network.send('Network.enable');
-  await network.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 40_000 });
-  await insert.locator('input[type=file]').setInputFiles({ name: 'table.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg, 'base64') });
+  await network.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 40_000,
+  });
+  await insert
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'table.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg, 'base64') });
   await expect(insert.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   const local = insert.getByAltText('The picture being uploaded');
   await expect(local).toHaveAttribute('src', /^blob:/);
   await expect.poll(() => local.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
-  await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await network.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await expect(insert.getByAltText('The uploaded picture')).toBeVisible();
   await expect(insert.getByRole('button', { name: 'Insert', exact: true })).toBeDisabled();
   await insert.getByLabel('Alt text').fill('The long supper table in the street');
@@ -94,7 +119,9 @@ test('an author uploads a thumbnail and inserts a picture, and the live story sh
   await expect(image).toHaveAttribute('srcset', `${thumbnail.replace('-800.', '-400.')} 400w, ${thumbnail} 800w`);
   // The browser picks one of the stored sizes and it loads.
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(400);
-  expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/media\/[0-9a-f]{32}-(400|800)\.jpg$/);
+  expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+    /\/media\/[0-9a-f]{32}-(400|800)\.jpg$/,
+  );
 
   // The story page shows the inserted picture with its alt text, loaded from the site.
   await visitor.goto(`/stories/${id}`);

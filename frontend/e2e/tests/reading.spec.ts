@@ -29,7 +29,9 @@ async function register(request: APIRequestContext, person: Person): Promise<str
 /** A request context signed in as the harness's super admin. */
 async function adminApi(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext();
-  const response = await context.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } });
+  const response = await context.request.post('/api/admin/login', {
+    data: { username: 'admin', password: ADMIN_PASSWORD },
+  });
   expect(response.ok()).toBe(true);
   return context;
 }

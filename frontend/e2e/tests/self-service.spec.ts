@@ -42,7 +42,9 @@ async function approvedMember(first: string): Promise<Person> {
   const id = await register(person);
   const admin = await playwrightRequest.newContext({ baseURL: baseURL() });
   try {
-    expect((await admin.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).status()).toBe(200);
+    expect(
+      (await admin.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).status(),
+    ).toBe(200);
     const approved = await admin.post(`/api/admin/users/${id}/role`, { data: { role: 'member', isApproved: true } });
     expect(approved.status()).toBe(200);
   } finally {
@@ -80,7 +82,10 @@ async function openMyDashboardTab(page: Page, tab: 'Profile Settings' | 'Securit
   await page.getByRole('tab', { name: tab }).click();
 }
 
-test('forgot password: the mailed link sets a new password and signs in; the old one fails', async ({ browser, page }) => {
+test('forgot password: the mailed link sets a new password and signs in; the old one fails', async ({
+  browser,
+  page,
+}) => {
   const person = newPerson('Martha');
   await register(person);
   const since = Date.now();
@@ -239,7 +244,12 @@ test('a member deletes their account, which then cannot sign in', async ({ brows
 test('Google does not take over a local account whose e-mail nobody verified', async ({ page }) => {
   // The attacker signs up first with the address the provider will vouch for (login `x` → x@example.test).
   const login = `victim${Date.now().toString(36)}`;
-  const attacker = { firstName: 'Mallory', lastName: 'Attacker', username: `mallory${login}`, email: `${login}@example.test` };
+  const attacker = {
+    firstName: 'Mallory',
+    lastName: 'Attacker',
+    username: `mallory${login}`,
+    email: `${login}@example.test`,
+  };
   await register(attacker);
 
   await page.goto('/auth');

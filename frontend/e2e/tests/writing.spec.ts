@@ -9,7 +9,12 @@ type Person = { firstName: string; lastName: string; username: string; email: st
 
 function newPerson(first: string): Person {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  return { firstName: first, lastName: `Writer${tag}`, username: `${first.toLowerCase()}${tag}`, email: `${first.toLowerCase()}.${tag}@example.test` };
+  return {
+    firstName: first,
+    lastName: `Writer${tag}`,
+    username: `${first.toLowerCase()}${tag}`,
+    email: `${first.toLowerCase()}.${tag}@example.test`,
+  };
 }
 
 /** An API session signed in as the harness's super admin. */
@@ -54,7 +59,9 @@ async function saveStory(page: Page, button: 'Create Story' | 'Update Story', to
   await expect(dialog).toHaveCount(0);
 }
 
-test('a contributor writes a video story that reviewers approve, and a live edit waits for review', async ({ browser }) => {
+test('a contributor writes a video story that reviewers approve, and a live edit waits for review', async ({
+  browser,
+}) => {
   const admin = await adminApi();
   const writer = newPerson('Phoebe');
   const reviewer = newPerson('Silas');
@@ -172,7 +179,9 @@ test('a contributor writes a video story that reviewers approve, and a live edit
   await edit.getByRole('tab', { name: 'Content' }).click();
   await edit.getByLabel('Description & Notes *').fill(liveEdit);
   await edit.getByRole('button', { name: 'Update Story' }).click();
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByText(/sent for review\. The published version stays live/)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText(/sent for review\. The published version stays live/),
+  ).toBeVisible();
   await expect(card.getByText('Edit waiting for review', { exact: true })).toBeVisible();
   await shot(page, 'contributor-dashboard');
 
@@ -298,7 +307,10 @@ test('a contributor schedules tasks, sees their status and completes one', async
 
   const page = await signedInPage(browser, writer.email);
   await page.goto('/contributor-dashboard');
-  const upcomingCard = page.getByRole('list', { name: 'Overview' }).getByRole('listitem').filter({ hasText: 'Upcoming Tasks' });
+  const upcomingCard = page
+    .getByRole('list', { name: 'Overview' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Upcoming Tasks' });
   await expect(upcomingCard).toContainText('0');
   await page.getByRole('tab', { name: 'Schedule' }).click();
   await expect(page.getByText('No Scheduled Tasks')).toBeVisible();

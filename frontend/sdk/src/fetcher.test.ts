@@ -76,7 +76,11 @@ describe('customFetch error text (spec §8)', () => {
   it('throws an ApiError that keeps the status and the validation errors', async () => {
     stubFetch(
       Response.json(
-        { code: 'validation_failed', message: 'Validation failed', errors: [{ field: 'title', message: 'Title is required' }] },
+        {
+          code: 'validation_failed',
+          message: 'Validation failed',
+          errors: [{ field: 'title', message: 'Title is required' }],
+        },
         { status: 422 },
       ),
     );

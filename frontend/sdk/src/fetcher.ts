@@ -108,8 +108,7 @@ export async function customFetch<T>(url: string, options?: RequestOptions): Pro
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
 
   let payload: BodyInit | null | undefined = body;
-  const isPlainData =
-    body !== undefined && body !== null && typeof body === 'object' && !isBodyInit(body);
+  const isPlainData = body !== undefined && body !== null && typeof body === 'object' && !isBodyInit(body);
   if (isPlainData) payload = JSON.stringify(body);
   if (payload != null && typeof payload === 'string' && !headers.has('Content-Type')) {
     headers.set('Content-Type', 'application/json');

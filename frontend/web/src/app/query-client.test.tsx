@@ -24,7 +24,14 @@ const UNAUTHORIZED_TOAST = {
 
 const refuse = (status: number) => () => Promise.reject(new ApiError(status, 'Refused', { message: 'Refused' }));
 
-function runMutation(client: QueryClient, options: { mutationFn: () => Promise<unknown>; onError?: (error: Error) => void; meta?: { handlesUnauthorized?: boolean } }) {
+function runMutation(
+  client: QueryClient,
+  options: {
+    mutationFn: () => Promise<unknown>;
+    onError?: (error: Error) => void;
+    meta?: { handlesUnauthorized?: boolean };
+  },
+) {
   return client.getMutationCache().build(client, options).execute(undefined);
 }
 

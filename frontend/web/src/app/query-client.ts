@@ -25,7 +25,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => signInAgain(error, query.meta) }),
     // Runs before the mutation's own `onError`, which then leaves a 401 alone (`showMutationError`).
-    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => signInAgain(error, mutation.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => signInAgain(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         staleTime: Infinity,

@@ -161,8 +161,18 @@ export function ShareMenu({
 export function ShareButtons({ story, className }: { story: ShareableStory; className?: string }) {
   const share = useShareActions(story);
   const buttons: { label: string; icon: ReactNode; onClick: () => void; tone: string }[] = [
-    { label: 'Twitter', icon: <MessageCircle aria-hidden="true" />, onClick: share.twitter, tone: 'hover:bg-sky-50 hover:text-sky-700' },
-    { label: 'LinkedIn', icon: <Briefcase aria-hidden="true" />, onClick: share.linkedin, tone: 'hover:bg-blue-50 hover:text-blue-800' },
+    {
+      label: 'Twitter',
+      icon: <MessageCircle aria-hidden="true" />,
+      onClick: share.twitter,
+      tone: 'hover:bg-sky-50 hover:text-sky-700',
+    },
+    {
+      label: 'LinkedIn',
+      icon: <Briefcase aria-hidden="true" />,
+      onClick: share.linkedin,
+      tone: 'hover:bg-blue-50 hover:text-blue-800',
+    },
     {
       label: 'Instagram',
       icon: <Camera aria-hidden="true" />,

@@ -70,7 +70,12 @@ describe('the story card menu', () => {
   it('offers Edit, Publish, Share and Delete to the author of a draft', async () => {
     const { onEdit } = renderCard(sampleSummary());
     const menu = await openMenu();
-    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Publish', 'Share', 'Delete']);
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Edit',
+      'Publish',
+      'Share',
+      'Delete',
+    ]);
     await userEvent.click(menu.getByRole('menuitem', { name: 'Edit' }));
     expect(onEdit).toHaveBeenCalledWith(7);
   });
@@ -78,7 +83,12 @@ describe('the story card menu', () => {
   it('offers Publish for a rejected story but not for one waiting for review', async () => {
     renderCard(sampleSummary({ status: 'rejected' }));
     let menu = await openMenu();
-    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Publish', 'Share', 'Delete']);
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Edit',
+      'Publish',
+      'Share',
+      'Delete',
+    ]);
     await userEvent.keyboard('{Escape}');
     cleanup();
 
@@ -107,7 +117,11 @@ describe('the story card menu', () => {
     expect(await screen.findByText('Story sent for review')).toBeInTheDocument();
     expect(screen.getByText('It goes live once a reviewer approves it.')).toBeInTheDocument();
     expect(screen.queryByText('Story published successfully')).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/api/stories/7/publish') && init?.method === 'PUT')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => String(url).endsWith('/api/stories/7/publish') && init?.method === 'PUT',
+      ),
+    ).toBe(true);
   });
 
   it('says Story published successfully when the story went live (an admin author)', async () => {
@@ -145,7 +159,9 @@ describe('the story card menu', () => {
 
   it('sends a signed-out author to sign in', async () => {
     const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
-    renderCard(sampleSummary(), author, { 'PUT /api/stories/7/publish': { status: 401, body: { message: 'Not signed in' } } });
+    renderCard(sampleSummary(), author, {
+      'PUT /api/stories/7/publish': { status: 401, body: { message: 'Not signed in' } },
+    });
     await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
     expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
     await waitFor(() => expect(go).toHaveBeenCalledWith('/api/login'));
@@ -162,7 +178,11 @@ describe('the story card menu', () => {
   });
 
   it('says Failed to copy link when copying fails', async () => {
-    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      share: undefined,
+      clipboard: { writeText: () => Promise.reject(new Error('denied')) },
+    });
     renderCard(sampleSummary());
     await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Share' }));
     expect(await screen.findByText('Failed to copy link')).toBeInTheDocument();
@@ -173,14 +193,20 @@ describe('the story card menu', () => {
     vi.stubGlobal('navigator', { ...navigator, share });
     renderCard(sampleSummary());
     await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Share' }));
-    await waitFor(() => expect(share).toHaveBeenCalledWith({ title: 'Grace in the Harvest', url: `${window.location.origin}/stories/7` }));
+    await waitFor(() =>
+      expect(share).toHaveBeenCalledWith({ title: 'Grace in the Harvest', url: `${window.location.origin}/stories/7` }),
+    );
   });
 
   it('deletes after confirmation', async () => {
-    const { fetchMock } = renderCard(sampleSummary(), author, { 'DELETE /api/stories/7': { body: { message: 'Deleted' } } });
+    const { fetchMock } = renderCard(sampleSummary(), author, {
+      'DELETE /api/stories/7': { body: { message: 'Deleted' } },
+    });
     await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Delete' }));
     const dialog = within(await screen.findByRole('alertdialog'));
-    expect(dialog.getByText('Are you sure you want to delete this story? This action cannot be undone.')).toBeInTheDocument();
+    expect(
+      dialog.getByText('Are you sure you want to delete this story? This action cannot be undone.'),
+    ).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Story deleted successfully')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);

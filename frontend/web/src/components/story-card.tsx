@@ -46,7 +46,9 @@ export function StoryCard({ story, className, actions, badges, children }: Story
         className,
       )}
     >
-      <div className={cn('relative aspect-[16/10] overflow-hidden bg-gradient-to-br', categoryCoverClass(story.category))}>
+      <div
+        className={cn('relative aspect-[16/10] overflow-hidden bg-gradient-to-br', categoryCoverClass(story.category))}
+      >
         {story.thumbnailUrl && !thumbnailFailed ? (
           <img
             src={story.thumbnailUrl}
@@ -81,7 +83,10 @@ export function StoryCard({ story, className, actions, badges, children }: Story
 
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-          <Badge variant="outline" className={cn('max-w-full whitespace-normal [overflow-wrap:anywhere]', categoryBadgeClass(story.category))}>
+          <Badge
+            variant="outline"
+            className={cn('max-w-full whitespace-normal [overflow-wrap:anywhere]', categoryBadgeClass(story.category))}
+          >
             {story.category}
           </Badge>
           <span className="inline-flex items-center gap-1">

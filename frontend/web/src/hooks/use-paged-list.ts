@@ -20,16 +20,23 @@ export function usePagedList<T extends { id: number | string }, M = never>({
 }: {
   queryKey: QueryKey;
   pageSize: number;
-  fetchPage: (page: { limit: number; offset: number }, options: RequestOptions) => Promise<T[] | { items: T[]; meta: M }>;
+  fetchPage: (
+    page: { limit: number; offset: number },
+    options: RequestOptions,
+  ) => Promise<T[] | { items: T[]; meta: M }>;
   refetchOnMount?: boolean | 'always';
 }) {
   const query = useInfiniteQuery({
-    queryKey,
+    // The caller's key first, so invalidating it (or a prefix of it) refreshes every size.
+    queryKey: [...queryKey, { pageSize }],
     initialPageParam: 0,
     ...(refetchOnMount === undefined ? {} : { refetchOnMount }),
     queryFn: async ({ pageParam, signal }): Promise<Page<T, M>> => {
       let header: string | null = null;
-      const options: RequestOptions = { signal, onResponse: (response) => (header = response.headers.get('X-Total-Count')) };
+      const options: RequestOptions = {
+        signal,
+        onResponse: (response) => (header = response.headers.get('X-Total-Count')),
+      };
       const answer = await fetchPage({ limit: pageSize, offset: pageParam }, options);
       const { items, meta } = Array.isArray(answer) ? { items: answer, meta: undefined } : answer;
       const total = Number(header);

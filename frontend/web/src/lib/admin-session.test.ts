@@ -1,5 +1,11 @@
 import { sampleUser } from '@/test/users';
-import { ADMIN_SESSION_KEY, clearAdminSession, hasAdminSession, readAdminSession, storeAdminSession } from './admin-session';
+import {
+  ADMIN_SESSION_KEY,
+  clearAdminSession,
+  hasAdminSession,
+  readAdminSession,
+  storeAdminSession,
+} from './admin-session';
 
 afterEach(() => localStorage.clear());
 

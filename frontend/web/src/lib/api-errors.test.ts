@@ -48,7 +48,11 @@ describe('showMutationError', () => {
 
   it.each([400, 404, 500])('keeps the plain text for a %i answer', (status) => {
     showMutationError(refusal(status, 'Nope'), { text: 'Failed to delete story', explainRefusal: true });
-    expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to delete story', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Error',
+      description: 'Failed to delete story',
+      variant: 'destructive',
+    });
   });
 
   it("shows the error's own text when the screen has none", () => {
@@ -59,7 +63,11 @@ describe('showMutationError', () => {
       variant: 'destructive',
     });
     showMutationError(new Error(NETWORK_ERROR_MESSAGE), { title: 'Login failed' });
-    expect(toast).toHaveBeenLastCalledWith({ title: 'Login failed', description: NETWORK_ERROR_MESSAGE, variant: 'destructive' });
+    expect(toast).toHaveBeenLastCalledWith({
+      title: 'Login failed',
+      description: NETWORK_ERROR_MESSAGE,
+      variant: 'destructive',
+    });
   });
 
   it("puts the server's field errors under the form's fields and still toasts", () => {
@@ -74,7 +82,11 @@ describe('showMutationError', () => {
     showMutationError(error, { text: 'Failed to create story', form: { setError, fields: ['title', 'excerpt'] } });
     expect(setError).toHaveBeenCalledTimes(1);
     expect(setError).toHaveBeenCalledWith('title', { type: 'server', message: 'Title is too long' });
-    expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to create story', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Error',
+      description: 'Failed to create story',
+      variant: 'destructive',
+    });
   });
 
   it('stays quiet about a 401 the QueryClient has already sent to sign in', () => {

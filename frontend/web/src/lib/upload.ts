@@ -43,7 +43,10 @@ export function uploadWithProgress(file: Blob, onProgress: (sent: number) => voi
 }
 
 /** A picture upload as a react-query mutation, with its progress (null when none runs). */
-export function usePictureUpload(options: { onSuccess: (upload: UploadDto) => void; onError: (error: unknown) => void }) {
+export function usePictureUpload(options: {
+  onSuccess: (upload: UploadDto) => void;
+  onError: (error: unknown) => void;
+}) {
   const [progress, setProgress] = useState<number | null>(null);
   const mutation = useMutation({
     mutationFn: (file: Blob) => {

@@ -18,7 +18,9 @@ export type FetchTable = Record<string, Reply>;
 
 export const signedOut: FetchTable = {
   'GET /api/user': { status: 401, body: { message: 'Not signed in' } },
-  'GET /api/site': { body: { siteName: 'Grace Stories', supportEmail: 'help@example.org', googleSignInEnabled: false } },
+  'GET /api/site': {
+    body: { siteName: 'Grace Stories', supportEmail: 'help@example.org', googleSignInEnabled: false },
+  },
   'GET /api/stories': { body: [], headers: { 'X-Total-Count': '0' } },
 };
 

@@ -38,7 +38,12 @@ export function sampleStory(overrides: Partial<StoryDto> = {}): StoryDto {
 
 /** A new story waiting for review; pass `kind: 'edit'` with a `revision` for an edit of a live one. */
 export function samplePending(overrides: Partial<PendingStoryDto> = {}): PendingStoryDto {
-  const { hasPendingRevision: _unused, rejectionReason: _reason, publishedAt: _published, ...summary } = sampleSummary({
+  const {
+    hasPendingRevision: _unused,
+    rejectionReason: _reason,
+    publishedAt: _published,
+    ...summary
+  } = sampleSummary({
     status: 'pending_approval',
   });
   return {

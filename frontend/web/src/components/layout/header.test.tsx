@@ -29,7 +29,10 @@ const user = (overrides: Record<string, unknown>) => ({
 
 describe('header for a signed-in user', () => {
   it('marks a pending contributor and hides the dashboard link', async () => {
-    renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({ role: 'primary_contributor', isApproved: false }) } });
+    renderApp('/help', {
+      ...signedOut,
+      'GET /api/user': { body: user({ role: 'primary_contributor', isApproved: false }) },
+    });
     expect(await screen.findByText('Primary Contributor (Pending)')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
@@ -37,7 +40,10 @@ describe('header for a signed-in user', () => {
   });
 
   it('keeps a compact role badge for phones and repeats the whole text in the avatar menu', async () => {
-    renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({ role: 'regular_contributor', isApproved: false }) } });
+    renderApp('/help', {
+      ...signedOut,
+      'GET /api/user': { body: user({ role: 'regular_contributor', isApproved: false }) },
+    });
     const full = await screen.findByText('Regular Contributor (Pending)');
     const badge = full.closest('[data-slot="badge"]')!;
     // Below `sm` the badge reads 'Pending'; the whole text is there for screen readers (and shows from `sm`).
@@ -58,7 +64,9 @@ describe('header for a signed-in user', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab (RM)' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('ruth@example.org')).toBeInTheDocument();
-    const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent?.trim());
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent?.trim());
     expect(items).toEqual(['Home', 'Dashboard', 'Admin Panel', 'Log out']);
   });
 
@@ -94,7 +102,9 @@ describe('header links by role', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab (RM)' }));
     const menu = await screen.findByRole('menu');
-    const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent?.trim());
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent?.trim());
     expect(items).toEqual(['Home', 'Dashboard', 'Log out']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
     expect(go).toHaveBeenCalledWith('/api/logout');
@@ -106,7 +116,9 @@ describe('header links by role', () => {
     expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab (RM)' }));
-    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent?.trim());
+    const items = within(await screen.findByRole('menu'))
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent?.trim());
     expect(items).toEqual(['Home', 'Admin Panel', 'Log out']);
   });
 
@@ -116,7 +128,9 @@ describe('header links by role', () => {
     expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
     expect(screen.getByText('Admin', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ruth Moab (RM)' }));
-    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent?.trim());
+    const items = within(await screen.findByRole('menu'))
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent?.trim());
     expect(items).toEqual(['Home', 'Dashboard', 'Admin Panel', 'Log out']);
   });
 });

@@ -18,8 +18,8 @@ export function SiteFooter() {
         <div className="lg:col-span-2">
           <Brand inverted />
           <p className="mt-4 max-w-md text-sm leading-6 text-stone-400">
-            A home for testimonies, Bible studies and everyday stories of faith, shared by a community of
-            believers who encourage one another.
+            A home for testimonies, Bible studies and everyday stories of faith, shared by a community of believers who
+            encourage one another.
           </p>
           <Link
             href="/admin-login"

@@ -50,7 +50,12 @@ function Harness({ initial }: { initial: string }) {
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   return (
     <>
-      <textarea aria-label="Story text" ref={textarea} value={value} onChange={(event) => setValue(event.target.value)} />
+      <textarea
+        aria-label="Story text"
+        ref={textarea}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
       <InsertPicture textarea={textarea} value={value} onChange={setValue} />
     </>
   );

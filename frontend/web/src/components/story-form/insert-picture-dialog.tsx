@@ -80,7 +80,13 @@ export function InsertPicture({
   );
 }
 
-function InsertPictureContent({ onInsert, onCancel }: { onInsert: (url: string, alt: string) => void; onCancel: () => void }) {
+function InsertPictureContent({
+  onInsert,
+  onCancel,
+}: {
+  onInsert: (url: string, alt: string) => void;
+  onCancel: () => void;
+}) {
   const [picture, setPicture] = useState<UploadDto | null>(null);
   const upload = useUploadedPicture(setPicture);
   const drop = usePictureDrop(upload.start, upload.isPending);
@@ -108,7 +114,9 @@ function InsertPictureContent({ onInsert, onCancel }: { onInsert: (url: string, 
             data-dragging={drop.dragging || undefined}
             className="data-[dragging]:border-primary grid gap-3 rounded-md border border-dashed p-4"
           >
-            {url ? <img src={url} alt="The uploaded picture" className="max-h-48 w-full rounded-md object-contain" /> : null}
+            {url ? (
+              <img src={url} alt="The uploaded picture" className="max-h-48 w-full rounded-md object-contain" />
+            ) : null}
             <div className="flex flex-wrap items-center gap-2">
               <PicturePickerButton onFile={upload.start} pending={upload.isPending} />
               <span className="text-muted-foreground text-xs">

@@ -66,7 +66,11 @@ export function UploadProgress({ value, preview }: { value: number; preview: str
   return (
     <div className="flex items-center gap-3" aria-live="polite">
       {preview ? (
-        <img src={preview} alt="The picture being uploaded" className="size-16 rounded-md border object-cover opacity-70" />
+        <img
+          src={preview}
+          alt="The picture being uploaded"
+          className="size-16 rounded-md border object-cover opacity-70"
+        />
       ) : null}
       <div className="min-w-40 flex-1 space-y-1">
         <div

@@ -63,7 +63,12 @@ export function SocialExportPanel({ story }: { story: StoryDto | null }) {
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Preview</p>
           <h3 className="font-serif text-lg font-semibold">{story.title}</h3>
           {story.excerpt && <p className="text-sm text-muted-foreground">{story.excerpt}</p>}
-          <a href={link} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
+          <a
+            href={link}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+          >
             {link}
             <ExternalLink className="size-3.5" aria-hidden="true" />
           </a>
@@ -73,7 +78,13 @@ export function SocialExportPanel({ story }: { story: StoryDto | null }) {
 
       <div className="grid gap-2 sm:grid-cols-3">
         {PLATFORM_BUTTONS.map(({ platform, label, icon }) => (
-          <Button key={platform} type="button" variant="outline" disabled={exporting.isPending} onClick={() => send(platform)}>
+          <Button
+            key={platform}
+            type="button"
+            variant="outline"
+            disabled={exporting.isPending}
+            onClick={() => send(platform)}
+          >
             {icon}
             {label}
           </Button>

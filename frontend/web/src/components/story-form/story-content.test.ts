@@ -31,9 +31,11 @@ describe('contentForEditing', () => {
   });
 
   it('keeps the references whose characters would start a tag or a reference', () => {
-    expect(contentForEditing('<p>Use &lt;b&gt; &amp; &lt;/b&gt;, &amp;amp; and &lt;!-- --&gt;: <em>2 &lt; 3 &gt; 1</em></p>')).toBe(
-      '<p>Use &lt;b&gt; & &lt;/b&gt;, &amp;amp; and &lt;!-- --&gt;: <em>2 < 3 > 1</em></p>',
-    );
+    expect(
+      contentForEditing(
+        '<p>Use &lt;b&gt; &amp; &lt;/b&gt;, &amp;amp; and &lt;!-- --&gt;: <em>2 &lt; 3 &gt; 1</em></p>',
+      ),
+    ).toBe('<p>Use &lt;b&gt; & &lt;/b&gt;, &amp;amp; and &lt;!-- --&gt;: <em>2 < 3 > 1</em></p>');
   });
 
   it('never decodes inside tags', () => {
@@ -89,7 +91,8 @@ describe('contentForEditing', () => {
 
 /** The server's `to_html` for plain text (domain/src/story/content.rs). */
 function serverHtml(text: string): string {
-  const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const escape = (t: string) =>
+    t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   return text
     .replace(/\r\n/g, '\n')
     .split('\n\n')

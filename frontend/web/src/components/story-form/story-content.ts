@@ -154,7 +154,12 @@ export function contentForEditing(html: string): string {
 
 /** Readable text of stored content (tags dropped, entities decoded), for previews and excerpts. */
 export function contentAsText(html: string): string {
-  return decodeEntities(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>\s*/gi, '\n\n').replace(TAG, ''))
+  return decodeEntities(
+    html
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<\/p>\s*/gi, '\n\n')
+      .replace(TAG, ''),
+  )
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

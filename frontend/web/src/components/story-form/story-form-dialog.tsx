@@ -24,7 +24,9 @@ export function StoryFormDialog({ open, onOpenChange, authorId, storyId = null }
         <DialogHeader>
           <DialogTitle className="font-serif text-2xl">{editing ? 'Edit Story' : 'Create New Story'}</DialogTitle>
           <DialogDescription>
-            {editing ? 'Update your story and save your changes.' : 'Share a testimony, a study or a video with the community.'}
+            {editing
+              ? 'Update your story and save your changes.'
+              : 'Share a testimony, a study or a video with the community.'}
           </DialogDescription>
         </DialogHeader>
         {open &&
@@ -47,11 +49,7 @@ export function StoryFormDialog({ open, onOpenChange, authorId, storyId = null }
  * its author last wrote), not the live text, and cannot be saved until the edit is withdrawn.
  */
 function EditStory({ storyId, authorId, onDone }: { storyId: number; authorId: string; onDone: () => void }) {
-  const {
-    data: story,
-    isError,
-    isFetchedAfterMount,
-  } = useGetStory(storyId, { query: { refetchOnMount: 'always' } });
+  const { data: story, isError, isFetchedAfterMount } = useGetStory(storyId, { query: { refetchOnMount: 'always' } });
   const live = story?.isPublished === true;
   const waiting = useWaitingEdit(storyId, isFetchedAfterMount && live);
   // Without an answer about a waiting edit (a failure other than 404), the live text is shown;

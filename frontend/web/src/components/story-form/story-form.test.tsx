@@ -100,7 +100,10 @@ describe('the story form', () => {
 
   it('creates a video story with the spec payload and closes', async () => {
     const created = sampleStory({ id: 21, status: 'pending_approval' });
-    const { fetchMock } = renderApp('/contributor-dashboard', table({ 'POST /api/stories': { status: 201, body: created } }));
+    const { fetchMock } = renderApp(
+      '/contributor-dashboard',
+      table({ 'POST /api/stories': { status: 201, body: created } }),
+    );
     const dialog = await openCreate();
     await userEvent.click(dialog.getByRole('radio', { name: 'Video Story' }));
     await userEvent.type(dialog.getByLabelText('Title *'), '  Morning Prayer ');
@@ -153,7 +156,9 @@ describe('the story form', () => {
     const { fetchMock } = renderApp(
       '/contributor-dashboard',
       table({
-        [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7, status: 'approved', isPublished: true })] },
+        [`GET /api/stories/author/${user.id}`]: {
+          body: [sampleSummary({ id: 7, status: 'approved', isPublished: true })],
+        },
         'GET /api/stories/7': { body: live },
         'PUT /api/stories/7': { body: { story: live, staged: true, message: 'Sent for review' } },
       }),
@@ -161,7 +166,9 @@ describe('the story form', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Grace in the Harvest' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Story' }));
-    expect(await dialog.findByLabelText('Story Content *')).toHaveValue('First paragraph\nsecond line\n\nSecond paragraph');
+    expect(await dialog.findByLabelText('Story Content *')).toHaveValue(
+      'First paragraph\nsecond line\n\nSecond paragraph',
+    );
     expect(dialog.getByRole('tab', { name: 'Social Export' })).toBeEnabled();
     await userEvent.type(dialog.getByLabelText('Title *'), '!');
     await userEvent.click(dialog.getByRole('button', { name: 'Update Story' }));
@@ -177,7 +184,9 @@ describe('the story form', () => {
     const { fetchMock } = renderApp(
       '/contributor-dashboard',
       table({
-        [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7, status: 'approved', isPublished: true })] },
+        [`GET /api/stories/author/${user.id}`]: {
+          body: [sampleSummary({ id: 7, status: 'approved', isPublished: true })],
+        },
         'GET /api/stories/7': { body: live },
         'PUT /api/stories/7': { body: { story: draft, staged: false, message: 'Story updated successfully' } },
       }),
@@ -209,7 +218,9 @@ describe('the story form', () => {
     const { fetchMock } = renderApp(
       '/contributor-dashboard',
       table({
-        [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7, status: 'draft', isPublished: false })] },
+        [`GET /api/stories/author/${user.id}`]: {
+          body: [sampleSummary({ id: 7, status: 'draft', isPublished: false })],
+        },
         'GET /api/stories/7': { body: draft },
         'PUT /api/stories/7': { body: { story: draft, staged: false, message: 'Story updated successfully' } },
       }),
@@ -226,7 +237,12 @@ describe('the story form', () => {
 
   it('reopens Edit on the text just saved, never on the copy loaded before', async () => {
     const v1 = sampleStory({ id: 7, title: 'Harvest v1', content: '<p>Body v1</p>' });
-    const v2 = sampleStory({ id: 7, title: 'Harvest v2', content: '<p>Body v2</p>', updatedAt: '2024-03-06T10:00:00Z' });
+    const v2 = sampleStory({
+      id: 7,
+      title: 'Harvest v2',
+      content: '<p>Body v2</p>',
+      updatedAt: '2024-03-06T10:00:00Z',
+    });
     const fetchTable = table({
       [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7 })] },
       'GET /api/stories/7': { body: v1 },
@@ -300,9 +316,13 @@ describe('the story form', () => {
     const { fetchMock } = renderApp(
       '/contributor-dashboard',
       table({
-        [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7, status: 'approved', isPublished: true })] },
+        [`GET /api/stories/author/${user.id}`]: {
+          body: [sampleSummary({ id: 7, status: 'approved', isPublished: true })],
+        },
         'GET /api/stories/7': { body: live },
-        'POST /api/stories/7/export': { body: { message: 'Queued for Twitter, LinkedIn and Instagram: the site will post it in the background' } },
+        'POST /api/stories/7/export': {
+          body: { message: 'Queued for Twitter, LinkedIn and Instagram: the site will post it in the background' },
+        },
       }),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Grace in the Harvest' }));
@@ -311,7 +331,9 @@ describe('the story form', () => {
     await userEvent.click(await dialog.findByRole('tab', { name: 'Social Export' }));
     expect(dialog.getByRole('link', { name: /\/stories\/7/ })).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Export to All Platforms' }));
-    expect(await screen.findByText('Queued for Twitter, LinkedIn and Instagram: the site will post it in the background')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Queued for Twitter, LinkedIn and Instagram: the site will post it in the background'),
+    ).toBeInTheDocument();
     const [post] = calls(fetchMock, 'POST', '/api/stories/7/export');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ platforms: ['twitter', 'linkedin', 'instagram'] });
   });
@@ -417,7 +439,9 @@ describe('a live story whose edit waits for review', () => {
       content: '<p>The waiting text</p>',
       updatedAt: '2024-04-02T00:00:00Z',
     });
-    const fetchTable = waitingTable({ 'DELETE /api/stories/7/pending-edit': { status: 404, body: { message: 'No edit waits' } } });
+    const fetchTable = waitingTable({
+      'DELETE /api/stories/7/pending-edit': { status: 404, body: { message: 'No edit waits' } },
+    });
     renderApp('/contributor-dashboard', fetchTable);
     const dialog = await openEdit();
     await userEvent.click(await dialog.findByRole('button', { name: 'Withdraw edit' }));

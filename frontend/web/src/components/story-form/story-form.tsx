@@ -14,13 +14,7 @@ import { readingMinutes } from '@/lib/format';
 import { SocialExportPanel } from './social-export-panel';
 import { ThumbnailField } from './thumbnail-field';
 import { ToggleGroup } from './toggle-group';
-import {
-  canSubmit,
-  categoryOptions,
-  toStoryInput,
-  type ContentType,
-  type StoryFormValues,
-} from './story-form-schema';
+import { canSubmit, categoryOptions, toStoryInput, type ContentType, type StoryFormValues } from './story-form-schema';
 import { TakeDownDialog } from './take-down-dialog';
 import { InsertPicture } from './insert-picture-dialog';
 import { useSaveStory } from './use-save-story';
@@ -83,7 +77,8 @@ export function StoryForm({ initial, authorId, story, waitingEdit = false, onDon
               <Alert>
                 <AlertTitle>Waiting for review</AlertTitle>
                 <AlertDescription>
-                  This story was submitted for review. You can edit it again once a reviewer has approved or rejected it.
+                  This story was submitted for review. You can edit it again once a reviewer has approved or rejected
+                  it.
                 </AlertDescription>
               </Alert>
             )}
@@ -250,7 +245,9 @@ export function StoryForm({ initial, authorId, story, waitingEdit = false, onDon
                     ]}
                   />
                   <p className="text-sm text-muted-foreground">
-                    {field.value ? 'This story will be visible to all users' : 'Save as draft to continue editing later'}
+                    {field.value
+                      ? 'This story will be visible to all users'
+                      : 'Save as draft to continue editing later'}
                   </p>
                 </FormItem>
               )}

@@ -131,8 +131,8 @@ describe('uploading a thumbnail', () => {
     expect(isThumbnailUrl('https://example.org/a.jpg')).toBe(true);
     expect(isThumbnailUrl('/api/logout')).toBe(false);
     expect(isThumbnailUrl('javascript:alert(1)')).toBe(false);
-    expect(thumbnailSize({ ...uploaded, sizes: [{ width: 300, url: '/media/x-300.jpg' }], url: '/media/x-300.jpg' })).toBe(
-      '/media/x-300.jpg',
-    );
+    expect(
+      thumbnailSize({ ...uploaded, sizes: [{ width: 300, url: '/media/x-300.jpg' }], url: '/media/x-300.jpg' }),
+    ).toBe('/media/x-300.jpg');
   });
 });

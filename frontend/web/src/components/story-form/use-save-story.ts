@@ -52,7 +52,10 @@ export function useSaveStory({
         const takenDown = story?.isPublished === true && !saved.isPublished;
         toast(
           takenDown
-            ? { title: 'Story taken off the site', description: 'It is a draft now; only you and moderators can see it.' }
+            ? {
+                title: 'Story taken off the site',
+                description: 'It is a draft now; only you and moderators can see it.',
+              }
             : storySavedToast(saved, 'Story updated successfully', staged),
         );
         onDone();

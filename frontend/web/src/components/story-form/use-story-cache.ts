@@ -25,9 +25,13 @@ export function useRefreshStories() {
     return Promise.all([
       queryClient.invalidateQueries({ queryKey: getListStoriesQueryKey() }),
       queryClient.invalidateQueries({ queryKey: getListPendingStoriesQueryKey() }),
-      change.authorId ? queryClient.invalidateQueries({ queryKey: getListAuthorStoriesQueryKey(change.authorId) }) : null,
+      change.authorId
+        ? queryClient.invalidateQueries({ queryKey: getListAuthorStoriesQueryKey(change.authorId) })
+        : null,
       // It holds the server's answer already; marked stale, the next reader asks the server again.
-      'deleted' in change ? null : queryClient.invalidateQueries({ queryKey: storyKey, exact: true, refetchType: 'none' }),
+      'deleted' in change
+        ? null
+        : queryClient.invalidateQueries({ queryKey: storyKey, exact: true, refetchType: 'none' }),
     ]);
   };
 }

@@ -52,7 +52,10 @@ export function useWithdrawEdit(storyId: number, authorId: string) {
     mutation: {
       onSuccess: async (live) => {
         queryClient.setQueryData(waitingEditKey(storyId), null);
-        toast({ title: 'Edit withdrawn', description: 'The live story keeps its current text. You can edit it again now.' });
+        toast({
+          title: 'Edit withdrawn',
+          description: 'The live story keeps its current text. You can edit it again now.',
+        });
         await refresh({ storyId, authorId, story: live });
       },
       onError: async (error) => {

@@ -47,8 +47,8 @@ export function WaitingEditNotice({ storyId, authorId }: { storyId: number; auth
           <AlertDialogHeader>
             <AlertDialogTitle>Withdraw this edit?</AlertDialogTitle>
             <AlertDialogDescription>
-              Your changes will be discarded and reviewers will no longer see them. The live story stays as it is, and you
-              can edit it again.
+              Your changes will be discarded and reviewers will no longer see them. The live story stays as it is, and
+              you can edit it again.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

@@ -1,6 +1,12 @@
 //! The search in the address bar as state, and the story list queries behind Home and the
 //! story browser. Each change of words, category or page is a history entry.
-import { getListStoriesQueryKey, listStories, type ListStoriesParams, type RequestOptions, type StorySummaryDto } from '@grace-stories/sdk';
+import {
+  getListStoriesQueryKey,
+  listStories,
+  type ListStoriesParams,
+  type RequestOptions,
+  type StorySummaryDto,
+} from '@grace-stories/sdk';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'wouter';
@@ -15,7 +21,10 @@ export function useStorySearch(): [StorySearch, (change: Partial<StorySearch>) =
     (change: Partial<StorySearch>) => {
       const next = { ...search, ...change };
       // New words or another category start again at the first page.
-      if ((change.q !== undefined && change.q !== search.q) || (change.category !== undefined && change.category !== search.category)) {
+      if (
+        (change.q !== undefined && change.q !== search.q) ||
+        (change.category !== undefined && change.category !== search.category)
+      ) {
         next.page = change.page ?? 1;
       }
       const written = writeStorySearch(next);
@@ -28,14 +37,22 @@ export function useStorySearch(): [StorySearch, (change: Partial<StorySearch>) =
 
 function params(search: Pick<StorySearch, 'q' | 'category'>, limit: number, offset: number): ListStoriesParams {
   const q = search.q.trim();
-  return { limit, ...(offset > 0 ? { offset } : {}), ...(q ? { q } : {}), ...(search.category ? { category: search.category } : {}) };
+  return {
+    limit,
+    ...(offset > 0 ? { offset } : {}),
+    ...(q ? { q } : {}),
+    ...(search.category ? { category: search.category } : {}),
+  };
 }
 
 type Page = { stories: StorySummaryDto[]; total: number };
 
 async function fetchPage(p: ListStoriesParams, signal: AbortSignal): Promise<Page> {
   let header: string | null = null;
-  const options: RequestOptions = { signal, onResponse: (response) => (header = response.headers.get('X-Total-Count')) };
+  const options: RequestOptions = {
+    signal,
+    onResponse: (response) => (header = response.headers.get('X-Total-Count')),
+  };
   const stories = await listStories(p, options);
   const total = Number(header);
   return { stories, total: header !== null && Number.isFinite(total) ? total : (p.offset ?? 0) + stories.length };
@@ -50,7 +67,7 @@ export function useStoriesShowMore(search: Pick<StorySearch, 'q' | 'category'>, 
   const query = useInfiniteQuery({
     queryKey: [...getListStoriesQueryKey(first), 'show-more'],
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => fetchPage(params(search, pageSize, pageParam), signal),
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam > 0 ? { ...first, offset: pageParam } : first, signal),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.stories.length, 0);
       return last.stories.length > 0 && loaded < last.total ? loaded : undefined;

@@ -31,15 +31,27 @@ function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
 }
 
 function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn('text-lg font-semibold [overflow-wrap:anywhere]', className)} {...props} />;
+  return (
+    <AlertDialogPrimitive.Title
+      className={cn('text-lg font-semibold [overflow-wrap:anywhere]', className)}
+      {...props}
+    />
+  );
 }
 
 function AlertDialogDescription({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description className={cn('text-sm text-muted-foreground [overflow-wrap:anywhere]', className)} {...props} />;
+  return (
+    <AlertDialogPrimitive.Description
+      className={cn('text-sm text-muted-foreground [overflow-wrap:anywhere]', className)}
+      {...props}
+    />
+  );
 }
 
 function AlertDialogAction({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Action>) {
-  return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant: 'destructive' }), className)} {...props} />;
+  return (
+    <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant: 'destructive' }), className)} {...props} />
+  );
 }
 
 function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {

@@ -38,11 +38,30 @@ function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
 }
 
 function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('pr-6 text-lg leading-tight font-semibold [overflow-wrap:anywhere]', className)} {...props} />;
+  return (
+    <DialogPrimitive.Title
+      className={cn('pr-6 text-lg leading-tight font-semibold [overflow-wrap:anywhere]', className)}
+      {...props}
+    />
+  );
 }
 
 function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground [overflow-wrap:anywhere]', className)} {...props} />;
+  return (
+    <DialogPrimitive.Description
+      className={cn('text-sm text-muted-foreground [overflow-wrap:anywhere]', className)}
+      {...props}
+    />
+  );
 }
 
-export { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger };
+export {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+};

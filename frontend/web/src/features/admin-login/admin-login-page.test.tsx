@@ -66,7 +66,11 @@ describe('/admin-login', () => {
     renderApp('/admin-login', { ...signedOut, 'POST /api/admin/login': { status: 502 } });
     await signIn('admin', 'whatever');
     // A 502 is retried once (spec §8) before the failure shows.
-    const alert = await screen.findByText('Login failed', { selector: '[data-slot="alert-description"]' }, { timeout: 4000 });
+    const alert = await screen.findByText(
+      'Login failed',
+      { selector: '[data-slot="alert-description"]' },
+      { timeout: 4000 },
+    );
     expect(alert).toBeInTheDocument();
     expect(screen.getByText('Invalid credentials')).toBeInTheDocument();
   });

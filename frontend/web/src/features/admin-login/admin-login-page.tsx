@@ -27,9 +27,12 @@ export function AdminLoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (redirect.current) clearTimeout(redirect.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (redirect.current) clearTimeout(redirect.current);
+    },
+    [],
+  );
 
   const login = useAdminLogin({
     mutation: {
@@ -63,7 +66,10 @@ export function AdminLoginPage() {
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-amber-900 px-4 py-12">
       <Card className="w-full max-w-md">
         <CardHeader className="items-center text-center">
-          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-700" aria-hidden="true">
+          <span
+            className="mb-2 flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-700"
+            aria-hidden="true"
+          >
             <Shield className="size-6" />
           </span>
           <h1 className="font-serif text-3xl font-semibold tracking-tight">Administrator Login</h1>

@@ -97,7 +97,10 @@ describe('/reset-password', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This reset link is invalid or has expired' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/auth?mode=forgot-password');
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/auth?mode=forgot-password',
+    );
   });
 
   it('says a link without a token is invalid', async () => {
@@ -120,7 +123,9 @@ describe('/verify-email', () => {
       ...signedOut,
       'POST /api/verify-email': { body: sampleUser({ emailVerified: true }) },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is verified' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is verified' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
     expect(sentBody(fetchMock, '/api/verify-email')).toEqual({ token: 'tok-9' });
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
@@ -132,7 +137,9 @@ describe('/verify-email', () => {
       'GET /api/user': { body: sampleUser({ emailVerified: false }) },
       'POST /api/verify-email': { body: sampleUser({ emailVerified: true }) },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is verified' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is verified' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(client.getQueryData<{ emailVerified: boolean }>(['/api/user'])?.emailVerified).toBe(true);
   });

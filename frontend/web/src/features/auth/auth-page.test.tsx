@@ -87,7 +87,9 @@ describe('/auth sign in', () => {
     const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
     const { client } = renderApp('/auth', {
       ...signedOut,
-      'GET /api/site': { body: { siteName: 'Grace Stories', supportEmail: 'help@example.org', googleSignInEnabled: true } },
+      'GET /api/site': {
+        body: { siteName: 'Grace Stories', supportEmail: 'help@example.org', googleSignInEnabled: true },
+      },
     });
     await waitFor(() => expect(client.getQueryData(['/api/site'])).toBeDefined());
     await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));

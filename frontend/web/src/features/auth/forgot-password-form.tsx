@@ -21,7 +21,10 @@ export function ForgotPasswordForm({ defaultEmail = '' }: { defaultEmail?: strin
   const request = useRequestPasswordReset({
     mutation: {
       onError: (error) =>
-        showMutationError(error, { title: 'Could not send the reset link', form: { setError: form.setError, fields: ['email'] } }),
+        showMutationError(error, {
+          title: 'Could not send the reset link',
+          form: { setError: form.setError, fields: ['email'] },
+        }),
     },
   });
 

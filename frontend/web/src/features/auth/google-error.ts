@@ -6,7 +6,8 @@ const REASONS: Record<string, string> = {
   'google-unverified': 'Your Google e-mail address is not verified, so it cannot be used to sign in.',
   'google-state': 'The sign-in request expired or was not started here. Please try again.',
   'google-failed': 'Google did not confirm who you are. Please try again.',
-  'google-unavailable': 'Sign-in is unavailable right now because the site could not finish it. Please try again in a few minutes.',
+  'google-unavailable':
+    'Sign-in is unavailable right now because the site could not finish it. Please try again in a few minutes.',
   'google-account-exists':
     "An account with this e-mail address already exists. Sign in with your password, or use 'Forgot password?' to reset it.",
 };

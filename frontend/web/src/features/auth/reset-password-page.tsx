@@ -63,11 +63,16 @@ function ResetPasswordForm({ token, onLinkRefused }: { token: string; onLinkRefu
     <PageShell className="mx-auto flex w-full max-w-md items-center px-4 py-16 sm:px-6">
       <Card className="w-full">
         <CardHeader className="items-center text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary" aria-hidden="true">
+          <span
+            className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary"
+            aria-hidden="true"
+          >
             <KeyRound className="size-6" />
           </span>
           <h1 className="font-serif text-3xl font-semibold tracking-tight">Choose a new password</h1>
-          <CardDescription>Enter it twice. Once it is set you are signed in, and your other sessions are signed out.</CardDescription>
+          <CardDescription>
+            Enter it twice. Once it is set you are signed in, and your other sessions are signed out.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Form {...form}>

@@ -81,7 +81,9 @@ function Onward() {
 function Verified() {
   return (
     <NoticePage title="Your e-mail address is verified" icon={CircleCheck} tone="neutral">
-      <p className="max-w-md text-muted-foreground">Thank you. Administrators can now see that this address is yours.</p>
+      <p className="max-w-md text-muted-foreground">
+        Thank you. Administrators can now see that this address is yours.
+      </p>
       <Onward />
     </NoticePage>
   );

@@ -95,9 +95,16 @@ describe('the story browser', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
     expect(location.history.at(-1)).toBe('/stories?q=psalm&category=Worship&page=2');
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Worship Stories' })).getAllByRole('listitem')).toHaveLength(4));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Worship Stories' })).getAllByRole('listitem')).toHaveLength(4),
+    );
     const last = storyCalls(fetchMock).at(-1)!;
-    expect(Object.fromEntries(last.searchParams)).toEqual({ q: 'psalm', category: 'Worship', limit: '12', offset: '12' });
+    expect(Object.fromEntries(last.searchParams)).toEqual({
+      q: 'psalm',
+      category: 'Worship',
+      limit: '12',
+      offset: '12',
+    });
     // Three searches, three history entries after the first address: Back can undo each one.
     expect(location.history).toEqual([
       '/stories',

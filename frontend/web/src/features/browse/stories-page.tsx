@@ -46,7 +46,9 @@ export function StoriesPage() {
           />
         </div>
         <div className="mt-10 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="min-w-0 font-serif text-2xl font-semibold text-stone-900 [overflow-wrap:anywhere]">{heading}</h2>
+          <h2 className="min-w-0 font-serif text-2xl font-semibold text-stone-900 [overflow-wrap:anywhere]">
+            {heading}
+          </h2>
           {page.data && (
             <p className="text-sm text-muted-foreground" role="status">
               {total === 1 ? '1 story found' : `${total} stories found`}
@@ -66,9 +68,7 @@ export function StoriesPage() {
               canCreate={!filtering && Boolean(user?.isApproved)}
               title={filtering ? 'No stories match your search.' : 'No stories yet'}
               message={
-                filtering
-                  ? 'Try other words or another category.'
-                  : 'Stories appear here once they are published.'
+                filtering ? 'Try other words or another category.' : 'Stories appear here once they are published.'
               }
             />
           )}

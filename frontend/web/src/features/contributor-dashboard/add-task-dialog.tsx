@@ -66,7 +66,9 @@ export function AddTaskDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle className="font-serif text-2xl">Add Task</DialogTitle>
-          <DialogDescription>Plan a story, a study or a deadline. We e-mail you a reminder 48 hours before it is due.</DialogDescription>
+          <DialogDescription>
+            Plan a story, a study or a deadline. We e-mail you a reminder 48 hours before it is due.
+          </DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={submit} className="grid gap-4">

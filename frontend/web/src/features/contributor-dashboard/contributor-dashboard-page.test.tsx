@@ -39,7 +39,10 @@ describe('/contributor-dashboard', () => {
     ['primary_contributor', 'Primary Contributor - Pending'],
     ['regular_contributor', 'Regular Contributor - Pending'],
   ] as const)('shows the approval wall to an unapproved %s', async (role, badge) => {
-    renderApp('/contributor-dashboard', { ...signedOut, 'GET /api/user': { body: sampleUser({ role, isApproved: false }) } });
+    renderApp('/contributor-dashboard', {
+      ...signedOut,
+      'GET /api/user': { body: sampleUser({ role, isApproved: false }) },
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Awaiting Approval' })).toBeInTheDocument();
     expect(
       screen.getByText(

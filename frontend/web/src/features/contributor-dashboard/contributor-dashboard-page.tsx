@@ -33,8 +33,7 @@ function AwaitingApproval({ user }: { user: User }) {
   return (
     <NoticePage title="Awaiting Approval" icon={Clock} tone="pending">
       <p className="max-w-md text-muted-foreground">
-        Your contributor account is pending admin approval. You&apos;ll be notified once you can start creating
-        content.
+        Your contributor account is pending admin approval. You&apos;ll be notified once you can start creating content.
       </p>
       <Badge variant="outline" className="border-amber-300 text-amber-800">
         {label} - Pending

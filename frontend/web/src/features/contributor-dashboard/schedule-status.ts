@@ -9,7 +9,10 @@ export const DUE_SOON_WINDOW_MS = 48 * 60 * 60 * 1000;
  * upcoming. The list is never refetched on its own (spec §9), so the status is worked out at
  * each render rather than taken from the server's `status`, which was right when it was fetched.
  */
-export function scheduleStatus(task: Pick<ScheduleDto, 'isCompleted' | 'dueDate'>, now = new Date()): ScheduleStatusDto {
+export function scheduleStatus(
+  task: Pick<ScheduleDto, 'isCompleted' | 'dueDate'>,
+  now = new Date(),
+): ScheduleStatusDto {
   if (task.isCompleted) return 'completed';
   const due = new Date(task.dueDate).getTime();
   const at = now.getTime();

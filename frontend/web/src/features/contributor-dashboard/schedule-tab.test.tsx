@@ -27,7 +27,10 @@ function task(id: number, title: string, overrides: Partial<ScheduleDto> = {}): 
   };
 }
 
-const overdue = task(1, 'Send the sermon notes', { dueDate: '2024-03-05T12:00:00Z', description: 'For the Sunday team' });
+const overdue = task(1, 'Send the sermon notes', {
+  dueDate: '2024-03-05T12:00:00Z',
+  description: 'For the Sunday team',
+});
 const soon = task(2, 'Record the worship video', { dueDate: hoursFromNow(5) });
 // The server said "upcoming" when it answered; the screen works the status out itself.
 const later = task(3, 'Write the Easter testimony', { status: 'due_soon' });
@@ -68,7 +71,9 @@ describe('the Schedule tab', () => {
     expect(first.getByText('For the Sunday team')).toBeInTheDocument();
     expect(first.getByText('Due: Mar 5, 2024')).toBeInTheDocument();
     expect(first.getByText('Overdue')).toBeInTheDocument();
-    expect(within(tasks.getByRole('listitem', { name: 'Record the worship video' })).getByText('Due Soon')).toBeInTheDocument();
+    expect(
+      within(tasks.getByRole('listitem', { name: 'Record the worship video' })).getByText('Due Soon'),
+    ).toBeInTheDocument();
     const upcoming = within(tasks.getByRole('listitem', { name: 'Write the Easter testimony' }));
     expect(upcoming.getByText('Upcoming')).toBeInTheDocument();
     expect(upcoming.getByText('Due: Mar 5, 2099')).toBeInTheDocument();
@@ -88,7 +93,10 @@ describe('the Schedule tab', () => {
 
   it('adds a task through the dialog and refreshes the list', async () => {
     const created = task(9, 'Lead the Bible study', { dueDate: '2099-04-01T18:30:00Z' });
-    const { fetchMock } = renderApp('/contributor-dashboard', table({ 'POST /api/schedules': { status: 201, body: created } }));
+    const { fetchMock } = renderApp(
+      '/contributor-dashboard',
+      table({ 'POST /api/schedules': { status: 201, body: created } }),
+    );
     await openSchedule();
     await userEvent.click(screen.getByRole('button', { name: 'Add Task' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add Task' }));

@@ -62,7 +62,9 @@ export function ScheduleTab({
       </div>
     );
   } else if (isError) {
-    body = <p className="py-6 text-center text-muted-foreground">Your schedule could not be loaded. Please try again.</p>;
+    body = (
+      <p className="py-6 text-center text-muted-foreground">Your schedule could not be loaded. Please try again.</p>
+    );
   } else if (tasks.length === 0) {
     body = empty(addButton);
   } else {
@@ -144,7 +146,9 @@ function TaskRow({ task, status }: { task: ScheduleDto; status: ScheduleStatusDt
               <AlertDialogContent>
                 <AlertDialogHeader>
                   <AlertDialogTitle>Delete task?</AlertDialogTitle>
-                  <AlertDialogDescription>This removes &ldquo;{task.title}&rdquo; from your schedule.</AlertDialogDescription>
+                  <AlertDialogDescription>
+                    This removes &ldquo;{task.title}&rdquo; from your schedule.
+                  </AlertDialogDescription>
                 </AlertDialogHeader>
                 <AlertDialogFooter>
                   <AlertDialogCancel>Cancel</AlertDialogCancel>

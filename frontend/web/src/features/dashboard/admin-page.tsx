@@ -42,7 +42,9 @@ function CommentModeration() {
             </Badge>
           ) : null}
         </div>
-        <p className="text-muted-foreground">As a primary contributor you approve what readers write under the stories.</p>
+        <p className="text-muted-foreground">
+          As a primary contributor you approve what readers write under the stories.
+        </p>
       </div>
       <PendingCommentsPanel canDelete={false} />
     </PageShell>

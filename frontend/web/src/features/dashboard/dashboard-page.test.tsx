@@ -120,7 +120,10 @@ describe('My Dashboard with stories', () => {
     renderApp('/dashboard', table);
     const list = within(await screen.findByRole('list', { name: 'My stories' }));
     const badges = (title: string) =>
-      Array.from(list.getByRole('listitem', { name: title }).querySelectorAll('[data-slot="badge"]'), (b) => b.textContent);
+      Array.from(
+        list.getByRole('listitem', { name: title }).querySelectorAll('[data-slot="badge"]'),
+        (b) => b.textContent,
+      );
     const draft = within(list.getByRole('listitem', { name: 'A Draft' }));
     expect(badges('A Draft')).toEqual(['Draft']);
     expect(draft.getByText('What the fields taught us.')).toBeInTheDocument();
@@ -129,7 +132,9 @@ describe('My Dashboard with stories', () => {
     expect(live.getByRole('link', { name: 'View Published' })).toHaveAttribute('href', '/stories/3');
     expect(live.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(badges('Waiting')).toEqual(['Pending Review']);
-    expect(within(list.getByRole('listitem', { name: 'Waiting' })).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(
+      within(list.getByRole('listitem', { name: 'Waiting' })).queryByRole('button', { name: 'Edit' }),
+    ).not.toBeInTheDocument();
     const rejected = within(list.getByRole('listitem', { name: 'Sent Back' }));
     expect(badges('Sent Back')).toEqual(['Rejected']);
     expect(rejected.getByText('Please add a verse.')).toBeInTheDocument();

@@ -69,7 +69,11 @@ export function HelpForm() {
       // A blank required field gets the toast; a malformed one only its message under the field.
       const values = form.getValues();
       if (REQUIRED_FIELDS.some((name) => !values[name].trim())) {
-        toast({ title: 'Missing Information', description: 'Please fill in all required fields.', variant: 'destructive' });
+        toast({
+          title: 'Missing Information',
+          description: 'Please fill in all required fields.',
+          variant: 'destructive',
+        });
       }
     },
   );

@@ -11,7 +11,10 @@ const sent: FetchTable = { 'POST /api/help/contact': { status: 201, body: { mess
 
 function posts(fetchMock: ReturnType<typeof vi.fn>) {
   return fetchMock.mock.calls
-    .filter(([url, init]) => new URL(String(url), 'http://localhost').pathname === '/api/help/contact' && init?.method === 'POST')
+    .filter(
+      ([url, init]) =>
+        new URL(String(url), 'http://localhost').pathname === '/api/help/contact' && init?.method === 'POST',
+    )
     .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 }
 
@@ -28,7 +31,10 @@ describe('help centre', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Help Center' })).toBeInTheDocument();
     expect(screen.getByText(/we'll respond within 24 hours/)).toBeInTheDocument();
     expect(screen.getByText('Within 24 hours')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'help@example.org' })).toHaveAttribute('href', 'mailto:help@example.org');
+    expect(await screen.findByRole('link', { name: 'help@example.org' })).toHaveAttribute(
+      'href',
+      'mailto:help@example.org',
+    );
     expect(screen.getByLabelText('Message *')).toHaveAttribute('rows', '6');
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveTextContent('General Question');
   });
@@ -114,7 +120,7 @@ describe('help centre', () => {
     expect(posts(fetchMock)[0]).toMatchObject({ category: 'general', userId: user.id });
   });
 
-  it('checks the e-mail address on the client with the server\'s message', async () => {
+  it("checks the e-mail address on the client with the server's message", async () => {
     const { fetchMock } = renderApp('/help', { ...signedOut, ...sent });
     await fillIn({ email: 'ruth@example' });
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
@@ -124,7 +130,7 @@ describe('help centre', () => {
     expect(posts(fetchMock)).toHaveLength(0);
   });
 
-  it('shows the server\'s field errors under the fields as well as the failure toast', async () => {
+  it("shows the server's field errors under the fields as well as the failure toast", async () => {
     renderApp('/help', {
       ...signedOut,
       'POST /api/help/contact': {
@@ -144,7 +150,10 @@ describe('help centre', () => {
   });
 
   it('says when the message cannot be sent', async () => {
-    renderApp('/help', { ...signedOut, 'POST /api/help/contact': { status: 400, body: { message: 'Invalid e-mail' } } });
+    renderApp('/help', {
+      ...signedOut,
+      'POST /api/help/contact': { status: 400, body: { message: 'Invalid e-mail' } },
+    });
     await fillIn();
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();

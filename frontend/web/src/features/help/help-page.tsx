@@ -68,7 +68,10 @@ export function HelpPage() {
                     </dt>
                     <dd className="mt-1 pl-8 break-all text-muted-foreground">
                       {site?.supportEmail ? (
-                        <a className="text-primary underline-offset-4 hover:underline" href={`mailto:${site.supportEmail}`}>
+                        <a
+                          className="text-primary underline-offset-4 hover:underline"
+                          href={`mailto:${site.supportEmail}`}
+                        >
                           {site.supportEmail}
                         </a>
                       ) : (

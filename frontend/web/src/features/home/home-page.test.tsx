@@ -186,7 +186,9 @@ describe('home for a signed-in user', () => {
     const fetchTable = table({ 'GET /api/stories': { status: 503, body: { message: 'Database unavailable' } } });
     renderApp('/', fetchTable);
     // Spec §8: a 503 is retried twice (1 s, then 2 s) before the query fails.
-    expect(await screen.findByRole('heading', { name: 'Stories could not be loaded' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Stories could not be loaded' }, { timeout: 6000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'No Stories Found' })).not.toBeInTheDocument();
     expect(screen.queryByText('Be the first to share a story with the community!')).not.toBeInTheDocument();
     expect(screen.queryByText(/stories found/)).not.toBeInTheDocument();

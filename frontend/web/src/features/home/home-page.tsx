@@ -46,8 +46,8 @@ export function HomePage() {
             Welcome back, {user?.firstName || 'Friend'}
           </h1>
           <p className="mt-4 max-w-2xl text-lg leading-8 text-stone-600">
-            Discover testimonies, Bible studies and reflections from the community, or share what God is doing in
-            your life.
+            Discover testimonies, Bible studies and reflections from the community, or share what God is doing in your
+            life.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button size="lg" onClick={scrollToStories}>
@@ -64,12 +64,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <StoriesSection
-        search={search}
-        onChange={update}
-        categories={categories}
-        canCreate={Boolean(user?.isApproved)}
-      />
+      <StoriesSection search={search} onChange={update} categories={categories} canCreate={Boolean(user?.isApproved)} />
 
       {categories.length > 0 && (
         <CategoriesSection categories={categories} selected={search.category} onSelect={chooseCategory} />
@@ -129,7 +124,11 @@ function StoriesSection({
               <StoryGrid stories={list.stories} label={heading} />
               <div className="mt-10 flex flex-wrap items-center justify-center gap-3">
                 {list.hasNextPage ? (
-                  <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                  <Button
+                    variant="outline"
+                    onClick={() => void list.fetchNextPage()}
+                    disabled={list.isFetchingNextPage}
+                  >
                     {list.isFetchingNextPage ? 'Loading...' : 'Show more'}
                   </Button>
                 ) : null}

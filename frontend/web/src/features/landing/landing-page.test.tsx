@@ -32,7 +32,10 @@ describe('landing page for a signed-out visitor', () => {
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth?mode=signup');
 
-    expect(screen.getByRole('heading', { name: 'Featured Stories' }).closest('section')).toHaveAttribute('id', 'stories');
+    expect(screen.getByRole('heading', { name: 'Featured Stories' }).closest('section')).toHaveAttribute(
+      'id',
+      'stories',
+    );
     expect(screen.getByRole('heading', { name: 'Explore by Category' }).closest('section')).toHaveAttribute(
       'id',
       'categories',
@@ -74,11 +77,18 @@ describe('landing page for a signed-out visitor', () => {
     renderApp('/');
     const section = (await screen.findByRole('heading', { name: 'Join Our Community' })).closest('section')!;
     await within(section).findByText('89');
-    const terms = within(section).getAllByRole('term').map((t) => t.textContent);
-    const values = within(section).getAllByRole('definition').map((d) => d.textContent);
+    const terms = within(section)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    const values = within(section)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
     expect(terms).toEqual(['Stories Shared', 'Contributors', 'Countries']);
     expect(values).toEqual(['89', '24', '12']);
-    expect(within(section).getByRole('link', { name: 'Become a Contributor' })).toHaveAttribute('href', '/auth?mode=signup');
+    expect(within(section).getByRole('link', { name: 'Become a Contributor' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup',
+    );
     expect(within(section).getByRole('link', { name: 'Join Community' })).toHaveAttribute('href', '/auth?mode=signup');
   });
 
@@ -114,14 +124,24 @@ describe('landing page for a signed-out visitor', () => {
     });
     const community = (await screen.findByRole('heading', { name: 'Join Our Community' })).closest('section')!;
     await waitFor(() =>
-      expect(within(community).getAllByRole('definition').map((d) => d.textContent)).toEqual(['5', '3']),
+      expect(
+        within(community)
+          .getAllByRole('definition')
+          .map((d) => d.textContent),
+      ).toEqual(['5', '3']),
     );
-    expect(within(community).getAllByRole('term').map((t) => t.textContent)).toEqual(['Stories Shared', 'Contributors']);
+    expect(
+      within(community)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Stories Shared', 'Contributors']);
     expect(within(community).queryByText('Countries')).not.toBeInTheDocument();
 
     const categories = screen.getByRole('heading', { name: 'Explore by Category' }).closest('section')!;
     await waitFor(() => expect(within(categories).getAllByRole('listitem')).toHaveLength(5));
-    const tiles = within(categories).getAllByRole('listitem').map((item) => item.textContent);
+    const tiles = within(categories)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(tiles[0]).toContain('2 Stories');
     expect(tiles[1]).toContain('1 Story');
     expect(tiles[2]).toContain('0 Stories');
@@ -133,12 +153,22 @@ describe('landing page for a signed-out visitor', () => {
     renderApp('/', {
       ...signedOut,
       'GET /api/site': {
-        body: { siteName: 'Grace Stories', supportEmail: 'a@b.c', googleSignInEnabled: false, publishedStories: 0, contributors: 0 },
+        body: {
+          siteName: 'Grace Stories',
+          supportEmail: 'a@b.c',
+          googleSignInEnabled: false,
+          publishedStories: 0,
+          contributors: 0,
+        },
       },
     });
     const community = (await screen.findByRole('heading', { name: 'Join Our Community' })).closest('section')!;
     await waitFor(() =>
-      expect(within(community).getAllByRole('definition').map((d) => d.textContent)).toEqual(['89', '24', '12']),
+      expect(
+        within(community)
+          .getAllByRole('definition')
+          .map((d) => d.textContent),
+      ).toEqual(['89', '24', '12']),
     );
   });
 

@@ -75,8 +75,8 @@ function Hero({ siteName }: { siteName: string }) {
             {siteName}
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-stone-600">
-            Share your faith journey and testimonies, explore Bible studies and spiritual content, and connect
-            with a community of believers who encourage one another.
+            Share your faith journey and testimonies, explore Bible studies and spiritual content, and connect with a
+            community of believers who encourage one another.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
             <Button size="lg" onClick={scrollToStories} className="shadow-md shadow-amber-900/10">
@@ -170,10 +170,7 @@ function CategoriesSection({ tiles }: { tiles: CategoryTile[] }) {
           {tiles.map((category) => {
             const Icon = CATEGORY_ICONS[category.name] ?? BookOpen;
             return (
-              <li
-                key={category.name}
-                className="rounded-2xl border border-amber-100 bg-white p-6 shadow-sm"
-              >
+              <li key={category.name} className="rounded-2xl border border-amber-100 bg-white p-6 shadow-sm">
                 <span
                   className={cn(
                     'flex size-12 items-center justify-center rounded-xl',
@@ -214,8 +211,8 @@ function CommunitySection({ stats }: { stats: Stat[] }) {
             Join Our Community
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-amber-50/90">
-            Connect with believers around the world, share what God is doing in your life, and be encouraged by
-            the stories of others.
+            Connect with believers around the world, share what God is doing in your life, and be encouraged by the
+            stories of others.
           </p>
           <dl
             className={cn(

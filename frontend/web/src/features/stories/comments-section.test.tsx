@@ -139,7 +139,10 @@ describe('comments under a story', () => {
   });
 
   it('says when deleting fails', async () => {
-    renderApp('/stories/7', table({ 'DELETE /api/admin/comments/1': { status: 500, body: { message: 'x' } } }, 'super_admin'));
+    renderApp(
+      '/stories/7',
+      table({ 'DELETE /api/admin/comments/1': { status: 500, body: { message: 'x' } } }, 'super_admin'),
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Delete comment by lydia' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete comment.', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -174,7 +177,11 @@ describe('comment form', () => {
     expect(await screen.findByText('Comment submitted')).toBeInTheDocument();
     expect(screen.getByText('Your comment has been submitted for review.')).toBeInTheDocument();
     const [post] = calls(fetchMock, 'POST', '/api/stories/7/comments');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ authorName: 'Phoebe', authorEmail: null, content: 'This blessed me.' });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      authorName: 'Phoebe',
+      authorEmail: null,
+      content: 'This blessed me.',
+    });
     expect(screen.getByLabelText('Name *')).toHaveValue('');
     expect(screen.getByLabelText('Comment *')).toHaveValue('');
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/stories/7/comments').length).toBeGreaterThan(listsBefore));
@@ -194,7 +201,7 @@ describe('comment form', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ authorEmail: 'phoebe@example.org' });
   });
 
-  it('checks an optional e-mail on the client with the server\'s message', async () => {
+  it("checks an optional e-mail on the client with the server's message", async () => {
     const { fetchMock } = renderApp('/stories/7', table());
     await userEvent.type(await screen.findByLabelText('Name *'), 'Phoebe');
     await userEvent.type(screen.getByLabelText('Email (optional)'), 'phoebe@');
@@ -206,7 +213,7 @@ describe('comment form', () => {
     expect(calls(fetchMock, 'POST', '/api/stories/7/comments')).toHaveLength(0);
   });
 
-  it('shows the server\'s field errors under the fields as well as the failure toast', async () => {
+  it("shows the server's field errors under the fields as well as the failure toast", async () => {
     renderApp(
       '/stories/7',
       table({

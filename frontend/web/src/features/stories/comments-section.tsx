@@ -1,11 +1,6 @@
 //! The comments under a story (spec §2 "Story detail"): the newest ten, then older ones ten at a
 //! time, moderation, the form.
-import {
-  getListCommentsQueryKey,
-  useApproveComment,
-  useDeleteComment,
-  type CommentDto,
-} from '@grace-stories/sdk';
+import { getListCommentsQueryKey, useApproveComment, useDeleteComment, type CommentDto } from '@grace-stories/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronDown, MessageCircle, Trash2 } from 'lucide-react';
 import {
@@ -143,7 +138,9 @@ function CommentItem({
             </Badge>
           )}
         </div>
-        <p className="mt-2 leading-7 whitespace-pre-line text-foreground/90 [overflow-wrap:anywhere]">{comment.content}</p>
+        <p className="mt-2 leading-7 whitespace-pre-line text-foreground/90 [overflow-wrap:anywhere]">
+          {comment.content}
+        </p>
         {((moderation.approve && !comment.isApproved) || moderation.remove) && (
           <div className="mt-3 flex flex-wrap gap-2">
             {moderation.approve && !comment.isApproved && (

@@ -48,7 +48,10 @@ describe('the moderator menu on a story', () => {
   });
 
   it('is not offered on a story that is not live', async () => {
-    renderApp('/stories/7', as('admin', { 'GET /api/stories/7': { body: { ...story, status: 'pending_approval', isPublished: false } } }));
+    renderApp(
+      '/stories/7',
+      as('admin', { 'GET /api/stories/7': { body: { ...story, status: 'pending_approval', isPublished: false } } }),
+    );
     expect(await screen.findByText('Waiting for review')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Moderate' })).not.toBeInTheDocument();
   });
@@ -85,7 +88,9 @@ describe('the moderator menu on a story', () => {
     const user = userEvent.setup();
     renderApp(
       '/stories/7',
-      as('admin', { 'POST /api/admin/stories/7/unpublish': { status: 409, body: { message: 'The story is not live' } } }),
+      as('admin', {
+        'POST /api/admin/stories/7/unpublish': { status: 409, body: { message: 'The story is not live' } },
+      }),
     );
     await user.click(await screen.findByRole('button', { name: 'Moderate' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Unpublish' }));
@@ -107,7 +112,9 @@ describe('the moderator menu on a story', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
     expect(await screen.findByText('Story deleted successfully')).toBeInTheDocument();
     expect(
-      fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/api/admin/stories/7') && init?.method === 'DELETE'),
+      fetchMock.mock.calls.some(
+        ([url, init]) => String(url).endsWith('/api/admin/stories/7') && init?.method === 'DELETE',
+      ),
     ).toBe(true);
   });
 });

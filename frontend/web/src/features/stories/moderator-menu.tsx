@@ -26,8 +26,20 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
@@ -68,8 +80,16 @@ export function ModeratorMenu({ story }: { story: ModeratedStory }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <UnpublishDialog story={story} open={dialog === 'unpublish'} onOpenChange={(open) => setDialog(open ? 'unpublish' : null)} />
-      <DeleteDialog story={story} open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)} />
+      <UnpublishDialog
+        story={story}
+        open={dialog === 'unpublish'}
+        onOpenChange={(open) => setDialog(open ? 'unpublish' : null)}
+      />
+      <DeleteDialog
+        story={story}
+        open={dialog === 'delete'}
+        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+      />
     </>
   );
 }

@@ -106,7 +106,10 @@ describe('a story that is not public, opened by its author or a moderator', () =
   it.each([
     [{ status: 'draft', isPublished: false }, 'Draft — only you and moderators can see this'],
     [{ status: 'pending_approval', isPublished: false }, 'Waiting for review'],
-    [{ status: 'rejected', isPublished: false, rejectionReason: 'Please add a Bible reference' }, 'Not published: Please add a Bible reference'],
+    [
+      { status: 'rejected', isPublished: false, rejectionReason: 'Please add a Bible reference' },
+      'Not published: Please add a Bible reference',
+    ],
     [{ status: 'rejected', isPublished: false, rejectionReason: null }, 'Not published'],
   ])('%o shows "%s" and no comment form', async (state, banner) => {
     const { fetchMock } = renderApp('/stories/7', table({ 'GET /api/stories/7': { body: { ...story, ...state } } }));

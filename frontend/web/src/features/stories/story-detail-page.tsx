@@ -38,7 +38,11 @@ function embeddable(url: string | null | undefined): url is string {
 /** /stories/:id — the story, its share buttons and its comments (spec §2 "Story detail"). */
 export function StoryDetailPage({ id }: { id: string }) {
   const storyId = parseStoryId(id);
-  const { data: story, isPending, isError } = useGetStory(storyId ?? 0, {
+  const {
+    data: story,
+    isPending,
+    isError,
+  } = useGetStory(storyId ?? 0, {
     query: { enabled: storyId !== null },
   });
   const { user } = useAuth();
@@ -74,7 +78,13 @@ export function StoryDetailPage({ id }: { id: string }) {
             <VisibilityBanner story={story} />
             <header className="mt-6">
               <div className="flex flex-wrap items-center gap-2">
-                <Badge variant="outline" className={cn('max-w-full whitespace-normal [overflow-wrap:anywhere]', categoryBadgeClass(story.category))}>
+                <Badge
+                  variant="outline"
+                  className={cn(
+                    'max-w-full whitespace-normal [overflow-wrap:anywhere]',
+                    categoryBadgeClass(story.category),
+                  )}
+                >
                   {story.category}
                 </Badge>
                 <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">

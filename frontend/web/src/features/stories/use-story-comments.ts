@@ -17,7 +17,10 @@ export function useStoryComments(storyId: number) {
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }): Promise<CommentsPage> => {
       let header: string | null = null;
-      const options: RequestOptions = { signal, onResponse: (response) => (header = response.headers.get('X-Total-Count')) };
+      const options: RequestOptions = {
+        signal,
+        onResponse: (response) => (header = response.headers.get('X-Total-Count')),
+      };
       const comments = await listComments(storyId, { limit: COMMENTS_PER_PAGE, offset: pageParam }, options);
       const total = Number(header);
       return { comments, total: header !== null && Number.isFinite(total) ? total : pageParam + comments.length };

@@ -79,7 +79,10 @@ describe('version history', () => {
   });
 
   it('is not offered to a reader who is neither the author nor a reviewer', async () => {
-    const { fetchMock } = renderApp('/stories/7', table(sampleUser({ id: 'someone-else', role: 'member', isApproved: true })));
+    const { fetchMock } = renderApp(
+      '/stories/7',
+      table(sampleUser({ id: 'someone-else', role: 'member', isApproved: true })),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Songs in the Night' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Version history' })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/revisions'))).toBe(false);

@@ -99,7 +99,8 @@ function DeleteAccountForm({ user }: { user: User }) {
   const [refusal, setRefusal] = useState<{ message: string; reauthenticate: boolean } | null>(null);
   const form = useForm<DeleteAccountValues>({
     // Built at each check, so the password rule follows `needsPassword`.
-    resolver: (values, context, options) => zodResolver(deleteAccountSchema(passwordRequired.current))(values, context, options),
+    resolver: (values, context, options) =>
+      zodResolver(deleteAccountSchema(passwordRequired.current))(values, context, options),
     defaultValues: { confirmation: '', password: '' },
   });
   const confirmation = useWatch({ control: form.control, name: 'confirmation' });

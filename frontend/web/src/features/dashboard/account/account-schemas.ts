@@ -42,7 +42,9 @@ export const DELETE_CONFIRMATION = 'DELETE';
 
 export function deleteAccountSchema(needsPassword: boolean) {
   return z.object({
-    confirmation: z.string().refine((value) => value.trim() === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),
+    confirmation: z
+      .string()
+      .refine((value) => value.trim() === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),
     password: needsPassword ? z.string().min(1, 'Enter your password') : z.string(),
     stories: z.enum(['delete', 'keep'], { error: 'Choose what happens to your stories' }),
   });

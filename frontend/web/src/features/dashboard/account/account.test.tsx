@@ -50,7 +50,10 @@ describe('Profile Settings', () => {
     renderApp(
       '/dashboard',
       member({
-        'PATCH /api/user': { status: 409, body: { message: 'An account with this username already exists', code: 'conflict' } },
+        'PATCH /api/user': {
+          status: 409,
+          body: { message: 'An account with this username already exists', code: 'conflict' },
+        },
       }),
     );
     await openTab('Profile Settings');
@@ -95,7 +98,12 @@ describe('Profile Settings', () => {
     const { fetchMock } = renderApp(
       '/dashboard',
       member(
-        { 'POST /api/verify-email/resend': { status: 202, body: { message: 'We sent a new verification link to ruth@example.org' } } },
+        {
+          'POST /api/verify-email/resend': {
+            status: 202,
+            body: { message: 'We sent a new verification link to ruth@example.org' },
+          },
+        },
         { emailVerified: false },
       ),
     );
@@ -124,7 +132,10 @@ describe('Profile Settings', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
     });
-    renderApp('/dashboard', member({ 'GET /api/user/export': { body: { account: { email: user.email }, stories: [] } } }));
+    renderApp(
+      '/dashboard',
+      member({ 'GET /api/user/export': { body: { account: { email: user.email }, stories: [] } } }),
+    );
     await openTab('Profile Settings');
     await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
@@ -286,9 +297,13 @@ describe('Security', () => {
     table['GET /api/user/sessions'] = { body: [sessions[0]] };
     await userEvent.click(within(other).getByRole('button', { name: 'Sign out Firefox 140 on Windows' }));
     expect(await screen.findByText('Session signed out')).toBeInTheDocument();
-    await waitFor(() => expect(list.queryByRole('listitem', { name: 'Firefox 140 on Windows' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(list.queryByRole('listitem', { name: 'Firefox 140 on Windows' })).not.toBeInTheDocument(),
+    );
     expect(
-      fetchMock.mock.calls.some(([url, init]) => init?.method === 'DELETE' && String(url).endsWith('/api/user/sessions/other-2')),
+      fetchMock.mock.calls.some(
+        ([url, init]) => init?.method === 'DELETE' && String(url).endsWith('/api/user/sessions/other-2'),
+      ),
     ).toBe(true);
     expect(screen.queryByRole('button', { name: 'Sign out all other sessions' })).not.toBeInTheDocument();
   });
@@ -337,7 +352,10 @@ describe('Security', () => {
       'GET /api/user/sessions': { body: sessions },
       'POST /api/user/password': {
         status: 400,
-        body: { message: 'Invalid input', errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }] },
+        body: {
+          message: 'Invalid input',
+          errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+        },
       },
     });
     renderApp('/dashboard', table);
@@ -348,8 +366,7 @@ describe('Security', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
 
-    const explanation =
-      "Your account has no password yet. Use 'Forgot password?' on the sign-in page to set one.";
+    const explanation = "Your account has no password yet. Use 'Forgot password?' on the sign-in page to set one.";
     table['POST /api/user/password'] = { status: 400, body: { message: explanation } };
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(explanation)).toBeInTheDocument();

@@ -55,7 +55,10 @@ function ProfileForm({ user }: { user: User }) {
         if (httpStatus(error) === 409) {
           form.setError('username', { type: 'server', message: serverMessage(error) ?? error.message });
         }
-        showMutationError(error, { title: 'Failed to update profile', form: { setError: form.setError, fields: FIELDS } });
+        showMutationError(error, {
+          title: 'Failed to update profile',
+          form: { setError: form.setError, fields: FIELDS },
+        });
       },
     },
   });
@@ -143,7 +146,12 @@ function ProfileForm({ user }: { user: User }) {
               {text('lastName', 'Last Name', 'family-name')}
             </div>
             {text('username', 'Username', 'username')}
-            {text('profileImageUrl', 'Profile Image URL', 'photo', 'An https:// address of a picture; leave it empty for initials.')}
+            {text(
+              'profileImageUrl',
+              'Profile Image URL',
+              'photo',
+              'An https:// address of a picture; leave it empty for initials.',
+            )}
             <Button type="submit" className="justify-self-start" disabled={update.isPending}>
               <Save aria-hidden="true" />
               {update.isPending ? 'Saving...' : 'Save Changes'}

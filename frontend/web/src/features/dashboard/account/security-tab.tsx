@@ -201,7 +201,9 @@ function SessionRow({ session, busy, onRevoke }: { session: SessionDto; busy: bo
             <p className="font-medium [overflow-wrap:anywhere]">{name}</p>
             {session.current && <Badge variant="secondary">This device</Badge>}
           </div>
-          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{session.ipAddress ?? 'Unknown address'}</p>
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+            {session.ipAddress ?? 'Unknown address'}
+          </p>
           <p className="text-xs text-muted-foreground">
             Signed in {formatDateTime(session.createdAt) ?? 'at an unknown time'}
             <br />

@@ -1,5 +1,16 @@
 import { useListAuthorStories, type StorySummaryDto } from '@grace-stories/sdk';
-import { ArrowLeft, BookOpen, CheckCircle, Clock, ExternalLink, FileText, Home, Pencil, PenLine, Users } from 'lucide-react';
+import {
+  ArrowLeft,
+  BookOpen,
+  CheckCircle,
+  Clock,
+  ExternalLink,
+  FileText,
+  Home,
+  Pencil,
+  PenLine,
+  Users,
+} from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { Link } from 'wouter';
 import { StoryFormDialog } from '@/components/story-form/story-form-dialog';

@@ -23,7 +23,12 @@ describe("My Dashboard shows a moderator's reason on the story it concerns", () 
             publishedAt: '2024-03-01T10:00:00Z',
             rejectionReason: 'It names a church member without their consent.',
           }),
-          sampleSummary({ id: 2, title: 'Sent Back', status: 'rejected', rejectionReason: 'Please add a Bible reference.' }),
+          sampleSummary({
+            id: 2,
+            title: 'Sent Back',
+            status: 'rejected',
+            rejectionReason: 'Please add a Bible reference.',
+          }),
           sampleSummary({ id: 3, title: 'No Reason Given', status: 'rejected', rejectionReason: null }),
           sampleSummary({ id: 4, title: 'Live', status: 'approved', isPublished: true, hasPendingRevision: true }),
         ],
@@ -48,7 +53,9 @@ describe("My Dashboard shows a moderator's reason on the story it concerns", () 
 
   it('shows no reason line when none was given, nor on a live story', async () => {
     const list = await myStories();
-    expect(within(list.getByRole('listitem', { name: 'No Reason Given' })).queryByText('Reason:')).not.toBeInTheDocument();
+    expect(
+      within(list.getByRole('listitem', { name: 'No Reason Given' })).queryByText('Reason:'),
+    ).not.toBeInTheDocument();
     const live = within(list.getByRole('listitem', { name: 'Live' }));
     expect(live.queryByText('Reason:')).not.toBeInTheDocument();
     expect(live.getByText('Edit waiting for review')).toBeInTheDocument();

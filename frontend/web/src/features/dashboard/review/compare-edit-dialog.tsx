@@ -155,15 +155,7 @@ function EditComparison({ edit: { live, edit, changedFields } }: { edit: Pending
   );
 }
 
-function FieldComparison({
-  name,
-  parts,
-  note,
-}: {
-  name: string;
-  parts: DiffPart[];
-  note?: string;
-}) {
+function FieldComparison({ name, parts, note }: { name: string; parts: DiffPart[]; note?: string }) {
   const id = useId();
   const changed = parts.some((part) => part.change !== 'same');
   return (

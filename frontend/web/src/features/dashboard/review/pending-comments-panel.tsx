@@ -72,9 +72,7 @@ export function PendingCommentsPanel({ canDelete }: { canDelete: boolean }) {
                   type="checkbox"
                   className={CHECKBOX}
                   checked={allChosen}
-                  onChange={(event) =>
-                    setSelected(new Set(event.target.checked ? queue.items.map((c) => c.id) : []))
-                  }
+                  onChange={(event) => setSelected(new Set(event.target.checked ? queue.items.map((c) => c.id) : []))}
                 />
                 Select all shown
               </label>

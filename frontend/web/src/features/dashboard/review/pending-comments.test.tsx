@@ -135,7 +135,10 @@ describe('Pending Comments', () => {
   });
 
   it('says when nothing waits', async () => {
-    renderApp('/admin', table('sub_admin', { 'GET /api/admin/comments/pending': { body: [], headers: { 'X-Total-Count': '0' } } }));
+    renderApp(
+      '/admin',
+      table('sub_admin', { 'GET /api/admin/comments/pending': { body: [], headers: { 'X-Total-Count': '0' } } }),
+    );
     await userEvent.click(await screen.findByRole('tab', { name: /^Pending Comments/ }, { timeout: 5000 }));
     expect(await screen.findByText('No comments waiting for approval')).toBeInTheDocument();
   });
@@ -151,13 +154,23 @@ describe('Pending Comments', () => {
         },
       }),
     );
-    expect(await screen.findByRole('tab', { name: 'Pending Comments 45 waiting' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('tab', { name: 'Pending Comments 45 waiting' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await openTab();
     expect(screen.getByRole('button', { name: 'Delete selected' })).toBeInTheDocument();
   });
 
   it('gives a primary contributor the queue in /admin, with its count, Approve but no Delete', async () => {
-    const counts = { comments: 45, newStories: null, edits: null, people: null, helpOpen: null, mailFailed: null, socialFailed: null };
+    const counts = {
+      comments: 45,
+      newStories: null,
+      edits: null,
+      people: null,
+      helpOpen: null,
+      mailFailed: null,
+      socialFailed: null,
+    };
     renderApp('/admin', table('primary_contributor', { 'GET /api/admin/queues': { body: counts } }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Comment Moderation' })).toBeInTheDocument();
     expect(await screen.findByText('45 comments waiting')).toBeInTheDocument();

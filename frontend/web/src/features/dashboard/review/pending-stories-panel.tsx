@@ -197,9 +197,7 @@ function PendingEditRow({ story }: { story: PendingStoryDto }) {
           <span className="font-medium">Changes:</span> {changed.length > 0 ? changed.join(', ') : 'nothing'}
         </p>
         {newTitle ? (
-          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-            New title: &ldquo;{newTitle}&rdquo;
-          </p>
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">New title: &ldquo;{newTitle}&rdquo;</p>
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
@@ -213,7 +211,15 @@ function PendingEditRow({ story }: { story: PendingStoryDto }) {
   );
 }
 
-function DeleteStoryButton({ title, disabled, onConfirm }: { title: string; disabled: boolean; onConfirm: () => void }) {
+function DeleteStoryButton({
+  title,
+  disabled,
+  onConfirm,
+}: {
+  title: string;
+  disabled: boolean;
+  onConfirm: () => void;
+}) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
@@ -226,8 +232,8 @@ function DeleteStoryButton({ title, disabled, onConfirm }: { title: string; disa
         <AlertDialogHeader>
           <AlertDialogTitle>Delete &ldquo;{title}&rdquo;?</AlertDialogTitle>
           <AlertDialogDescription>
-            Are you sure you want to delete this story? This action cannot be undone. The whole story goes, with
-            its comments; to send it back to its author instead, use Reject.
+            Are you sure you want to delete this story? This action cannot be undone. The whole story goes, with its
+            comments; to send it back to its author instead, use Reject.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

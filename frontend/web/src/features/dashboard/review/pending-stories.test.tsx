@@ -23,7 +23,12 @@ const newStory = samplePending({
   preview: 'Grace '.repeat(33).trim(),
   waitingSince: daysAgo(3),
 });
-const secondStory = samplePending({ id: 13, title: 'Second Testimony', excerpt: 'A short excerpt', waitingSince: daysAgo(1) });
+const secondStory = samplePending({
+  id: 13,
+  title: 'Second Testimony',
+  excerpt: 'A short excerpt',
+  waitingSince: daysAgo(1),
+});
 const stagedEdit = samplePending({
   id: 12,
   kind: 'edit',
@@ -42,7 +47,12 @@ const stagedEdit = samplePending({
   },
 });
 const pendingEdit = samplePendingEdit(
-  { id: 12, title: 'Live Story', excerpt: 'Old excerpt', content: '<p>It began on a quiet morning.</p><p>We prayed.</p>' },
+  {
+    id: 12,
+    title: 'Live Story',
+    excerpt: 'Old excerpt',
+    content: '<p>It began on a quiet morning.</p><p>We prayed.</p>',
+  },
   { title: 'Live Story, revised', content: '<p>It began on a bright morning.</p>\n<p>We prayed <b>together</b>.</p>' },
 );
 
@@ -56,7 +66,15 @@ function queues(stories: PendingStoryDto[], edits: PendingStoryDto[]) {
   };
 }
 
-const counts = { comments: 4, newStories: 2, edits: 1, people: null, helpOpen: null, mailFailed: null, socialFailed: null };
+const counts = {
+  comments: 4,
+  newStories: 2,
+  edits: 1,
+  people: null,
+  helpOpen: null,
+  mailFailed: null,
+  socialFailed: null,
+};
 
 const table = (extra: FetchTable = {}): FetchTable => ({
   ...signedOut,
@@ -92,7 +110,9 @@ async function editsQueue() {
 
 async function openCompare() {
   const queue = await editsQueue();
-  await userEvent.click(within(queue.getByRole('listitem', { name: 'Live Story' })).getByRole('button', { name: /^Compare/ }));
+  await userEvent.click(
+    within(queue.getByRole('listitem', { name: 'Live Story' })).getByRole('button', { name: /^Compare/ }),
+  );
   const dialog = await screen.findByRole('dialog', { name: 'Compare edit' });
   await within(dialog).findByRole('heading', { name: 'Content' });
   return within(dialog);
@@ -104,7 +124,9 @@ describe('sub admin dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sub Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Sub Admin', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
     const cards = within(screen.getByRole('list', { name: 'Overview' }));
-    await waitFor(() => expect(cards.getByText('Pending Stories').closest('li')).toHaveTextContent('2Waiting for review, and 1 edit'));
+    await waitFor(() =>
+      expect(cards.getByText('Pending Stories').closest('li')).toHaveTextContent('2Waiting for review, and 1 edit'),
+    );
     expect(cards.getByText('Content Management').closest('li')).toHaveTextContent('Active');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Pending Stories 22 waiting',
@@ -133,7 +155,9 @@ describe('sub admin dashboard', () => {
     expect(row.getByText('Testimonies')).toBeInTheDocument();
     expect(row.getByText('waiting 3 days')).toBeInTheDocument();
     expect(row.getByRole('button', { name: 'Edit' })).toBeDisabled();
-    expect(within(queue.getByRole('listitem', { name: 'Second Testimony' })).getByText('waiting 1 day')).toBeInTheDocument();
+    expect(
+      within(queue.getByRole('listitem', { name: 'Second Testimony' })).getByText('waiting 1 day'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 2 pending stories')).toBeInTheDocument();
     expect(queueRequests(fetchMock)).toEqual(['new 20/0']);
 
@@ -165,7 +189,9 @@ describe('sub admin dashboard', () => {
     expect(row.getByText('waiting 2 days')).toBeInTheDocument();
     expect(row.getByText('Title, Content')).toBeInTheDocument();
     expect(row.getByText('New title: “Live Story, revised”')).toBeInTheDocument();
-    expect(row.getAllByRole('button').map((button) => button.textContent)).toEqual(['Compare the edit of “Live Story”']);
+    expect(row.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Compare the edit of “Live Story”',
+    ]);
     expect(screen.getByText('Showing 1 of 1 edits')).toBeInTheDocument();
     expect(queueRequests(fetchMock)).toEqual(['new 20/0', 'edit 20/0']);
   });
@@ -173,7 +199,9 @@ describe('sub admin dashboard', () => {
   it('approves a story', async () => {
     const { fetchMock } = renderApp('/dashboard', table({ 'POST /api/admin/stories/11/approve': { body: newStory } }));
     const queue = await storiesQueue();
-    await userEvent.click(within(queue.getByRole('listitem', { name: 'New Testimony' })).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(
+      within(queue.getByRole('listitem', { name: 'New Testimony' })).getByRole('button', { name: 'Approve' }),
+    );
     expect(await screen.findByText('Story approved successfully')).toBeInTheDocument();
     expect(calls(fetchMock, 'POST', '/api/admin/stories/11/approve')).toHaveLength(1);
     // The queue and its counts are asked again.
@@ -184,7 +212,9 @@ describe('sub admin dashboard', () => {
   it('rejects with the reason typed in the dialog', async () => {
     const { fetchMock } = renderApp('/dashboard', table({ 'POST /api/admin/stories/11/reject': { body: newStory } }));
     const queue = await storiesQueue();
-    await userEvent.click(within(queue.getByRole('listitem', { name: 'New Testimony' })).getByRole('button', { name: 'Reject' }));
+    await userEvent.click(
+      within(queue.getByRole('listitem', { name: 'New Testimony' })).getByRole('button', { name: 'Reject' }),
+    );
     const dialog = within(await screen.findByRole('dialog', { name: 'Reject story' }));
     await userEvent.type(dialog.getByLabelText('Reason (optional)'), 'Please add a Bible reference');
     await userEvent.click(dialog.getByRole('button', { name: 'Reject Story' }));
@@ -199,7 +229,9 @@ describe('sub admin dashboard', () => {
       table({ 'DELETE /api/admin/stories/11': { status: 500, body: { message: 'internal error' } } }),
     );
     const queue = await storiesQueue();
-    await userEvent.click(within(queue.getByRole('listitem', { name: 'New Testimony' })).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(queue.getByRole('listitem', { name: 'New Testimony' })).getByRole('button', { name: 'Delete' }),
+    );
     const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete “New Testimony”?' }));
     expect(dialog.getByText(/The whole story goes, with its comments/)).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
@@ -225,7 +257,10 @@ describe('Compare edit', () => {
   });
 
   it('approves the edit from the comparison', async () => {
-    const { fetchMock } = renderApp('/dashboard', table({ 'POST /api/admin/stories/12/approve': { body: pendingEdit.live } }));
+    const { fetchMock } = renderApp(
+      '/dashboard',
+      table({ 'POST /api/admin/stories/12/approve': { body: pendingEdit.live } }),
+    );
     const dialog = await openCompare();
     await userEvent.click(dialog.getByRole('button', { name: 'Approve edit' }));
     expect(await screen.findByText('Edit approved')).toBeInTheDocument();
@@ -234,7 +269,10 @@ describe('Compare edit', () => {
   });
 
   it('rejects only the edit, saying the live story stays, with the reason', async () => {
-    const { fetchMock } = renderApp('/dashboard', table({ 'POST /api/admin/stories/12/reject': { body: pendingEdit.live } }));
+    const { fetchMock } = renderApp(
+      '/dashboard',
+      table({ 'POST /api/admin/stories/12/reject': { body: pendingEdit.live } }),
+    );
     const compare = await openCompare();
     await userEvent.click(compare.getByRole('button', { name: 'Reject edit' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Reject edit' }));
@@ -255,7 +293,9 @@ describe('Compare edit', () => {
       table({ 'GET /api/stories/12/pending-edit': { status: 404, body: { message: 'No edit waits' } } }),
     );
     const queue = await editsQueue();
-    await userEvent.click(within(queue.getByRole('listitem', { name: 'Live Story' })).getByRole('button', { name: /^Compare/ }));
+    await userEvent.click(
+      within(queue.getByRole('listitem', { name: 'Live Story' })).getByRole('button', { name: /^Compare/ }),
+    );
     const dialog = within(await screen.findByRole('dialog', { name: 'Compare edit' }));
     expect(await dialog.findByText(/This edit is no longer waiting/)).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Approve edit' })).toBeDisabled();
@@ -271,7 +311,9 @@ describe('super admin Pending Stories and Edits', () => {
       '/dashboard',
       table({
         'GET /api/user': { body: admin },
-        'GET /api/admin/queues': { body: { ...counts, newStories: 7, people: 0, helpOpen: 0, mailFailed: 0, socialFailed: 0 } },
+        'GET /api/admin/queues': {
+          body: { ...counts, newStories: 7, people: 0, helpOpen: 0, mailFailed: 0, socialFailed: 0 },
+        },
         'GET /api/admin/users/pending': { body: [], headers: { 'X-Total-Count': '0' } },
         'GET /api/admin/users': { body: [admin] },
       }),

@@ -42,8 +42,7 @@ export function RejectStoryDialog({
           <DialogDescription>
             {edit ? (
               <>
-                The live story stays; only this edit is discarded. The author of &ldquo;{title}&rdquo; sees the
-                reason.
+                The live story stays; only this edit is discarded. The author of &ldquo;{title}&rdquo; sees the reason.
               </>
             ) : (
               <>&ldquo;{title}&rdquo; goes back to its author, who sees the reason.</>

@@ -2,7 +2,8 @@ import { plainText, wordDiff } from './story-diff';
 
 describe('plainText', () => {
   it('reads stored HTML as paragraphs and lines, the way a reader sees it', () => {
-    const html = '<p>First   paragraph\n  goes on<br>second line</p>\n<h2>A &amp; B</h2><ul><li>one</li><li><em>two</em></li></ul>';
+    const html =
+      '<p>First   paragraph\n  goes on<br>second line</p>\n<h2>A &amp; B</h2><ul><li>one</li><li><em>two</em></li></ul>';
     expect(plainText(html)).toBe('First paragraph goes on\nsecond line\n\nA & B\n\none\n\ntwo');
   });
 

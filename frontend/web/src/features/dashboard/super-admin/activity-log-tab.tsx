@@ -46,8 +46,8 @@ export function ActivityLogTab() {
       <CardHeader>
         <CardTitle>Activity Log</CardTitle>
         <CardDescription>
-          Every moderation and people action: who, what, which and why, newest first. Entries are never changed.
-          Choose a person&apos;s name to see only their actions.
+          Every moderation and people action: who, what, which and why, newest first. Entries are never changed. Choose
+          a person&apos;s name to see only their actions.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -69,7 +69,12 @@ export function ActivityLogTab() {
             </Select>
           </div>
           {actor ? (
-            <Button variant="secondary" size="sm" onClick={() => setActor(null)} aria-label={`Show everyone, not only ${actor.name}`}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setActor(null)}
+              aria-label={`Show everyone, not only ${actor.name}`}
+            >
               By {actor.name}
               <X aria-hidden="true" />
             </Button>
@@ -87,7 +92,9 @@ export function ActivityLogTab() {
             </>
           }
           rowLabel={(entry) => `${ACTION_LABEL[entry.action]} by ${entry.actorName}`}
-          row={(entry) => <EntryRow entry={entry} onActor={() => setActor({ id: entry.actorId, name: entry.actorName })} />}
+          row={(entry) => (
+            <EntryRow entry={entry} onActor={() => setActor({ id: entry.actorId, name: entry.actorName })} />
+          )}
         />
       </CardContent>
     </Card>
@@ -124,7 +131,9 @@ function EntryRow({ entry, onActor }: { entry: AuditEntryDto; onActor: () => voi
           <span>{label}</span>
         )}
       </p>
-      {entry.reason ? <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{reasonText(entry)}</p> : null}
+      {entry.reason ? (
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{reasonText(entry)}</p>
+      ) : null}
       <p className="text-xs text-muted-foreground">
         by{' '}
         <button

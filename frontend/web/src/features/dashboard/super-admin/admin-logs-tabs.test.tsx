@@ -10,7 +10,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const admin = sampleUser({ id: 'admin-id', username: 'admin', firstName: 'Super', lastName: 'Admin', role: 'super_admin' });
+const admin = sampleUser({
+  id: 'admin-id',
+  username: 'admin',
+  firstName: 'Super',
+  lastName: 'Admin',
+  role: 'super_admin',
+});
 const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
 const failedMail: OutboxMessageDto = {
@@ -24,7 +30,15 @@ const failedMail: OutboxMessageDto = {
   sentAt: null,
   lastError: '550 mailbox unavailable',
 };
-const sentMail: OutboxMessageDto = { ...failedMail, id: 6, subject: 'Welcome', status: 'sent', sentAt: ago(1), lastError: null, attempts: 1 };
+const sentMail: OutboxMessageDto = {
+  ...failedMail,
+  id: 6,
+  subject: 'Welcome',
+  status: 'sent',
+  sentAt: ago(1),
+  lastError: null,
+  attempts: 1,
+};
 
 const queuedPost: SocialPostDto = {
   id: 11,
@@ -38,10 +52,29 @@ const queuedPost: SocialPostDto = {
   postedAt: null,
   postedUrl: null,
 };
-const failedPost: SocialPostDto = { ...queuedPost, id: 12, platform: 'linkedin', status: 'failed', attempts: 3, lastError: '401 invalid token' };
-const postedPost: SocialPostDto = { ...queuedPost, id: 13, storyTitle: null, status: 'posted', postedAt: ago(1), postedUrl: 'https://x.com/i/status/1' };
+const failedPost: SocialPostDto = {
+  ...queuedPost,
+  id: 12,
+  platform: 'linkedin',
+  status: 'failed',
+  attempts: 3,
+  lastError: '401 invalid token',
+};
+const postedPost: SocialPostDto = {
+  ...queuedPost,
+  id: 13,
+  storyTitle: null,
+  status: 'posted',
+  postedAt: ago(1),
+  postedUrl: 'https://x.com/i/status/1',
+};
 
-const entry = (id: number, action: AuditEntryDto['action'], actorName: string, reason: string | null = null): AuditEntryDto => ({
+const entry = (
+  id: number,
+  action: AuditEntryDto['action'],
+  actorName: string,
+  reason: string | null = null,
+): AuditEntryDto => ({
   id,
   at: ago(1),
   actorId: `${actorName}-id`,
@@ -73,8 +106,13 @@ const table = (extra: FetchTable = {}): FetchTable => ({
   'GET /api/admin/users': { body: [admin] },
   'GET /api/admin/stories/pending': { body: [] },
   'GET /api/admin/help-messages': { body: [], headers: { 'X-Total-Count': '0' } },
-  'GET /api/admin/queues': { body: { comments: 0, newStories: 0, edits: 0, people: 0, helpOpen: 0, mailFailed: 1, socialFailed: 1 } },
-  'GET /api/admin/mail-outbox': paged([failedMail, sentMail], byStatus, (messages) => ({ delivery: 'outbox', messages })),
+  'GET /api/admin/queues': {
+    body: { comments: 0, newStories: 0, edits: 0, people: 0, helpOpen: 0, mailFailed: 1, socialFailed: 1 },
+  },
+  'GET /api/admin/mail-outbox': paged([failedMail, sentMail], byStatus, (messages) => ({
+    delivery: 'outbox',
+    messages,
+  })),
   'GET /api/admin/social-posts': paged([queuedPost, failedPost, postedPost], byStatus),
   'GET /api/admin/audit-log': paged(
     [entry(2, 'story_unpublished', 'Boaz', 'Copied from a book'), entry(1, 'help_handled', 'Super Admin')],
@@ -107,24 +145,36 @@ describe('Mail Outbox', () => {
     expect(row).toHaveTextContent('Failed');
     expect(row).toHaveTextContent('5 tries');
     expect(row).toHaveTextContent('Last error: 550 mailbox unavailable');
-    expect(within(screen.getByRole('listitem', { name: 'Welcome' })).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Welcome' })).queryByRole('button', { name: 'Retry' }),
+    ).not.toBeInTheDocument();
   });
 
   it('filters by status and retries a failed message', async () => {
-    const { fetchMock } = await openTab(/^Mail Outbox/, { 'POST /api/admin/mail-outbox/5/retry': { body: { ...failedMail, status: 'pending' } } });
+    const { fetchMock } = await openTab(/^Mail Outbox/, {
+      'POST /api/admin/mail-outbox/5/retry': { body: { ...failedMail, status: 'pending' } },
+    });
     await screen.findByRole('listitem', { name: 'Welcome' });
     await userEvent.click(screen.getByRole('button', { name: 'Failed' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Welcome' })).not.toBeInTheDocument());
-    const statuses = calls(fetchMock, 'GET', '/api/admin/mail-outbox').map(([url]) => new URL(String(url), 'http://localhost').searchParams.get('status'));
+    const statuses = calls(fetchMock, 'GET', '/api/admin/mail-outbox').map(([url]) =>
+      new URL(String(url), 'http://localhost').searchParams.get('status'),
+    );
     expect(statuses).toContain('failed');
-    await userEvent.click(within(screen.getByRole('listitem', { name: 'Your story is live' })).getByRole('button', { name: 'Retry' }));
+    await userEvent.click(
+      within(screen.getByRole('listitem', { name: 'Your story is live' })).getByRole('button', { name: 'Retry' }),
+    );
     expect(await screen.findByText('Message queued again')).toBeInTheDocument();
     expect(calls(fetchMock, 'POST', '/api/admin/mail-outbox/5/retry')).toHaveLength(1);
   });
 
   it('keeps saying mail is only recorded when the tab is opened again, and asks the server again', async () => {
     const { fetchMock } = await openTab(/^Mail Outbox/, {
-      'GET /api/admin/mail-outbox': paged([sentMail, { ...failedMail, id: 7, subject: 'Queued', status: 'pending', attempts: 0, lastError: null }], byStatus, (messages) => ({ delivery: 'outbox', messages })),
+      'GET /api/admin/mail-outbox': paged(
+        [sentMail, { ...failedMail, id: 7, subject: 'Queued', status: 'pending', attempts: 0, lastError: null }],
+        byStatus,
+        (messages) => ({ delivery: 'outbox', messages }),
+      ),
     });
     expect(await screen.findByRole('listitem', { name: 'Queued' })).toHaveTextContent('Not sent');
     expect(screen.getByRole('button', { name: 'Not sent' })).toBeInTheDocument();
@@ -181,13 +231,20 @@ describe('Social Posts', () => {
 
   it('retries a failed post and cancels a queued one after confirming, showing a refusal in its own words', async () => {
     const { fetchMock } = await openTab(/^Social Posts/, {
-      'POST /api/admin/social-posts/12/retry': { status: 409, body: { message: 'A post of this story is already queued for this platform' } },
+      'POST /api/admin/social-posts/12/retry': {
+        status: 409,
+        body: { message: 'A post of this story is already queued for this platform' },
+      },
       'POST /api/admin/social-posts/11/cancel': { body: { ...queuedPost, status: 'cancelled' } },
     });
     const failed = await screen.findByRole('listitem', { name: 'Finding Peace on LinkedIn' });
     await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('A post of this story is already queued for this platform')).toBeInTheDocument();
-    await userEvent.click(within(screen.getByRole('listitem', { name: 'Finding Peace on X (Twitter)' })).getByRole('button', { name: 'Cancel post' }));
+    await userEvent.click(
+      within(screen.getByRole('listitem', { name: 'Finding Peace on X (Twitter)' })).getByRole('button', {
+        name: 'Cancel post',
+      }),
+    );
     expect(calls(fetchMock, 'POST', '/api/admin/social-posts/11/cancel')).toHaveLength(0);
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel post' }));
     expect(await screen.findByText('Post cancelled')).toBeInTheDocument();
@@ -201,8 +258,12 @@ describe('Social Posts', () => {
     expect(screen.getByRole('tab', { name: 'Social Posts 1 failed' })).toBeInTheDocument();
     await screen.findByRole('listitem', { name: 'Finding Peace on X (Twitter)' });
     await userEvent.click(screen.getByRole('button', { name: 'Failed' }));
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Finding Peace on X (Twitter)' })).not.toBeInTheDocument());
-    const statuses = calls(fetchMock, 'GET', '/api/admin/social-posts').map(([url]) => new URL(String(url), 'http://localhost').searchParams.get('status'));
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Finding Peace on X (Twitter)' })).not.toBeInTheDocument(),
+    );
+    const statuses = calls(fetchMock, 'GET', '/api/admin/social-posts').map(([url]) =>
+      new URL(String(url), 'http://localhost').searchParams.get('status'),
+    );
     expect(statuses).toEqual([null, 'failed']);
     const failed = screen.getByRole('listitem', { name: 'Finding Peace on LinkedIn' });
     expect(within(failed).queryByRole('button', { name: 'Cancel post' })).not.toBeInTheDocument();
@@ -226,8 +287,12 @@ describe('Activity Log', () => {
     expect(within(row).getByRole('link', { name: 'Finding Peace' })).toHaveAttribute('href', '/stories/4');
     expect(screen.getByRole('listitem', { name: 'Help message handled by Super Admin' })).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Boaz' }));
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Help message handled by Super Admin' })).not.toBeInTheDocument());
-    const actors = calls(fetchMock, 'GET', '/api/admin/audit-log').map(([url]) => new URL(String(url), 'http://localhost').searchParams.get('actor'));
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Help message handled by Super Admin' })).not.toBeInTheDocument(),
+    );
+    const actors = calls(fetchMock, 'GET', '/api/admin/audit-log').map(([url]) =>
+      new URL(String(url), 'http://localhost').searchParams.get('actor'),
+    );
     expect(actors).toContain('Boaz-id');
     await userEvent.click(screen.getByRole('button', { name: 'Show everyone, not only Boaz' }));
     expect(await screen.findByRole('listitem', { name: 'Help message handled by Super Admin' })).toBeInTheDocument();
@@ -241,9 +306,13 @@ describe('Activity Log', () => {
     expect(options).toHaveLength(Object.keys(ACTION_LABEL).length + 1);
     expect(options).toContain('Story approved');
     await userEvent.click(screen.getByRole('option', { name: 'Help message handled' }));
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Story taken down by Boaz' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Story taken down by Boaz' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('listitem', { name: 'Help message handled by Super Admin' })).toBeInTheDocument();
-    const actions = calls(fetchMock, 'GET', '/api/admin/audit-log').map(([url]) => new URL(String(url), 'http://localhost').searchParams.get('action'));
+    const actions = calls(fetchMock, 'GET', '/api/admin/audit-log').map(([url]) =>
+      new URL(String(url), 'http://localhost').searchParams.get('action'),
+    );
     expect(actions).toEqual([null, 'help_handled']);
   });
 
@@ -251,7 +320,15 @@ describe('Activity Log', () => {
     const at = ago(3);
     await openTab(/^Activity Log/, {
       'GET /api/admin/audit-log': {
-        body: [{ ...entry(3, 'person_suspended', 'Super Admin', 'Spam'), at, targetKind: 'person', targetId: 'u-9', targetLabel: 'Eli Smith' }],
+        body: [
+          {
+            ...entry(3, 'person_suspended', 'Super Admin', 'Spam'),
+            at,
+            targetKind: 'person',
+            targetId: 'u-9',
+            targetLabel: 'Eli Smith',
+          },
+        ],
         headers: { 'X-Total-Count': '1' },
       },
     });
@@ -268,7 +345,12 @@ describe('Activity Log', () => {
     await openTab(/^Activity Log/, {
       'GET /api/admin/audit-log': {
         body: [
-          { ...entry(5, 'role_changed', 'Super Admin', 'member → sub_admin'), targetKind: 'person', targetId: 'u-1', targetLabel: 'Ruth Moabite' },
+          {
+            ...entry(5, 'role_changed', 'Super Admin', 'member → sub_admin'),
+            targetKind: 'person',
+            targetId: 'u-1',
+            targetLabel: 'Ruth Moabite',
+          },
           entry(4, 'story_deleted', 'Boaz'),
         ],
         headers: { 'X-Total-Count': '2' },

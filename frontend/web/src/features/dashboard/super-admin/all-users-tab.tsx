@@ -12,7 +12,15 @@ const ALL_ROLES = Object.values(RoleDto);
  * Every account; a role change keeps the account's approval. Suspend pauses a person (with a
  * reason) without deleting anything; Reinstate undoes it. Nobody changes, suspends or deletes themselves.
  */
-export function AllUsersTab({ users, isLoading, currentUserId }: { users: UserDto[]; isLoading: boolean; currentUserId: string }) {
+export function AllUsersTab({
+  users,
+  isLoading,
+  currentUserId,
+}: {
+  users: UserDto[];
+  isLoading: boolean;
+  currentUserId: string;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -50,7 +58,9 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
           {isSuspended(user) ? (
             <SuspendedBadge user={user} />
           ) : (
-            <Badge variant={user.isApproved ? 'secondary' : 'outline'}>{user.isApproved ? 'Approved' : 'Pending'}</Badge>
+            <Badge variant={user.isApproved ? 'secondary' : 'outline'}>
+              {user.isApproved ? 'Approved' : 'Pending'}
+            </Badge>
           )}
         </p>
         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
@@ -65,7 +75,11 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
         onChange={(role) => changeRole.mutate({ userId: user.id, data: { role, isApproved: user.isApproved } })}
       />
       <SuspendOrReinstateButton user={user} disabled={isSelf || busy} />
-      <DeleteUserButton user={user} disabled={isSelf || busy} onConfirm={() => removeUser.mutate({ userId: user.id })} />
+      <DeleteUserButton
+        user={user}
+        disabled={isSelf || busy}
+        onConfirm={() => removeUser.mutate({ userId: user.id })}
+      />
     </li>
   );
 }

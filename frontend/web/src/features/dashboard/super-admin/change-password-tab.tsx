@@ -9,7 +9,12 @@ import { toast } from '@/hooks/use-toast';
 import { serverMessage, showMutationError } from '@/lib/api-errors';
 
 /** Spec §5 "Password change": the first failing rule, in this order. */
-export function passwordChangeProblem(values: { username: string; current: string; next: string; confirm: string }): string | null {
+export function passwordChangeProblem(values: {
+  username: string;
+  current: string;
+  next: string;
+  confirm: string;
+}): string | null {
   if (!values.username.trim() || !values.current || !values.next || !values.confirm) return 'Please fill in all fields';
   if (values.next !== values.confirm) return 'New passwords do not match';
   if (values.next.length < 6) return 'Password must be at least 6 characters';
@@ -53,19 +58,39 @@ export function ChangePasswordTab({ defaultUsername }: { defaultUsername: string
         <form noValidate className="grid gap-4" onSubmit={submit}>
           <div className="grid gap-2">
             <Label htmlFor="change-username">Username</Label>
-            <Input id="change-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+            <Input
+              id="change-username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="change-current">Current Password</Label>
-            <PasswordInput id="change-current" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+            <PasswordInput
+              id="change-current"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="change-new">New Password</Label>
-            <PasswordInput id="change-new" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
+            <PasswordInput
+              id="change-new"
+              autoComplete="new-password"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="change-confirm">Confirm New Password</Label>
-            <PasswordInput id="change-confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <PasswordInput
+              id="change-confirm"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
           </div>
           <Button type="submit" className="justify-self-start" disabled={change.isPending}>
             {change.isPending ? 'Changing Password...' : 'Change Password'}

@@ -10,7 +10,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const admin = sampleUser({ id: 'admin-id', username: 'admin', firstName: 'Super', lastName: 'Admin', role: 'super_admin' });
+const admin = sampleUser({
+  id: 'admin-id',
+  username: 'admin',
+  firstName: 'Super',
+  lastName: 'Admin',
+  role: 'super_admin',
+});
 const HOUR = 3_600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
 
@@ -55,7 +61,8 @@ function inbox(open: HelpMessageDto[], handled: HelpMessageDto[] = []) {
 /** The tab's count comes from `GET /api/admin/queues`: here, whatever the inbox answers for its open view. */
 function queueCounts(messages: FetchTable[string] | undefined) {
   return () => {
-    const open = typeof messages === 'function' ? messages(new URL('http://localhost/api/admin/help-messages?status=open')) : null;
+    const open =
+      typeof messages === 'function' ? messages(new URL('http://localhost/api/admin/help-messages?status=open')) : null;
     const helpOpen = Number(open?.headers?.['X-Total-Count'] ?? 0);
     return { body: { comments: 0, newStories: 0, edits: 0, people: 0, helpOpen, mailFailed: 0, socialFailed: 0 } };
   };
@@ -101,7 +108,9 @@ describe('Help Inbox', () => {
   it('lists an open message with its category, sender, wait, text and a reply link', async () => {
     await openInbox();
     const row = await screen.findByRole('listitem', { name: 'The video does not play' });
-    expect(within(row).getByRole('heading', { level: 3, name: 'The video does not play' })).toHaveClass('[overflow-wrap:anywhere]');
+    expect(within(row).getByRole('heading', { level: 3, name: 'The video does not play' })).toHaveClass(
+      '[overflow-wrap:anywhere]',
+    );
     expect(row).toHaveTextContent('Technical Support');
     expect(row).toHaveTextContent('From lydia@example.org');
     expect(row).toHaveTextContent('waiting 3 days');
@@ -149,7 +158,9 @@ describe('Help Inbox', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Mark handled' }));
     expect(await screen.findByText('Message marked handled')).toBeInTheDocument();
     expect(calls(fetchMock, 'POST', '/api/admin/help-messages/7/handled')).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'The video does not play' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'The video does not play' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('tab', { name: 'Help Inbox 1 open' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Handled' }));
     expect(await screen.findByRole('listitem', { name: 'The video does not play' })).toBeInTheDocument();
@@ -212,6 +223,8 @@ describe('Help Inbox', () => {
     expect(replyHref({ contactEmail: 'a+b@example.org', subject: 'Café & more?' })).toBe(
       'mailto:a+b@example.org?subject=Re%3A%20Caf%C3%A9%20%26%20more%3F',
     );
-    expect(replyHref({ contactEmail: 'odd?x@example.org', subject: 'Hi' })).toBe('mailto:odd%3Fx@example.org?subject=Re%3A%20Hi');
+    expect(replyHref({ contactEmail: 'odd?x@example.org', subject: 'Hi' })).toBe(
+      'mailto:odd%3Fx@example.org?subject=Re%3A%20Hi',
+    );
   });
 });

@@ -34,9 +34,7 @@ export function HelpInboxTab() {
     <Card>
       <CardHeader>
         <CardTitle>Help Inbox</CardTitle>
-        <CardDescription>
-          Messages sent from the help centre. Reply by e-mail, then mark them handled.
-        </CardDescription>
+        <CardDescription>Messages sent from the help centre. Reply by e-mail, then mark them handled.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <StatusFilter label="Messages to show" options={VIEWS} value={status} onChange={setStatus} />
@@ -146,8 +144,8 @@ function DeleteMessageButton({
         <AlertDialogHeader>
           <AlertDialogTitle>Delete help message?</AlertDialogTitle>
           <AlertDialogDescription>
-            This permanently deletes “{message.subject}” from {message.contactEmail}. Use it for spam or a
-            duplicate; a message you answered can be marked handled instead.
+            This permanently deletes “{message.subject}” from {message.contactEmail}. Use it for spam or a duplicate; a
+            message you answered can be marked handled instead.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -35,7 +35,9 @@ export function MailOutboxTab() {
     <Card>
       <CardHeader>
         <CardTitle>Mail Outbox</CardTitle>
-        <CardDescription>Every message the site sends: approvals, review decisions, help messages and reminders.</CardDescription>
+        <CardDescription>
+          Every message the site sends: approvals, review decisions, help messages and reminders.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {outbox.delivery === MailDeliveryMode.outbox ? (
@@ -47,8 +49,8 @@ export function MailOutboxTab() {
           </Alert>
         ) : outbox.delivery === MailDeliveryMode.smtp ? (
           <p className="text-sm text-muted-foreground">
-            Sent through the mail server set in SMTP_URL. A message the server keeps refusing is marked Failed
-            and can be tried again.
+            Sent through the mail server set in SMTP_URL. A message the server keeps refusing is marked Failed and can
+            be tried again.
           </p>
         ) : null}
         <StatusFilter label="Messages to show" options={views(labels)} value={view} onChange={setView} />
@@ -99,11 +101,18 @@ function MessageRow({ message, statusLabel }: { message: OutboxMessageDto; statu
       ) : null}
       <details className="text-sm">
         <summary className="cursor-pointer text-muted-foreground">Show message</summary>
-        <p className="mt-2 rounded-md border-l-4 bg-muted/50 p-3 whitespace-pre-line [overflow-wrap:anywhere]">{message.body}</p>
+        <p className="mt-2 rounded-md border-l-4 bg-muted/50 p-3 whitespace-pre-line [overflow-wrap:anywhere]">
+          {message.body}
+        </p>
       </details>
       {message.status === 'failed' ? (
         <div>
-          <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate({ id: message.id })}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={retry.isPending}
+            onClick={() => retry.mutate({ id: message.id })}
+          >
             <RotateCcw aria-hidden="true" />
             Retry
           </Button>

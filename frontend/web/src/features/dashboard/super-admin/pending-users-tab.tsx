@@ -7,7 +7,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { usePagedList } from '@/hooks/use-paged-list';
 import { formatDate } from '@/lib/format';
 import { useChangeUserRole, useRemoveUser } from './use-user-admin';
-import { DeleteUserButton, EmailVerificationBadge, RoleSelect, USER_DETAILS_CLASS, USER_ROW_CLASS, displayName } from './user-rows';
+import {
+  DeleteUserButton,
+  EmailVerificationBadge,
+  RoleSelect,
+  USER_DETAILS_CLASS,
+  USER_ROW_CLASS,
+  displayName,
+} from './user-rows';
 
 /** Spec §2: a pending user is approved with one of these roles. */
 const APPROVAL_ROLES = [RoleDto.member, RoleDto.sub_admin, RoleDto.super_admin] as const;

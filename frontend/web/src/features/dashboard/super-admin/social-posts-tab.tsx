@@ -43,8 +43,8 @@ export function SocialPostsTab() {
       <CardHeader>
         <CardTitle>Social Posts</CardTitle>
         <CardDescription>
-          Each exported story is posted once per platform by the site&apos;s accounts. Instagram posts wait for
-          someone to share them by hand.
+          Each exported story is posted once per platform by the site&apos;s accounts. Instagram posts wait for someone
+          to share them by hand.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

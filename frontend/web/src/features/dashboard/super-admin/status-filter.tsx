@@ -14,7 +14,11 @@ export function StatusFilter<T extends string>({
   onChange: (value: T) => void;
 }) {
   return (
-    <div role="group" aria-label={label} className="inline-flex w-fit max-w-full flex-wrap gap-1 rounded-lg bg-muted p-1">
+    <div
+      role="group"
+      aria-label={label}
+      className="inline-flex w-fit max-w-full flex-wrap gap-1 rounded-lg bg-muted p-1"
+    >
       {options.map((option) => (
         <Button
           key={option.value}

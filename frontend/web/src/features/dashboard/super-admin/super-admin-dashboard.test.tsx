@@ -91,7 +91,11 @@ describe('super admin dashboard', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(100);
     expect(screen.getByText('Showing 100 of 130 pending users')).toBeInTheDocument();
     // The stat counts everyone waiting, not the page.
-    expect(within(screen.getByRole('list', { name: 'Overview' })).getByText('Pending Users').closest('li')).toHaveTextContent('130');
+    expect(
+      within(screen.getByRole('list', { name: 'Overview' }))
+        .getByText('Pending Users')
+        .closest('li'),
+    ).toHaveTextContent('130');
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
     expect(await screen.findByText('Showing 130 of 130 pending users', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -107,7 +111,9 @@ describe('super admin dashboard', () => {
   it('approves a pending user with the chosen role and refreshes the lists', async () => {
     const { fetchMock } = renderApp(
       '/dashboard',
-      table({ 'POST /api/admin/users/pending-id/role': { body: { ...pendingUser, isApproved: true, role: 'sub_admin' } } }),
+      table({
+        'POST /api/admin/users/pending-id/role': { body: { ...pendingUser, isApproved: true, role: 'sub_admin' } },
+      }),
     );
     const row = await screen.findByRole('listitem', { name: 'Lydia Thyatira' });
     expect(row).toHaveTextContent('lydia@example.org');
@@ -121,7 +127,9 @@ describe('super admin dashboard', () => {
     expect(await screen.findByText('User role updated successfully')).toBeInTheDocument();
     const [post] = calls(fetchMock, 'POST', '/api/admin/users/pending-id/role');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ role: 'sub_admin', isApproved: true });
-    await waitFor(() => expect(calls(fetchMock, 'GET', '/api/admin/users/pending').length).toBeGreaterThan(listsBefore));
+    await waitFor(() =>
+      expect(calls(fetchMock, 'GET', '/api/admin/users/pending').length).toBeGreaterThan(listsBefore),
+    );
   });
 
   it('shows whether each pending person verified their e-mail', async () => {
@@ -137,7 +145,10 @@ describe('super admin dashboard', () => {
   });
 
   it('says Failed to update user role when the server refuses', async () => {
-    renderApp('/dashboard', table({ 'POST /api/admin/users/pending-id/role': { status: 403, body: { message: 'Forbidden' } } }));
+    renderApp(
+      '/dashboard',
+      table({ 'POST /api/admin/users/pending-id/role': { status: 403, body: { message: 'Forbidden' } } }),
+    );
     const row = await screen.findByRole('listitem', { name: 'Lydia Thyatira' });
     await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Failed to update user role')).toBeInTheDocument();
@@ -162,7 +173,10 @@ describe('super admin dashboard', () => {
   });
 
   it('says Failed to delete user when the delete fails', async () => {
-    renderApp('/dashboard', table({ 'DELETE /api/admin/users/pending-id': { status: 404, body: { message: 'No such user' } } }));
+    renderApp(
+      '/dashboard',
+      table({ 'DELETE /api/admin/users/pending-id': { status: 404, body: { message: 'No such user' } } }),
+    );
     const row = await screen.findByRole('listitem', { name: 'Lydia Thyatira' });
     await userEvent.click(within(row).getByRole('button', { name: 'Delete Lydia Thyatira' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
@@ -212,7 +226,10 @@ describe('super admin dashboard', () => {
 
   it('Admin Logout clears the admin session, signs out and goes home', async () => {
     localStorage.setItem(ADMIN_SESSION_KEY, JSON.stringify(admin));
-    const { fetchMock, location } = renderApp('/dashboard', table({ 'POST /api/logout': { body: { message: 'Logged out' } } }));
+    const { fetchMock, location } = renderApp(
+      '/dashboard',
+      table({ 'POST /api/logout': { body: { message: 'Logged out' } } }),
+    );
     await userEvent.click(await screen.findByRole('tab', { name: 'Site Settings' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Admin Logout' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
@@ -234,9 +251,14 @@ describe('super admin dashboard', () => {
     ],
   ])('%s shows the landing page signed out, with the cache cleared', async (_label, logOut) => {
     localStorage.setItem(ADMIN_SESSION_KEY, JSON.stringify(admin));
-    const { client, location } = renderApp('/dashboard', table({ 'POST /api/logout': { body: { message: 'Logged out' } } }));
+    const { client, location } = renderApp(
+      '/dashboard',
+      table({ 'POST /api/logout': { body: { message: 'Logged out' } } }),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Super Admin Dashboard' });
-    await waitFor(() => expect(client.getQueryCache().findAll({ queryKey: getListUsersQueryKey() })).not.toHaveLength(0));
+    await waitFor(() =>
+      expect(client.getQueryCache().findAll({ queryKey: getListUsersQueryKey() })).not.toHaveLength(0),
+    );
     await logOut();
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Grace Stories' })).toBeInTheDocument();
@@ -265,7 +287,9 @@ describe('super admin dashboard', () => {
       const ok = { username: 'admin', current: 'old-pass', next: 'new-pass', confirm: 'new-pass' };
       expect(passwordChangeProblem({ ...ok, current: '' })).toBe('Please fill in all fields');
       expect(passwordChangeProblem({ ...ok, confirm: 'other-pass' })).toBe('New passwords do not match');
-      expect(passwordChangeProblem({ ...ok, next: 'short', confirm: 'short' })).toBe('Password must be at least 6 characters');
+      expect(passwordChangeProblem({ ...ok, next: 'short', confirm: 'short' })).toBe(
+        'Password must be at least 6 characters',
+      );
       expect(passwordChangeProblem(ok)).toBeNull();
     });
 

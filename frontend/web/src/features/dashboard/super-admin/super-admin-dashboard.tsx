@@ -77,9 +77,7 @@ export function SuperAdminDashboard({ user }: { user: User }) {
                   <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
                 </CardHeader>
                 <CardContent>
-                  <p className="text-3xl font-bold">
-                    {value}
-                  </p>
+                  <p className="text-3xl font-bold">{value}</p>
                 </CardContent>
               </Card>
             </li>

@@ -8,8 +8,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const admin = sampleUser({ id: 'admin-id', username: 'admin', email: 'admin@example.org', firstName: 'Super', lastName: 'Admin', role: 'super_admin' });
-const member = sampleUser({ id: 'member-id', firstName: 'Ruth', lastName: 'Moab', email: 'ruth@example.org', suspendedReason: null });
+const admin = sampleUser({
+  id: 'admin-id',
+  username: 'admin',
+  email: 'admin@example.org',
+  firstName: 'Super',
+  lastName: 'Admin',
+  role: 'super_admin',
+});
+const member = sampleUser({
+  id: 'member-id',
+  firstName: 'Ruth',
+  lastName: 'Moab',
+  email: 'ruth@example.org',
+  suspendedReason: null,
+});
 const suspended = sampleUser({
   id: 'suspended-id',
   firstName: 'Demas',
@@ -69,7 +82,9 @@ describe('All Users: suspend and reinstate', () => {
     const { fetchMock } = renderApp(
       '/dashboard',
       table({
-        'POST /api/admin/users/suspended-id/reinstate': { body: { ...suspended, isApproved: true, suspendedReason: null } },
+        'POST /api/admin/users/suspended-id/reinstate': {
+          body: { ...suspended, isApproved: true, suspendedReason: null },
+        },
       }),
     );
     const row = within((await allUsers()).getByRole('listitem', { name: 'Demas Thessalonica' }));
@@ -86,11 +101,16 @@ describe('All Users: suspend and reinstate', () => {
     renderApp(
       '/dashboard',
       table({
-        'POST /api/admin/users/member-id/suspend': { status: 409, body: { message: 'You cannot suspend the last super admin' } },
+        'POST /api/admin/users/member-id/suspend': {
+          status: 409,
+          body: { message: 'You cannot suspend the last super admin' },
+        },
       }),
     );
     const list = await allUsers();
-    expect(within(list.getByRole('listitem', { name: 'Super Admin' })).getByRole('button', { name: 'Suspend Super Admin' })).toBeDisabled();
+    expect(
+      within(list.getByRole('listitem', { name: 'Super Admin' })).getByRole('button', { name: 'Suspend Super Admin' }),
+    ).toBeDisabled();
     const row = within(list.getByRole('listitem', { name: 'Ruth Moab' }));
     await userEvent.click(row.getByRole('button', { name: 'Suspend Ruth Moab' }));
     const dialog = within(await screen.findByRole('dialog'));

@@ -52,7 +52,11 @@ export function SuspendedReason({ user }: { user: UserDto }) {
 
 /** Suspend (with a required reason, asked in a dialog) or, for a suspended person, Reinstate. */
 export function SuspendOrReinstateButton({ user, disabled }: { user: UserDto; disabled?: boolean }) {
-  return isSuspended(user) ? <ReinstateButton user={user} disabled={disabled} /> : <SuspendButton user={user} disabled={disabled} />;
+  return isSuspended(user) ? (
+    <ReinstateButton user={user} disabled={disabled} />
+  ) : (
+    <SuspendButton user={user} disabled={disabled} />
+  );
 }
 
 function ReinstateButton({ user, disabled }: { user: UserDto; disabled?: boolean }) {
@@ -107,8 +111,8 @@ function SuspendButton({ user, disabled }: { user: UserDto; disabled?: boolean }
         <DialogHeader>
           <DialogTitle>Suspend {name}?</DialogTitle>
           <DialogDescription>
-            {user.email} is signed out everywhere at once and cannot sign in until reinstated. Their stories stay.
-            The reason is e-mailed to them.
+            {user.email} is signed out everywhere at once and cannot sign in until reinstated. Their stories stay. The
+            reason is e-mailed to them.
           </DialogDescription>
         </DialogHeader>
         <Form {...form}>

@@ -95,7 +95,13 @@ export function DeleteUserButton({
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" disabled={disabled} aria-label={`Delete ${name}`} className="text-destructive">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={disabled}
+          aria-label={`Delete ${name}`}
+          className="text-destructive"
+        >
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
