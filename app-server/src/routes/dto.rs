@@ -238,10 +238,13 @@ pub struct UserDto {
     pub updated_at: DateTime<Utc>,
     /// Why the super admin suspended the account; null unless suspended.
     pub suspended_reason: Option<String>,
+    /// What the person may do now (from role and approval): show or hide actions by these.
+    pub abilities: Vec<super::abilities::AbilityDto>,
 }
 
 impl From<domain::user::User> for UserDto {
     fn from(u: domain::user::User) -> Self {
+        let abilities = super::abilities::abilities_of(&u);
         Self {
             id: u.id.to_string(),
             email: u.email,
@@ -259,6 +262,7 @@ impl From<domain::user::User> for UserDto {
             created_at: u.created_at,
             updated_at: u.updated_at,
             suspended_reason: u.suspended_reason,
+            abilities,
         }
     }
 }

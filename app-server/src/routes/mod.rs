@@ -6,6 +6,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::{ApiError, ErrorBody, FieldErrorDto};
 
+pub mod abilities;
 pub mod account;
 pub mod admin;
 pub mod audit;

@@ -4,6 +4,7 @@
 
 mod helpers;
 
+mod abilities;
 mod accounts;
 mod activity_log;
 mod comments;

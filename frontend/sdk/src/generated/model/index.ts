@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 
+export * from './abilityDto';
 export * from './accountExport';
 export * from './adminLoginRequest';
 export * from './auditActionDto';

@@ -5,6 +5,7 @@
  * The HTTP API of the community storytelling site: stories, comments, people and help messages. Every error answers with `{"code": ..., "message": ..., "errors"?: [{"field", "message"}]}`: programs decide by `code` (ErrorCode) and the status, people read `message`.
  * OpenAPI spec version: 0.1.0
  */
+import type { AbilityDto } from './abilityDto';
 import type { AuthProviderDto } from './authProviderDto';
 import type { UserDtoFirstName } from './userDtoFirstName';
 import type { UserDtoLastName } from './userDtoLastName';
@@ -17,6 +18,8 @@ import type { UserDtoUsername } from './userDtoUsername';
  * An account, without any password, hash or provider secret.
  */
 export interface UserDto {
+  /** What the person may do now (from role and approval): show or hide actions by these. */
+  abilities: AbilityDto[];
   authProvider: AuthProviderDto;
   createdAt: string;
   email: string;

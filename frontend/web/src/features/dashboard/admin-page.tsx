@@ -24,7 +24,7 @@ export function AdminPage() {
   if (!user) return <SignedOutRedirect />;
   if (user.role === 'super_admin') return <SuperAdminDashboard user={user} />;
   if (isAdminRole(user.role)) return <SubAdminDashboard user={user} />;
-  if (user.role === 'primary_contributor' && user.isApproved) return <CommentModeration />;
+  if (user.abilities.includes('moderate_comments')) return <CommentModeration />;
   return <NoAccess />;
 }
 

@@ -1,13 +1,11 @@
-//! Spec §6: who may approve and who may delete comments.
-import type { Role } from '@/lib/roles';
+//! Spec §6: who may approve and who may delete comments, by the abilities the server gives the
+//! signed-in person (so an unapproved primary contributor sees no approve controls).
+import type { User } from '@/hooks/use-auth';
 
-const APPROVERS: readonly Role[] = ['primary_contributor', 'admin', 'sub_admin', 'super_admin'];
-const DELETERS: readonly Role[] = ['admin', 'sub_admin', 'super_admin'];
-
-export function canApproveComments(role: Role | undefined): boolean {
-  return role !== undefined && APPROVERS.includes(role);
+export function canApproveComments(user: User | null | undefined): boolean {
+  return user?.abilities.includes('moderate_comments') ?? false;
 }
 
-export function canDeleteComments(role: Role | undefined): boolean {
-  return role !== undefined && DELETERS.includes(role);
+export function canDeleteComments(user: User | null | undefined): boolean {
+  return user?.abilities.includes('delete_comments') ?? false;
 }

@@ -105,6 +105,17 @@ describe('comments under a story', () => {
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/stories/7/comments').length).toBeGreaterThan(listsBefore));
   });
 
+  it('shows no approve controls to a primary contributor still waiting for approval', async () => {
+    renderApp('/stories/7', {
+      ...table({ 'GET /api/stories/7/comments': { body: [pending, approved] } }),
+      'GET /api/user': { body: sampleUser({ role: 'primary_contributor', isApproved: false }) },
+    });
+    await screen.findByRole('listitem', { name: 'Comment by lydia' });
+    // The server refuses their approvals (403 pending approval): the page follows its abilities.
+    expect(screen.queryByRole('button', { name: /Approve comment/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete comment/ })).not.toBeInTheDocument();
+  });
+
   it('says when approving fails', async () => {
     renderApp(
       '/stories/7',

@@ -31,7 +31,7 @@ export function CommentsSection({ storyId }: { storyId: number }) {
   const { user } = useAuth();
   const { comments, total, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useStoryComments(storyId);
-  const moderation = { approve: canApproveComments(user?.role), remove: canDeleteComments(user?.role) };
+  const moderation = { approve: canApproveComments(user), remove: canDeleteComments(user) };
 
   return (
     <section aria-labelledby="comments-title" className="mt-16 border-t border-border pt-10">

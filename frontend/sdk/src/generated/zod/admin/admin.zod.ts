@@ -58,6 +58,7 @@ export const adminLoginBody = zod.object({
 export const adminLoginResponse = zod.object({
   "message": zod.string(),
   "user": zod.object({
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -216,6 +217,7 @@ export const retrySocialPostResponse = zod.object({
  * @summary Every account, newest first.
  */
 export const listUsersResponseItem = zod.object({
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -243,6 +245,7 @@ export const listPendingUsersQueryParams = zod.object({
 })
 
 export const listPendingUsersResponseItem = zod.object({
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -278,6 +281,7 @@ export const reinstateUserParams = zod.object({
 })
 
 export const reinstateUserResponse = zod.object({
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -306,6 +310,7 @@ export const setUserRoleBody = zod.object({
 })
 
 export const setUserRoleResponse = zod.object({
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -333,6 +338,7 @@ export const suspendUserBody = zod.object({
 })
 
 export const suspendUserResponse = zod.object({
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
