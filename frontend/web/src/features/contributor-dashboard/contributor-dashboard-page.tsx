@@ -8,9 +8,10 @@ import { SignedOutRedirect } from '@/components/layout/signed-out-redirect';
 import { StoryCard, StoryCardSkeleton } from '@/components/story-card';
 import { StoryFormDialog } from '@/components/story-form/story-form-dialog';
 import { RejectionReason, StoryPublicationBadges } from '@/components/story-status-badges';
+import { StatCards, type Stat } from '@/components/stat-cards';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth, type User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -41,8 +42,6 @@ function AwaitingApproval({ user }: { user: User }) {
     </NoticePage>
   );
 }
-
-type Stat = { title: string; value: number; icon: ComponentType<{ className?: string }> };
 
 /** The form modal's state: closed, creating, or editing one story. */
 type Editing = { open: false } | { open: true; storyId: number | null };
@@ -93,21 +92,7 @@ function ContributorDashboard({ user }: { user: User }) {
         </div>
       </div>
 
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Overview">
-        {stats.map(({ title, value, icon: Icon }) => (
-          <li key={title}>
-            <Card>
-              <CardHeader className="flex-row items-center justify-between pb-2">
-                <CardTitle className="text-sm font-medium">{title}</CardTitle>
-                <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
-              </CardHeader>
-              <CardContent>
-                <p className="text-3xl font-bold">{value}</p>
-              </CardContent>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <StatCards stats={stats} label="Overview" className="sm:grid-cols-2 lg:grid-cols-4" />
 
       <Tabs defaultValue="stories">
         <TabsList>

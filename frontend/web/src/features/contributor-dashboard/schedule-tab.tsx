@@ -8,19 +8,9 @@ import {
   type ScheduleStatusDto,
 } from '@grace-stories/sdk';
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, Check, Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { CalendarClock, Check, Plus, RotateCcw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmButton } from '@/components/confirm-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -136,26 +126,12 @@ function TaskRow({ task, status }: { task: ScheduleDto; status: ScheduleStatusDt
               {task.isCompleted ? <RotateCcw aria-hidden="true" /> : <Check aria-hidden="true" />}
               {task.isCompleted ? 'Mark Incomplete' : 'Mark Complete'}
             </Button>
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
-                <Button variant="outline" size="sm" disabled={busy} className="text-destructive">
-                  <Trash2 aria-hidden="true" />
-                  Delete
-                </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>Delete task?</AlertDialogTitle>
-                  <AlertDialogDescription>
-                    This removes &ldquo;{task.title}&rdquo; from your schedule.
-                  </AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>Cancel</AlertDialogCancel>
-                  <AlertDialogAction onClick={() => remove.mutate({ id: task.id })}>Delete</AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+            <ConfirmButton
+              disabled={busy}
+              title="Delete task?"
+              description={`This removes “${task.title}” from your schedule.`}
+              onConfirm={() => remove.mutate({ id: task.id })}
+            />
           </div>
         </CardContent>
       </Card>

@@ -2,18 +2,8 @@
 //! time, moderation, the form.
 import { getListCommentsQueryKey, useApproveComment, useDeleteComment, type CommentDto } from '@grace-stories/sdk';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, ChevronDown, MessageCircle, Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { Check, ChevronDown, MessageCircle } from 'lucide-react';
+import { ConfirmButton } from '@/components/confirm-button';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -179,31 +169,12 @@ function DeleteCommentButton({
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={disabled}
-          aria-label={`Delete comment by ${authorName}`}
-          className="text-destructive"
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete comment?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete this comment by {authorName}? This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      ariaLabel={`Delete comment by ${authorName}`}
+      disabled={disabled}
+      title="Delete comment?"
+      description={`Are you sure you want to delete this comment by ${authorName}? This action cannot be undone.`}
+      onConfirm={onConfirm}
+    />
   );
 }

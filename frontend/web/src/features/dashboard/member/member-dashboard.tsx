@@ -11,10 +11,11 @@ import {
   PenLine,
   Users,
 } from 'lucide-react';
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { StoryFormDialog } from '@/components/story-form/story-form-dialog';
 import { RejectionReason, StoryStatusBadge } from '@/components/story-status-badges';
+import { StatCards, type Stat } from '@/components/stat-cards';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -26,8 +27,6 @@ import { roleLabel } from '@/lib/roles';
 import { memberCounts } from '@/lib/story-status';
 import { ProfileSettings } from '../account/profile-settings';
 import { SecurityTab } from '../account/security-tab';
-
-type Stat = { title: string; note: string; value: number; icon: ComponentType<{ className?: string }> };
 
 /** 'My Dashboard' (spec §2 "Member dashboard"): counts and list from the author's own stories. */
 export function MemberDashboard({ user }: { user: User }) {
@@ -71,22 +70,7 @@ export function MemberDashboard({ user }: { user: User }) {
           <p className="text-muted-foreground">Welcome back, {user.firstName || user.username || 'Friend'}!</p>
         </div>
 
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Story counts">
-          {stats.map(({ title, note, value, icon: Icon }) => (
-            <li key={title}>
-              <Card>
-                <CardHeader className="flex-row items-center justify-between pb-2">
-                  <CardTitle className="text-sm font-medium">{title}</CardTitle>
-                  <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
-                </CardHeader>
-                <CardContent>
-                  <p className="text-3xl font-bold">{value}</p>
-                  <p className="text-xs text-muted-foreground">{note}</p>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <StatCards stats={stats} label="Story counts" className="sm:grid-cols-2 lg:grid-cols-4" />
 
         <Card>
           <CardHeader>

@@ -1,22 +1,12 @@
 //! The reviewers' story queues (issue 8): new stories, and edits of live stories, each oldest first
 //! and a page at a time.
 import { ListPendingStoriesKind, type PendingStoryDto } from '@grace-stories/sdk';
-import { BookOpen, Check, FileCheck, FileDiff, Pencil, Trash2, X } from 'lucide-react';
+import { BookOpen, Check, FileCheck, FileDiff, Pencil, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { excerptFallback } from '@/components/story-form/story-content';
 import { ListProgress } from '@/components/list-progress';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmButton } from '@/components/confirm-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -221,26 +211,11 @@ function DeleteStoryButton({
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button size="sm" variant="outline" disabled={disabled} className="text-destructive">
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete &ldquo;{title}&rdquo;?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete this story? This action cannot be undone. The whole story goes, with its
-            comments; to send it back to its author instead, use Reject.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      disabled={disabled}
+      title={`Delete “${title}”?`}
+      description="Are you sure you want to delete this story? This action cannot be undone. The whole story goes, with its comments; to send it back to its author instead, use Reject."
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,18 +1,8 @@
 import { ListHelpMessagesStatus, type HelpMessageDto } from '@grace-stories/sdk';
-import { Check, Inbox, Mail, Trash2 } from 'lucide-react';
+import { Check, Inbox, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { ListProgress } from '@/components/list-progress';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmButton } from '@/components/confirm-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -133,26 +123,11 @@ function DeleteMessageButton({
   disabled: boolean;
 }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" disabled={disabled} className="text-destructive">
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete help message?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This permanently deletes “{message.subject}” from {message.contactEmail}. Use it for spam or a duplicate; a
-            message you answered can be marked handled instead.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      disabled={disabled}
+      title="Delete help message?"
+      description={`This permanently deletes “${message.subject}” from ${message.contactEmail}. Use it for spam or a duplicate; a message you answered can be marked handled instead.`}
+      onConfirm={onConfirm}
+    />
   );
 }

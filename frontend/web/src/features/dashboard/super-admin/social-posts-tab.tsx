@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '@/components/confirm-button';
 import { PagedRows, tries } from './paged-rows';
 import { StatusFilter } from './status-filter';
 import { useCancelPost, useRetryPost, useSocialPosts } from './use-outbox-admin';
@@ -130,6 +130,7 @@ function PostRow({ post }: { post: SocialPostDto }) {
             title="Cancel this post?"
             description={`The story will not be posted to ${PLATFORM[post.platform]}. A reviewer can export it again later.`}
             confirm="Cancel post"
+            cancel="Keep it"
             onConfirm={() => cancel.mutate({ id: post.id })}
           />
         ) : null}

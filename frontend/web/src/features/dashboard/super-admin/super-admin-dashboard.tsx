@@ -1,11 +1,10 @@
 import { ListPendingStoriesKind, useListUsers } from '@grace-stories/sdk';
 import { FileClock, Home, LogOut, UserCog, Users } from 'lucide-react';
-import type { ComponentType } from 'react';
 import { useLocation } from 'wouter';
 import { Brand } from '@/components/layout/brand';
+import { StatCards, type Stat } from '@/components/stat-cards';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -22,8 +21,6 @@ import { MailOutboxTab } from './mail-outbox-tab';
 import { PendingUsersTab, usePendingUsers } from './pending-users-tab';
 import { SiteSettingsTab } from './site-settings-tab';
 import { SocialPostsTab } from './social-posts-tab';
-
-type Stat = { title: string; value: number; icon: ComponentType<{ className?: string }> };
 
 /** The super admin dashboard (spec §2). */
 export function SuperAdminDashboard({ user }: { user: User }) {
@@ -68,21 +65,7 @@ export function SuperAdminDashboard({ user }: { user: User }) {
           <p className="text-muted-foreground">Approve people, manage roles and keep the site in order.</p>
         </div>
 
-        <ul className="grid gap-4 sm:grid-cols-3" aria-label="Overview">
-          {stats.map(({ title, value, icon: Icon }) => (
-            <li key={title}>
-              <Card>
-                <CardHeader className="flex-row items-center justify-between pb-2">
-                  <CardTitle className="text-sm font-medium">{title}</CardTitle>
-                  <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
-                </CardHeader>
-                <CardContent>
-                  <p className="text-3xl font-bold">{value}</p>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <StatCards stats={stats} label="Overview" className="sm:grid-cols-3" />
 
         <Tabs defaultValue="pending-users">
           <TabsList>

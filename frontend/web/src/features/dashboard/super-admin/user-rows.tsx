@@ -1,18 +1,7 @@
 import type { RoleDto, UserDto } from '@grace-stories/sdk';
-import { MailCheck, MailWarning, Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { MailCheck, MailWarning } from 'lucide-react';
+import { ConfirmButton } from '@/components/confirm-button';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { fullName } from '@/lib/format';
 
@@ -93,31 +82,12 @@ export function DeleteUserButton({
 }) {
   const name = displayName(user);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={disabled}
-          aria-label={`Delete ${name}`}
-          className="text-destructive"
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete user?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This permanently deletes {name} ({user.email}) together with their stories and schedule.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      ariaLabel={`Delete ${name}`}
+      disabled={disabled}
+      title="Delete user?"
+      description={`This permanently deletes ${name} (${user.email}) together with their stories and schedule.`}
+      onConfirm={onConfirm}
+    />
   );
 }
