@@ -11,6 +11,19 @@ impl From<domain::story::WriteStoryError> for ApiError {
             E::Invalid(errors) => field_errors(errors),
             E::NotFound => ApiError::not_found("Story not found"),
             E::NoPendingEdit => ApiError::not_found(err.to_string()),
+            E::Transition(t) => ApiError::Conflict(t.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::story::ReviewError> for ApiError {
+    fn from(err: domain::story::ReviewError) -> Self {
+        use domain::story::ReviewError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Invalid(errors) => field_errors(errors),
+            E::NotFound => ApiError::not_found("Story not found"),
             E::InvalidPage => ApiError::bad_request(err.to_string()),
             E::Transition(t) => ApiError::Conflict(t.to_string()),
             E::Store(e) => e.into(),

@@ -21,6 +21,7 @@ use crate::user::{AuthorSummary, UserId};
 
 pub use lifecycle::{StoryAction, StoryState, TransitionError};
 pub use ports::{HtmlSanitizer, SiteCounts, StoryArchive, StoryRepository};
+pub use review::ReviewError;
 pub use revision::{ReviewItem, ReviewKind, Revision, RevisionStatus};
 pub use service::{GetStoryError, ListStoriesError, StoryService};
 pub use writing::{StoryDraft, WriteStoryError};

@@ -2,9 +2,9 @@
 //! edits), with the author told by mail. A story's versions are in `versions.rs`, taking
 //! one down and deleting it in `takedown.rs`.
 
+use super::lifecycle::TransitionError;
 use super::lifecycle::{self, Effect, StoryAction, StoryState};
 use super::service::StoryService;
-use super::writing::WriteStoryError;
 use super::{ReviewItem, RevisionStatus, StoryFields, StoryId, StoryStatus, StoryWithAuthor};
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::mail::OutgoingMail;
@@ -22,7 +22,39 @@ pub const WITHDRAWN: &str = "Withdrawn by its author";
 /// Longest rejection reason kept.
 pub const MAX_REASON_CHARS: usize = 2_000;
 
+/// Why a review operation (the queue, approve, reject, take down, delete as reviewer)
+/// did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum ReviewError {
+    #[error(transparent)]
+    Refused(#[from] crate::permissions::Refusal),
+    /// A reason that is required is blank (taking a live story down).
+    #[error("{0}")]
+    Invalid(crate::validation::FieldErrors),
+    #[error("Story not found")]
+    NotFound,
+    #[error("limit must be between 1 and 100")]
+    InvalidPage,
+    /// The story is not in a state the action applies to (not pending, not live).
+    #[error(transparent)]
+    Transition(#[from] TransitionError),
+    #[error(transparent)]
+    Store(#[from] crate::StoreError),
+}
+
 impl StoryService {
+    /// The story as it is now, for a review operation.
+    pub(super) async fn reload_reviewed(
+        &self,
+        id: StoryId,
+    ) -> Result<StoryWithAuthor, ReviewError> {
+        self.ports
+            .stories
+            .find_with_author(id)
+            .await?
+            .ok_or(ReviewError::NotFound)
+    }
+
     /// Stories waiting for review, oldest first, each with its staged revision if any.
     ///
     /// # Errors
@@ -33,12 +65,12 @@ impl StoryService {
         kind: Option<super::ReviewKind>,
         limit: Option<u64>,
         offset: Option<u64>,
-    ) -> Result<super::Page<ReviewItem>, WriteStoryError> {
+    ) -> Result<super::Page<ReviewItem>, ReviewError> {
         caller.require(Ability::ReviewStories)?;
         let limit = limit.unwrap_or(20);
         let offset = offset.unwrap_or(0);
         if !(1..=REVIEW_PAGE_MAX).contains(&limit) || offset > super::StoryQuery::MAX_OFFSET {
-            return Err(WriteStoryError::InvalidPage);
+            return Err(ReviewError::InvalidPage);
         }
         Ok(self.ports.stories.review_queue(kind, limit, offset).await?)
     }
@@ -46,13 +78,13 @@ impl StoryService {
     pub(super) async fn load_for_review(
         &self,
         id: StoryId,
-    ) -> Result<(StoryWithAuthor, Option<super::Revision>), WriteStoryError> {
+    ) -> Result<(StoryWithAuthor, Option<super::Revision>), ReviewError> {
         let found = self
             .ports
             .stories
             .find_with_author(id)
             .await?
-            .ok_or(WriteStoryError::NotFound)?;
+            .ok_or(ReviewError::NotFound)?;
         let revision = self.ports.stories.pending_revision(id).await?;
         Ok((found, revision))
     }
@@ -65,7 +97,7 @@ impl StoryService {
         &self,
         caller: &Caller,
         id: StoryId,
-    ) -> Result<StoryWithAuthor, WriteStoryError> {
+    ) -> Result<StoryWithAuthor, ReviewError> {
         let reviewer = caller.require(Ability::ReviewStories)?.clone();
         let (found, revision) = self.load_for_review(id).await?;
         let state = StoryState::new(found.story.status, revision.is_some());
@@ -105,7 +137,7 @@ impl StoryService {
             .await?;
         let entry = NewAuditEntry::by(&reviewer, action, story.id, Some(&story.title), now);
         log_and_commit(work, entry).await?;
-        self.reload(id).await
+        self.reload_reviewed(id).await
     }
 
     /// Rejects a pending story or its staged edit (the live text stays), with an optional
@@ -118,7 +150,7 @@ impl StoryService {
         caller: &Caller,
         id: StoryId,
         reason: Option<&str>,
-    ) -> Result<StoryWithAuthor, WriteStoryError> {
+    ) -> Result<StoryWithAuthor, ReviewError> {
         let reviewer = caller.require(Ability::ReviewStories)?.clone();
         let reason: Option<String> = reason
             .map(str::trim)
@@ -164,7 +196,7 @@ impl StoryService {
         let entry = NewAuditEntry::by(&reviewer, action, story.id, Some(&story.title), now)
             .because(reason.as_deref());
         log_and_commit(work, entry).await?;
-        self.reload(id).await
+        self.reload_reviewed(id).await
     }
 
     pub(super) async fn notify_author(
@@ -173,7 +205,7 @@ impl StoryService {
         author: &crate::user::UserId,
         subject: String,
         body: String,
-    ) -> Result<(), WriteStoryError> {
+    ) -> Result<(), ReviewError> {
         if let Some(user) = self.ports.users.find(author).await? {
             let body = format!(
                 "Hello {},\n\n{body}\nGrace and peace,\nThe {} team\n",

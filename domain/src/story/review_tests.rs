@@ -62,15 +62,11 @@ impl World {
         block_on(self.fakes.stories.revisions(id)).unwrap()
     }
 
-    fn approve(&self, id: StoryId) -> Result<StoryWithAuthor, WriteStoryError> {
+    fn approve(&self, id: StoryId) -> Result<StoryWithAuthor, ReviewError> {
         block_on(self.service.approve(&as_user(&self.reviewer), id))
     }
 
-    fn reject(
-        &self,
-        id: StoryId,
-        reason: Option<&str>,
-    ) -> Result<StoryWithAuthor, WriteStoryError> {
+    fn reject(&self, id: StoryId, reason: Option<&str>) -> Result<StoryWithAuthor, ReviewError> {
         block_on(self.service.reject(&as_user(&self.reviewer), id, reason))
     }
 }
@@ -90,7 +86,7 @@ fn members_and_contributors_may_not_see_the_review_queue() {
             .user(&format!("{}@example.org", role.as_str()), role, true);
         let refused = block_on(w.service.review_queue(&as_user(&user), None, None, None));
         assert!(
-            matches!(refused, Err(WriteStoryError::Refused(Refusal::Forbidden))),
+            matches!(refused, Err(ReviewError::Refused(Refusal::Forbidden))),
             "{role:?}"
         );
     }
@@ -101,7 +97,7 @@ fn a_visitor_must_sign_in_to_see_the_review_queue() {
     let w = world();
     let refused = block_on(w.service.review_queue(&Caller::Visitor, None, None, None));
     assert!(
-        matches!(refused, Err(WriteStoryError::Refused(Refusal::NotSignedIn))),
+        matches!(refused, Err(ReviewError::Refused(Refusal::NotSignedIn))),
         "{refused:?}"
     );
 }
@@ -224,7 +220,7 @@ fn approving_a_draft_is_refused_as_not_pending() {
     assert!(
         matches!(
             refused,
-            Err(WriteStoryError::Transition(TransitionError::NotPending))
+            Err(ReviewError::Transition(TransitionError::NotPending))
         ),
         "{refused:?}"
     );
@@ -240,7 +236,7 @@ fn approving_a_live_story_with_nothing_staged_is_refused_as_not_pending() {
     assert!(
         matches!(
             refused,
-            Err(WriteStoryError::Transition(TransitionError::NotPending))
+            Err(ReviewError::Transition(TransitionError::NotPending))
         ),
         "{refused:?}"
     );
@@ -251,11 +247,11 @@ fn approving_or_rejecting_a_missing_story_finds_nothing() {
     let w = world();
     assert!(matches!(
         w.approve(StoryId(404)),
-        Err(WriteStoryError::NotFound)
+        Err(ReviewError::NotFound)
     ));
     assert!(matches!(
         w.reject(StoryId(404), None),
-        Err(WriteStoryError::NotFound)
+        Err(ReviewError::NotFound)
     ));
 }
 
@@ -268,17 +264,17 @@ fn a_member_may_not_approve_or_reject() {
         .user("naomi@example.org", Role::PrimaryContributor, true);
     let approve = block_on(w.service.approve(&as_user(&member), pending.id));
     assert!(
-        matches!(approve, Err(WriteStoryError::Refused(Refusal::Forbidden))),
+        matches!(approve, Err(ReviewError::Refused(Refusal::Forbidden))),
         "{approve:?}"
     );
     let reject = block_on(w.service.reject(&as_user(&member), pending.id, None));
     assert!(
-        matches!(reject, Err(WriteStoryError::Refused(Refusal::Forbidden))),
+        matches!(reject, Err(ReviewError::Refused(Refusal::Forbidden))),
         "{reject:?}"
     );
     let visitor = block_on(w.service.approve(&Caller::Visitor, pending.id));
     assert!(
-        matches!(visitor, Err(WriteStoryError::Refused(Refusal::NotSignedIn))),
+        matches!(visitor, Err(ReviewError::Refused(Refusal::NotSignedIn))),
         "{visitor:?}"
     );
     assert_eq!(w.stored(pending.id).status, StoryStatus::PendingApproval);
@@ -390,7 +386,7 @@ fn rejecting_a_draft_is_refused_as_not_pending() {
     assert!(
         matches!(
             refused,
-            Err(WriteStoryError::Transition(TransitionError::NotPending))
+            Err(ReviewError::Transition(TransitionError::NotPending))
         ),
         "{refused:?}"
     );
@@ -425,7 +421,7 @@ fn a_reviewer_may_delete_a_pending_story_but_a_member_may_not() {
     let member = w.fakes.user("naomi@example.org", Role::Member, true);
     let refused = block_on(w.service.delete_as_reviewer(&as_user(&member), pending.id));
     assert!(
-        matches!(refused, Err(WriteStoryError::Refused(Refusal::Forbidden))),
+        matches!(refused, Err(ReviewError::Refused(Refusal::Forbidden))),
         "{refused:?}"
     );
     block_on(
@@ -438,7 +434,7 @@ fn a_reviewer_may_delete_a_pending_story_but_a_member_may_not() {
         w.service
             .delete_as_reviewer(&as_user(&w.reviewer), pending.id),
     );
-    assert!(matches!(again, Err(WriteStoryError::NotFound)), "{again:?}");
+    assert!(matches!(again, Err(ReviewError::NotFound)), "{again:?}");
 }
 
 #[test]
@@ -484,7 +480,7 @@ fn the_queue_pages_new_stories_and_edits_apart_oldest_first() {
     for (limit, offset) in [(Some(0), None), (Some(101), None), (None, Some(u64::MAX))] {
         assert!(matches!(
             queue(None, limit, offset),
-            Err(WriteStoryError::InvalidPage)
+            Err(ReviewError::InvalidPage)
         ));
     }
 }
@@ -498,10 +494,7 @@ fn a_review_that_cannot_be_logged_is_not_committed() {
     let story = w.fakes.story(&author, "Late", StoryStatus::PendingApproval);
     w.fakes.work.audit().set_failing(true);
     let failed = block_on(w.service.approve(&as_user(&w.reviewer), story.id));
-    assert!(
-        matches!(failed, Err(WriteStoryError::Store(_))),
-        "{failed:?}"
-    );
+    assert!(matches!(failed, Err(ReviewError::Store(_))), "{failed:?}");
     assert_eq!(w.fakes.work.commits(), 0);
     // (The fakes do not roll back; the databases do, tested over HTTP on both engines.)
     w.fakes.work.audit().set_failing(false);

@@ -3,8 +3,8 @@
 
 use super::lifecycle::{self, StoryAction, StoryState};
 use super::review::MAX_REASON_CHARS;
+use super::review::ReviewError;
 use super::service::StoryService;
-use super::writing::WriteStoryError;
 use super::{RevisionStatus, StoryId, StoryStatus, StoryWithAuthor};
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::permissions::{Ability, Caller};
@@ -16,20 +16,20 @@ impl StoryService {
     /// it. The author can edit it and submit it again.
     ///
     /// # Errors
-    /// Refusal, missing story, a blank reason ([`WriteStoryError::Invalid`] on `reason`), a
+    /// Refusal, missing story, a blank reason ([`ReviewError::Invalid`] on `reason`), a
     /// story that is not live.
     pub async fn take_down(
         &self,
         caller: &Caller,
         id: StoryId,
         reason: &str,
-    ) -> Result<StoryWithAuthor, WriteStoryError> {
+    ) -> Result<StoryWithAuthor, ReviewError> {
         let reviewer = caller.require(Ability::ReviewStories)?.clone();
         let reason: String = reason.trim().chars().take(MAX_REASON_CHARS).collect();
         if reason.is_empty() {
             let mut errors = crate::validation::FieldErrors::new();
             errors.push("reason", "Please say why the story is taken down");
-            return Err(WriteStoryError::Invalid(errors));
+            return Err(ReviewError::Invalid(errors));
         }
         let (found, revision) = self.load_for_review(id).await?;
         let state = StoryState::new(found.story.status, revision.is_some());
@@ -69,7 +69,7 @@ impl StoryService {
         )
         .because(Some(&reason));
         log_and_commit(work, entry).await?;
-        self.reload(id).await
+        self.reload_reviewed(id).await
     }
 
     /// Deletes a story from the review screens.
@@ -80,10 +80,14 @@ impl StoryService {
         &self,
         caller: &Caller,
         id: StoryId,
-    ) -> Result<(), WriteStoryError> {
+    ) -> Result<(), ReviewError> {
         let reviewer = caller.require(Ability::ReviewStories)?.clone();
-        let found = self.reload(id).await?;
-        self.delete_logged(&reviewer, &found.story).await
+        let found = self.reload_reviewed(id).await?;
+        if self.delete_logged(&reviewer, &found.story).await? {
+            Ok(())
+        } else {
+            Err(ReviewError::NotFound)
+        }
     }
 
     /// Deletes a story with its activity-log entry, in one unit of work.
@@ -91,10 +95,10 @@ impl StoryService {
         &self,
         by: &crate::user::User,
         story: &super::Story,
-    ) -> Result<(), WriteStoryError> {
+    ) -> Result<bool, crate::StoreError> {
         let work = self.ports.work.begin().await?;
         if !work.stories().delete(story.id).await? {
-            return Err(WriteStoryError::NotFound);
+            return Ok(false);
         }
         let entry = NewAuditEntry::by(
             by,
@@ -104,6 +108,6 @@ impl StoryService {
             self.ports.clock.now(),
         );
         log_and_commit(work, entry).await?;
-        Ok(())
+        Ok(true)
     }
 }

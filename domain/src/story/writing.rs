@@ -18,8 +18,6 @@ pub enum WriteStoryError {
     Invalid(FieldErrors),
     #[error("Story not found")]
     NotFound,
-    #[error("limit must be between 1 and 100")]
-    InvalidPage,
     /// Reading or withdrawing a waiting edit when none waits.
     #[error("No edit of this story is waiting for review")]
     NoPendingEdit,
@@ -256,7 +254,11 @@ impl StoryService {
                 Err(WriteStoryError::NotFound)
             };
         }
-        self.delete_logged(me, &found.story).await
+        if self.delete_logged(me, &found.story).await? {
+            Ok(())
+        } else {
+            Err(WriteStoryError::NotFound)
+        }
     }
 }
 
