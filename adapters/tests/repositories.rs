@@ -6,7 +6,7 @@
 use adapters::testing::each_engine;
 use chrono::{Duration, Utc};
 use domain::StoreError;
-use domain::session::{SessionRecord, SessionRepository, SettingsRepository};
+use domain::session::SessionRecord;
 use domain::user::{AuthProvider, NewUser, Role, UserRepository};
 
 fn member(email: &str, username: &str) -> NewUser {

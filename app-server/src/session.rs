@@ -1,5 +1,6 @@
-//! Server-side sessions for actix-session, kept in the `sessions` table through the domain's
-//! `SessionRepository` port, so they survive restarts and are shared by every instance.
+//! Server-side sessions for actix-session, kept in the `sessions` table
+//! (`adapters::SeaOrmSessionRepository`), so they survive restarts and are shared by every
+//! instance.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -12,8 +13,9 @@ use actix_session::storage::{
 };
 use actix_web::HttpRequest;
 use actix_web::cookie::{Key, SameSite, time::Duration};
+use adapters::{SeaOrmSessionRepository, SeaOrmSettingsRepository};
 use chrono::{DateTime, Utc};
-use domain::session::{SessionRecord, SessionRepository, SettingsRepository};
+use domain::session::SessionRecord;
 use domain::user::User;
 use rand::distr::{Alphanumeric, SampleString};
 
@@ -163,11 +165,11 @@ pub fn seen(session: &Session) {
 /// The `SessionStore` actix-session talks to.
 #[derive(Clone)]
 pub struct SqlSessionStore {
-    repo: Arc<dyn SessionRepository>,
+    repo: Arc<SeaOrmSessionRepository>,
 }
 
 impl SqlSessionStore {
-    pub fn new(repo: Arc<dyn SessionRepository>) -> Self {
+    pub fn new(repo: Arc<SeaOrmSessionRepository>) -> Self {
         Self { repo }
     }
 
@@ -247,7 +249,7 @@ impl SessionStore for SqlSessionStore {
 /// A configured secret shorter than 64 bytes, or the store's error.
 pub async fn signing_key(
     config: &Config,
-    settings: &dyn SettingsRepository,
+    settings: &SeaOrmSettingsRepository,
 ) -> anyhow::Result<Key> {
     let secret = match &config.session_secret {
         Some(s) => s.clone(),

@@ -134,8 +134,7 @@ impl AppState {
             Arc::new(domain::clock::SystemClock),
             site.clone(),
         );
-        let session_repo: Arc<dyn SessionRepository> =
-            Arc::new(adapters::SeaOrmSessionRepository::new(db.clone()));
+        let session_repo = Arc::new(adapters::SeaOrmSessionRepository::new(db.clone()));
         let accounts = AccountService::new(AccountPorts {
             users: user_repo,
             credentials: Arc::new(adapters::SeaOrmAdminCredentialRepository::new(db.clone())),
@@ -144,7 +143,7 @@ impl AppState {
             tokens: Arc::new(adapters::SeaOrmAccountTokenRepository::new(db.clone())),
             minter: Arc::new(adapters::Sha256TokenMinter),
             failures: Arc::new(adapters::SeaOrmSignInFailures::new(db.clone())),
-            sessions: session_repo.clone(),
+            sessions: session_repo.clone() as Arc<dyn SessionRepository>,
             data: Arc::new(adapters::SeaOrmAccountData::new(db.clone())),
             clock: clock.clone(),
             site,

@@ -32,7 +32,7 @@ pub use accounts::{
     SequentialTokenMinter, account_service,
 };
 pub use help::InMemoryHelpMessageRepository;
-pub use infra::{FakeIdentityProvider, InMemorySessionRepository, InMemorySettingsRepository};
+pub use infra::{FakeIdentityProvider, InMemorySessionRepository};
 pub use mail::{InMemoryMailQueue, QueuedMailRow, ScriptedMailTransport};
 pub use media::{FakeImageProcessor, InMemoryMediaRepository, InMemoryMediaStore};
 pub use schedules::{InMemoryScheduleRepository, ScheduleFakes};

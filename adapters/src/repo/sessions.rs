@@ -22,9 +22,10 @@ impl SeaOrmSessionRepository {
     }
 }
 
-#[async_trait]
-impl SessionRepository for SeaOrmSessionRepository {
-    async fn load(
+/// The session store of the web server (`app-server/src/session.rs`): load, save, touch,
+/// delete, purge. The domain's view of a person's sessions is the trait below.
+impl SeaOrmSessionRepository {
+    pub async fn load(
         &self,
         sid: &str,
         now: DateTime<Utc>,
@@ -37,7 +38,7 @@ impl SessionRepository for SeaOrmSessionRepository {
         Ok(found.map(to_record))
     }
 
-    async fn save(&self, record: SessionRecord) -> Result<(), StoreError> {
+    pub async fn save(&self, record: SessionRecord) -> Result<(), StoreError> {
         sessions::Entity::insert(sessions::ActiveModel {
             sid: Set(record.sid),
             sess: Set(record.sess),
@@ -61,7 +62,7 @@ impl SessionRepository for SeaOrmSessionRepository {
         Ok(())
     }
 
-    async fn touch(&self, sid: &str, expire: DateTime<Utc>) -> Result<(), StoreError> {
+    pub async fn touch(&self, sid: &str, expire: DateTime<Utc>) -> Result<(), StoreError> {
         sessions::Entity::update_many()
             .col_expr(sessions::Column::Expire, expire.into())
             .filter(sessions::Column::Sid.eq(sid))
@@ -71,7 +72,7 @@ impl SessionRepository for SeaOrmSessionRepository {
         Ok(())
     }
 
-    async fn delete(&self, sid: &str) -> Result<(), StoreError> {
+    pub async fn delete(&self, sid: &str) -> Result<(), StoreError> {
         sessions::Entity::delete_by_id(sid.to_owned())
             .exec(&self.db)
             .await
@@ -79,7 +80,7 @@ impl SessionRepository for SeaOrmSessionRepository {
         Ok(())
     }
 
-    async fn list_for_user(
+    pub async fn list_for_user(
         &self,
         user_id: &str,
         now: DateTime<Utc>,
@@ -96,7 +97,11 @@ impl SessionRepository for SeaOrmSessionRepository {
             .collect())
     }
 
-    async fn delete_for_user(&self, user_id: &str, keep: Option<&str>) -> Result<u64, StoreError> {
+    pub async fn delete_for_user(
+        &self,
+        user_id: &str,
+        keep: Option<&str>,
+    ) -> Result<u64, StoreError> {
         let mut delete =
             sessions::Entity::delete_many().filter(sessions::Column::UserId.eq(user_id));
         if let Some(keep) = keep {
@@ -113,7 +118,7 @@ impl SessionRepository for SeaOrmSessionRepository {
             .rows_affected)
     }
 
-    async fn delete_by_handle(&self, user_id: &str, handle: &str) -> Result<bool, StoreError> {
+    pub async fn delete_by_handle(&self, user_id: &str, handle: &str) -> Result<bool, StoreError> {
         let res = sessions::Entity::delete_many()
             .filter(sessions::Column::UserId.eq(user_id))
             .filter(sessions::Column::Handle.eq(handle))
@@ -123,13 +128,32 @@ impl SessionRepository for SeaOrmSessionRepository {
         Ok(res.rows_affected > 0)
     }
 
-    async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
+    pub async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
         let res = sessions::Entity::delete_many()
             .filter(sessions::Column::Expire.lte(now))
             .exec(&self.db)
             .await
             .map_err(store_err)?;
         Ok(res.rows_affected)
+    }
+}
+
+#[async_trait]
+impl SessionRepository for SeaOrmSessionRepository {
+    async fn list_for_user(
+        &self,
+        user_id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<SessionRecord>, StoreError> {
+        SeaOrmSessionRepository::list_for_user(self, user_id, now).await
+    }
+
+    async fn delete_for_user(&self, user_id: &str, keep: Option<&str>) -> Result<u64, StoreError> {
+        SeaOrmSessionRepository::delete_for_user(self, user_id, keep).await
+    }
+
+    async fn delete_by_handle(&self, user_id: &str, handle: &str) -> Result<bool, StoreError> {
+        SeaOrmSessionRepository::delete_by_handle(self, user_id, handle).await
     }
 }
 

@@ -1,8 +1,6 @@
 //! Site-wide key/value settings (the session signing key) in `settings`.
 
-use async_trait::async_trait;
 use domain::StoreError;
-use domain::session::SettingsRepository;
 use sea_orm::{DatabaseConnection, EntityTrait, Set};
 
 use crate::db::store_err;
@@ -16,11 +14,13 @@ impl SeaOrmSettingsRepository {
     pub fn new(db: DatabaseConnection) -> Self {
         Self { db }
     }
-}
 
-#[async_trait]
-impl SettingsRepository for SeaOrmSettingsRepository {
-    async fn get_or_insert(&self, key: &str, value: &str) -> Result<String, StoreError> {
+    /// The stored value, or stores `value` when the key is missing and returns it. Two
+    /// instances starting together agree on one value.
+    ///
+    /// # Errors
+    /// The store's error.
+    pub async fn get_or_insert(&self, key: &str, value: &str) -> Result<String, StoreError> {
         // Insert-or-ignore, then read: two instances starting together end up with one value.
         settings::Entity::insert(settings::ActiveModel {
             key: Set(key.to_owned()),

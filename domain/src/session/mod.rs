@@ -1,8 +1,9 @@
-//! Server-side sessions as a port: the cookie holds only a signed id, the state lives here.
+//! Server-side sessions: the cookie holds only a signed id, the state lives in the store;
+//! the domain sees a person's sessions through [`SessionRepository`].
 
 pub mod ports;
 
-pub use ports::{SessionRepository, SettingsRepository};
+pub use ports::SessionRepository;
 
 use chrono::{DateTime, Utc};
 

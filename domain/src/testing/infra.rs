@@ -1,4 +1,4 @@
-//! In-memory sessions and settings, and a fake identity provider.
+//! In-memory sessions and a fake identity provider.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use super::lock;
 use crate::StoreError;
-use crate::session::{SessionRecord, SessionRepository, SettingsRepository};
+use crate::session::{SessionRecord, SessionRepository};
 use crate::user::ports::{AuthorizationRequest, ExternalIdentity, IdentityError, IdentityProvider};
 
 /// Sessions in memory.
@@ -31,36 +31,19 @@ impl InMemorySessionRepository {
     }
 }
 
-#[async_trait]
-impl SessionRepository for InMemorySessionRepository {
-    async fn load(
-        &self,
-        sid: &str,
-        now: DateTime<Utc>,
-    ) -> Result<Option<SessionRecord>, StoreError> {
-        Ok(lock(&self.rows)
-            .get(sid)
-            .filter(|r| r.expire > now)
-            .cloned())
-    }
-
-    async fn save(&self, record: SessionRecord) -> Result<(), StoreError> {
+impl InMemorySessionRepository {
+    /// Stores a session (tests seed them this way).
+    ///
+    /// # Errors
+    /// Never; the signature matches the real store's.
+    pub async fn save(&self, record: SessionRecord) -> Result<(), StoreError> {
         lock(&self.rows).insert(record.sid.clone(), record);
         Ok(())
     }
+}
 
-    async fn touch(&self, sid: &str, expire: DateTime<Utc>) -> Result<(), StoreError> {
-        if let Some(record) = lock(&self.rows).get_mut(sid) {
-            record.expire = expire;
-        }
-        Ok(())
-    }
-
-    async fn delete(&self, sid: &str) -> Result<(), StoreError> {
-        lock(&self.rows).remove(sid);
-        Ok(())
-    }
-
+#[async_trait]
+impl SessionRepository for InMemorySessionRepository {
     async fn list_for_user(
         &self,
         user_id: &str,
@@ -89,36 +72,6 @@ impl SessionRepository for InMemorySessionRepository {
             !(r.user_id.as_deref() == Some(user_id) && r.handle.as_deref() == Some(handle))
         });
         Ok(rows.len() < before)
-    }
-
-    async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
-        let mut rows = lock(&self.rows);
-        let before = rows.len();
-        rows.retain(|_, r| r.expire > now);
-        Ok((before - rows.len()) as u64)
-    }
-}
-
-/// Site settings in memory.
-#[derive(Debug, Default)]
-pub struct InMemorySettingsRepository {
-    rows: Mutex<HashMap<String, String>>,
-}
-
-impl InMemorySettingsRepository {
-    pub fn new() -> Self {
-        Self::default()
-    }
-}
-
-#[async_trait]
-impl SettingsRepository for InMemorySettingsRepository {
-    async fn get_or_insert(&self, key: &str, value: &str) -> Result<String, StoreError> {
-        let mut rows = lock(&self.rows);
-        Ok(rows
-            .entry(key.to_owned())
-            .or_insert_with(|| value.to_owned())
-            .clone())
     }
 }
 

@@ -5,7 +5,7 @@
 use chrono::Duration;
 use futures_executor::block_on;
 
-use crate::session::{SessionRecord, SessionRepository};
+use crate::session::SessionRecord;
 use crate::testing::{FakePasswordHasher, account_service, t0};
 use crate::user::UserRepository;
 use crate::user::account::{Registration, SignInError};
