@@ -16,10 +16,15 @@ use crate::state::AppState;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterRequest {
+    #[schema(max_length = 255)]
     pub email: String,
+    #[schema(min_length = 1, max_length = 50)]
     pub username: String,
+    #[schema(min_length = 6, max_length = 128)]
     pub password: String,
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: String,
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: String,
 }
 

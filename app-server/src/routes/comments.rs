@@ -57,13 +57,16 @@ pub struct CreateCommentRequest {
     /// Required, at most 100 characters.
     #[serde(default)]
     #[schema(required = true)]
+    #[schema(min_length = 1, max_length = 100)]
     pub author_name: String,
     /// Optional; blank means none.
     #[serde(default)]
+    #[schema(max_length = 255)]
     pub author_email: Option<String>,
     /// Required, at most 5,000 characters.
     #[serde(default)]
     #[schema(required = true)]
+    #[schema(min_length = 1, max_length = 5_000)]
     pub content: String,
     /// Leave empty: a hidden field that only robots fill in.
     #[serde(default)]

@@ -48,14 +48,17 @@ pub struct HelpContactRequest {
     /// Where the answer goes.
     #[serde(default)]
     #[schema(required = true)]
+    #[schema(max_length = 255)]
     pub contact_email: String,
     /// Required, at most 255 characters.
     #[serde(default)]
     #[schema(required = true)]
+    #[schema(min_length = 1, max_length = 255)]
     pub subject: String,
     /// Required, at most 10,000 characters.
     #[serde(default)]
     #[schema(required = true)]
+    #[schema(min_length = 1, max_length = 10_000)]
     pub message: String,
     /// Default `general`; any other value than the six is refused.
     #[serde(default)]

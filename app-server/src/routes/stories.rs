@@ -108,13 +108,18 @@ pub async fn get_story(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoryInput {
+    #[schema(min_length = 1, max_length = 255)]
     pub title: String,
     /// Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.
+    #[schema(min_length = 1, max_length = 200_000)]
     pub content: String,
+    #[schema(max_length = 1_000)]
     pub excerpt: Option<String>,
     /// YouTube or Vimeo; watch links are stored in their embed form.
+    #[schema(max_length = 2_048)]
     pub video_url: Option<String>,
     /// An http(s) image URL.
+    #[schema(max_length = 2_048)]
     pub thumbnail_url: Option<String>,
     pub category: String,
     /// `true`: "Publish"; `false`: "Save as Draft", which takes a live story off the site;

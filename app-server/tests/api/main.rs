@@ -13,6 +13,7 @@ mod error_codes;
 mod first_hour;
 mod foundation;
 mod help;
+mod limits;
 mod mail;
 mod moderation;
 mod moderation_queues;

@@ -12,11 +12,22 @@ import type { CreateCommentRequestWebsite } from './createCommentRequestWebsite'
  * A new comment.
  */
 export interface CreateCommentRequest {
-  /** Optional; blank means none. */
+  /**
+   * Optional; blank means none.
+   * @maxLength 255
+   */
   authorEmail?: CreateCommentRequestAuthorEmail;
-  /** Required, at most 100 characters. */
+  /**
+   * Required, at most 100 characters.
+   * @minLength 1
+   * @maxLength 100
+   */
   authorName: string;
-  /** Required, at most 5,000 characters. */
+  /**
+   * Required, at most 5,000 characters.
+   * @minLength 1
+   * @maxLength 5000
+   */
   content: string;
   /** Leave empty: a hidden field that only robots fill in. */
   website?: CreateCommentRequestWebsite;

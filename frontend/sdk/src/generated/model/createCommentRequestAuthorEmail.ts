@@ -8,5 +8,6 @@
 
 /**
  * Optional; blank means none.
+ * @maxLength 255
  */
 export type CreateCommentRequestAuthorEmail = string | null;

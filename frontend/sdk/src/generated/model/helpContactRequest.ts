@@ -13,11 +13,22 @@ import type { HelpContactRequestUserId } from './helpContactRequestUserId';
  */
 export interface HelpContactRequest {
   category?: HelpContactRequestCategory;
-  /** Where the answer goes. */
+  /**
+   * Where the answer goes.
+   * @maxLength 255
+   */
   contactEmail: string;
-  /** Required, at most 10,000 characters. */
+  /**
+   * Required, at most 10,000 characters.
+   * @minLength 1
+   * @maxLength 10000
+   */
   message: string;
-  /** Required, at most 255 characters. */
+  /**
+   * Required, at most 255 characters.
+   * @minLength 1
+   * @maxLength 255
+   */
   subject: string;
   /** Ignored: the sender is taken from the session. */
   userId?: HelpContactRequestUserId;

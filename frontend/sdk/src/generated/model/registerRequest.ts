@@ -7,9 +7,26 @@
  */
 
 export interface RegisterRequest {
+  /** @maxLength 255 */
   email: string;
+  /**
+   * @minLength 1
+   * @maxLength 100
+   */
   firstName: string;
+  /**
+   * @minLength 1
+   * @maxLength 100
+   */
   lastName: string;
+  /**
+   * @minLength 6
+   * @maxLength 128
+   */
   password: string;
+  /**
+   * @minLength 1
+   * @maxLength 50
+   */
   username: string;
 }

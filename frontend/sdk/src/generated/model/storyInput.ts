@@ -18,16 +18,31 @@ specification's payload and ignored: the author is always the signed-in caller.
 export interface StoryInput {
   authorId?: StoryInputAuthorId;
   category: string;
-  /** Plain text (blank lines separate paragraphs) or HTML; sanitised on the server. */
+  /**
+   * Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.
+   * @minLength 1
+   * @maxLength 200000
+   */
   content: string;
+  /** @maxLength 1000 */
   excerpt?: StoryInputExcerpt;
   /** `true`: "Publish"; `false`: "Save as Draft", which takes a live story off the site;
 left out: a new story is a draft, and an existing one keeps its publication (an
 edit of a live story waits for review as usual). */
   isPublished?: StoryInputIsPublished;
-  /** An http(s) image URL. */
+  /**
+   * An http(s) image URL.
+   * @maxLength 2048
+   */
   thumbnailUrl?: StoryInputThumbnailUrl;
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
   title: string;
-  /** YouTube or Vimeo; watch links are stored in their embed form. */
+  /**
+   * YouTube or Vimeo; watch links are stored in their embed form.
+   * @maxLength 2048
+   */
   videoUrl?: StoryInputVideoUrl;
 }

@@ -6,4 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * @maxLength 1000
+ */
 export type StoryInputExcerpt = string | null;

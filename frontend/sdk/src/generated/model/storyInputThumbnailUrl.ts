@@ -8,5 +8,6 @@
 
 /**
  * An http(s) image URL.
+ * @maxLength 2048
  */
 export type StoryInputThumbnailUrl = string | null;

@@ -8,5 +8,6 @@
 
 /**
  * YouTube or Vimeo; watch links are stored in their embed form.
+ * @maxLength 2048
  */
 export type StoryInputVideoUrl = string | null;

@@ -90,10 +90,20 @@ export function isThumbnailUrl(url: string): boolean {
   }
 }
 
-/** The generated body with the form's own rules (the server checks the same and more). */
+/**
+ * The generated body (its limits come from `openapi.json`, which a server test holds to the
+ * domain's) with the form's own messages; the server checks the same and more.
+ */
 export const storySubmitSchema = schemas.createStoryBody.extend({
-  title: z.string().min(1, 'Title is required').max(255, 'Title must be at most 255 characters'),
-  content: z.string().min(1, 'Content is required'),
+  title: z
+    .string()
+    .min(1, 'Title is required')
+    .max(schemas.createStoryBodyTitleMax, `Title must be at most ${schemas.createStoryBodyTitleMax} characters`),
+  content: z
+    .string()
+    .min(1, 'Content is required')
+    .max(schemas.createStoryBodyContentMax, 'Content must be at most 200,000 characters'),
+  excerpt: z.string().max(schemas.createStoryBodyExcerptMax, 'Excerpt must be at most 1,000 characters').nullish(),
   category: z.string().min(1, 'Category is required'),
   videoUrl: httpUrl('Video URL must be a valid URL'),
   thumbnailUrl: z.string().refine(isThumbnailUrl, 'Thumbnail URL must be an http(s) URL').nullish(),

@@ -97,12 +97,15 @@ export const confirmPasswordResetResponse = zod.object({
  * @summary Creates an account (pending approval, role member), mails it a link that verifies the
 e-mail address, and signs it in.
  */
+export const registerBodyEmailMax = 255;export const registerBodyFirstNameMax = 100;export const registerBodyLastNameMax = 100;export const registerBodyPasswordMin = 6;
+export const registerBodyPasswordMax = 128;export const registerBodyUsernameMax = 50;
+
 export const registerBody = zod.object({
-  "email": zod.string(),
-  "firstName": zod.string(),
-  "lastName": zod.string(),
-  "password": zod.string(),
-  "username": zod.string()
+  "email": zod.string().max(registerBodyEmailMax),
+  "firstName": zod.string().min(1).max(registerBodyFirstNameMax),
+  "lastName": zod.string().min(1).max(registerBodyLastNameMax),
+  "password": zod.string().min(registerBodyPasswordMin).max(registerBodyPasswordMax),
+  "username": zod.string().min(1).max(registerBodyUsernameMax)
 })
 
 /**

@@ -119,10 +119,12 @@ export const createCommentParams = zod.object({
   "id": zod.number().describe('Story id')
 })
 
+export const createCommentBodyAuthorEmailMax = 255;export const createCommentBodyAuthorNameMax = 100;export const createCommentBodyContentMax = 5000;
+
 export const createCommentBody = zod.object({
-  "authorEmail": zod.string().nullish().describe('Optional; blank means none.'),
-  "authorName": zod.string().describe('Required, at most 100 characters.'),
-  "content": zod.string().describe('Required, at most 5,000 characters.'),
+  "authorEmail": zod.string().max(createCommentBodyAuthorEmailMax).nullish().describe('Optional; blank means none.'),
+  "authorName": zod.string().min(1).max(createCommentBodyAuthorNameMax).describe('Required, at most 100 characters.'),
+  "content": zod.string().min(1).max(createCommentBodyContentMax).describe('Required, at most 5,000 characters.'),
   "website": zod.string().nullish().describe('Leave empty: a hidden field that only robots fill in.')
 }).describe('A new comment.')
 

@@ -66,11 +66,13 @@ export const markHelpMessageHandledResponse = zod.object({
 /**
  * @summary Sends a message to the administrator; the support address is told by e-mail.
  */
+export const sendHelpMessageBodyContactEmailMax = 255;export const sendHelpMessageBodyMessageMax = 10000;export const sendHelpMessageBodySubjectMax = 255;
+
 export const sendHelpMessageBody = zod.object({
   "category": zod.union([zod.enum(['general', 'technical', 'content', 'account', 'feature', 'bug']).describe('A help category: general (General Question), technical (Technical Support), content\n(Content Issues), account (Account Help), feature (Feature Request), bug (Bug Report).'),zod.null()]).optional(),
-  "contactEmail": zod.string().describe('Where the answer goes.'),
-  "message": zod.string().describe('Required, at most 10,000 characters.'),
-  "subject": zod.string().describe('Required, at most 255 characters.'),
+  "contactEmail": zod.string().max(sendHelpMessageBodyContactEmailMax).describe('Where the answer goes.'),
+  "message": zod.string().min(1).max(sendHelpMessageBodyMessageMax).describe('Required, at most 10,000 characters.'),
+  "subject": zod.string().min(1).max(sendHelpMessageBodySubjectMax).describe('Required, at most 255 characters.'),
   "userId": zod.string().nullish().describe('Ignored: the sender is taken from the session.')
 }).describe('A message to the administrator.')
 

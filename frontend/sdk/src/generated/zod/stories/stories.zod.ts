@@ -49,15 +49,17 @@ export const listStoriesResponse = zod.array(listStoriesResponseItem)
  * @summary Writes a story as the signed-in, approved caller: a draft, or submitted for review
 (published at once for admin authors).
  */
+export const createStoryBodyContentMax = 200000;export const createStoryBodyExcerptMax = 1000;export const createStoryBodyThumbnailUrlMax = 2048;export const createStoryBodyTitleMax = 255;export const createStoryBodyVideoUrlMax = 2048;
+
 export const createStoryBody = zod.object({
   "authorId": zod.string().nullish(),
   "category": zod.string(),
-  "content": zod.string().describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
-  "excerpt": zod.string().nullish(),
+  "content": zod.string().min(1).max(createStoryBodyContentMax).describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
+  "excerpt": zod.string().max(createStoryBodyExcerptMax).nullish(),
   "isPublished": zod.boolean().nullish().describe('`true`: \"Publish\"; `false`: \"Save as Draft\", which takes a live story off the site;\nleft out: a new story is a draft, and an existing one keeps its publication (an\nedit of a live story waits for review as usual).'),
-  "thumbnailUrl": zod.string().nullish().describe('An http(s) image URL.'),
-  "title": zod.string(),
-  "videoUrl": zod.string().nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
+  "thumbnailUrl": zod.string().max(createStoryBodyThumbnailUrlMax).nullish().describe('An http(s) image URL.'),
+  "title": zod.string().min(1).max(createStoryBodyTitleMax),
+  "videoUrl": zod.string().max(createStoryBodyVideoUrlMax).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
 }).describe('The story form (specification §3 \"Story submit\"). `authorId` is accepted for the\nspecification\'s payload and ignored: the author is always the signed-in caller.')
 
 /**
@@ -132,15 +134,17 @@ export const updateStoryParams = zod.object({
   "id": zod.number().describe('Story id')
 })
 
+export const updateStoryBodyContentMax = 200000;export const updateStoryBodyExcerptMax = 1000;export const updateStoryBodyThumbnailUrlMax = 2048;export const updateStoryBodyTitleMax = 255;export const updateStoryBodyVideoUrlMax = 2048;
+
 export const updateStoryBody = zod.object({
   "authorId": zod.string().nullish(),
   "category": zod.string(),
-  "content": zod.string().describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
-  "excerpt": zod.string().nullish(),
+  "content": zod.string().min(1).max(updateStoryBodyContentMax).describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
+  "excerpt": zod.string().max(updateStoryBodyExcerptMax).nullish(),
   "isPublished": zod.boolean().nullish().describe('`true`: \"Publish\"; `false`: \"Save as Draft\", which takes a live story off the site;\nleft out: a new story is a draft, and an existing one keeps its publication (an\nedit of a live story waits for review as usual).'),
-  "thumbnailUrl": zod.string().nullish().describe('An http(s) image URL.'),
-  "title": zod.string(),
-  "videoUrl": zod.string().nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
+  "thumbnailUrl": zod.string().max(updateStoryBodyThumbnailUrlMax).nullish().describe('An http(s) image URL.'),
+  "title": zod.string().min(1).max(updateStoryBodyTitleMax),
+  "videoUrl": zod.string().max(updateStoryBodyVideoUrlMax).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
 }).describe('The story form (specification §3 \"Story submit\"). `authorId` is accepted for the\nspecification\'s payload and ignored: the author is always the signed-in caller.')
 
 export const updateStoryResponse = zod.object({
