@@ -22,6 +22,7 @@ pub use media_store::{FsMediaStore, S3MediaStore, S3Settings, new_media_key};
 pub use oidc::OidcIdentityProvider;
 pub use repo::account_data::SeaOrmAccountData;
 pub use repo::admin::SeaOrmAdminCredentialRepository;
+pub use repo::api_tokens::SeaOrmApiTokenRepository;
 pub use repo::audit::SeaOrmAuditLog;
 pub use repo::categories::SeaOrmCategoryRepository;
 pub use repo::comments::SeaOrmCommentRepository;

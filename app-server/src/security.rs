@@ -38,7 +38,8 @@ fn origin_of(url: &str) -> Option<String> {
 }
 
 /// Refuses POST, PUT, PATCH and DELETE whose `Origin` (or, lacking it, `Referer`) is
-/// present and is not `PUBLIC_URL`'s origin.
+/// present and is neither `PUBLIC_URL`'s origin nor one of `ALLOWED_ORIGINS`, unless the
+/// request carries a valid API token.
 pub async fn same_origin(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -47,7 +48,13 @@ pub async fn same_origin(
         *req.method(),
         Method::POST | Method::PUT | Method::PATCH | Method::DELETE
     );
-    if changes_state {
+    // A bearer token is sent on purpose by its holder's program, never by a browser on its
+    // own as a cookie is: no cross-site request can carry it.
+    let with_token = {
+        use actix_web::HttpMessage;
+        req.extensions().contains::<crate::bearer::TokenCaller>()
+    };
+    if changes_state && !with_token {
         let Some(config) = req
             .app_data::<web::Data<AppState>>()
             .map(|s| s.config.clone())
@@ -120,10 +127,18 @@ impl<G: LimitGroup> FromRequest for RateLimited<G> {
     type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        use actix_web::HttpMessage;
         let state = req.app_data::<web::Data<AppState>>().cloned();
+        // A token counts on its own, wherever its requests come from.
+        let token = req
+            .extensions()
+            .get::<crate::bearer::TokenCaller>()
+            .map(|t| format!("token:{}", t.0.token_id));
         let client = state.as_ref().map(|state| {
-            crate::client_ip::of_request(req, &state.config.trusted_proxies)
-                .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
+            token.unwrap_or_else(|| {
+                crate::client_ip::of_request(req, &state.config.trusted_proxies)
+                    .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
+            })
         });
         Box::pin(async move {
             let (Some(state), Some(client)) = (state, client) else {

@@ -85,6 +85,7 @@ pub fn app(
         .app_data(middleware::path_config())
         .wrap(from_fn(middleware::refuse_control_characters))
         .wrap(from_fn(security::same_origin))
+        .wrap(from_fn(crate::bearer::authenticate))
         .wrap(session::middleware(sessions, key, secure))
         .wrap(cors)
         .wrap(security::headers())

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use adapters::DatabaseConnection;
+use domain::api_token::{ApiTokenPorts, ApiTokenService};
 use domain::audit::AuditService;
 use domain::category::CategoryRepository;
 use domain::category::CategoryService;
@@ -56,6 +57,8 @@ pub struct AppState {
     pub stories: StoryService,
     pub categories: CategoryService,
     pub accounts: AccountService,
+    /// Personal API tokens, and the `Authorization: Bearer` check of every API request.
+    pub api_tokens: ApiTokenService,
     pub comments: CommentService,
     pub help: HelpService,
     pub social: SocialService,
@@ -135,6 +138,12 @@ impl AppState {
             site.clone(),
         );
         let session_repo = Arc::new(adapters::SeaOrmSessionRepository::new(db.clone()));
+        let api_tokens = ApiTokenService::new(ApiTokenPorts {
+            tokens: Arc::new(adapters::SeaOrmApiTokenRepository::new(db.clone())),
+            users: user_repo.clone(),
+            minter: Arc::new(adapters::Sha256TokenMinter),
+            clock: clock.clone(),
+        });
         let accounts = AccountService::new(AccountPorts {
             users: user_repo,
             credentials: Arc::new(adapters::SeaOrmAdminCredentialRepository::new(db.clone())),
@@ -233,6 +242,7 @@ impl AppState {
             stories,
             categories,
             accounts,
+            api_tokens,
             comments,
             help,
             social,

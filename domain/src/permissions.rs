@@ -36,10 +36,12 @@ pub enum Ability {
     ManageOwnAccount,
     /// Read the activity log of moderation and people actions.
     ReadActivityLog,
+    /// Create personal API tokens (listing and revoking one's own is `ManageOwnAccount`).
+    UseApiTokens,
 }
 
 impl Ability {
-    pub const ALL: [Ability; 14] = [
+    pub const ALL: [Ability; 15] = [
         Ability::ReadPublished,
         Ability::PostComment,
         Ability::SendHelpMessage,
@@ -54,6 +56,7 @@ impl Ability {
         Ability::ChangeAdminPassword,
         Ability::ManageOwnAccount,
         Ability::ReadActivityLog,
+        Ability::UseApiTokens,
     ];
 }
 
@@ -66,7 +69,7 @@ pub fn allows(role: Option<Role>, is_approved: bool, ability: Ability) -> bool {
     let approved = is_approved || role.is_admin();
     match ability {
         ReadPublished | PostComment | SendHelpMessage | ManageOwnAccount => true,
-        WriteStories | ManageOwnSchedule => approved,
+        WriteStories | ManageOwnSchedule | UseApiTokens => approved,
         ModerateComments => {
             matches!(
                 role,

@@ -24,6 +24,7 @@ const EXPECTED: &str = "
     ChangeAdminPassword  --       --      --       --       --     --         YY
     ManageOwnAccount     --       YY      YY       YY       YY     YY         YY
     ReadActivityLog      --       --      --       --       --     --         YY
+    UseApiTokens         --       -Y      -Y       -Y       YY     YY         YY
 ";
 
 const COLUMNS: [Option<Role>; 7] = [

@@ -7,6 +7,7 @@
 //! setup short.
 
 mod accounts;
+mod api_tokens;
 mod archive;
 mod help;
 mod infra;
@@ -31,6 +32,7 @@ pub use accounts::{
     AccountFakes, InMemoryAccountTokens, InMemorySignInFailures, NoAccountData,
     SequentialTokenMinter, account_service,
 };
+pub use api_tokens::InMemoryApiTokenRepository;
 pub use help::InMemoryHelpMessageRepository;
 pub use infra::{FakeIdentityProvider, InMemorySessionRepository};
 pub use mail::{InMemoryMailQueue, QueuedMailRow, ScriptedMailTransport};

@@ -48,7 +48,7 @@ pub use schedule::{DueDate, DueDateError, ScheduleDescription, ScheduleDescripti
 pub use text::{
     Excerpt, ExcerptError, FirstName, FirstNameError, HelpMessageBody, HelpMessageBodyError,
     HelpSubject, HelpSubjectError, LastName, LastNameError, ScheduleTitle, ScheduleTitleError,
-    StoryContent, StoryContentError, StoryTitle, StoryTitleError,
+    StoryContent, StoryContentError, StoryTitle, StoryTitleError, TokenName, TokenNameError,
 };
 pub use url::{ProfileImageUrl, ProfileImageUrlError, ThumbnailUrl, ThumbnailUrlError};
 pub use video::{VideoHost, VideoUrl, VideoUrlError};

@@ -17,6 +17,7 @@ mod m0012_audit_log;
 mod m0013_one_queued_social_post;
 mod m0014_media;
 mod m0015_media_uses;
+mod m0016_api_tokens;
 
 pub struct Migrator;
 
@@ -39,6 +40,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0013_one_queued_social_post::Migration),
             Box::new(m0014_media::Migration),
             Box::new(m0015_media_uses::Migration),
+            Box::new(m0016_api_tokens::Migration),
         ]
     }
 }

@@ -2,6 +2,7 @@
 
 pub(crate) mod account_data;
 pub(crate) mod admin;
+pub(crate) mod api_tokens;
 pub(crate) mod audit;
 pub(crate) mod categories;
 pub(crate) mod comments;

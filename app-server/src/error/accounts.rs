@@ -156,3 +156,17 @@ impl From<domain::user::leaving::DeleteAccountError> for ApiError {
         }
     }
 }
+
+impl From<domain::api_token::ApiTokenError> for ApiError {
+    fn from(err: domain::api_token::ApiTokenError) -> Self {
+        use domain::api_token::ApiTokenError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Invalid(errors) => field_errors(errors),
+            E::TooMany => ApiError::Conflict(err.to_string()),
+            E::NotFound => ApiError::not_found(err.to_string()),
+            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}

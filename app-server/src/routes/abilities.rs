@@ -38,6 +38,8 @@ pub enum AbilityDto {
     ManageOwnAccount,
     /// Read the activity log.
     ReadActivityLog,
+    /// Create personal API tokens.
+    UseApiTokens,
 }
 
 impl From<Ability> for AbilityDto {
@@ -57,6 +59,7 @@ impl From<Ability> for AbilityDto {
             Ability::ChangeAdminPassword => Self::ChangeAdminPassword,
             Ability::ManageOwnAccount => Self::ManageOwnAccount,
             Ability::ReadActivityLog => Self::ReadActivityLog,
+            Ability::UseApiTokens => Self::UseApiTokens,
         }
     }
 }

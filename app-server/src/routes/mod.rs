@@ -9,6 +9,7 @@ use crate::error::{ApiError, ErrorBody, FieldErrorDto};
 pub mod abilities;
 pub mod account;
 pub mod admin;
+pub mod api_tokens;
 pub mod audit;
 pub mod auth;
 pub mod categories;
@@ -73,6 +74,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(sessions::list_sessions)
         .service(sessions::revoke_session)
         .service(sessions::revoke_other_sessions)
+        .service(api_tokens::list_api_tokens)
+        .service(api_tokens::create_api_token)
+        .service(api_tokens::revoke_api_token)
+        .service(api_tokens::list_all_api_tokens)
+        .service(api_tokens::revoke_any_api_token)
         .service(leaving::export_account)
         .service(leaving::delete_account)
         .service(google::google_start)
@@ -134,7 +140,64 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
         .openapi(ApiDoc::openapi())
         .service(utoipa_actix_web::scope("/api").configure(configure))
         .split_for_parts();
+    let mut api = api;
+    declare_security(&mut api);
     api
+}
+
+/// Declares both ways to authenticate (the site's session cookie and an API token) on
+/// every operation, so the explorer's "Authorize" works with either. An operation that
+/// answers visitors too (no documented "Not signed in" 401) also lists the empty
+/// requirement.
+fn declare_security(api: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::security::{
+        ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
+    };
+    let components = api.components.get_or_insert_with(Default::default);
+    components.add_security_scheme(
+        "session",
+        SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+            crate::session::COOKIE_NAME,
+            "The site's session cookie, set by signing in (`POST /api/login`).",
+        ))),
+    );
+    components.add_security_scheme(
+        "bearer",
+        SecurityScheme::Http(
+            HttpBuilder::new()
+                .scheme(HttpAuthScheme::Bearer)
+                .bearer_format("gst_...")
+                .description(Some(
+                    "A personal API token (`POST /api/user/tokens`, or the API tokens tab of the \
+                     account page): `Authorization: Bearer gst_...`. A `read` token may only \
+                     send GET and HEAD.",
+                ))
+                .build(),
+        ),
+    );
+    for item in api.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+            &mut item.head,
+        ];
+        for operation in operations.into_iter().flatten() {
+            let mut requirements = vec![
+                SecurityRequirement::new("session", Vec::<String>::new()),
+                SecurityRequirement::new("bearer", Vec::<String>::new()),
+            ];
+            let signed_in_only = operation.responses.responses.get("401").is_some_and(
+                |r| matches!(r, utoipa::openapi::RefOr::T(r) if r.description == "Not signed in"),
+            );
+            if !signed_in_only {
+                requirements.insert(0, SecurityRequirement::default());
+            }
+            operation.security = Some(requirements);
+        }
+    }
 }
 
 /// Any `/api` path that no handler serves: a JSON 404, never the site's `index.html`.

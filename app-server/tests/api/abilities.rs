@@ -18,7 +18,7 @@ fn expected(role: Role, approved: bool) -> Vec<&'static str> {
     let admin = matches!(role, Role::Admin | Role::SubAdmin | Role::SuperAdmin);
     let mut list: Vec<&str> = EVERYONE.to_vec();
     if approved || admin {
-        list.extend(["write_stories", "manage_own_schedule"]);
+        list.extend(["write_stories", "manage_own_schedule", "use_api_tokens"]);
     }
     if admin || (approved && role == Role::PrimaryContributor) {
         list.push("moderate_comments");

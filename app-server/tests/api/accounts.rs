@@ -621,23 +621,36 @@ engine_test!(
             .user("author@example.org", Role::RegularContributor, true)
             .await;
         let story = ctx.story(&author, "Public story", "Worship", true, 1).await;
-        let callers: [(&str, Option<(Role, bool)>); 8] = [
-            ("visitor", None),
-            ("pending member", Some((Role::Member, false))),
-            ("member", Some((Role::Member, true))),
+        // The last two are API tokens of an approved regular contributor.
+        let callers: [(&str, Option<(Role, bool)>, Option<&str>); 10] = [
+            ("visitor", None, None),
+            ("pending member", Some((Role::Member, false)), None),
+            ("member", Some((Role::Member, true)), None),
             (
                 "regular contributor",
                 Some((Role::RegularContributor, true)),
+                None,
             ),
             (
                 "primary contributor",
                 Some((Role::PrimaryContributor, true)),
+                None,
             ),
-            ("admin", Some((Role::Admin, false))),
-            ("sub admin", Some((Role::SubAdmin, true))),
-            ("super admin", Some((Role::SuperAdmin, true))),
+            ("admin", Some((Role::Admin, false)), None),
+            ("sub admin", Some((Role::SubAdmin, true)), None),
+            ("super admin", Some((Role::SuperAdmin, true)), None),
+            (
+                "read token",
+                Some((Role::RegularContributor, true)),
+                Some("read"),
+            ),
+            (
+                "read_write token",
+                Some((Role::RegularContributor, true)),
+                Some("read_write"),
+            ),
         ];
-        for (i, (name, who)) in callers.iter().enumerate() {
+        for (i, (name, who, token_scope)) in callers.iter().enumerate() {
             let cookie = match who {
                 None => None,
                 Some((role, approved)) => {
@@ -653,7 +666,12 @@ engine_test!(
                     )
                     .await;
                     assert_eq!(res.status, 200, "{name} signs in");
-                    res.cookie
+                    match token_scope {
+                        Some(scope) => {
+                            Some(crate::helpers::api_token(&app, &res.cookie.unwrap(), scope).await)
+                        }
+                        None => res.cookie,
+                    }
                 }
             };
             let target = ctx
@@ -1080,7 +1098,55 @@ engine_test!(
                 ),
                 (Method::POST, "/api/logout".into(), None, anyone),
             ];
+            let by_token = token_scope.is_some();
+            // Signing out stays last.
+            let mut table = table;
+            let sign_out = table.pop().unwrap();
+            let table = table.into_iter().chain([
+                (
+                    Method::GET,
+                    "/api/user/tokens".into(),
+                    None,
+                    if by_token { 403 } else { signed_in },
+                ),
+                (
+                    Method::POST,
+                    "/api/user/tokens".into(),
+                    Some(json!({"name": "Script", "scope": "read"})),
+                    if by_token { 403 } else { writer(201) },
+                ),
+                (
+                    Method::DELETE,
+                    "/api/user/tokens/999999".into(),
+                    None,
+                    match who {
+                        None => 401,
+                        Some(_) if by_token => 403,
+                        Some(_) => 404,
+                    },
+                ),
+                (
+                    Method::GET,
+                    "/api/admin/tokens".into(),
+                    None,
+                    if by_token { 403 } else { super_only(200) },
+                ),
+                (
+                    Method::DELETE,
+                    "/api/admin/tokens/999999".into(),
+                    None,
+                    if by_token { 403 } else { super_only(404) },
+                ),
+                sign_out,
+            ]);
             for (method, path, body, expected) in table {
+                // A read token sends GET and HEAD only; everything else is 403.
+                let expected =
+                    if *token_scope == Some("read") && app_server::bearer::changes_state(&method) {
+                        403
+                    } else {
+                        expected
+                    };
                 let res = send(&app, method.clone(), &path, c, body).await;
                 assert_eq!(
                     res.status, expected,

@@ -294,8 +294,13 @@ where
     B: MessageBody,
 {
     let mut req = test::TestRequest::default().method(method).uri(path);
-    if let Some(c) = cookie {
-        req = req.insert_header(("cookie", c.to_owned()));
+    match cookie {
+        // An API token in place of a session: `Some("Bearer gst_...")`.
+        Some(c) if c.starts_with("Bearer ") => {
+            req = req.insert_header(("authorization", c.to_owned()));
+        }
+        Some(c) => req = req.insert_header(("cookie", c.to_owned())),
+        None => {}
     }
     if let Some(b) = body {
         req = req.set_json(b);
@@ -391,6 +396,25 @@ impl TestContext {
             })
             .collect()
     }
+}
+
+/// Makes an API token through `/api/user/tokens` with a session cookie; returns the
+/// credential to pass to [`send`] in place of a cookie (`Bearer gst_...`).
+pub async fn api_token<S, B>(app: &S, cookie: &str, scope: &str) -> String
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let res = send(
+        app,
+        actix_web::http::Method::POST,
+        "/api/user/tokens",
+        Some(cookie),
+        Some(serde_json::json!({"name": "Test script", "scope": scope, "expiresInDays": 30})),
+    )
+    .await;
+    assert_eq!(res.status, 201, "token made: {}", res.body);
+    format!("Bearer {}", res.body["token"].as_str().expect("token"))
 }
 
 /// Signs in a new account of this role through `/api/login`; returns it and its cookie.

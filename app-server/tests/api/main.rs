@@ -7,6 +7,7 @@ mod helpers;
 mod abilities;
 mod accounts;
 mod activity_log;
+mod api_tokens;
 mod comments;
 mod cors;
 mod error_codes;

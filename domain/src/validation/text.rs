@@ -167,6 +167,14 @@ bounded_text! {
     control = "Title must not contain control characters or line breaks",
 }
 
+bounded_text! {
+    /// The name a person gives an API token (max 100).
+    TokenName, TokenNameError, max = 100, Single,
+    required = "Name is required",
+    too_long = "Name must be at most 100 characters",
+    control = "Name must not contain control characters or line breaks",
+}
+
 /// A story's optional excerpt: trimmed, blank means none, at most 1,000 characters.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Excerpt(String);

@@ -28,4 +28,5 @@ export const AbilityDto = {
   change_admin_password: 'change_admin_password',
   manage_own_account: 'manage_own_account',
   read_activity_log: 'read_activity_log',
+  use_api_tokens: 'use_api_tokens',
 } as const;

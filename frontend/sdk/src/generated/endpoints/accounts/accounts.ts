@@ -26,8 +26,11 @@ import type {
 
 import type {
   AccountExport,
+  ApiTokenDto,
   AuthResponse,
   ChangeOwnPasswordRequest,
+  CreateApiTokenRequest,
+  CreatedApiTokenDto,
   DeleteAccountRequest,
   ErrorBody,
   GoogleCallbackParams,
@@ -1473,6 +1476,248 @@ export const useRevokeSession = <TError = ErrorType<ErrorBody | ErrorBody>,
       > => {
 
       const mutationOptions = getRevokeSessionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The signed-in person's API tokens, newest first.
+ */
+export const getListApiTokensUrl = () => {
+
+
+  
+
+  return `/api/user/tokens`
+}
+
+export const listApiTokens = async ( options?: RequestInit): Promise<ApiTokenDto[]> => {
+  
+  return customFetch<ApiTokenDto[]>(getListApiTokensUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListApiTokensQueryKey = () => {
+    return [
+    `/api/user/tokens`
+    ] as const;
+    }
+
+    
+export const getListApiTokensQueryOptions = <TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListApiTokensQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listApiTokens>>> = ({ signal }) => listApiTokens({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListApiTokensQueryResult = NonNullable<Awaited<ReturnType<typeof listApiTokens>>>
+export type ListApiTokensQueryError = ErrorType<ErrorBody | ErrorBody>
+
+
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listApiTokens>>,
+          TError,
+          Awaited<ReturnType<typeof listApiTokens>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listApiTokens>>,
+          TError,
+          Awaited<ReturnType<typeof listApiTokens>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The signed-in person's API tokens, newest first.
+ */
+
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListApiTokensQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Makes an API token for the signed-in, approved person. The answer holds the secret,
+which is not shown again.
+ */
+export const getCreateApiTokenUrl = () => {
+
+
+  
+
+  return `/api/user/tokens`
+}
+
+export const createApiToken = async (createApiTokenRequest: CreateApiTokenRequest, options?: RequestInit): Promise<CreatedApiTokenDto> => {
+  
+  return customFetch<CreatedApiTokenDto>(getCreateApiTokenUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      createApiTokenRequest,)
+  }
+);}
+
+
+
+
+export const getCreateApiTokenMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: CreateApiTokenRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: CreateApiTokenRequest}, TContext> => {
+
+const mutationKey = ['createApiToken'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createApiToken>>, {data: CreateApiTokenRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createApiToken(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateApiTokenMutationResult = NonNullable<Awaited<ReturnType<typeof createApiToken>>>
+    export type CreateApiTokenMutationBody = CreateApiTokenRequest
+    export type CreateApiTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Makes an API token for the signed-in, approved person. The answer holds the secret,
+which is not shown again.
+ */
+export const useCreateApiToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: CreateApiTokenRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createApiToken>>,
+        TError,
+        {data: CreateApiTokenRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateApiTokenMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Revokes one of the signed-in person's tokens; it stops working at once.
+ */
+export const getRevokeApiTokenUrl = (id: number,) => {
+
+
+  
+
+  return `/api/user/tokens/${id}`
+}
+
+export const revokeApiToken = async (id: number, options?: RequestInit): Promise<MessageResponse> => {
+  
+  return customFetch<MessageResponse>(getRevokeApiTokenUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRevokeApiTokenMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeApiToken>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof revokeApiToken>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['revokeApiToken'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeApiToken>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  revokeApiToken(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevokeApiTokenMutationResult = NonNullable<Awaited<ReturnType<typeof revokeApiToken>>>
+    
+    export type RevokeApiTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Revokes one of the signed-in person's tokens; it stops working at once.
+ */
+export const useRevokeApiToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeApiToken>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revokeApiToken>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getRevokeApiTokenMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -30,6 +30,8 @@ import type {
   AuthResponse,
   ChangePasswordRequest,
   ErrorBody,
+  HeldApiTokenDto,
+  ListAllApiTokensParams,
   ListAuditLogParams,
   ListMailOutboxParams,
   ListPendingUsersParams,
@@ -830,6 +832,182 @@ export const useRetrySocialPost = <TError = ErrorType<ErrorBody | ErrorBody | Er
       > => {
 
       const mutationOptions = getRetrySocialPostMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Every API token with its holder, newest first; the total is in `X-Total-Count`.
+ */
+export const getListAllApiTokensUrl = (params?: ListAllApiTokensParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/tokens?${stringifiedParams}` : `/api/admin/tokens`
+}
+
+export const listAllApiTokens = async (params?: ListAllApiTokensParams, options?: RequestInit): Promise<HeldApiTokenDto[]> => {
+  
+  return customFetch<HeldApiTokenDto[]>(getListAllApiTokensUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListAllApiTokensQueryKey = (params?: ListAllApiTokensParams,) => {
+    return [
+    `/api/admin/tokens`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListAllApiTokensQueryOptions = <TData = Awaited<ReturnType<typeof listAllApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(params?: ListAllApiTokensParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllApiTokens>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAllApiTokensQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAllApiTokens>>> = ({ signal }) => listAllApiTokens(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAllApiTokens>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAllApiTokensQueryResult = NonNullable<Awaited<ReturnType<typeof listAllApiTokens>>>
+export type ListAllApiTokensQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListAllApiTokens<TData = Awaited<ReturnType<typeof listAllApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListAllApiTokensParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllApiTokens>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAllApiTokens>>,
+          TError,
+          Awaited<ReturnType<typeof listAllApiTokens>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAllApiTokens<TData = Awaited<ReturnType<typeof listAllApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListAllApiTokensParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllApiTokens>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAllApiTokens>>,
+          TError,
+          Awaited<ReturnType<typeof listAllApiTokens>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAllApiTokens<TData = Awaited<ReturnType<typeof listAllApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListAllApiTokensParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllApiTokens>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Every API token with its holder, newest first; the total is in `X-Total-Count`.
+ */
+
+export function useListAllApiTokens<TData = Awaited<ReturnType<typeof listAllApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListAllApiTokensParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAllApiTokens>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAllApiTokensQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Revokes anyone's API token (super admin).
+ */
+export const getRevokeAnyApiTokenUrl = (id: number,) => {
+
+
+  
+
+  return `/api/admin/tokens/${id}`
+}
+
+export const revokeAnyApiToken = async (id: number, options?: RequestInit): Promise<MessageResponse> => {
+  
+  return customFetch<MessageResponse>(getRevokeAnyApiTokenUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRevokeAnyApiTokenMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeAnyApiToken>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof revokeAnyApiToken>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['revokeAnyApiToken'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeAnyApiToken>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  revokeAnyApiToken(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevokeAnyApiTokenMutationResult = NonNullable<Awaited<ReturnType<typeof revokeAnyApiToken>>>
+    
+    export type RevokeAnyApiTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Revokes anyone's API token (super admin).
+ */
+export const useRevokeAnyApiToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeAnyApiToken>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revokeAnyApiToken>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getRevokeAnyApiTokenMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -32,7 +32,7 @@ export const loginBody = zod.object({
 export const loginResponse = zod.object({
   "message": zod.string(),
   "user": zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -76,7 +76,7 @@ export const confirmPasswordResetBody = zod.object({
 export const confirmPasswordResetResponse = zod.object({
   "message": zod.string(),
   "user": zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -112,7 +112,7 @@ export const registerBody = zod.object({
  * @summary The signed-in user.
  */
 export const getUserResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -151,7 +151,7 @@ export const updateProfileBody = zod.object({
 }).describe('Fields left out stay as they are; an empty or null `profileImageUrl` removes the picture.')
 
 export const updateProfileResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -174,7 +174,7 @@ export const exportAccountResponsePicturesItemHeightMin = 0;export const exportA
 
 export const exportAccountResponse = zod.object({
   "account": zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -319,6 +319,45 @@ export const revokeSessionResponse = zod.object({
 }).describe('A plain confirmation.')
 
 /**
+ * @summary The signed-in person's API tokens, newest first.
+ */
+export const listApiTokensResponseItem = zod.object({
+  "createdAt": zod.iso.datetime({}),
+  "expired": zod.boolean().describe('Whether it has expired (it no longer works, but stays listed until revoked).'),
+  "expiresAt": zod.iso.datetime({}).nullish().describe('Null: works until revoked.'),
+  "hint": zod.string().describe('The secret\'s last four characters, to tell tokens apart.'),
+  "id": zod.number(),
+  "lastUsedAt": zod.iso.datetime({}).nullish().describe('Noted at most once a minute; null until first used.'),
+  "name": zod.string(),
+  "scope": zod.enum(['read', 'read_write']).describe('What a token may do: `read` is `GET` and `HEAD` only; `read_write` is everything its\nholder may do, except managing tokens.')
+}).describe('A token as listed (never its secret).')
+export const listApiTokensResponse = zod.array(listApiTokensResponseItem)
+
+/**
+ * @summary Makes an API token for the signed-in, approved person. The answer holds the secret,
+which is not shown again.
+ */
+export const createApiTokenBodyExpiresInDaysMin = 30;
+export const createApiTokenBodyExpiresInDaysMax = 365;export const createApiTokenBodyNameMax = 100;
+
+export const createApiTokenBody = zod.object({
+  "expiresInDays": zod.number().min(createApiTokenBodyExpiresInDaysMin).max(createApiTokenBodyExpiresInDaysMax).nullish().describe('30, 90 or 365; `null` or missing for a token that works until revoked.'),
+  "name": zod.string().min(1).max(createApiTokenBodyNameMax).describe('What it is for (\"Phone app\"), at most 100 characters.'),
+  "scope": zod.enum(['read', 'read_write']).describe('What a token may do: `read` is `GET` and `HEAD` only; `read_write` is everything its\nholder may do, except managing tokens.')
+}).describe('A new token.')
+
+/**
+ * @summary Revokes one of the signed-in person's tokens; it stops working at once.
+ */
+export const revokeApiTokenParams = zod.object({
+  "id": zod.number().describe('The token\'s id')
+})
+
+export const revokeApiTokenResponse = zod.object({
+  "message": zod.string()
+}).describe('A plain confirmation.')
+
+/**
  * @summary Proves the address of the link's account (the link is used up).
  */
 export const verifyEmailBody = zod.object({
@@ -326,7 +365,7 @@ export const verifyEmailBody = zod.object({
 })
 
 export const verifyEmailResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),

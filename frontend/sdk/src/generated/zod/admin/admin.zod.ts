@@ -58,7 +58,7 @@ export const adminLoginBody = zod.object({
 export const adminLoginResponse = zod.object({
   "message": zod.string(),
   "user": zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -214,10 +214,47 @@ export const retrySocialPostResponse = zod.object({
 }).describe('One exported post.')
 
 /**
+ * @summary Every API token with its holder, newest first; the total is in `X-Total-Count`.
+ */
+export const listAllApiTokensQueryLimitMin = 0;export const listAllApiTokensQueryOffsetMin = 0;
+
+export const listAllApiTokensQueryParams = zod.object({
+  "limit": zod.number().min(listAllApiTokensQueryLimitMin).optional().describe('1 to 200 (default 50).'),
+  "offset": zod.number().min(listAllApiTokensQueryOffsetMin).optional()
+})
+
+export const listAllApiTokensResponseItem = zod.object({
+  "createdAt": zod.iso.datetime({}),
+  "expired": zod.boolean().describe('Whether it has expired (it no longer works, but stays listed until revoked).'),
+  "expiresAt": zod.iso.datetime({}).nullish().describe('Null: works until revoked.'),
+  "hint": zod.string().describe('The secret\'s last four characters, to tell tokens apart.'),
+  "id": zod.number(),
+  "lastUsedAt": zod.iso.datetime({}).nullish().describe('Noted at most once a minute; null until first used.'),
+  "name": zod.string(),
+  "scope": zod.enum(['read', 'read_write']).describe('What a token may do: `read` is `GET` and `HEAD` only; `read_write` is everything its\nholder may do, except managing tokens.')
+}).describe('A token as listed (never its secret).').and(zod.object({
+  "ownerEmail": zod.string(),
+  "ownerUsername": zod.string().nullish(),
+  "userId": zod.string()
+})).describe('A token with its holder, for the super admin.')
+export const listAllApiTokensResponse = zod.array(listAllApiTokensResponseItem)
+
+/**
+ * @summary Revokes anyone's API token (super admin).
+ */
+export const revokeAnyApiTokenParams = zod.object({
+  "id": zod.number().describe('The token\'s id')
+})
+
+export const revokeAnyApiTokenResponse = zod.object({
+  "message": zod.string()
+}).describe('A plain confirmation.')
+
+/**
  * @summary Every account, newest first.
  */
 export const listUsersResponseItem = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -245,7 +282,7 @@ export const listPendingUsersQueryParams = zod.object({
 })
 
 export const listPendingUsersResponseItem = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -281,7 +318,7 @@ export const reinstateUserParams = zod.object({
 })
 
 export const reinstateUserResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -310,7 +347,7 @@ export const setUserRoleBody = zod.object({
 })
 
 export const setUserRoleResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -338,7 +375,7 @@ export const suspendUserBody = zod.object({
 })
 
 export const suspendUserResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),

@@ -1,0 +1,70 @@
+//! `Authorization: Bearer gst_...`: personal API tokens on every `/api` call.
+//!
+//! The middleware looks the token up once per request and leaves its holder in the
+//! request's extensions, where [`crate::caller::CurrentCaller`], the `Origin` check and the
+//! rate limits find it. A request with a token is that token's holder and never the
+//! session cookie's, so a page on another site cannot borrow a signed-in browser's
+//! ambient cookie through it. An unknown, revoked or expired token is a 401, never a
+//! silent visitor; a `read` token gets 403 on anything but `GET` and `HEAD`.
+
+use actix_web::HttpMessage;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, header};
+use actix_web::middleware::Next;
+use actix_web::web;
+use domain::api_token::TokenHolder;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The holder of the token this request presented (in the request's extensions).
+#[derive(Debug, Clone)]
+pub struct TokenCaller(pub TokenHolder);
+
+/// The bearer credential of a request: `Some("")` for a malformed `Authorization: Bearer`
+/// header, `None` without one (other schemes are not ours and are left alone).
+fn bearer_of(req: &ServiceRequest) -> Option<String> {
+    let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, rest) = value.split_once(' ').unwrap_or((value, ""));
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| rest.trim().to_owned())
+}
+
+/// Whether a request of this method changes anything (a `read` token may not send it).
+pub fn changes_state(method: &Method) -> bool {
+    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+pub async fn authenticate(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<actix_web::body::EitherBody<impl MessageBody>>, actix_web::Error> {
+    let is_api = req.path() == "/api" || req.path().starts_with("/api/");
+    let secret = if is_api { bearer_of(&req) } else { None };
+    let (Some(secret), Some(state)) = (secret, req.app_data::<web::Data<AppState>>().cloned())
+    else {
+        return Ok(next.call(req).await?.map_into_left_body());
+    };
+    let refuse =
+        |req: ServiceRequest, api: ApiError| Ok(req.error_response(api).map_into_right_body());
+    let holder = match state.api_tokens.authenticate(&secret).await {
+        Ok(Some(holder)) => holder,
+        Ok(None) => {
+            return refuse(
+                req,
+                ApiError::Unauthorized("Invalid, revoked or expired API token".into()),
+            );
+        }
+        Err(e) => return refuse(req, e.into()),
+    };
+    if !holder.scope.permits(changes_state(req.method())) {
+        return refuse(
+            req,
+            ApiError::Forbidden("This API token may only read (scope read)".into()),
+        );
+    }
+    req.extensions_mut().insert(TokenCaller(holder));
+    Ok(next.call(req).await?.map_into_left_body())
+}

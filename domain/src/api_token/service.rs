@@ -1,0 +1,219 @@
+//! API token use cases: an approved person makes, lists and revokes their own; the super
+//! admin lists and revokes anyone's; every request that presents one is authenticated here.
+
+use std::sync::Arc;
+
+use super::{
+    ApiToken, ApiTokenRepository, HeldApiToken, LAST_USED_EVERY, MAX_TOKENS_PER_PERSON,
+    NewApiToken, TOKEN_PREFIX, TokenHolder, TokenLifetime, TokenScope,
+};
+use crate::StoreError;
+use crate::clock::Clock;
+use crate::permissions::{Ability, Caller, Refusal};
+use crate::story::Page;
+use crate::user::UserRepository;
+use crate::user::tokens::TokenMinter;
+use crate::validation::{FieldErrors, TokenName};
+
+/// How many tokens one page of the super admin's list holds when the caller does not say.
+pub const TOKENS_PAGE_DEFAULT: u64 = 50;
+/// The most tokens one page may hold.
+pub const TOKENS_PAGE_MAX: u64 = 200;
+
+/// A new token as asked for (the name untrimmed).
+#[derive(Debug, Clone)]
+pub struct TokenForm {
+    pub name: String,
+    pub scope: TokenScope,
+    /// 30, 90 or 365; `None` for a token that works until revoked.
+    pub expires_in_days: Option<u16>,
+}
+
+/// A token just made: the stored record and the secret, which is never shown again.
+#[derive(Clone, PartialEq)]
+pub struct CreatedApiToken {
+    pub token: ApiToken,
+    pub secret: String,
+}
+
+impl std::fmt::Debug for CreatedApiToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CreatedApiToken")
+            .field("token", &self.token)
+            .finish_non_exhaustive()
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiTokenError {
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// One or more fields are refused; the list names each.
+    #[error("{0}")]
+    Invalid(FieldErrors),
+    #[error(
+        "You already have {MAX_TOKENS_PER_PERSON} API tokens: revoke one before creating another"
+    )]
+    TooMany,
+    #[error("API token not found")]
+    NotFound,
+    #[error("limit must be between 1 and {TOKENS_PAGE_MAX}")]
+    InvalidPage,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// What the token service talks to.
+#[derive(Clone)]
+pub struct ApiTokenPorts {
+    pub tokens: Arc<dyn ApiTokenRepository>,
+    pub users: Arc<dyn UserRepository>,
+    pub minter: Arc<dyn TokenMinter>,
+    pub clock: Arc<dyn Clock>,
+}
+
+#[derive(Clone)]
+pub struct ApiTokenService {
+    ports: ApiTokenPorts,
+}
+
+impl ApiTokenService {
+    pub fn new(ports: ApiTokenPorts) -> Self {
+        Self { ports }
+    }
+
+    /// Makes a token for the caller and answers it with its secret (shown once).
+    ///
+    /// # Errors
+    /// Refused unless signed in and approved; [`ApiTokenError::Invalid`] for a blank or
+    /// long name or an unknown lifetime; [`ApiTokenError::TooMany`]; the store's error.
+    pub async fn create(
+        &self,
+        caller: &Caller,
+        form: TokenForm,
+    ) -> Result<CreatedApiToken, ApiTokenError> {
+        let me = caller.require(Ability::UseApiTokens)?;
+        let mut errors = FieldErrors::new();
+        let name = errors.check("name", TokenName::parse(&form.name));
+        let lifetime = errors.check("expiresInDays", TokenLifetime::parse(form.expires_in_days));
+        let (Some(name), Some(lifetime)) = (name, lifetime) else {
+            return Err(ApiTokenError::Invalid(errors));
+        };
+        let held = self.ports.tokens.list_for_user(&me.id).await?;
+        if held.len() as u64 >= MAX_TOKENS_PER_PERSON {
+            return Err(ApiTokenError::TooMany);
+        }
+        let minted = self.ports.minter.mint();
+        let secret = format!("{TOKEN_PREFIX}{}", minted.secret);
+        let hint = secret[secret.len().saturating_sub(4)..].to_owned();
+        let now = self.ports.clock.now();
+        let token = self
+            .ports
+            .tokens
+            .create(NewApiToken {
+                user_id: me.id.clone(),
+                name: name.into_inner(),
+                scope: form.scope,
+                token_hash: self.ports.minter.hash(&secret),
+                hint,
+                created_at: now,
+                expires_at: lifetime.expiry_from(now),
+            })
+            .await?;
+        Ok(CreatedApiToken { token, secret })
+    }
+
+    /// The caller's own tokens, newest first (expired ones too, until revoked).
+    ///
+    /// # Errors
+    /// Refused for a visitor; the store's error.
+    pub async fn list_own(&self, caller: &Caller) -> Result<Vec<ApiToken>, ApiTokenError> {
+        let me = caller.require(Ability::ManageOwnAccount)?;
+        Ok(self.ports.tokens.list_for_user(&me.id).await?)
+    }
+
+    /// Revokes one of the caller's tokens; it stops working at once.
+    ///
+    /// # Errors
+    /// Refused for a visitor; [`ApiTokenError::NotFound`] for a token that is not theirs.
+    pub async fn revoke_own(&self, caller: &Caller, id: i64) -> Result<(), ApiTokenError> {
+        let me = caller.require(Ability::ManageOwnAccount)?;
+        if self.ports.tokens.delete(id, Some(&me.id)).await? {
+            Ok(())
+        } else {
+            Err(ApiTokenError::NotFound)
+        }
+    }
+
+    /// Every token with its holder, newest first (super admin).
+    ///
+    /// # Errors
+    /// Refused unless the caller manages people; [`ApiTokenError::InvalidPage`].
+    pub async fn list_all(
+        &self,
+        caller: &Caller,
+        limit: Option<u64>,
+        offset: Option<u64>,
+    ) -> Result<Page<HeldApiToken>, ApiTokenError> {
+        caller.require(Ability::ManageUsers)?;
+        let limit = limit.unwrap_or(TOKENS_PAGE_DEFAULT);
+        if !(1..=TOKENS_PAGE_MAX).contains(&limit) {
+            return Err(ApiTokenError::InvalidPage);
+        }
+        Ok(self
+            .ports
+            .tokens
+            .list_all(limit, offset.unwrap_or(0))
+            .await?)
+    }
+
+    /// Revokes anyone's token (super admin).
+    ///
+    /// # Errors
+    /// Refused unless the caller manages people; [`ApiTokenError::NotFound`].
+    pub async fn revoke_any(&self, caller: &Caller, id: i64) -> Result<(), ApiTokenError> {
+        caller.require(Ability::ManageUsers)?;
+        if self.ports.tokens.delete(id, None).await? {
+            Ok(())
+        } else {
+            Err(ApiTokenError::NotFound)
+        }
+    }
+
+    /// Who a presented secret acts for: `None` when it is not a token, unknown, revoked,
+    /// expired, or its holder is gone, suspended or no longer approved. Notes the use
+    /// (at most once a minute per token).
+    ///
+    /// # Errors
+    /// The store's error.
+    pub async fn authenticate(&self, secret: &str) -> Result<Option<TokenHolder>, StoreError> {
+        if !secret.starts_with(TOKEN_PREFIX) {
+            return Ok(None);
+        }
+        let hash = self.ports.minter.hash(secret);
+        let Some(token) = self.ports.tokens.find_by_hash(&hash).await? else {
+            return Ok(None);
+        };
+        let now = self.ports.clock.now();
+        if token.is_expired(now) {
+            return Ok(None);
+        }
+        let Some(user) = self.ports.users.find(&token.user_id).await? else {
+            return Ok(None);
+        };
+        if user.suspended_reason.is_some() || !user.counts_as_approved() {
+            return Ok(None);
+        }
+        if token
+            .last_used_at
+            .is_none_or(|at| now - at >= LAST_USED_EVERY)
+        {
+            self.ports.tokens.touch(token.id, now).await?;
+        }
+        Ok(Some(TokenHolder {
+            user,
+            token_id: token.id,
+            scope: token.scope,
+        }))
+    }
+}
