@@ -76,7 +76,7 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-async function openMyDashboardTab(page: Page, tab: 'Profile Settings' | 'Security') {
+async function openMyDashboardTab(page: Page, tab: 'Profile Settings' | 'Security' | 'API Tokens') {
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible();
   await page.getByRole('tab', { name: tab }).click();
@@ -269,4 +269,42 @@ test('Google does not take over a local account whose e-mail nobody verified', a
   ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
   expect((await page.request.get('/api/user')).status()).toBe(401);
+});
+
+test('a member makes an API token that a program uses, then revokes it', async ({ page }) => {
+  const person = await approvedMember('Priscilla');
+  await signIn(page, person.email, USER_PASSWORD);
+  await openMyDashboardTab(page, 'API Tokens');
+  await page.getByLabel('Token name').fill('Bible study app');
+  await page.getByRole('button', { name: 'Create Token' }).click();
+  const shown = page.getByLabel('Your new API token');
+  await expect(shown).toHaveValue(/^gst_[0-9a-f]{64}$/);
+  const token = await shown.inputValue();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('listitem', { name: 'Bible study app' })).toContainText('Read only');
+
+  // A program with no cookie at all: the token alone says who it is; a read token only reads.
+  const program = await playwrightRequest.newContext({
+    baseURL: baseURL(),
+    extraHTTPHeaders: { Authorization: `Bearer ${token}` },
+  });
+  try {
+    const me = await program.get('/api/user');
+    expect(me.status()).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe(person.email);
+    const write = await program.post('/api/stories', {
+      data: { title: 'From a script', content: 'Words', category: 'Worship', isPublished: false },
+    });
+    expect(write.status()).toBe(403);
+
+    await openMyDashboardTab(page, 'API Tokens');
+    await expect(page.getByRole('listitem', { name: 'Bible study app' })).toContainText('last used');
+    await page.getByRole('button', { name: 'Revoke Bible study app' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText('API token revoked', { exact: true })).toBeVisible();
+    await expect(page.getByText('You have no API tokens.')).toBeVisible();
+    expect((await program.get('/api/user')).status()).toBe(401);
+  } finally {
+    await program.dispose();
+  }
 });

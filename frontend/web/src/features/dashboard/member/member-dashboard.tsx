@@ -25,6 +25,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format';
 import { roleLabel } from '@/lib/roles';
 import { memberCounts } from '@/lib/story-status';
+import { ApiTokensTab } from '../account/api-tokens-tab';
 import { ProfileSettings } from '../account/profile-settings';
 import { SecurityTab } from '../account/security-tab';
 
@@ -98,6 +99,7 @@ export function MemberDashboard({ user }: { user: User }) {
             <TabsTrigger value="stories">My Stories</TabsTrigger>
             <TabsTrigger value="profile">Profile Settings</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
+            {user.abilities.includes('use_api_tokens') && <TabsTrigger value="api-tokens">API Tokens</TabsTrigger>}
           </TabsList>
           <TabsContent value="stories">
             <MyStories stories={list} isLoading={stories.isPending} onEdit={setEditingId} />
@@ -108,6 +110,11 @@ export function MemberDashboard({ user }: { user: User }) {
           <TabsContent value="security">
             <SecurityTab />
           </TabsContent>
+          {user.abilities.includes('use_api_tokens') && (
+            <TabsContent value="api-tokens">
+              <ApiTokensTab />
+            </TabsContent>
+          )}
         </Tabs>
       </main>
 

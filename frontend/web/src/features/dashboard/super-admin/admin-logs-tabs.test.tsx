@@ -368,3 +368,44 @@ describe('Activity Log', () => {
     expect(await screen.findByText('No activity yet')).toBeInTheDocument();
   });
 });
+
+describe('API Tokens', () => {
+  const token = (id: number, name: string, ownerEmail: string) => ({
+    id,
+    name,
+    scope: 'read_write',
+    hint: 'f00d',
+    createdAt: ago(30),
+    lastUsedAt: ago(1),
+    expiresAt: null,
+    expired: false,
+    userId: `${ownerEmail}-id`,
+    ownerEmail,
+    ownerUsername: ownerEmail.split('@')[0],
+  });
+
+  it('lists every token with its holder and revokes one after confirming', async () => {
+    let tokens = [token(2, 'Church app', 'ruth@example.org'), token(1, 'Backup script', 'boaz@example.org')];
+    const fetchTable = table({
+      'GET /api/admin/tokens': (url: URL) => paged(tokens)(url),
+      'DELETE /api/admin/tokens/2': () => {
+        tokens = tokens.filter((t) => t.id !== 2);
+        return { body: { message: 'API token revoked' } };
+      },
+    });
+    const { fetchMock } = renderApp('/dashboard', fetchTable);
+    await userEvent.click(await screen.findByRole('tab', { name: 'API Tokens' }));
+    const list = within(await screen.findByRole('list', { name: 'API tokens' }));
+    const row = within(list.getByRole('listitem', { name: 'Church app of ruth@example.org' }));
+    expect(row.getByText('Held by ruth (ruth@example.org)')).toBeInTheDocument();
+    expect(row.getByText(/last used/)).toBeInTheDocument();
+    await userEvent.click(row.getByRole('button', { name: 'Revoke Church app of ruth@example.org' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('API token revoked')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Church app of ruth@example.org' })).not.toBeInTheDocument(),
+    );
+    expect(calls(fetchMock, 'DELETE', '/api/admin/tokens/2')).toHaveLength(1);
+    expect(screen.getByRole('listitem', { name: 'Backup script of boaz@example.org' })).toBeInTheDocument();
+  });
+});

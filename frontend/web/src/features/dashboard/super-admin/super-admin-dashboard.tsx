@@ -14,6 +14,7 @@ import { PendingStoriesPanel } from '../review/pending-stories-panel';
 import { QueueCount } from '../review/queue-count';
 import { useQueueCounts } from '../review/use-queue-counts';
 import { ActivityLogTab } from './activity-log-tab';
+import { ApiTokensAdminTab } from './api-tokens-admin-tab';
 import { AllUsersTab } from './all-users-tab';
 import { ChangePasswordTab } from './change-password-tab';
 import { HelpInboxTab } from './help-inbox-tab';
@@ -92,6 +93,7 @@ export function SuperAdminDashboard({ user }: { user: User }) {
               Social Posts <QueueCount count={counts.socialFailed} label="failed" />
             </TabsTrigger>
             <TabsTrigger value="activity-log">Activity Log</TabsTrigger>
+            <TabsTrigger value="api-tokens">API Tokens</TabsTrigger>
             <TabsTrigger value="site-settings">Site Settings</TabsTrigger>
             <TabsTrigger value="change-password">Change Password</TabsTrigger>
           </TabsList>
@@ -121,6 +123,9 @@ export function SuperAdminDashboard({ user }: { user: User }) {
           </TabsContent>
           <TabsContent value="activity-log">
             <ActivityLogTab />
+          </TabsContent>
+          <TabsContent value="api-tokens">
+            <ApiTokensAdminTab />
           </TabsContent>
           <TabsContent value="site-settings">
             <SiteSettingsTab onAdminLogout={adminLogout} loggingOut={signingOut} />
