@@ -4,6 +4,23 @@ import { defineConfig } from 'orval';
 const input = { target: '../../openapi.json' };
 
 export default defineConfig({
+  // Framework-free functions for `@grace-stories/sdk` (no React anywhere in its graph).
+  client: {
+    input,
+    output: {
+      mode: 'tags-split',
+      client: 'fetch',
+      target: 'src/generated/client',
+      schemas: 'src/generated/model',
+      clean: ['src/generated/client'],
+      prettier: false,
+      override: {
+        mutator: { path: 'src/fetcher.ts', name: 'customFetch' },
+        fetch: { includeHttpResponseReturnType: false },
+      },
+    },
+  },
+  // The @tanstack/react-query hooks for `@grace-stories/sdk/react`.
   api: {
     input,
     output: {

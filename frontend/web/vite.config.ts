@@ -2,12 +2,14 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // The SDK of this workspace from its TypeScript source, not its built dist/.
+    conditions: ['@grace-stories/source', ...defaultClientConditions],
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },

@@ -1,6 +1,9 @@
 // Runs after orval (hooks.afterAllFilesWrite): writes the barrel files for src/generated/,
-// so src/index.ts keeps working whatever tags the server's OpenAPI document uses.
-import { readdirSync, existsSync, writeFileSync } from 'node:fs';
+// so the entry points keep working whatever tags the server's OpenAPI document uses.
+//   index.ts  the model and the framework-free fetch functions (src/generated/client/)
+//   react.ts  what only the react-query output has: hooks, query keys and options, result types
+//   zod/index.ts  the zod schemas
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('../src/generated/', import.meta.url).pathname;
@@ -14,12 +17,46 @@ function tagFiles(dir, suffix) {
     .sort();
 }
 
-const endpoints = tagFiles(join(root, 'endpoints'), '.ts');
+/** The names a generated file exports, split into values and types. */
+function exportsOf(file) {
+  const values = new Set();
+  const types = new Set();
+  for (const [, kind, name] of readFileSync(file, 'utf8').matchAll(
+    /^export (const|function|async function|type|interface) (\w+)/gm,
+  )) {
+    (kind === 'type' || kind === 'interface' ? types : values).add(name);
+  }
+  return { values, types };
+}
+
+const clientTags = tagFiles(join(root, 'client'), '.ts');
+const reactTags = tagFiles(join(root, 'endpoints'), '.ts');
+
 writeFileSync(
   join(root, 'index.ts'),
+  header + "export * from './model';\n" + clientTags.map((tag) => `export * from './client/${tag}/${tag}';\n`).join(''),
+);
+
+const inClient = new Set(
+  clientTags.flatMap((tag) => {
+    const { values, types } = exportsOf(join(root, 'client', tag, `${tag}.ts`));
+    return [...values, ...types];
+  }),
+);
+const list = (names) => [...names].filter((name) => !inClient.has(name)).sort();
+writeFileSync(
+  join(root, 'react.ts'),
   header +
-    "export * from './model';\n" +
-    endpoints.map((tag) => `export * from './endpoints/${tag}/${tag}';\n`).join(''),
+    reactTags
+      .map((tag) => {
+        const { values, types } = exportsOf(join(root, 'endpoints', tag, `${tag}.ts`));
+        const from = `'./endpoints/${tag}/${tag}'`;
+        const lines = [];
+        if (list(values).length) lines.push(`export { ${list(values).join(', ')} } from ${from};\n`);
+        if (list(types).length) lines.push(`export type { ${list(types).join(', ')} } from ${from};\n`);
+        return lines.join('');
+      })
+      .join(''),
 );
 
 const zod = tagFiles(join(root, 'zod'), '.zod.ts');

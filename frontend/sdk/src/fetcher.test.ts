@@ -11,7 +11,7 @@ function stubFetch(response: Response | Error) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  configureSdk({ baseUrl: '', headers: undefined });
+  configureSdk({ baseUrl: '', headers: undefined, token: undefined });
 });
 
 describe('customFetch on success', () => {
@@ -21,6 +21,15 @@ describe('customFetch on success', () => {
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.credentials).toBe('include');
     expect(new Headers(init?.headers).get('Accept')).toBe('application/json');
+  });
+
+  it('sends a configured API token as a bearer credential, without cookies', async () => {
+    const fetchMock = stubFetch(Response.json({ id: 'u1' }));
+    configureSdk({ baseUrl: 'https://stories.example.org', token: 'gst_abc' });
+    await customFetch('/api/user');
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer gst_abc');
+    expect(init?.credentials).toBe('omit');
   });
 
   it('encodes a plain object body as JSON', async () => {

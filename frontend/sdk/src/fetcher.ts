@@ -8,6 +8,12 @@ export const NETWORK_ERROR_MESSAGE =
 export interface SdkConfig {
   /** Prefix for every API path, e.g. `https://stories.example.org`. Empty means same origin. */
   baseUrl: string;
+  /**
+   * A personal API token (`gst_...`, made on the site's API Tokens tab): sent as
+   * `Authorization: Bearer` on every request, without cookies. Leave it out in the browser
+   * site itself, which signs in with the session cookie.
+   */
+  token?: string;
   /** Headers added to every request (an API key for a proxy, for instance). */
   headers?: Record<string, string>;
   /** Replacement for the global `fetch` (tests, server-side rendering). */
@@ -16,7 +22,7 @@ export interface SdkConfig {
 
 const config: SdkConfig = { baseUrl: '' };
 
-/** Sets the base URL (and optionally headers or a fetch implementation) for every SDK call. */
+/** Sets the base URL (and optionally a token, headers or a fetch implementation) for every SDK call. */
 export function configureSdk(next: Partial<SdkConfig>): void {
   Object.assign(config, next);
   config.baseUrl = config.baseUrl.replace(/\/+$/, '');
@@ -106,6 +112,7 @@ export async function customFetch<T>(url: string, options?: RequestOptions): Pro
   const headers = new Headers(config.headers);
   new Headers(callHeaders).forEach((value, key) => headers.set(key, value));
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (config.token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${config.token}`);
 
   let payload: BodyInit | null | undefined = body;
   const isPlainData = body !== undefined && body !== null && typeof body === 'object' && !isBodyInit(body);
@@ -121,7 +128,8 @@ export async function customFetch<T>(url: string, options?: RequestOptions): Pro
       ...init,
       headers,
       body: payload,
-      credentials: 'include',
+      // A token says who is asking; the browser's cookies must not (they could be someone else's).
+      credentials: config.token ? 'omit' : 'include',
     });
   } catch (error) {
     if (isAbort(error)) throw error;

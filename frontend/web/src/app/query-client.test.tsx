@@ -1,4 +1,4 @@
-import { ApiError } from '@grace-stories/sdk';
+import { ApiError } from '@grace-stories/sdk/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -1,7 +1,7 @@
 //! Spec §2 "Share widget": share a story's link natively, by copy, on Twitter and LinkedIn, for
 //! Instagram, or through the server's social export (offered only to those the server lets
 //! export). Two looks: a menu and labelled buttons.
-import { PlatformDto, useExportStory } from '@grace-stories/sdk';
+import { PlatformDto, useExportStory } from '@grace-stories/sdk/react';
 import { Briefcase, Camera, Copy, MessageCircle, Send, Share2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';

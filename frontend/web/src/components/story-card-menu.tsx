@@ -1,5 +1,5 @@
 //! The story card's action menu (spec §2 "Story card"): Edit, Publish, Share and Delete.
-import { useDeleteStory, usePublishStory, type StoryStatusDto } from '@grace-stories/sdk';
+import { useDeleteStory, usePublishStory, type StoryStatusDto } from '@grace-stories/sdk/react';
 import { Globe, MoreVertical, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import {

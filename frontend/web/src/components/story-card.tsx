@@ -1,4 +1,4 @@
-import type { StorySummaryDto } from '@grace-stories/sdk';
+import type { StorySummaryDto } from '@grace-stories/sdk/react';
 import { BookOpen, Calendar, Play, Video } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';

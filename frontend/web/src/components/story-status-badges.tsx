@@ -1,5 +1,5 @@
 //! An author's view of where a story stands (README "Dashboards").
-import type { StorySummaryDto } from '@grace-stories/sdk';
+import type { StorySummaryDto } from '@grace-stories/sdk/react';
 import { Badge } from '@/components/ui/badge';
 import { STATUS_LABELS } from '@/lib/story-status';
 

@@ -1,5 +1,5 @@
 //! Who is signed in: `GET /api/user`, where a 401 or any other failure means signed out.
-import { getGetUserQueryKey, getUser, type UserDto } from '@grace-stories/sdk';
+import { getGetUserQueryKey, getUser, type UserDto } from '@grace-stories/sdk/react';
 import { useQuery } from '@tanstack/react-query';
 
 export type User = UserDto;

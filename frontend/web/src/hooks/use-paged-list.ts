@@ -1,5 +1,5 @@
 //! A server-paged list (`limit`, `offset`, total in `X-Total-Count`) loaded a page at a time.
-import type { RequestOptions } from '@grace-stories/sdk';
+import type { RequestOptions } from '@grace-stories/sdk/react';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 
 type Page<T, M> = { items: T[]; total: number; meta?: M };

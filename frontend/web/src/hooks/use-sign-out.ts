@@ -1,5 +1,5 @@
 //! Spec §7: `POST /api/logout`; afterwards the cached user is null and every cached answer is gone.
-import { useLogout } from '@grace-stories/sdk';
+import { useLogout } from '@grace-stories/sdk/react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { clearAdminSession } from '@/lib/admin-session';

@@ -1,5 +1,5 @@
 //! The product name shown in the header and hero, from `GET /api/site`.
-import { useGetSiteInfo } from '@grace-stories/sdk';
+import { useGetSiteInfo } from '@grace-stories/sdk/react';
 
 export const DEFAULT_SITE_NAME = 'Grace Stories';
 

@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@grace-stories/sdk';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@grace-stories/sdk/react';
 import type { UseFormSetError } from 'react-hook-form';
 import { toast } from '@/hooks/use-toast';
 import { httpStatus, showMutationError } from './api-errors';

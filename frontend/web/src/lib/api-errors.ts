@@ -1,6 +1,6 @@
 //! The one path from a server error to the screen: its status, its own text, its field errors
 //! under a form's fields, and the failure toast of a mutation (spec §8).
-import { ApiError } from '@grace-stories/sdk';
+import { ApiError } from '@grace-stories/sdk/react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { toast } from '@/hooks/use-toast';
 import { isSentToSignIn } from './unauthorized';

@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@grace-stories/sdk';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@grace-stories/sdk/react';
 import { retryDelay, shouldRetryMutation, shouldRetryQuery } from './retry';
 
 const answer = (status: number, text = 'Refused') => new ApiError(status, text, { message: text });

@@ -1,4 +1,4 @@
-import { ApiError } from '@grace-stories/sdk';
+import { ApiError } from '@grace-stories/sdk/react';
 import { sampleUser } from '@/test/users';
 import { canExportStory, exportFailedToast } from './social-export';
 

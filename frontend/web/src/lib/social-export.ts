@@ -1,5 +1,5 @@
 //! Social export (`POST /api/stories/{id}/export`): who is offered it, and what a refusal says.
-import { ApiError } from '@grace-stories/sdk';
+import { ApiError } from '@grace-stories/sdk/react';
 import type { User } from '@/hooks/use-auth';
 import type { ToastInput } from '@/hooks/use-toast';
 import { serverMessage } from './api-errors';

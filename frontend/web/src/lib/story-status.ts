@@ -1,6 +1,6 @@
 //! Where an author's story stands, and how the two dashboards count it (README "Dashboards").
 //! The server keeps `isPublished` true exactly for `approved` stories.
-import type { StoryStatusDto, StorySummaryDto } from '@grace-stories/sdk';
+import type { StoryStatusDto, StorySummaryDto } from '@grace-stories/sdk/react';
 
 type CountedStory = Pick<StorySummaryDto, 'status' | 'isPublished'>;
 

@@ -1,4 +1,4 @@
-import { ApiError } from '@grace-stories/sdk';
+import { ApiError } from '@grace-stories/sdk/react';
 import type { MockInstance } from 'vitest';
 import { toast } from '@/hooks/use-toast';
 import { browser } from './browser';

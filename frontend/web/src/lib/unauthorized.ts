@@ -1,6 +1,6 @@
 //! Spec §8: what the site does when the server says the session is gone. The QueryClient's caches
 //! (`app/query-client.ts`) call `signInAgain` for every 401, so screens do not handle it themselves.
-import { ApiError } from '@grace-stories/sdk';
+import { ApiError } from '@grace-stories/sdk/react';
 import { toast } from '@/hooks/use-toast';
 import { browser } from './browser';
 

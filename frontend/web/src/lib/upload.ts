@@ -2,7 +2,7 @@
 //! been sent, so this one call uses XMLHttpRequest; it answers and fails exactly as the SDK's
 //! generated `uploadPicture` does (the parsed `UploadDto`, or `ApiError` with the server's
 //! message, or the SDK's network error), so screens handle its errors the one usual way.
-import { ApiError, errorText, getSdkConfig, NETWORK_ERROR_MESSAGE, type UploadDto } from '@grace-stories/sdk';
+import { ApiError, errorText, getSdkConfig, NETWORK_ERROR_MESSAGE, type UploadDto } from '@grace-stories/sdk/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 

@@ -1,5 +1,5 @@
 //! Sample stories for screen tests, in the shapes of the SDK's story DTOs.
-import type { PendingEditDto, PendingStoryDto, RevisionDto, StoryDto, StorySummaryDto } from '@grace-stories/sdk';
+import type { PendingEditDto, PendingStoryDto, RevisionDto, StoryDto, StorySummaryDto } from '@grace-stories/sdk/react';
 
 const author = { firstName: 'Ruth', lastName: 'Moab', profileImageUrl: null };
 

@@ -1,5 +1,5 @@
 //! Sample users for screen tests, in the shape of the SDK's `UserDto`.
-import type { AbilityDto } from '@grace-stories/sdk';
+import type { AbilityDto } from '@grace-stories/sdk/react';
 import type { User } from '@/hooks/use-auth';
 
 const EVERYONE: AbilityDto[] = ['read_published', 'post_comment', 'send_help_message', 'manage_own_account'];

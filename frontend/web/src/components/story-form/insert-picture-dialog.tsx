@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { UploadDto } from '@grace-stories/sdk';
+import type { UploadDto } from '@grace-stories/sdk/react';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { useExportStory, type PlatformDto, type StoryDto } from '@grace-stories/sdk';
+import { useExportStory, type PlatformDto, type StoryDto } from '@grace-stories/sdk/react';
 import { AlertCircle, Briefcase, Camera, ExternalLink, MessageCircle, Share2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';

@@ -1,4 +1,4 @@
-import { useGetStory, type PendingEditDto, type StoryDto } from '@grace-stories/sdk';
+import { useGetStory, type PendingEditDto, type StoryDto } from '@grace-stories/sdk/react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { contentForEditing } from './story-content';

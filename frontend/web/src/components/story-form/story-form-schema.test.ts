@@ -1,4 +1,4 @@
-import { schemas } from '@grace-stories/sdk';
+import { schemas } from '@grace-stories/sdk/react';
 import { checkStoryInput } from './story-form-schema';
 
 const input = {

@@ -1,6 +1,6 @@
 //! Spec §3 "Story submit" and §5 "Story form": the form's values, the payload built from them,
 //! and the submit-time check over the generated `createStoryBody` schema.
-import { schemas, type StoryInput } from '@grace-stories/sdk';
+import { schemas, type StoryInput } from '@grace-stories/sdk/react';
 import { z } from 'zod';
 
 export type ContentType = 'text' | 'video';

@@ -1,4 +1,4 @@
-import { getGetStoryQueryKey } from '@grace-stories/sdk';
+import { getGetStoryQueryKey } from '@grace-stories/sdk/react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, signedOut, type FetchTable } from '@/test/render-app';

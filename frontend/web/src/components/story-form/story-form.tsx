@@ -1,4 +1,4 @@
-import { useListCategories, type StoryDto } from '@grace-stories/sdk';
+import { useListCategories, type StoryDto } from '@grace-stories/sdk/react';
 import { FileText, Globe, Lock, Share2, Video } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NETWORK_ERROR_MESSAGE } from '@grace-stories/sdk';
+import { NETWORK_ERROR_MESSAGE } from '@grace-stories/sdk/react';
 import { useState } from 'react';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';

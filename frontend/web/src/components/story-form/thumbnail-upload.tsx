@@ -1,4 +1,4 @@
-import type { UploadDto } from '@grace-stories/sdk';
+import type { UploadDto } from '@grace-stories/sdk/react';
 import { ImageUp, LoaderCircle, X } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 //! Saving the story form: create or update, the toasts, the cache refresh, and the
 //! confirmation before a draft save takes a live story off the site.
-import { useCreateStory, useUpdateStory, type StoryDto, type StoryInput } from '@grace-stories/sdk';
+import { useCreateStory, useUpdateStory, type StoryDto, type StoryInput } from '@grace-stories/sdk/react';
 import { useState } from 'react';
 import type { Path, UseFormSetError } from 'react-hook-form';
 import { toast } from '@/hooks/use-toast';

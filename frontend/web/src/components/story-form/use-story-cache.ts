@@ -7,7 +7,7 @@ import {
   getListPendingStoriesQueryKey,
   getListStoriesQueryKey,
   type StoryDto,
-} from '@grace-stories/sdk';
+} from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 
 export type StoryChange =

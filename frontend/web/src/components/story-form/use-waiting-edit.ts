@@ -7,7 +7,7 @@ import {
   getPendingEdit,
   useWithdrawPendingEdit,
   type PendingEditDto,
-} from '@grace-stories/sdk';
+} from '@grace-stories/sdk/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
 import { httpStatus, showMutationError } from '@/lib/api-errors';

@@ -1,4 +1,4 @@
-import type { CategoryDto } from '@grace-stories/sdk';
+import type { CategoryDto } from '@grace-stories/sdk/react';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Input } from '@/components/ui/input';

@@ -1,4 +1,4 @@
-import type { StorySummaryDto } from '@grace-stories/sdk';
+import type { StorySummaryDto } from '@grace-stories/sdk/react';
 import { CloudOff, PenLine, RotateCw, SearchX } from 'lucide-react';
 import { Link } from 'wouter';
 import { StoryCard, StoryCardSkeleton } from '@/components/story-card';

@@ -6,7 +6,7 @@ import {
   type ListStoriesParams,
   type RequestOptions,
   type StorySummaryDto,
-} from '@grace-stories/sdk';
+} from '@grace-stories/sdk/react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'wouter';

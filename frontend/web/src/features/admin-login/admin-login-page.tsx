@@ -1,4 +1,4 @@
-import { useAdminLogin } from '@grace-stories/sdk';
+import { useAdminLogin } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Shield } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';

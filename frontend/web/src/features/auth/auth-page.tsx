@@ -1,4 +1,4 @@
-import { useGetSiteInfo } from '@grace-stories/sdk';
+import { useGetSiteInfo } from '@grace-stories/sdk/react';
 import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, BookOpen, Heart, Loader2, Users } from 'lucide-react';
 import { Redirect, useLocation, useSearch } from 'wouter';

@@ -1,5 +1,5 @@
 //! Spec §5: the sign-in and sign-up rules with their exact messages, over the generated bodies.
-import { schemas } from '@grace-stories/sdk';
+import { schemas } from '@grace-stories/sdk/react';
 import { z } from 'zod';
 
 const email = z.string().trim().email('Please enter a valid email address');

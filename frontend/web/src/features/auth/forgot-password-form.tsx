@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRequestPasswordReset } from '@grace-stories/sdk';
+import { useRequestPasswordReset } from '@grace-stories/sdk/react';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLogin } from '@grace-stories/sdk';
+import { useLogin } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { PasswordInput } from '@/components/forms/password-input';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRegister } from '@grace-stories/sdk';
+import { useRegister } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Path } from 'react-hook-form';
 import { PasswordInput } from '@/components/forms/password-input';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, useConfirmPasswordReset } from '@grace-stories/sdk';
+import { ApiError, useConfirmPasswordReset } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LinkIcon } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { ApiError, useVerifyEmail, type UserDto } from '@grace-stories/sdk';
+import { ApiError, useVerifyEmail, type UserDto } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Loader2, MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';

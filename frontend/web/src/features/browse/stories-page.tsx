@@ -1,4 +1,4 @@
-import { useListCategories } from '@grace-stories/sdk';
+import { useListCategories } from '@grace-stories/sdk/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { PageShell } from '@/components/layout/page-shell';
 import { SearchControls } from '@/components/story-search/search-controls';

@@ -1,6 +1,6 @@
 //! The Add Task dialog of the Schedule tab: title, optional description and due date and time.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { getListSchedulesQueryKey, schemas, useCreateSchedule } from '@grace-stories/sdk';
+import { getListSchedulesQueryKey, schemas, useCreateSchedule } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { useListAuthorStories, useListSchedules, type StorySummaryDto } from '@grace-stories/sdk';
+import { useListAuthorStories, useListSchedules, type StorySummaryDto } from '@grace-stories/sdk/react';
 import { BookOpen, CalendarClock, CheckCircle, Clock, FileText, MessageSquareText, Plus } from 'lucide-react';
 import { Link } from 'wouter';
 import { useState, type ComponentType, type ReactNode } from 'react';

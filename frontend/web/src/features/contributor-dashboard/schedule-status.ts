@@ -1,5 +1,5 @@
 //! Spec §4: a task's status, computed on the client from its due date at the time it is shown.
-import type { ScheduleDto, ScheduleStatusDto } from '@grace-stories/sdk';
+import type { ScheduleDto, ScheduleStatusDto } from '@grace-stories/sdk/react';
 
 /** Spec §9: the due-soon window. */
 export const DUE_SOON_WINDOW_MS = 48 * 60 * 60 * 1000;

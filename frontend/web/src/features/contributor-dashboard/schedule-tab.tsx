@@ -6,7 +6,7 @@ import {
   useUpdateSchedule,
   type ScheduleDto,
   type ScheduleStatusDto,
-} from '@grace-stories/sdk';
+} from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Check, Plus, RotateCcw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';

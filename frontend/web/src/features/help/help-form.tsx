@@ -1,6 +1,6 @@
 //! The help centre's contact form (spec §2, §5): e-mail, subject and message required.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { HelpCategoryDto, schemas, useSendHelpMessage } from '@grace-stories/sdk';
+import { HelpCategoryDto, schemas, useSendHelpMessage } from '@grace-stories/sdk/react';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { useGetSiteInfo } from '@grace-stories/sdk';
+import { useGetSiteInfo } from '@grace-stories/sdk/react';
 import { ChevronDown, Clock, LifeBuoy, Mail } from 'lucide-react';
 import { PageShell } from '@/components/layout/page-shell';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

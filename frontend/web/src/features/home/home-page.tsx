@@ -1,4 +1,4 @@
-import { useListCategories, type CategoryDto } from '@grace-stories/sdk';
+import { useListCategories, type CategoryDto } from '@grace-stories/sdk/react';
 import { BookOpen, LibraryBig, PenLine, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';

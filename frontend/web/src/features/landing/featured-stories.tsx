@@ -1,4 +1,4 @@
-import { useListStories } from '@grace-stories/sdk';
+import { useListStories } from '@grace-stories/sdk/react';
 import { StoryCard, StoryCardSkeleton, type StoryCardData } from '@/components/story-card';
 import { SAMPLE_STORIES } from './sample-content';
 

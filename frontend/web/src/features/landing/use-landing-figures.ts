@@ -1,6 +1,6 @@
 //! The landing page's community figures and category tiles: the site's real numbers once it has a
 //! published story, the specification's sample figures on an empty site (README "Decisions").
-import { useGetSiteInfo, useListCategories } from '@grace-stories/sdk';
+import { useGetSiteInfo, useListCategories } from '@grace-stories/sdk/react';
 import { COMMUNITY_STATS, SAMPLE_CATEGORIES } from './sample-content';
 
 export type Stat = { label: string; value: number | null };

@@ -1,6 +1,6 @@
 //! The comment form under a story (spec §2, §5): name and content required, e-mail optional.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { getListCommentsQueryKey, schemas, useCreateComment } from '@grace-stories/sdk';
+import { getListCommentsQueryKey, schemas, useCreateComment } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';

@@ -1,6 +1,11 @@
 //! The comments under a story (spec §2 "Story detail"): the newest ten, then older ones ten at a
 //! time, moderation, the form.
-import { getListCommentsQueryKey, useApproveComment, useDeleteComment, type CommentDto } from '@grace-stories/sdk';
+import {
+  getListCommentsQueryKey,
+  useApproveComment,
+  useDeleteComment,
+  type CommentDto,
+} from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronDown, MessageCircle } from 'lucide-react';
 import { ConfirmButton } from '@/components/confirm-button';

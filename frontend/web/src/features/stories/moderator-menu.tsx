@@ -8,7 +8,7 @@ import {
   schemas,
   useAdminDeleteStory,
   useUnpublishStory,
-} from '@grace-stories/sdk';
+} from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { EyeOff, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { useGetStory } from '@grace-stories/sdk';
+import { useGetStory } from '@grace-stories/sdk/react';
 import { ArrowLeft, BookOpen, Calendar, Clock, MessageCircle, Share2, Video } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';

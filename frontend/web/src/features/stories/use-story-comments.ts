@@ -1,5 +1,5 @@
 //! A story's comments, newest first, ten at a time (spec §9), with the total from `X-Total-Count`.
-import { getListCommentsQueryKey, listComments, type CommentDto, type RequestOptions } from '@grace-stories/sdk';
+import { getListCommentsQueryKey, listComments, type CommentDto, type RequestOptions } from '@grace-stories/sdk/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 /** Spec §9: comments fetched per story (one page; "Show older comments" loads the next ten). */

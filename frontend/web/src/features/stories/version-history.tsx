@@ -1,4 +1,4 @@
-import { useListStoryRevisions, type StoryVersionDto } from '@grace-stories/sdk';
+import { useListStoryRevisions, type StoryVersionDto } from '@grace-stories/sdk/react';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';

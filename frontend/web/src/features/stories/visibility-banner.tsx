@@ -1,5 +1,5 @@
 //! What an author or moderator sees above a story that is not public (README "Story page").
-import type { StoryDto } from '@grace-stories/sdk';
+import type { StoryDto } from '@grace-stories/sdk/react';
 import { Clock, Lock, XCircle } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { cn } from '@/lib/utils';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, exportAccount, useDeleteAccount } from '@grace-stories/sdk';
+import { ApiError, exportAccount, useDeleteAccount } from '@grace-stories/sdk/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';

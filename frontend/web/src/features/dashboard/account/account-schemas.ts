@@ -1,6 +1,6 @@
 //! The rules of the account forms (Profile Settings, Security, Delete my account), with sign-up's
 //! messages where the rule is sign-up's; the server checks the same and its field errors are shown too.
-import { schemas } from '@grace-stories/sdk';
+import { schemas } from '@grace-stories/sdk/react';
 import { z } from 'zod';
 
 const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';

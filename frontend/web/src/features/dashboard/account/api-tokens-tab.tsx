@@ -7,7 +7,7 @@ import {
   useListApiTokens,
   useRevokeApiToken,
   type ApiTokenDto,
-} from '@grace-stories/sdk';
+} from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { useResendVerification } from '@grace-stories/sdk';
+import { useResendVerification } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Send } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useUpdateProfile, type UpdateProfileRequest } from '@grace-stories/sdk';
+import { useUpdateProfile, type UpdateProfileRequest } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useForm, type Path } from 'react-hook-form';

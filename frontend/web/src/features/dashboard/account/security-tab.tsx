@@ -6,7 +6,7 @@ import {
   useRevokeOtherSessions,
   useRevokeSession,
   type SessionDto,
-} from '@grace-stories/sdk';
+} from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, Monitor } from 'lucide-react';
 import { useState } from 'react';

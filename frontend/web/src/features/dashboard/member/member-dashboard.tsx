@@ -1,4 +1,4 @@
-import { useListAuthorStories, type StorySummaryDto } from '@grace-stories/sdk';
+import { useListAuthorStories, type StorySummaryDto } from '@grace-stories/sdk/react';
 import {
   ArrowLeft,
   BookOpen,

@@ -1,4 +1,4 @@
-import { ApiError, useGetPendingEdit, type PendingEditDto, type PendingStoryDto } from '@grace-stories/sdk';
+import { ApiError, useGetPendingEdit, type PendingEditDto, type PendingStoryDto } from '@grace-stories/sdk/react';
 import { Check, X } from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';

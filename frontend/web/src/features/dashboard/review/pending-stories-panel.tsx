@@ -1,6 +1,6 @@
 //! The reviewers' story queues (issue 8): new stories, and edits of live stories, each oldest first
 //! and a page at a time.
-import { ListPendingStoriesKind, type PendingStoryDto } from '@grace-stories/sdk';
+import { ListPendingStoriesKind, type PendingStoryDto } from '@grace-stories/sdk/react';
 import { BookOpen, Check, FileCheck, FileDiff, Pencil, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';

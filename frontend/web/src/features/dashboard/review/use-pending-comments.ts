@@ -7,7 +7,7 @@ import {
   useModerateComments,
   type BulkActionDto,
   type CommentDto,
-} from '@grace-stories/sdk';
+} from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { toast } from '@/hooks/use-toast';

@@ -1,6 +1,6 @@
 //! How many items wait in each of the caller's moderation queues (`GET /api/admin/queues`), for
 //! the counts on the dashboards' tabs.
-import { useQueueCounts as useQueueCountsQuery } from '@grace-stories/sdk';
+import { useQueueCounts as useQueueCountsQuery } from '@grace-stories/sdk/react';
 
 /**
  * The moderators' own decisions refresh the counts at once (their mutations invalidate

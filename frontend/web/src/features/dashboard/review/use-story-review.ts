@@ -11,7 +11,7 @@ import {
   useRejectStory,
   type ListPendingStoriesKind,
   type PendingStoryDto,
-} from '@grace-stories/sdk';
+} from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { usePagedList } from '@/hooks/use-paged-list';

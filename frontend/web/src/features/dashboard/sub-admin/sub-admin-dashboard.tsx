@@ -1,4 +1,4 @@
-import { ListPendingStoriesKind } from '@grace-stories/sdk';
+import { ListPendingStoriesKind } from '@grace-stories/sdk/react';
 import { BarChart3, FileClock, FilePen, LayoutDashboard, Share2 } from 'lucide-react';
 import { PageShell } from '@/components/layout/page-shell';
 import { Badge } from '@/components/ui/badge';

@@ -1,4 +1,4 @@
-import { ListAuditLogAction, type AuditEntryDto, type RoleDto } from '@grace-stories/sdk';
+import { ListAuditLogAction, type AuditEntryDto, type RoleDto } from '@grace-stories/sdk/react';
 import { History, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';

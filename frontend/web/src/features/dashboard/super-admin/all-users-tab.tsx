@@ -1,4 +1,4 @@
-import { RoleDto, type UserDto } from '@grace-stories/sdk';
+import { RoleDto, type UserDto } from '@grace-stories/sdk/react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';

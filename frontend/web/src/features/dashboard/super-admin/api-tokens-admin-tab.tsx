@@ -3,7 +3,7 @@ import {
   listAllApiTokens,
   useRevokeAnyApiToken,
   type HeldApiTokenDto,
-} from '@grace-stories/sdk';
+} from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { ConfirmButton } from '@/components/confirm-button';

@@ -1,4 +1,4 @@
-import { useChangePassword } from '@grace-stories/sdk';
+import { useChangePassword } from '@grace-stories/sdk/react';
 import { useState, type FormEvent } from 'react';
 import { PasswordInput } from '@/components/forms/password-input';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { ListHelpMessagesStatus, type HelpMessageDto } from '@grace-stories/sdk';
+import { ListHelpMessagesStatus, type HelpMessageDto } from '@grace-stories/sdk/react';
 import { Check, Inbox, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { ListProgress } from '@/components/list-progress';

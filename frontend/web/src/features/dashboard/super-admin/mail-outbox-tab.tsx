@@ -1,4 +1,4 @@
-import { ListMailOutboxStatus, MailDeliveryMode, type OutboxMessageDto } from '@grace-stories/sdk';
+import { ListMailOutboxStatus, MailDeliveryMode, type OutboxMessageDto } from '@grace-stories/sdk/react';
 import { MailCheck, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';

@@ -1,4 +1,4 @@
-import { RoleDto, getListPendingUsersQueryKey, listPendingUsers, type UserDto } from '@grace-stories/sdk';
+import { RoleDto, getListPendingUsersQueryKey, listPendingUsers, type UserDto } from '@grace-stories/sdk/react';
 import { Check, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { ListProgress } from '@/components/list-progress';

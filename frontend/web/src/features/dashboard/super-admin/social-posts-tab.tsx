@@ -1,4 +1,4 @@
-import { ListSocialPostsStatus, type SocialPostDto } from '@grace-stories/sdk';
+import { ListSocialPostsStatus, type SocialPostDto } from '@grace-stories/sdk/react';
 import { ExternalLink, RotateCcw, Share2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';

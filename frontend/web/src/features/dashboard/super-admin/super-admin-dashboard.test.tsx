@@ -1,4 +1,4 @@
-import { getGetUserQueryKey, getListPendingUsersQueryKey, getListUsersQueryKey } from '@grace-stories/sdk';
+import { getGetUserQueryKey, getListPendingUsersQueryKey, getListUsersQueryKey } from '@grace-stories/sdk/react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_SESSION_KEY } from '@/lib/admin-session';
@@ -68,6 +68,7 @@ describe('super admin dashboard', () => {
       'Mail Outbox',
       'Social Posts',
       'Activity Log',
+      'API Tokens',
       'Site Settings',
       'Change Password',
     ]);

@@ -1,4 +1,4 @@
-import { ListPendingStoriesKind, useListUsers } from '@grace-stories/sdk';
+import { ListPendingStoriesKind, useListUsers } from '@grace-stories/sdk/react';
 import { FileClock, Home, LogOut, UserCog, Users } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Brand } from '@/components/layout/brand';

@@ -17,7 +17,7 @@ import {
   type MailDeliveryMode,
   type OutboxMessageDto,
   type SocialPostDto,
-} from '@grace-stories/sdk';
+} from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { toast } from '@/hooks/use-toast';

@@ -7,7 +7,7 @@ import {
   useReinstateUser,
   useSetUserRole,
   useSuspendUser,
-} from '@grace-stories/sdk';
+} from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
 import { showMutationError } from '@/lib/api-errors';

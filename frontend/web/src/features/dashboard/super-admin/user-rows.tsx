@@ -1,4 +1,4 @@
-import type { RoleDto, UserDto } from '@grace-stories/sdk';
+import type { RoleDto, UserDto } from '@grace-stories/sdk/react';
 import { MailCheck, MailWarning } from 'lucide-react';
 import { ConfirmButton } from '@/components/confirm-button';
 import { Badge } from '@/components/ui/badge';
