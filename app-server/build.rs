@@ -1,8 +1,10 @@
-//! Makes sure the embedded site's folder exists before rust-embed looks at it (it keeps a
-//! wrong path otherwise), and rebuilds when the built site changes.
+//! Makes sure the embedded site's and widget's folders exist before rust-embed looks at them
+//! (it keeps a wrong path otherwise), and rebuilds when either build changes.
 
 fn main() {
-    let dist = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../frontend/web/dist");
-    let _ = std::fs::create_dir_all(&dist);
-    println!("cargo:rerun-if-changed=../frontend/web/dist");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for dist in ["../frontend/web/dist", "../frontend/widget/dist"] {
+        let _ = std::fs::create_dir_all(root.join(dist));
+        println!("cargo:rerun-if-changed={dist}");
+    }
 }

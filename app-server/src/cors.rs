@@ -5,7 +5,10 @@
 //! `Origin` check (`security::same_origin`) as before.
 
 use actix_cors::Cors;
-use actix_web::http::header;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, header};
+use actix_web::middleware::Next;
 
 /// How long a browser may reuse a preflight's answer, in seconds.
 pub const PREFLIGHT_MAX_AGE: usize = 3600;
@@ -24,4 +27,36 @@ pub fn middleware(allowed: &[String]) -> Cors {
         .supports_credentials()
         .max_age(PREFLIGHT_MAX_AGE)
         .block_on_origin_mismatch(false)
+}
+
+/// What any site may read without credentials (the widget, a church's own page): published
+/// stories and their comments, categories, the site's name, and the pictures.
+pub const PUBLIC_READS: [&str; 4] = ["/api/stories", "/api/categories", "/api/site", "/media/"];
+
+/// `Access-Control-Allow-Origin: *` on GET and HEAD answers of the public reads for an origin
+/// that `ALLOWED_ORIGINS` does not name. `*` lets a page read the answer only when it sent no
+/// cookies, so what it reads is what any visitor sees; writes and signed-in reads from such
+/// origins stay refused.
+pub async fn public_reads(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let public = matches!(*req.method(), Method::GET | Method::HEAD)
+        && req.headers().contains_key(header::ORIGIN)
+        && PUBLIC_READS.iter().any(|p| req.path().starts_with(p));
+    let mut res = next.call(req).await?;
+    if public && !res.headers().contains_key(header::ACCESS_CONTROL_ALLOW_ORIGIN) {
+        let headers = res.headers_mut();
+        // `*` never goes with credentials (actix-cors adds the flag to every answer).
+        headers.remove(header::ACCESS_CONTROL_ALLOW_CREDENTIALS);
+        headers.insert(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            header::HeaderValue::from_static("*"),
+        );
+        headers.insert(
+            header::ACCESS_CONTROL_EXPOSE_HEADERS,
+            header::HeaderValue::from_static("X-Total-Count"),
+        );
+    }
+    Ok(res)
 }

@@ -88,6 +88,7 @@ pub fn app(
         .wrap(from_fn(crate::bearer::authenticate))
         .wrap(session::middleware(sessions, key, secure))
         .wrap(cors)
+        .wrap(from_fn(crate::cors::public_reads))
         .wrap(security::headers())
         .wrap(from_fn(middleware::request_log))
         // gzip/brotli/zstd when the browser asks: the site's script is ~630 KB, ~195 KB gzipped.
@@ -95,6 +96,7 @@ pub fn app(
         .wrap(NormalizePath::new(TrailingSlash::MergeOnly))
         .route("/healthz", web::get().to(healthz))
         .route("/readyz", web::get().to(readyz))
+        .route("/widget.js", web::get().to(frontend::widget))
         .service(web::redirect("/api/docs", "/api/docs/"))
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", (*openapi).clone()))
         .service(routes::api_scope())

@@ -1,5 +1,6 @@
 //! CORS for the origins in `ALLOWED_ORIGINS` (issue 11, item 1): credentials, preflights,
-//! writes accepted from them; every other origin, `null` included, refused as before.
+//! writes accepted from them; every other origin, `null` included, may only read the public
+//! stories without credentials (item 4, the widget).
 
 use actix_web::http::Method;
 use actix_web::test;
@@ -97,7 +98,9 @@ async fn run(engine: adapters::testing::Engine) {
     );
     assert!(header(&res, "set-cookie").is_some());
 
-    // Any other origin, and a sandboxed page's `null`, get no CORS headers and no writes.
+    // Any other origin, and a sandboxed page's `null`, may read the public stories without
+    // credentials (`*`: the widget, a church's own page), and get nothing else: no signed-in
+    // reads, no preflight, no writes.
     for origin in [
         "https://evil.example",
         "null",
@@ -110,9 +113,21 @@ async fn run(engine: adapters::testing::Engine) {
         let res = test::call_service(&app, req).await;
         assert_eq!(res.status(), 200, "{origin}: a read is still answered");
         assert_eq!(
+            header(&res, "access-control-allow-origin").as_deref(),
+            Some("*"),
+            "{origin}: public reads are open, without credentials"
+        );
+        assert_eq!(header(&res, "access-control-allow-credentials"), None);
+
+        let req = test::TestRequest::get()
+            .uri("/api/user")
+            .insert_header(("origin", origin))
+            .to_request();
+        let res = test::call_service(&app, req).await;
+        assert_eq!(
             header(&res, "access-control-allow-origin"),
             None,
-            "{origin}"
+            "{origin}: the signed-in person is not a public read"
         );
 
         let req = test::TestRequest::default()

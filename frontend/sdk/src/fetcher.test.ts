@@ -11,7 +11,7 @@ function stubFetch(response: Response | Error) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  configureSdk({ baseUrl: '', headers: undefined, token: undefined });
+  configureSdk({ baseUrl: '', headers: undefined, token: undefined, credentials: undefined });
 });
 
 describe('customFetch on success', () => {
@@ -30,6 +30,13 @@ describe('customFetch on success', () => {
     const init = fetchMock.mock.calls[0]?.[1];
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer gst_abc');
     expect(init?.credentials).toBe('omit');
+  });
+
+  it('leaves cookies out when told to (public reads from another site)', async () => {
+    const fetchMock = stubFetch(Response.json([]));
+    configureSdk({ credentials: 'omit' });
+    await customFetch('/api/stories');
+    expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('omit');
   });
 
   it('encodes a plain object body as JSON', async () => {

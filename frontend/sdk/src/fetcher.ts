@@ -14,6 +14,12 @@ export interface SdkConfig {
    * site itself, which signs in with the session cookie.
    */
   token?: string;
+  /**
+   * Whether requests carry the browser's cookies: `include` by default (the site itself and
+   * frontends named in `ALLOWED_ORIGINS`), `omit` with a `token`. A page on any other site that
+   * only reads public stories (the widget) sets `omit`: such reads are open to every origin.
+   */
+  credentials?: RequestCredentials;
   /** Headers added to every request (an API key for a proxy, for instance). */
   headers?: Record<string, string>;
   /** Replacement for the global `fetch` (tests, server-side rendering). */
@@ -129,7 +135,7 @@ export async function customFetch<T>(url: string, options?: RequestOptions): Pro
       headers,
       body: payload,
       // A token says who is asking; the browser's cookies must not (they could be someone else's).
-      credentials: config.token ? 'omit' : 'include',
+      credentials: config.credentials ?? (config.token ? 'omit' : 'include'),
     });
   } catch (error) {
     if (isAbort(error)) throw error;
