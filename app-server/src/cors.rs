@@ -45,7 +45,11 @@ pub async fn public_reads(
         && req.headers().contains_key(header::ORIGIN)
         && PUBLIC_READS.iter().any(|p| req.path().starts_with(p));
     let mut res = next.call(req).await?;
-    if public && !res.headers().contains_key(header::ACCESS_CONTROL_ALLOW_ORIGIN) {
+    if public
+        && !res
+            .headers()
+            .contains_key(header::ACCESS_CONTROL_ALLOW_ORIGIN)
+    {
         let headers = res.headers_mut();
         // `*` never goes with credentials (actix-cors adds the flag to every answer).
         headers.remove(header::ACCESS_CONTROL_ALLOW_CREDENTIALS);

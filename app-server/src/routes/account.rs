@@ -30,6 +30,7 @@ pub struct PasswordResetConfirmRequest {
     /// The `token` of the mailed link.
     pub token: String,
     /// The new password (6 to 128 characters).
+    #[schema(min_length = 6, max_length = 128)]
     pub password: String,
 }
 
@@ -37,12 +38,15 @@ pub struct PasswordResetConfirmRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateProfileRequest {
+    #[schema(min_length = 1, max_length = 100)]
     pub first_name: Option<String>,
+    #[schema(min_length = 1, max_length = 100)]
     pub last_name: Option<String>,
+    #[schema(min_length = 1, max_length = 50)]
     pub username: Option<String>,
     /// An `https://` image address; empty or null removes the picture.
     #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, max_length = 2048)]
     pub profile_image_url: Option<Option<String>>,
 }
 
@@ -55,6 +59,8 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<Strin
 #[serde(rename_all = "camelCase")]
 pub struct ChangeOwnPasswordRequest {
     pub current_password: String,
+    /// 6 to 128 characters.
+    #[schema(min_length = 6, max_length = 128)]
     pub new_password: String,
 }
 

@@ -23,6 +23,8 @@ pub struct AdminLoginRequest {
 pub struct ChangePasswordRequest {
     pub username: String,
     pub current_password: String,
+    /// 6 to 128 characters.
+    #[schema(min_length = 6, max_length = 128)]
     pub new_password: String,
 }
 
@@ -209,6 +211,7 @@ pub async fn delete_user(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SuspendRequest {
     /// Why; mailed to the person (required, at most 500 characters).
+    #[schema(min_length = 1, max_length = 500)]
     pub reason: String,
 }
 

@@ -152,6 +152,7 @@ pub struct ReviewQueueQuery {
 #[derive(Debug, Deserialize, ToSchema, Default)]
 pub struct RejectRequest {
     /// Why the story or edit is sent back; the author sees it and receives it by mail.
+    #[schema(max_length = 2000)]
     pub reason: Option<String>,
 }
 

@@ -75,10 +75,11 @@ impl From<ScheduleWithStatus> for ScheduleDto {
 pub struct CreateScheduleRequest {
     /// Required, at most 255 characters.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, min_length = 1, max_length = 255)]
     pub title: String,
     /// Optional, at most 2,000 characters; blank means none.
     #[serde(default)]
+    #[schema(max_length = 2000)]
     pub description: Option<String>,
     /// Required: an RFC 3339 timestamp with an offset, such as `2024-03-05T17:00:00Z`.
     #[serde(default)]

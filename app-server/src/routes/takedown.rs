@@ -13,6 +13,7 @@ use crate::state::AppState;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UnpublishRequest {
     /// Why the story is taken down; the author sees it and receives it by mail.
+    #[schema(min_length = 1, max_length = 2000)]
     pub reason: String,
 }
 

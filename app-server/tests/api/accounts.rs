@@ -622,7 +622,9 @@ engine_test!(
             .await;
         let story = ctx.story(&author, "Public story", "Worship", true, 1).await;
         // The last two are API tokens of an approved regular contributor.
-        let callers: [(&str, Option<(Role, bool)>, Option<&str>); 10] = [
+        // (name, role and approval of a signed-in caller, scope of the token it calls with)
+        type CallerKind<'a> = (&'a str, Option<(Role, bool)>, Option<&'a str>);
+        let callers: [CallerKind; 10] = [
             ("visitor", None, None),
             ("pending member", Some((Role::Member, false)), None),
             ("member", Some((Role::Member, true)), None),

@@ -2,9 +2,12 @@
 //! (issue 11, item 6), so the generated zod schemas and other clients check the same
 //! numbers. A limit changed on one side only fails here.
 
+use domain::story::review::MAX_REASON_CHARS;
+use domain::user::people::MAX_SUSPENSION_REASON_CHARS;
 use domain::validation::{
     CommentAuthorName, CommentContent, Email, Excerpt, FirstName, HelpMessageBody, HelpSubject,
-    LastName, Password, StoryContent, StoryTitle, ThumbnailUrl, Username, VideoUrl,
+    LastName, Password, ProfileImageUrl, ScheduleDescription, ScheduleTitle, StoryContent,
+    StoryTitle, ThumbnailUrl, TokenName, Username, VideoUrl,
 };
 
 fn property(doc: &serde_json::Value, schema: &str, field: &str) -> (Option<u64>, Option<u64>) {
@@ -82,6 +85,74 @@ fn request_limits_in_the_document_are_the_domains() {
             n(FirstName::MAX_CHARS),
         ),
         ("RegisterRequest", "lastName", n(1), n(LastName::MAX_CHARS)),
+        (
+            "UpdateProfileRequest",
+            "firstName",
+            n(1),
+            n(FirstName::MAX_CHARS),
+        ),
+        (
+            "UpdateProfileRequest",
+            "lastName",
+            n(1),
+            n(LastName::MAX_CHARS),
+        ),
+        (
+            "UpdateProfileRequest",
+            "username",
+            n(1),
+            n(Username::MAX_CHARS),
+        ),
+        (
+            "UpdateProfileRequest",
+            "profileImageUrl",
+            None,
+            n(ProfileImageUrl::MAX_CHARS),
+        ),
+        (
+            "ChangeOwnPasswordRequest",
+            "newPassword",
+            n(Password::MIN_CHARS),
+            n(Password::MAX_CHARS),
+        ),
+        (
+            "PasswordResetConfirmRequest",
+            "password",
+            n(Password::MIN_CHARS),
+            n(Password::MAX_CHARS),
+        ),
+        (
+            "ChangePasswordRequest",
+            "newPassword",
+            n(Password::MIN_CHARS),
+            n(Password::MAX_CHARS),
+        ),
+        (
+            "SuspendRequest",
+            "reason",
+            n(1),
+            n(MAX_SUSPENSION_REASON_CHARS),
+        ),
+        ("UnpublishRequest", "reason", n(1), n(MAX_REASON_CHARS)),
+        ("RejectRequest", "reason", None, n(MAX_REASON_CHARS)),
+        (
+            "CreateScheduleRequest",
+            "title",
+            n(1),
+            n(ScheduleTitle::MAX_CHARS),
+        ),
+        (
+            "CreateScheduleRequest",
+            "description",
+            None,
+            n(ScheduleDescription::MAX_CHARS),
+        ),
+        (
+            "CreateApiTokenRequest",
+            "name",
+            n(1),
+            n(TokenName::MAX_CHARS),
+        ),
     ];
     for (schema, field, min, max) in cases {
         assert_eq!(

@@ -1,3 +1,7 @@
+//! API token rules on the in-memory fakes.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::sync::Arc;
 
 use chrono::Duration;

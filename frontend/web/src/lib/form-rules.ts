@@ -22,6 +22,17 @@ export function optionalEmailAddress() {
     .refine((value) => value === '' || isEmail(value), EMAIL_INVALID);
 }
 
+/**
+ * A new password: the server's limits (from openapi.json, through the generated schemas) with
+ * the server's messages.
+ */
+export function newPassword(limits: { min: number; max: number }) {
+  return z
+    .string()
+    .min(limits.min, `Password must be at least ${limits.min} characters`)
+    .max(limits.max, `Password must be at most ${limits.max} characters`);
+}
+
 /** Required text (trimmed) of at most `max` characters. */
 export function requiredText(max: number, messages: { required: string; tooLong: string }) {
   return z.string().trim().min(1, messages.required).max(max, messages.tooLong);

@@ -8,5 +8,10 @@
 
 export interface ChangeOwnPasswordRequest {
   currentPassword: string;
+  /**
+   * 6 to 128 characters.
+   * @minLength 6
+   * @maxLength 128
+   */
   newPassword: string;
 }

@@ -8,6 +8,11 @@
 
 export interface ChangePasswordRequest {
   currentPassword: string;
+  /**
+   * 6 to 128 characters.
+   * @minLength 6
+   * @maxLength 128
+   */
   newPassword: string;
   username: string;
 }

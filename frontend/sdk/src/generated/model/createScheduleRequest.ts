@@ -14,10 +14,17 @@ import type { CreateScheduleRequestDescription } from './createScheduleRequestDe
 export interface CreateScheduleRequest {
   /** Whose schedule: leave out for your own. A super admin may name any approved user. */
   contributorId?: CreateScheduleRequestContributorId;
-  /** Optional, at most 2,000 characters; blank means none. */
+  /**
+   * Optional, at most 2,000 characters; blank means none.
+   * @maxLength 2000
+   */
   description?: CreateScheduleRequestDescription;
   /** Required: an RFC 3339 timestamp with an offset, such as `2024-03-05T17:00:00Z`. */
   dueDate: string;
-  /** Required, at most 255 characters. */
+  /**
+   * Required, at most 255 characters.
+   * @minLength 1
+   * @maxLength 255
+   */
   title: string;
 }

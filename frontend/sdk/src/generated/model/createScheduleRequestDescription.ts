@@ -8,5 +8,6 @@
 
 /**
  * Optional, at most 2,000 characters; blank means none.
+ * @maxLength 2000
  */
 export type CreateScheduleRequestDescription = string | null;

@@ -7,7 +7,11 @@
  */
 
 export interface PasswordResetConfirmRequest {
-  /** The new password (6 to 128 characters). */
+  /**
+   * The new password (6 to 128 characters).
+   * @minLength 6
+   * @maxLength 128
+   */
   password: string;
   /** The `token` of the mailed link. */
   token: string;

@@ -8,6 +8,9 @@
 import type { RejectRequestReason } from './rejectRequestReason';
 
 export interface RejectRequest {
-  /** Why the story or edit is sent back; the author sees it and receives it by mail. */
+  /**
+   * Why the story or edit is sent back; the author sees it and receives it by mail.
+   * @maxLength 2000
+   */
   reason?: RejectRequestReason;
 }

@@ -8,5 +8,6 @@
 
 /**
  * Why the story or edit is sent back; the author sees it and receives it by mail.
+ * @maxLength 2000
  */
 export type RejectRequestReason = string | null;

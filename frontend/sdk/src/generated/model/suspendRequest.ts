@@ -7,6 +7,10 @@
  */
 
 export interface SuspendRequest {
-  /** Why; mailed to the person (required, at most 500 characters). */
+  /**
+   * Why; mailed to the person (required, at most 500 characters).
+   * @minLength 1
+   * @maxLength 500
+   */
   reason: string;
 }

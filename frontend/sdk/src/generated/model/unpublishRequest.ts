@@ -7,6 +7,10 @@
  */
 
 export interface UnpublishRequest {
-  /** Why the story is taken down; the author sees it and receives it by mail. */
+  /**
+   * Why the story is taken down; the author sees it and receives it by mail.
+   * @minLength 1
+   * @maxLength 2000
+   */
   reason: string;
 }

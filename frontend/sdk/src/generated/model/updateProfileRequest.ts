@@ -14,9 +14,24 @@ import type { UpdateProfileRequestUsername } from './updateProfileRequestUsernam
  * Fields left out stay as they are; an empty or null `profileImageUrl` removes the picture.
  */
 export interface UpdateProfileRequest {
+  /**
+   * @minLength 1
+   * @maxLength 100
+   */
   firstName?: UpdateProfileRequestFirstName;
+  /**
+   * @minLength 1
+   * @maxLength 100
+   */
   lastName?: UpdateProfileRequestLastName;
-  /** An `https://` image address; empty or null removes the picture. */
+  /**
+   * An `https://` image address; empty or null removes the picture.
+   * @maxLength 2048
+   */
   profileImageUrl?: UpdateProfileRequestProfileImageUrl;
+  /**
+   * @minLength 1
+   * @maxLength 50
+   */
   username?: UpdateProfileRequestUsername;
 }

@@ -6,4 +6,8 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * @minLength 1
+ * @maxLength 100
+ */
 export type UpdateProfileRequestFirstName = string | null;

@@ -8,5 +8,6 @@
 
 /**
  * An `https://` image address; empty or null removes the picture.
+ * @maxLength 2048
  */
 export type UpdateProfileRequestProfileImageUrl = string | null;

@@ -1,17 +1,31 @@
 //! Spec §5: the sign-in and sign-up rules with their exact messages, over the generated bodies.
 import { schemas } from '@grace-stories/sdk/react';
 import { z } from 'zod';
+import { newPassword, requiredText } from '@/lib/form-rules';
 
 const email = z.string().trim().email('Please enter a valid email address');
-const password = z.string().min(6, 'Password must be at least 6 characters');
+const password = newPassword({ min: schemas.registerBodyPasswordMin, max: schemas.registerBodyPasswordMax });
 
-export const loginSchema = schemas.loginBody.extend({ email, password });
+// Signing in checks only the length the server would accept at all, with sign-up's message.
+export const loginSchema = schemas.loginBody.extend({
+  email,
+  password: z.string().min(schemas.registerBodyPasswordMin, 'Password must be at least 6 characters'),
+});
 export type LoginValues = z.infer<typeof loginSchema>;
 
 export const registerSchema = schemas.registerBody.extend({
-  firstName: z.string().trim().min(1, 'First name is required'),
-  lastName: z.string().trim().min(1, 'Last name is required'),
-  username: z.string().trim().min(1, 'Username is required'),
+  firstName: requiredText(schemas.registerBodyFirstNameMax, {
+    required: 'First name is required',
+    tooLong: `First name must be at most ${schemas.registerBodyFirstNameMax} characters`,
+  }),
+  lastName: requiredText(schemas.registerBodyLastNameMax, {
+    required: 'Last name is required',
+    tooLong: `Last name must be at most ${schemas.registerBodyLastNameMax} characters`,
+  }),
+  username: requiredText(schemas.registerBodyUsernameMax, {
+    required: 'Username is required',
+    tooLong: `Username must be at most ${schemas.registerBodyUsernameMax} characters`,
+  }),
   email,
   password,
 });
@@ -22,7 +36,13 @@ export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 
 /** The new password twice, with sign-up's rule; the confirmation must match. */
 export const resetPasswordSchema = z
-  .object({ password, confirmPassword: z.string() })
+  .object({
+    password: newPassword({
+      min: schemas.confirmPasswordResetBodyPasswordMin,
+      max: schemas.confirmPasswordResetBodyPasswordMax,
+    }),
+    confirmPassword: z.string(),
+  })
   .refine((values) => values.password === values.confirmPassword, {
     path: ['confirmPassword'],
     message: 'Passwords do not match',

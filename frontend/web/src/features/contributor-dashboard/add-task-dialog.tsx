@@ -24,8 +24,15 @@ import { showMutationError } from '@/lib/api-errors';
  * `datetime-local` value (local time), turned into a timestamp on submit.
  */
 export const taskSchema = schemas.createScheduleBody.omit({ contributorId: true }).extend({
-  title: z.string().trim().min(1, 'Title is required').max(255, 'Title must be at most 255 characters'),
-  description: z.string().trim().max(2000, 'Description must be at most 2,000 characters'),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Title is required')
+    .max(schemas.createScheduleBodyTitleMax, `Title must be at most ${schemas.createScheduleBodyTitleMax} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(schemas.createScheduleBodyDescriptionMax, 'Description must be at most 2,000 characters'),
   dueDate: z
     .string()
     .min(1, 'Due date is required')

@@ -46,7 +46,11 @@ import { toast } from '@/hooks/use-toast';
 import { showMutationError } from '@/lib/api-errors';
 
 const unpublishSchema = schemas.unpublishStoryBody.extend({
-  reason: z.string().trim().min(1, 'A reason is required'),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'A reason is required')
+    .max(schemas.unpublishStoryBodyReasonMax, 'The reason must be at most 2,000 characters'),
 });
 type UnpublishValues = z.infer<typeof unpublishSchema>;
 

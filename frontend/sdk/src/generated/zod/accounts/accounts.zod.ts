@@ -68,8 +68,11 @@ export const requestPasswordResetBody = zod.object({
  * @summary Sets a new password with a reset link and signs in; every other session of the account
 ends, and the e-mail address counts as verified.
  */
+export const confirmPasswordResetBodyPasswordMin = 6;
+export const confirmPasswordResetBodyPasswordMax = 128;
+
 export const confirmPasswordResetBody = zod.object({
-  "password": zod.string().describe('The new password (6 to 128 characters).'),
+  "password": zod.string().min(confirmPasswordResetBodyPasswordMin).max(confirmPasswordResetBodyPasswordMax).describe('The new password (6 to 128 characters).'),
   "token": zod.string().describe('The `token` of the mailed link.')
 })
 
@@ -143,11 +146,13 @@ export const deleteAccountResponse = zod.object({
 /**
  * @summary Changes the signed-in person's name, username or profile picture.
  */
+export const updateProfileBodyFirstNameMax = 100;export const updateProfileBodyLastNameMax = 100;export const updateProfileBodyProfileImageUrlMax = 2048;export const updateProfileBodyUsernameMax = 50;
+
 export const updateProfileBody = zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish().describe('An `https://` image address; empty or null removes the picture.'),
-  "username": zod.string().nullish()
+  "firstName": zod.string().min(1).max(updateProfileBodyFirstNameMax).nullish(),
+  "lastName": zod.string().min(1).max(updateProfileBodyLastNameMax).nullish(),
+  "profileImageUrl": zod.string().max(updateProfileBodyProfileImageUrlMax).nullish().describe('An `https://` image address; empty or null removes the picture.'),
+  "username": zod.string().min(1).max(updateProfileBodyUsernameMax).nullish()
 }).describe('Fields left out stay as they are; an empty or null `profileImageUrl` removes the picture.')
 
 export const updateProfileResponse = zod.object({
@@ -274,9 +279,12 @@ export const exportAccountResponse = zod.object({
 /**
  * @summary Changes the signed-in person's password; their other sessions end.
  */
+export const changeOwnPasswordBodyNewPasswordMin = 6;
+export const changeOwnPasswordBodyNewPasswordMax = 128;
+
 export const changeOwnPasswordBody = zod.object({
   "currentPassword": zod.string(),
-  "newPassword": zod.string()
+  "newPassword": zod.string().min(changeOwnPasswordBodyNewPasswordMin).max(changeOwnPasswordBodyNewPasswordMax).describe('6 to 128 characters.')
 })
 
 export const changeOwnPasswordResponse = zod.object({

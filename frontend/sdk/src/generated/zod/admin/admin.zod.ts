@@ -37,9 +37,12 @@ export const listAuditLogResponse = zod.array(listAuditLogResponseItem)
 /**
  * @summary Changes the signed-in super admin's admin password; the admin's other sessions end.
  */
+export const changePasswordBodyNewPasswordMin = 6;
+export const changePasswordBodyNewPasswordMax = 128;
+
 export const changePasswordBody = zod.object({
   "currentPassword": zod.string(),
-  "newPassword": zod.string(),
+  "newPassword": zod.string().min(changePasswordBodyNewPasswordMin).max(changePasswordBodyNewPasswordMax).describe('6 to 128 characters.'),
   "username": zod.string()
 })
 
@@ -370,8 +373,10 @@ export const suspendUserParams = zod.object({
   "userId": zod.string().describe('User id')
 })
 
+export const suspendUserBodyReasonMax = 500;
+
 export const suspendUserBody = zod.object({
-  "reason": zod.string().describe('Why; mailed to the person (required, at most 500 characters).')
+  "reason": zod.string().min(1).max(suspendUserBodyReasonMax).describe('Why; mailed to the person (required, at most 500 characters).')
 })
 
 export const suspendUserResponse = zod.object({

@@ -99,8 +99,10 @@ export const rejectStoryParams = zod.object({
   "id": zod.number().describe('Story id')
 })
 
+export const rejectStoryBodyReasonMax = 2000;
+
 export const rejectStoryBody = zod.union([zod.object({
-  "reason": zod.string().nullish().describe('Why the story or edit is sent back; the author sees it and receives it by mail.')
+  "reason": zod.string().max(rejectStoryBodyReasonMax).nullish().describe('Why the story or edit is sent back; the author sees it and receives it by mail.')
 }),zod.null()])
 
 export const rejectStoryResponse = zod.object({
@@ -136,8 +138,10 @@ export const unpublishStoryParams = zod.object({
   "id": zod.number().describe('Story id')
 })
 
+export const unpublishStoryBodyReasonMax = 2000;
+
 export const unpublishStoryBody = zod.object({
-  "reason": zod.string().describe('Why the story is taken down; the author sees it and receives it by mail.')
+  "reason": zod.string().min(1).max(unpublishStoryBodyReasonMax).describe('Why the story is taken down; the author sees it and receives it by mail.')
 })
 
 export const unpublishStoryResponse = zod.object({

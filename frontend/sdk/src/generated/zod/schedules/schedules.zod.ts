@@ -31,11 +31,13 @@ export const listSchedulesResponse = zod.array(listSchedulesResponseItem)
 /**
  * @summary Adds a task to your schedule (a super admin may add one to any approved user's).
  */
+export const createScheduleBodyDescriptionMax = 2000;export const createScheduleBodyTitleMax = 255;
+
 export const createScheduleBody = zod.object({
   "contributorId": zod.string().nullish().describe('Whose schedule: leave out for your own. A super admin may name any approved user.'),
-  "description": zod.string().nullish().describe('Optional, at most 2,000 characters; blank means none.'),
+  "description": zod.string().max(createScheduleBodyDescriptionMax).nullish().describe('Optional, at most 2,000 characters; blank means none.'),
   "dueDate": zod.iso.datetime({}).describe('Required: an RFC 3339 timestamp with an offset, such as `2024-03-05T17:00:00Z`.'),
-  "title": zod.string().describe('Required, at most 255 characters.')
+  "title": zod.string().min(1).max(createScheduleBodyTitleMax).describe('Required, at most 255 characters.')
 }).describe('A new task.')
 
 /**

@@ -1,9 +1,8 @@
-//! The rules of the account forms (Profile Settings, Security, Delete my account), with sign-up's
-//! messages where the rule is sign-up's; the server checks the same and its field errors are shown too.
+//! The rules of the account forms (Profile Settings, Security, Delete my account): the server's
+//! limits from the generated schemas, with the server's messages; its field errors are shown too.
 import { schemas } from '@grace-stories/sdk/react';
 import { z } from 'zod';
-
-const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+import { newPassword, requiredText } from '@/lib/form-rules';
 
 const isHttpsUrl = (value: string) => {
   try {
@@ -14,13 +13,26 @@ const isHttpsUrl = (value: string) => {
 };
 
 export const profileSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required'),
-  lastName: z.string().trim().min(1, 'Last name is required'),
+  firstName: requiredText(schemas.updateProfileBodyFirstNameMax, {
+    required: 'First name is required',
+    tooLong: `First name must be at most ${schemas.updateProfileBodyFirstNameMax} characters`,
+  }),
+  lastName: requiredText(schemas.updateProfileBodyLastNameMax, {
+    required: 'Last name is required',
+    tooLong: `Last name must be at most ${schemas.updateProfileBodyLastNameMax} characters`,
+  }),
   // Google accounts may start without a username; once set it cannot be blanked again.
-  username: z.string().trim(),
+  username: z
+    .string()
+    .trim()
+    .max(
+      schemas.updateProfileBodyUsernameMax,
+      `Username must be at most ${schemas.updateProfileBodyUsernameMax} characters`,
+    ),
   profileImageUrl: z
     .string()
     .trim()
+    .max(schemas.updateProfileBodyProfileImageUrlMax, 'Profile image URL must be at most 2,048 characters')
     .refine((value) => value === '' || isHttpsUrl(value), 'Profile image must be an https:// address'),
 });
 export type ProfileValues = z.infer<typeof profileSchema>;
@@ -28,7 +40,10 @@ export type ProfileValues = z.infer<typeof profileSchema>;
 export const changeOwnPasswordSchema = schemas.changeOwnPasswordBody
   .extend({
     currentPassword: z.string().min(1, 'Current password is required'),
-    newPassword: z.string().min(6, PASSWORD_TOO_SHORT),
+    newPassword: newPassword({
+      min: schemas.changeOwnPasswordBodyNewPasswordMin,
+      max: schemas.changeOwnPasswordBodyNewPasswordMax,
+    }),
     confirmPassword: z.string(),
   })
   .refine((values) => values.newPassword === values.confirmPassword, {

@@ -1,3 +1,4 @@
+import { schemas } from '@grace-stories/sdk/react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -51,7 +52,13 @@ export function RejectStoryDialog({
         </DialogHeader>
         <div className="grid gap-2">
           <Label htmlFor="reject-reason">Reason (optional)</Label>
-          <Textarea id="reject-reason" rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <Textarea
+            id="reject-reason"
+            rows={3}
+            maxLength={schemas.rejectStoryBodyReasonMax}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
         </div>
         <DialogFooter>
           <DialogClose asChild>

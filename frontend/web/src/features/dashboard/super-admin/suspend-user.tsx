@@ -23,7 +23,11 @@ import { displayName } from './user-rows';
 
 /** The server's rule for the reason (required, at most 500 characters), with its messages. */
 const suspendSchema = schemas.suspendUserBody.extend({
-  reason: z.string().trim().min(1, 'A reason is required').max(500, 'The reason must be at most 500 characters'),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'A reason is required')
+    .max(schemas.suspendUserBodyReasonMax, `The reason must be at most ${schemas.suspendUserBodyReasonMax} characters`),
 });
 type SuspendValues = z.infer<typeof suspendSchema>;
 
