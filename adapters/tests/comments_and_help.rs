@@ -37,6 +37,7 @@ async fn story(db: &adapters::DatabaseConnection, author: &User) -> StoryId {
             fields: StoryFields {
                 title: "Grace".into(),
                 content: "<p>Grace.</p>".into(),
+                source: "Grace.".into(),
                 excerpt: None,
                 video_url: None,
                 thumbnail_url: None,

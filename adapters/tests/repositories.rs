@@ -312,3 +312,60 @@ async fn stories_stored_with_relative_urls_are_cleaned_by_the_migration() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn stories_stored_before_the_authors_text_was_kept_get_it_back_from_their_html() {
+    use adapters::migration::Migrator;
+    use sea_orm::{ConnectionTrait, Statement};
+    use sea_orm_migration::MigratorTrait;
+    each_engine(|db, _| async move {
+        let users = adapters::SeaOrmUserRepository::new(db.clone());
+        let author = users.create(member("old@example.org", "old")).await.unwrap();
+        let backend = db.get_database_backend();
+        // Back to the schema before m0017, with two stories stored then.
+        Migrator::down(&db, Some(1)).await.unwrap();
+        for (title, html) in [
+            (
+                "Plain",
+                "<p>Line one<br>line two</p>\n<p>Grace &amp; peace</p>\n<p><img src=\"/media/0123456789abcdef0123456789abcdef-800.webp\" alt=\"Our choir\"></p>",
+            ),
+            ("Rich", "<h2>Heading</h2><p>Text <em>here</em></p>"),
+        ] {
+            db.execute_raw(Statement::from_sql_and_values(
+                backend,
+                if adapters::is_postgres(&db) {
+                    "INSERT INTO stories (title, content, category, author_id, status, is_published, created_at, updated_at) VALUES ($1, $2, 'Worship', $3, 'approved', true, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                } else {
+                    "INSERT INTO stories (title, content, category, author_id, status, is_published, created_at, updated_at) VALUES (?, ?, 'Worship', ?, 'approved', 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                },
+                [title.into(), html.into(), author.id.as_str().into()],
+            ))
+            .await
+            .unwrap();
+        }
+        Migrator::up(&db, None).await.unwrap();
+        let source = |title: &'static str| {
+            let db = db.clone();
+            async move {
+                let row = db
+                    .query_one_raw(Statement::from_string(
+                        backend,
+                        format!("SELECT source FROM stories WHERE title = '{title}'"),
+                    ))
+                    .await
+                    .unwrap()
+                    .unwrap();
+                row.try_get::<Option<String>>("", "source").unwrap()
+            }
+        };
+        assert_eq!(
+            source("Plain").await.as_deref(),
+            Some("Line one\nline two\n\nGrace & peace\n\n![Our choir](/media/0123456789abcdef0123456789abcdef-800.webp)")
+        );
+        assert_eq!(
+            source("Rich").await.as_deref(),
+            Some("<h2>Heading</h2><p>Text <em>here</em></p>")
+        );
+    })
+    .await;
+}

@@ -60,6 +60,7 @@ async fn exported(
             fields: StoryFields {
                 title: title.into(),
                 content: format!("<p>{title}, the whole story.</p>"),
+                source: format!("{title}, the whole story."),
                 excerpt: Some(format!("How {title} found grace")),
                 video_url: None,
                 thumbnail_url: None,

@@ -75,6 +75,7 @@ async fn seed(state: &app_server::state::AppState) -> StoryId {
                 fields: StoryFields {
                     title: format!("Story {i} of grace and faith"),
                     content: format!("<p>{}</p>", "Words of hope and testimony. ".repeat(80)),
+                    source: "Words of hope and testimony. ".repeat(80),
                     excerpt: Some(format!("Excerpt {i}")),
                     video_url: None,
                     thumbnail_url: None,

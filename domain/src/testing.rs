@@ -201,6 +201,7 @@ pub fn new_story(author: &UserId, title: &str, status: StoryStatus) -> NewStory 
         fields: StoryFields {
             title: title.to_owned(),
             content: format!("<p>{title}: the whole story.</p>"),
+            source: format!("{title}: the whole story."),
             excerpt: Some(format!("About {title}")),
             video_url: None,
             thumbnail_url: None,

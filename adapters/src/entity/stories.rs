@@ -9,6 +9,8 @@ pub struct Model {
     pub id: i64,
     pub title: String,
     pub content: String,
+    /// What the author typed; filled for older rows by m0017.
+    pub source: Option<String>,
     pub excerpt: Option<String>,
     pub video_url: Option<String>,
     pub thumbnail_url: Option<String>,

@@ -10,6 +10,8 @@ pub struct Model {
     pub story_id: i64,
     pub title: String,
     pub content: String,
+    /// What the author typed; filled for older rows by m0017.
+    pub source: Option<String>,
     pub excerpt: Option<String>,
     pub video_url: Option<String>,
     pub thumbnail_url: Option<String>,

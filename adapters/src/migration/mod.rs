@@ -18,6 +18,7 @@ mod m0013_one_queued_social_post;
 mod m0014_media;
 mod m0015_media_uses;
 mod m0016_api_tokens;
+mod m0017_story_source;
 
 pub struct Migrator;
 
@@ -41,6 +42,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0014_media::Migration),
             Box::new(m0015_media_uses::Migration),
             Box::new(m0016_api_tokens::Migration),
+            Box::new(m0017_story_source::Migration),
         ]
     }
 }

@@ -105,6 +105,9 @@ pub struct StoryDto {
     pub title: String,
     /// Sanitised HTML.
     pub content: String,
+    /// The text as its author typed it (plain text with `![alt](address)` pictures, or
+    /// HTML), for the edit form: only for its author and reviewers, else null.
+    pub source: Option<String>,
     pub excerpt: Option<String>,
     pub video_url: Option<String>,
     pub thumbnail_url: Option<String>,
@@ -129,6 +132,7 @@ impl From<StoryWithAuthor> for StoryDto {
             id: s.id.0,
             title: s.title,
             content: s.content,
+            source: (!s.source.is_empty()).then_some(s.source),
             excerpt: s.excerpt,
             video_url: s.video_url,
             thumbnail_url: s.thumbnail_url,

@@ -17,7 +17,10 @@ use crate::state::AppState;
 pub struct RevisionDto {
     pub id: i64,
     pub title: String,
+    /// Sanitised HTML.
     pub content: String,
+    /// The text as its author typed it, for the edit form.
+    pub source: String,
     pub excerpt: Option<String>,
     pub video_url: Option<String>,
     pub thumbnail_url: Option<String>,
@@ -31,6 +34,7 @@ impl From<Revision> for RevisionDto {
             id: r.id,
             title: r.fields.title,
             content: r.fields.content,
+            source: r.fields.source,
             excerpt: r.fields.excerpt,
             video_url: r.fields.video_url,
             thumbnail_url: r.fields.thumbnail_url,

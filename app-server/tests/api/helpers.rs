@@ -127,6 +127,7 @@ impl TestContext {
                 fields: StoryFields {
                     title: title.into(),
                     content: format!("<p>The content of {title}.</p>"),
+                    source: format!("The content of {title}."),
                     excerpt: Some(format!("About {title}")),
                     video_url: None,
                     thumbnail_url: None,

@@ -37,6 +37,7 @@ engine_test!(
                 fields: StoryFields {
                     title: r#"Grace "><script>alert(1)</script>"#.into(),
                     content: "<p>First paragraph of the story.</p><p>Second.</p>".into(),
+                    source: "First paragraph of the story.\n\nSecond.".into(),
                     excerpt: Some("A short summary & more".into()),
                     video_url: None,
                     thumbnail_url: Some("https://example.org/t.jpg".into()),

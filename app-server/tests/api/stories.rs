@@ -999,3 +999,85 @@ engine_test!(
         assert_eq!(unknown.status, 400);
     }
 );
+
+// Issue 12, item 7: what the author typed comes back as typed, to its author and reviewers
+// only, for the live story and for an edit waiting for review.
+engine_test!(
+    the_authors_text_comes_back_as_typed_to_the_author_and_reviewers,
+    |ctx, app| {
+        let hash = ctx.password_hash().await;
+        let (_, author) = sign_in_new(
+            &ctx,
+            &app,
+            "ruth@example.org",
+            Role::RegularContributor,
+            true,
+            &hash,
+        )
+        .await;
+        let typed = "Line one\nline two\n\n![Our choir & friends](https://images.example.org/choir.jpg)\n\n1 < 2 & \"quotes\"";
+        let mut body = story("As typed");
+        body["content"] = json!(format!("  {typed}\n"));
+        body["isPublished"] = json!(true);
+        let made = send(
+            &app,
+            Method::POST,
+            "/api/stories",
+            Some(&author),
+            Some(body),
+        )
+        .await;
+        assert_eq!(made.status, 201, "{}", made.body);
+        assert_eq!(made.body["source"], typed);
+        let id = made.body["id"].as_i64().unwrap();
+        let path = format!("/api/stories/{id}");
+        let mine = send(&app, Method::GET, &path, Some(&author), None).await;
+        assert_eq!(mine.body["source"], typed);
+        assert!(mine.body["content"].as_str().unwrap().contains("<img"));
+
+        let admin = admin_cookie(&app).await;
+        let approved = send(
+            &app,
+            Method::POST,
+            &format!("/api/admin/stories/{id}/approve"),
+            Some(&admin),
+            None,
+        )
+        .await;
+        assert_eq!(approved.status, 200, "{}", approved.body);
+        let public = send(&app, Method::GET, &path, None, None).await;
+        assert_eq!(public.status, 200);
+        assert_eq!(
+            public.body["source"],
+            Value::Null,
+            "readers get the HTML only"
+        );
+        assert_eq!(
+            send(&app, Method::GET, &path, Some(&admin), None)
+                .await
+                .body["source"],
+            typed
+        );
+
+        // An edit of the live story waits for review with its own text.
+        let mut edit = story("As typed");
+        edit["content"] = json!("Second version\n\nwith <b>HTML</b> inside");
+        edit["isPublished"] = json!(true);
+        let staged = send(&app, Method::PUT, &path, Some(&author), Some(edit)).await;
+        assert_eq!(staged.status, 200, "{}", staged.body);
+        let waiting = send(
+            &app,
+            Method::GET,
+            &format!("{path}/pending-edit"),
+            Some(&author),
+            None,
+        )
+        .await;
+        assert_eq!(waiting.status, 200, "{}", waiting.body);
+        assert_eq!(
+            waiting.body["edit"]["source"],
+            "Second version\n\nwith <b>HTML</b> inside"
+        );
+        assert_eq!(waiting.body["live"]["source"], typed);
+    }
+);

@@ -15,6 +15,7 @@ fn story(excerpt: Option<&str>, content: &str) -> Story {
     let mut new = new_story(&author.id, "T", StoryStatus::Approved);
     new.fields.excerpt = excerpt.map(str::to_owned);
     new.fields.content = content.to_owned();
+    new.fields.source = content.to_owned();
     block_on(crate::story::StoryRepository::create(&*fakes.stories, new)).unwrap()
 }
 

@@ -1,5 +1,7 @@
 //! Story content as typed: plain text becomes paragraphs, HTML stays HTML (both are then
-//! sanitised by the `HtmlSanitizer` port).
+//! sanitised by the `HtmlSanitizer` port). What the author typed is stored beside the HTML
+//! (`Story::source`), so editing shows it as written; [`to_source`] recovers it once for
+//! stories stored before it was kept.
 
 /// Whether the text looks like HTML (has a tag), rather than plain text.
 pub fn looks_like_html(text: &str) -> bool {
@@ -47,6 +49,93 @@ pub fn to_html(text: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The text that [`to_html`] (and the sanitiser) turned into this stored HTML, for stories
+/// stored before the author's text was kept: HTML made only of the paragraphs, line breaks and
+/// picture paragraphs that plain text becomes reads back as that plain text; any other HTML
+/// (or text that would read as HTML once saved again) is its own source, kept as it is.
+pub fn to_source(html: &str) -> String {
+    paragraphs_as_text(html)
+        .filter(|text| !looks_like_html(text))
+        .unwrap_or_else(|| html.to_owned())
+}
+
+fn decode_entities(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&nbsp;", "\u{a0}")
+        .replace("&amp;", "&")
+}
+
+/// `<p>`/`<br>`/picture-only HTML as the plain text typed for it; `None` for any other HTML.
+fn paragraphs_as_text(html: &str) -> Option<String> {
+    let mut paragraphs: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut rest = html;
+    while !rest.is_empty() {
+        let Some(start) = rest.find('<') else {
+            current.push_str(&rest.replace(['\r', '\n'], " "));
+            break;
+        };
+        current.push_str(&rest[..start].replace(['\r', '\n'], " "));
+        let end = rest[start..].find('>')? + start;
+        let tag = &rest[start..=end];
+        rest = &rest[end + 1..];
+        match tag.to_ascii_lowercase().as_str() {
+            "<p>" | "</p>" => {
+                let text = decode_entities(current.trim());
+                if !text.is_empty() {
+                    paragraphs.push(text);
+                }
+                current.clear();
+            }
+            "<br>" | "<br/>" | "<br />" => current.push('\n'),
+            _ if tag.starts_with("<img ") && current.trim().is_empty() => {
+                let (alt, url) = picture_tag(tag)?;
+                current.clear();
+                // The picture must be alone in its paragraph.
+                let close = rest.trim_start();
+                if !close.to_ascii_lowercase().starts_with("</p>") {
+                    return None;
+                }
+                paragraphs.push(format!("![{alt}]({url})"));
+                rest = &close[4..];
+            }
+            _ => return None,
+        }
+    }
+    let tail = decode_entities(current.trim());
+    if !tail.is_empty() {
+        paragraphs.push(tail);
+    }
+    // Line breaks next to a `<br>` only laid the HTML out.
+    Some(
+        paragraphs
+            .iter()
+            .map(|p| p.split('\n').map(str::trim).collect::<Vec<_>>().join("\n"))
+            .collect::<Vec<_>>()
+            .join("\n\n"),
+    )
+}
+
+/// `<img src="..." alt="...">` (the sanitiser's order) as `(alt, src)`, when the marker
+/// `![alt](src)` can hold them.
+fn picture_tag(tag: &str) -> Option<(String, String)> {
+    let attribute = |name: &str| {
+        let from = tag.find(&format!("{name}=\""))? + name.len() + 2;
+        let to = tag[from..].find('"')? + from;
+        Some(decode_entities(&tag[from..to]))
+    };
+    let (alt, src) = (attribute("alt")?, attribute("src")?);
+    let fits = !alt.trim().is_empty()
+        && !alt.contains(['[', ']', '\n'])
+        && !src.is_empty()
+        && !src.contains(char::is_whitespace);
+    fits.then_some((alt, src))
 }
 
 /// How many characters of a story's stored HTML are enough for a [`plain_preview`].
@@ -150,6 +239,36 @@ mod tests {
             to_html("<p>Hi <em>there</em></p>"),
             "<p>Hi <em>there</em></p>"
         );
+    }
+
+    #[test]
+    fn stored_plain_text_reads_back_as_typed() {
+        for typed in [
+            "One\nline\n\nTwo < three & four",
+            "Before\n\n![Our choir & friends](/media/abc-800.jpg)\n\nAfter",
+            "\"Quoted\" and it's fine",
+            "See ![x](/media/a-1.jpg) here",
+        ] {
+            assert_eq!(to_source(&to_html(typed)), typed, "{typed}");
+        }
+        // What the sanitiser may write differently reads the same.
+        assert_eq!(
+            to_source("<p>It&#39;s here<br/>\nand there</p><p>A &quot;b&quot;</p>"),
+            "It's here\nand there\n\nA \"b\""
+        );
+    }
+
+    #[test]
+    fn richer_html_is_its_own_source() {
+        for html in [
+            "<p>Hi <em>there</em></p>",
+            "<h2>Title</h2><p>Text</p>",
+            "<p>Text <img src=\"/media/a-800.jpg\" alt=\"x\"></p>",
+            // Plain text that would read as HTML once saved again stays HTML.
+            "<p>&lt;b&gt;not bold&lt;/b&gt;</p>",
+        ] {
+            assert_eq!(to_source(html), html, "{html}");
+        }
     }
 
     #[test]

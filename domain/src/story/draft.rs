@@ -57,6 +57,7 @@ impl StoryService {
         Ok(StoryFields {
             title: title.into_inner(),
             content: html,
+            source: content.into_inner(),
             excerpt: excerpt.map(Excerpt::into_inner),
             video_url: video.map(|v| v.as_str().to_owned()),
             thumbnail_url: thumbnail.map(|t| t.as_str().to_owned()),

@@ -85,6 +85,9 @@ pub struct Story {
     pub title: String,
     /// Sanitised HTML.
     pub content: String,
+    /// What the author typed (plain text with `![alt](address)` pictures, or HTML), which
+    /// became `content`: the edit form shows it as written.
+    pub source: String,
     pub excerpt: Option<String>,
     pub video_url: Option<String>,
     pub thumbnail_url: Option<String>,
@@ -190,7 +193,10 @@ pub struct NewStory {
 #[derive(Debug, Clone, PartialEq)]
 pub struct StoryFields {
     pub title: String,
+    /// Sanitised HTML.
     pub content: String,
+    /// What the author typed for `content`.
+    pub source: String,
     pub excerpt: Option<String>,
     pub video_url: Option<String>,
     pub thumbnail_url: Option<String>,
@@ -203,6 +209,7 @@ impl StoryFields {
         Self {
             title: story.title.clone(),
             content: story.content.clone(),
+            source: story.source.clone(),
             excerpt: story.excerpt.clone(),
             video_url: story.video_url.clone(),
             thumbnail_url: story.thumbnail_url.clone(),
@@ -214,6 +221,7 @@ impl StoryFields {
     pub fn apply_to(self, story: &mut Story) {
         story.title = self.title;
         story.content = self.content;
+        story.source = self.source;
         story.excerpt = self.excerpt;
         story.video_url = self.video_url;
         story.thumbnail_url = self.thumbnail_url;

@@ -45,6 +45,7 @@ impl StoryService {
                     fields: StoryFields {
                         title: sample.title.to_owned(),
                         content: sample.content.to_owned(),
+                        source: super::content::to_source(sample.content),
                         excerpt: Some(sample.excerpt.to_owned()),
                         video_url: None,
                         thumbnail_url: None,

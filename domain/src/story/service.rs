@@ -98,9 +98,11 @@ impl StoryService {
         }
         let mut found = found;
         // Why a reviewer refused a version (of the story, or of an edit of it while the old
-        // text stayed live) is between the author and the reviewers.
+        // text stayed live) is between the author and the reviewers, and so is the text as the
+        // author typed it (for the edit form; readers get the HTML): left empty for others.
         if !Self::owns(caller, &found.story.author_id) && !caller.can(Ability::ReviewStories) {
             found.story.rejection_reason = None;
+            found.story.source = String::new();
         }
         Ok(found)
     }

@@ -235,6 +235,12 @@ fn plain_text_content_becomes_paragraphs() {
         created.story.content,
         "<p>First day.<br>Still raining.</p>\n<p>Second day &amp; sun.</p>"
     );
+    // What was typed is kept beside the HTML, for the edit form.
+    assert_eq!(
+        created.story.source,
+        "First day.\nStill raining.\n\nSecond day & sun."
+    );
+    assert_eq!(w.stored(created.story.id).source, created.story.source);
 }
 
 #[test]

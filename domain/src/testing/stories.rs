@@ -173,6 +173,7 @@ impl StoryRepository for InMemoryStoryRepository {
             id: StoryId(id),
             title: new.fields.title,
             content: new.fields.content,
+            source: new.fields.source,
             excerpt: new.fields.excerpt,
             video_url: new.fields.video_url,
             thumbnail_url: new.fields.thumbnail_url,

@@ -94,6 +94,7 @@ impl StoryRepository for SeaOrmStoryRepository {
         let model = stories::ActiveModel {
             title: Set(new.fields.title),
             content: Set(new.fields.content),
+            source: Set(Some(new.fields.source)),
             excerpt: Set(new.fields.excerpt),
             video_url: Set(new.fields.video_url),
             thumbnail_url: Set(new.fields.thumbnail_url),
@@ -136,6 +137,7 @@ impl StoryRepository for SeaOrmStoryRepository {
         let mut active = model.into_active_model();
         active.title = Set(story.title.clone());
         active.content = Set(story.content.clone());
+        active.source = Set(Some(story.source.clone()));
         active.excerpt = Set(story.excerpt.clone());
         active.video_url = Set(story.video_url.clone());
         active.thumbnail_url = Set(story.thumbnail_url.clone());

@@ -26,6 +26,7 @@ impl SeaOrmStoryRepository {
             story_id: Set(story.0),
             title: Set(fields.title.clone()),
             content: Set(fields.content.clone()),
+            source: Set(Some(fields.source.clone())),
             excerpt: Set(fields.excerpt.clone()),
             video_url: Set(fields.video_url.clone()),
             thumbnail_url: Set(fields.thumbnail_url.clone()),

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use chrono::Utc;
 use domain::StoreError;
-use domain::story::content::{PREVIEW_CHARS, PREVIEW_SOURCE_CHARS, plain_preview};
+use domain::story::content::{PREVIEW_CHARS, PREVIEW_SOURCE_CHARS, plain_preview, to_source};
 use domain::story::{
     Revision, RevisionStatus, Story, StoryFields, StoryId, StoryStatus, StorySummary,
 };
@@ -65,6 +65,7 @@ pub(crate) fn to_domain(m: stories::Model) -> Result<Story, StoreError> {
     Ok(Story {
         id: StoryId(m.id),
         title: m.title,
+        source: m.source.unwrap_or_else(|| to_source(&m.content)),
         content: m.content,
         excerpt: m.excerpt,
         video_url: m.video_url,
@@ -141,6 +142,7 @@ pub(crate) fn revision(m: story_revisions::Model) -> Result<Revision, StoreError
             .map_err(|e| StoreError::Unknown(e.into()))?,
         fields: StoryFields {
             title: m.title,
+            source: m.source.unwrap_or_else(|| to_source(&m.content)),
             content: m.content,
             excerpt: m.excerpt,
             video_url: m.video_url,

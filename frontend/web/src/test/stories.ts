@@ -30,6 +30,7 @@ export function sampleStory(overrides: Partial<StoryDto> = {}): StoryDto {
   return {
     ...summary,
     content: '<p>First paragraph<br>second line</p>\n<p>Second paragraph</p>',
+    source: 'First paragraph\nsecond line\n\nSecond paragraph',
     approvedAt: null,
     approvedBy: null,
     ...overrides,
@@ -69,6 +70,7 @@ export function samplePendingEdit(
       id: 1,
       title: story.title,
       content: story.content,
+      source: story.source ?? story.content,
       excerpt: story.excerpt,
       category: story.category,
       videoUrl: story.videoUrl,

@@ -141,6 +141,7 @@ export * from './storyDtoApprovedBy';
 export * from './storyDtoExcerpt';
 export * from './storyDtoPublishedAt';
 export * from './storyDtoRejectionReason';
+export * from './storyDtoSource';
 export * from './storyDtoThumbnailUrl';
 export * from './storyDtoVideoUrl';
 export * from './storyInput';

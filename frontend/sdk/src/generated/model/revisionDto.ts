@@ -14,10 +14,13 @@ import type { RevisionDtoVideoUrl } from './revisionDtoVideoUrl';
  */
 export interface RevisionDto {
   category: string;
+  /** Sanitised HTML. */
   content: string;
   createdAt: string;
   excerpt?: RevisionDtoExcerpt;
   id: number;
+  /** The text as its author typed it, for the edit form. */
+  source: string;
   thumbnailUrl?: RevisionDtoThumbnailUrl;
   title: string;
   videoUrl?: RevisionDtoVideoUrl;

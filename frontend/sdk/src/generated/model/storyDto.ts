@@ -11,6 +11,7 @@ import type { AuthorDto } from './authorDto';
 import type { StoryDtoExcerpt } from './storyDtoExcerpt';
 import type { StoryDtoPublishedAt } from './storyDtoPublishedAt';
 import type { StoryDtoRejectionReason } from './storyDtoRejectionReason';
+import type { StoryDtoSource } from './storyDtoSource';
 import type { StoryStatusDto } from './storyStatusDto';
 import type { StoryDtoThumbnailUrl } from './storyDtoThumbnailUrl';
 import type { StoryDtoVideoUrl } from './storyDtoVideoUrl';
@@ -33,6 +34,9 @@ export interface StoryDto {
   publishedAt?: StoryDtoPublishedAt;
   /** Why a reviewer rejected it; shown to its author. */
   rejectionReason?: StoryDtoRejectionReason;
+  /** The text as its author typed it (plain text with `![alt](address)` pictures, or
+HTML), for the edit form: only for its author and reviewers, else null. */
+  source?: StoryDtoSource;
   status: StoryStatusDto;
   thumbnailUrl?: StoryDtoThumbnailUrl;
   title: string;

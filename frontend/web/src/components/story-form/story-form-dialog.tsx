@@ -1,7 +1,6 @@
 import { useGetStory, type PendingEditDto, type StoryDto } from '@grace-stories/sdk/react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { contentForEditing } from './story-content';
 import { EMPTY_STORY_FORM, type StoryFormValues } from './story-form-schema';
 import { StoryForm } from './story-form';
 import { useWaitingEdit } from './use-waiting-edit';
@@ -82,7 +81,10 @@ function EditStory({ storyId, authorId, onDone }: { storyId: number; authorId: s
   );
 }
 
-/** A stored story as form values; `<p>`/`<br>`-only HTML comes back as plain text. */
+/**
+ * A stored story as form values: the text exactly as its author typed it (the server keeps it
+ * beside the HTML it made of it; only its author and reviewers receive it).
+ */
 export function formValuesOf(story: StoryDto): StoryFormValues {
   return {
     contentType: story.videoUrl ? 'video' : 'text',
@@ -90,7 +92,7 @@ export function formValuesOf(story: StoryDto): StoryFormValues {
     category: story.category,
     excerpt: story.excerpt ?? '',
     videoUrl: story.videoUrl ?? '',
-    content: contentForEditing(story.content),
+    content: story.source ?? story.content,
     thumbnailUrl: story.thumbnailUrl ?? '',
     isPublished: story.isPublished,
   };
@@ -104,7 +106,7 @@ export function formValuesOfEdit({ live, edit }: PendingEditDto): StoryFormValue
     category: edit.category,
     excerpt: edit.excerpt,
     videoUrl: edit.videoUrl,
-    content: edit.content,
+    source: edit.source,
     thumbnailUrl: edit.thumbnailUrl,
   });
 }

@@ -236,11 +236,12 @@ describe('the story form', () => {
   });
 
   it('reopens Edit on the text just saved, never on the copy loaded before', async () => {
-    const v1 = sampleStory({ id: 7, title: 'Harvest v1', content: '<p>Body v1</p>' });
+    const v1 = sampleStory({ id: 7, title: 'Harvest v1', content: '<p>Body v1</p>', source: 'Body v1' });
     const v2 = sampleStory({
       id: 7,
       title: 'Harvest v2',
       content: '<p>Body v2</p>',
+      source: 'Body v2',
       updatedAt: '2024-03-06T10:00:00Z',
     });
     const fetchTable = table({
@@ -293,22 +294,22 @@ describe('the story form', () => {
     expect(dialog.queryByDisplayValue('An older copy')).not.toBeInTheDocument();
   });
 
-  it('shows stored HTML with its character references decoded', async () => {
+  it('shows the text exactly as its author typed it, not the HTML made of it', async () => {
+    const typed =
+      'Line one\nLine two\n\n![Our choir](/media/0123456789abcdef0123456789abcdef-800.webp)\n\n1 < 2 & <b>bold</b>';
     renderApp(
       '/contributor-dashboard',
       table({
         [`GET /api/stories/author/${user.id}`]: { body: [sampleSummary({ id: 7 })] },
         'GET /api/stories/7': {
-          body: sampleStory({ id: 7, content: 'Line one\nLine two\n\nSecond para with <b>bold</b> &amp; stuff.' }),
+          body: sampleStory({ id: 7, content: '<p>Line one<br>Line two</p><p>(the HTML)</p>', source: typed }),
         },
       }),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Grace in the Harvest' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Story' }));
-    expect(await dialog.findByLabelText('Story Content *')).toHaveValue(
-      'Line one\nLine two\n\nSecond para with <b>bold</b> & stuff.',
-    );
+    expect(await dialog.findByLabelText('Story Content *')).toHaveValue(typed);
   });
 
   it('exports a published story and shows the server message', async () => {
@@ -344,7 +345,12 @@ describe('a live story whose edit waits for review', () => {
   const live = sampleStory({ id: 7, status: 'approved', isPublished: true });
   const waiting = samplePendingEdit(
     { id: 7 },
-    { title: 'Grace in the Harvest, revised', content: '<p>The waiting text</p>', excerpt: 'A new summary.' },
+    {
+      title: 'Grace in the Harvest, revised',
+      content: '<p>The waiting text</p>',
+      source: 'The waiting text',
+      excerpt: 'A new summary.',
+    },
   );
   const waitingTable = (extra: FetchTable = {}): FetchTable =>
     table({
@@ -437,6 +443,7 @@ describe('a live story whose edit waits for review', () => {
       isPublished: true,
       title: 'Grace in the Harvest, revised',
       content: '<p>The waiting text</p>',
+      source: 'The waiting text',
       updatedAt: '2024-04-02T00:00:00Z',
     });
     const fetchTable = waitingTable({

@@ -242,10 +242,11 @@ export const exportAccountResponse = zod.object({
   "stories": zod.array(zod.object({
   "revisions": zod.array(zod.object({
   "category": zod.string(),
-  "content": zod.string(),
+  "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
   "excerpt": zod.string().nullish(),
   "id": zod.number(),
+  "source": zod.string().describe('The text as its author typed it, for the edit form.'),
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "videoUrl": zod.string().nullish()
@@ -267,6 +268,7 @@ export const exportAccountResponse = zod.object({
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "source": zod.string().nullish().describe('The text as its author typed it (plain text with `![alt](address)` pictures, or\nHTML), for the edit form: only for its author and reviewers, else null.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
