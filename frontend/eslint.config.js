@@ -71,7 +71,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['e2e/**/*.{ts,mjs}', '**/*.config.{ts,js}', 'sdk/scripts/**/*.mjs'],
+    files: ['e2e/**/*.{ts,mjs}', '**/*.config.{ts,js}', 'sdk/scripts/**/*.mjs', 'web/scripts/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },
 );

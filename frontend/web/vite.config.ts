@@ -17,6 +17,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // For scripts/bundle-budget.mjs (the server does not embed `.vite/`).
+    manifest: true,
   },
   test: {
     name: 'web',

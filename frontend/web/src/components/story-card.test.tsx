@@ -32,7 +32,7 @@ function renderCard(story: StoryCardData, viewer = author, table: FetchTable = {
 }
 
 async function openMenu() {
-  await userEvent.click(screen.getByRole('button', { name: 'Actions for Grace in the Harvest' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Actions for Grace in the Harvest' }));
   return within(await screen.findByRole('menu'));
 }
 

@@ -1,8 +1,8 @@
 import type { StorySummaryDto } from '@grace-stories/sdk/react';
 import { BookOpen, Calendar, Play, Video } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { StoryCardMenu, type StoryCardActions } from '@/components/story-card-menu';
+import type { StoryCardActions } from '@/components/story-card-menu';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -11,6 +11,9 @@ import { categoryBadgeClass, categoryCoverClass } from '@/lib/categories';
 import { formatDate, fullName, initials } from '@/lib/format';
 import { mediaSrcSet } from '@/lib/media';
 import { cn } from '@/lib/utils';
+
+// Only an author's own cards have the menu; readers' cards never load it (issue 9).
+const StoryCardMenu = lazy(() => import('@/components/story-card-menu').then((m) => ({ default: m.StoryCardMenu })));
 
 export type StoryCardData = Pick<
   StorySummaryDto,
@@ -76,7 +79,9 @@ export function StoryCard({ story, className, actions, badges, children }: Story
         </div>
         {actions && (
           <div className="absolute top-3 right-3 z-10">
-            <StoryCardMenu story={story} actions={actions} />
+            <Suspense fallback={null}>
+              <StoryCardMenu story={story} actions={actions} />
+            </Suspense>
           </div>
         )}
       </div>

@@ -1,25 +1,23 @@
 import { Menu } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { useAuth, type User } from '@/hooks/use-auth';
 import { canSeeAdminArea, isPendingAccount, roleBadgeText, roleLabel } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import { Brand } from './brand';
-import { UserMenu } from './user-menu';
+import type { NavLink } from './mobile-nav';
+
+// The menus (Radix dropdowns with their positioning code, about 30 KB gzipped) load just after
+// the page's first script, so the landing page shows without waiting for them (issue 9).
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
 
 /** Sign Up opens /auth in sign-up mode; Sign In opens it as it is (sign-in mode). */
 export const SIGN_UP_HREF = '/auth?mode=signup';
 
 export type SectionLink = { href: `#${string}`; label: string };
-
-type NavLink = { href: string; label: string; section?: boolean };
 
 /**
  * The site header (spec §2): Home, Help Center, Dashboard for approved users, Admin for
@@ -65,7 +63,9 @@ export function Header({ sections = [] }: { sections?: SectionLink[] }) {
           {user ? (
             <>
               <RoleBadge user={user} />
-              <UserMenu user={user} />
+              <Suspense fallback={<span className="size-9 rounded-full bg-muted" aria-hidden="true" />}>
+                <UserMenu user={user} />
+              </Suspense>
             </>
           ) : (
             <>
@@ -77,7 +77,15 @@ export function Header({ sections = [] }: { sections?: SectionLink[] }) {
               </Button>
             </>
           )}
-          <MobileNav links={links} signedOut={!user} />
+          <Suspense
+            fallback={
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu" disabled>
+                <Menu className="size-5" />
+              </Button>
+            }
+          >
+            <MobileNav links={links} signedOut={!user} />
+          </Suspense>
         </div>
       </div>
     </header>
@@ -121,33 +129,5 @@ function navLinkClass(active: boolean): string {
   return cn(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
     active ? 'text-foreground' : 'text-muted-foreground',
-  );
-}
-
-function MobileNav({ links, signedOut }: { links: NavLink[]; signedOut: boolean }) {
-  const [, navigate] = useLocation();
-  const go = (href: string) => {
-    if (href.startsWith('#')) {
-      document.getElementById(href.slice(1))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    } else {
-      navigate(href);
-    }
-  };
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu">
-          <Menu className="size-5" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        {links.map((link) => (
-          <DropdownMenuItem key={link.href} onSelect={() => go(link.href)}>
-            {link.label}
-          </DropdownMenuItem>
-        ))}
-        {signedOut && <DropdownMenuItem onSelect={() => go('/auth')}>Sign In</DropdownMenuItem>}
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }

@@ -10,7 +10,7 @@ import { ConfirmButton } from '@/components/confirm-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { categoryBadgeClass } from '@/lib/categories';
 import { fullName, waitedFor } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -57,44 +57,47 @@ export function PendingStoriesPanel({ kind, withEdit = false }: { kind: ListPend
   const queue = usePendingStories(kind);
   const text = QUEUES[kind];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{text.title}</CardTitle>
-        <CardDescription>{text.description}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {queue.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading...</p>
-        ) : queue.isError && queue.items.length === 0 ? (
-          <p className="py-8 text-center text-muted-foreground">The review queue could not be loaded.</p>
-        ) : queue.items.length === 0 ? (
-          <div className="grid justify-items-center gap-2 py-8 text-center text-muted-foreground">
-            <FileCheck className="size-8" aria-hidden="true" />
-            <p>{text.empty}</p>
-          </div>
-        ) : (
-          <>
-            <ul className="divide-y" aria-label={text.list}>
-              {queue.items.map((story) =>
-                kind === ListPendingStoriesKind.edit ? (
-                  <PendingEditRow key={story.id} story={story} />
-                ) : (
-                  <PendingStoryRow key={story.id} story={story} withEdit={withEdit} />
-                ),
-              )}
-            </ul>
-            <ListProgress
-              shown={queue.items.length}
-              total={queue.total}
-              noun={text.noun}
-              hasMore={queue.hasNextPage}
-              loadingMore={queue.isFetchingNextPage}
-              onShowMore={() => void queue.fetchNextPage()}
-            />
-          </>
-        )}
-      </CardContent>
-    </Card>
+    // The queue's tooltips share one provider (spec §9: the shorter delay once one was shown).
+    <TooltipProvider>
+      <Card>
+        <CardHeader>
+          <CardTitle>{text.title}</CardTitle>
+          <CardDescription>{text.description}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {queue.isPending ? (
+            <p className="text-sm text-muted-foreground">Loading...</p>
+          ) : queue.isError && queue.items.length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">The review queue could not be loaded.</p>
+          ) : queue.items.length === 0 ? (
+            <div className="grid justify-items-center gap-2 py-8 text-center text-muted-foreground">
+              <FileCheck className="size-8" aria-hidden="true" />
+              <p>{text.empty}</p>
+            </div>
+          ) : (
+            <>
+              <ul className="divide-y" aria-label={text.list}>
+                {queue.items.map((story) =>
+                  kind === ListPendingStoriesKind.edit ? (
+                    <PendingEditRow key={story.id} story={story} />
+                  ) : (
+                    <PendingStoryRow key={story.id} story={story} withEdit={withEdit} />
+                  ),
+                )}
+              </ul>
+              <ListProgress
+                shown={queue.items.length}
+                total={queue.total}
+                noun={text.noun}
+                hasMore={queue.hasNextPage}
+                loadingMore={queue.isFetchingNextPage}
+                onShowMore={() => void queue.fetchNextPage()}
+              />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </TooltipProvider>
   );
 }
 

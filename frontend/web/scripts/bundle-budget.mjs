@@ -1,0 +1,48 @@
+// Fails when the built site is too heavy for a phone on a slow line (issue 9): the landing
+// page's script (the entry and what index.html preloads) must stay under 120 KB gzipped, and
+// the first load of every other page (that plus the page's own chunk and what it imports)
+// under 250 KB. Reads Vite's manifest in web/dist; run after `vite build`.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const LANDING_BUDGET = 120 * 1024;
+const PAGE_BUDGET = 250 * 1024;
+const dist = new URL('../dist/', import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
+
+const gz = new Map();
+function gzipped(file) {
+  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length);
+  return gz.get(file);
+}
+
+/** Every script a chunk needs before it runs: itself and its static imports, recursively. */
+function closure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+  return seen;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const weigh = (keys) => [...keys].reduce((sum, key) => sum + gzipped(manifest[key].file), 0);
+const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const landing = closure(entry);
+let failed = false;
+const landingBytes = weigh(landing);
+console.log(`landing page script: ${kb(landingBytes)} gzipped (budget ${kb(LANDING_BUDGET)})`);
+if (landingBytes > LANDING_BUDGET) failed = true;
+
+const pages = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && key.includes('/features/'));
+for (const page of pages.sort()) {
+  const bytes = weigh(closure(page, new Set(landing)));
+  const line = `  ${page.replace(/^src\/features\//, '')}: ${kb(bytes)} first load`;
+  if (bytes > PAGE_BUDGET) {
+    failed = true;
+    console.log(`${line}  OVER ${kb(PAGE_BUDGET)}`);
+  } else console.log(line);
+}
+if (failed) {
+  console.error('bundle budget exceeded: load less up front (lazy pages, lighter dependencies)');
+  process.exit(1);
+}

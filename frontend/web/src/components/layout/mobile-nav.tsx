@@ -1,0 +1,40 @@
+import { Menu } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+
+export type NavLink = { href: string; label: string; section?: boolean };
+
+/** The header's links as a menu on phones (the header loads it lazily). */
+export function MobileNav({ links, signedOut }: { links: NavLink[]; signedOut: boolean }) {
+  const [, navigate] = useLocation();
+  const go = (href: string) => {
+    if (href.startsWith('#')) {
+      document.getElementById(href.slice(1))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    } else {
+      navigate(href);
+    }
+  };
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu">
+          <Menu className="size-5" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        {links.map((link) => (
+          <DropdownMenuItem key={link.href} onSelect={() => go(link.href)}>
+            {link.label}
+          </DropdownMenuItem>
+        ))}
+        {signedOut && <DropdownMenuItem onSelect={() => go('/auth')}>Sign In</DropdownMenuItem>}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
