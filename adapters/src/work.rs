@@ -4,8 +4,10 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::audit::AuditLog;
+use domain::clock::{Clock, SystemClock};
 use domain::comment::CommentRepository;
 use domain::help::HelpMessageRepository;
 use domain::mail::{MailOutbox, Mailer};
@@ -27,28 +29,72 @@ use crate::repo::social::SeaOrmSocialPostRepository;
 use crate::repo::stories::SeaOrmStoryRepository;
 use crate::repo::users::SeaOrmUserRepository;
 
-/// Where a repository's statements run: the shared pool, or one open transaction.
+/// Where a repository's statements run (the shared pool, or one open transaction) and the
+/// clock that stamps what they write (`created_at`, `updated_at`, ...): the system clock
+/// unless [`Db::with_clock`] gives another (tests give a fixed one), the domain's `Clock`
+/// port, so adapters and services read the same time.
+#[derive(Clone)]
+pub struct Db {
+    conn: Conn,
+    clock: Arc<dyn Clock>,
+}
+
 #[derive(Debug, Clone)]
-pub enum Db {
+enum Conn {
     Pool(DatabaseConnection),
     Transaction(Arc<DatabaseTransaction>),
 }
 
+impl std::fmt::Debug for Db {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Db")
+            .field("conn", &self.conn)
+            .finish_non_exhaustive()
+    }
+}
+
 impl From<DatabaseConnection> for Db {
     fn from(db: DatabaseConnection) -> Self {
-        Db::Pool(db)
+        Self {
+            conn: Conn::Pool(db),
+            clock: Arc::new(SystemClock),
+        }
     }
 }
 
 impl Db {
+    /// The same connection, stamping writes with `clock`.
+    #[must_use]
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    /// The time to stamp a write with.
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+
+    /// The clock of this handle (for the repositories a unit of work hands out).
+    pub fn clock(&self) -> Arc<dyn Clock> {
+        self.clock.clone()
+    }
+
+    fn in_transaction(&self, txn: Arc<DatabaseTransaction>) -> Self {
+        Self {
+            conn: Conn::Transaction(txn),
+            clock: self.clock.clone(),
+        }
+    }
+
     /// A transaction inside this handle (a savepoint when it already is one).
     ///
     /// # Errors
     /// The database's error.
     pub async fn begin(&self) -> Result<DatabaseTransaction, DbErr> {
-        match self {
-            Db::Pool(db) => db.begin().await,
-            Db::Transaction(t) => t.begin().await,
+        match &self.conn {
+            Conn::Pool(db) => db.begin().await,
+            Conn::Transaction(t) => t.begin().await,
         }
     }
 }
@@ -56,44 +102,44 @@ impl Db {
 #[async_trait]
 impl ConnectionTrait for Db {
     fn get_database_backend(&self) -> DbBackend {
-        match self {
-            Db::Pool(db) => db.get_database_backend(),
-            Db::Transaction(t) => t.get_database_backend(),
+        match &self.conn {
+            Conn::Pool(db) => db.get_database_backend(),
+            Conn::Transaction(t) => t.get_database_backend(),
         }
     }
 
     async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
-        match self {
-            Db::Pool(db) => db.execute_raw(stmt).await,
-            Db::Transaction(t) => t.execute_raw(stmt).await,
+        match &self.conn {
+            Conn::Pool(db) => db.execute_raw(stmt).await,
+            Conn::Transaction(t) => t.execute_raw(stmt).await,
         }
     }
 
     async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
-        match self {
-            Db::Pool(db) => db.execute_unprepared(sql).await,
-            Db::Transaction(t) => t.execute_unprepared(sql).await,
+        match &self.conn {
+            Conn::Pool(db) => db.execute_unprepared(sql).await,
+            Conn::Transaction(t) => t.execute_unprepared(sql).await,
         }
     }
 
     async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
-        match self {
-            Db::Pool(db) => db.query_one_raw(stmt).await,
-            Db::Transaction(t) => t.query_one_raw(stmt).await,
+        match &self.conn {
+            Conn::Pool(db) => db.query_one_raw(stmt).await,
+            Conn::Transaction(t) => t.query_one_raw(stmt).await,
         }
     }
 
     async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
-        match self {
-            Db::Pool(db) => db.query_all_raw(stmt).await,
-            Db::Transaction(t) => t.query_all_raw(stmt).await,
+        match &self.conn {
+            Conn::Pool(db) => db.query_all_raw(stmt).await,
+            Conn::Transaction(t) => t.query_all_raw(stmt).await,
         }
     }
 
     fn support_returning(&self) -> bool {
-        match self {
-            Db::Pool(db) => db.support_returning(),
-            Db::Transaction(t) => t.support_returning(),
+        match &self.conn {
+            Conn::Pool(db) => db.support_returning(),
+            Conn::Transaction(t) => t.support_returning(),
         }
     }
 }
@@ -101,15 +147,25 @@ impl ConnectionTrait for Db {
 /// Opens units of work on the database; the delivery workers are woken once one commits.
 pub struct SeaOrmUnitOfWork {
     db: DatabaseConnection,
+    /// Gives the work's repositories its clock.
+    stamp: Db,
     wakeups: Vec<Arc<tokio::sync::Notify>>,
 }
 
 impl SeaOrmUnitOfWork {
     pub fn new(db: DatabaseConnection) -> Self {
         Self {
+            stamp: Db::from(db.clone()),
             db,
             wakeups: Vec::new(),
         }
+    }
+
+    /// Stamps what the works write with `clock` (tests give a fixed one).
+    #[must_use]
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
+        self.stamp = self.stamp.with_clock(clock);
+        self
     }
 
     /// Wakes `notify` after every commit (the mail and social workers, so what a work
@@ -141,7 +197,7 @@ impl UnitOfWork for SeaOrmUnitOfWork {
                 .await
                 .map_err(store_err)?,
         );
-        let db = Db::Transaction(txn.clone());
+        let db = self.stamp.in_transaction(txn.clone());
         Ok(Box::new(SeaOrmWork {
             txn,
             stories: SeaOrmStoryRepository::new(db.clone()),

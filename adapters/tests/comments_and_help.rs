@@ -170,3 +170,58 @@ async fn help_messages_list_newest_first_and_outlive_their_sender() {
     })
     .await;
 }
+
+/// A clock that always says the same instant.
+struct Fixed(chrono::DateTime<Utc>);
+
+impl domain::clock::Clock for Fixed {
+    fn now(&self) -> chrono::DateTime<Utc> {
+        self.0
+    }
+}
+
+#[tokio::test]
+async fn rows_are_stamped_by_the_clock_of_their_handle_in_and_out_of_a_unit_of_work() {
+    use chrono::TimeZone;
+    use domain::work::UnitOfWork;
+    use std::sync::Arc;
+    each_engine(|db, _| async move {
+        let author = user(&db, "ruth@example.org").await;
+        let story = story(&db, &author).await;
+        let then = Utc.with_ymd_and_hms(2024, 3, 5, 12, 0, 0).unwrap();
+        let clock: Arc<dyn domain::clock::Clock> = Arc::new(Fixed(then));
+        let handle = adapters::Db::from(db.clone()).with_clock(clock.clone());
+        let comment = adapters::SeaOrmCommentRepository::new(handle.clone())
+            .create(new_comment(story, "Amen"))
+            .await
+            .unwrap();
+        assert_eq!(comment.created_at, then);
+        let renamed = adapters::SeaOrmUserRepository::new(handle)
+            .update_profile(
+                &author.id,
+                domain::user::ProfileChanges {
+                    first_name: Some("Naomi".into()),
+                    ..Default::default()
+                },
+            )
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(renamed.updated_at, then);
+
+        let later = then + chrono::Duration::days(1);
+        let work = adapters::SeaOrmUnitOfWork::new(db.clone())
+            .with_clock(Arc::new(Fixed(later)))
+            .begin()
+            .await
+            .unwrap();
+        let inside = work
+            .comments()
+            .create(new_comment(story, "Hallelujah"))
+            .await
+            .unwrap();
+        work.commit().await.unwrap();
+        assert_eq!(inside.created_at, later);
+    })
+    .await;
+}

@@ -96,24 +96,27 @@ impl AppState {
     /// `SMTP_URL` or sender address) or a social publisher cannot be set up (for example an
     /// unreadable `LINKEDIN_AUTHOR_URN`), or the session key cannot be read.
     pub async fn new(config: Config, db: DatabaseConnection) -> anyhow::Result<Self> {
+        // One clock for the services and for the rows the adapters stamp.
+        let clock: Arc<dyn Clock> = Arc::new(domain::clock::SystemClock);
+        let stamp = adapters::Db::from(db.clone()).with_clock(clock.clone());
         // One adapter of each kind, shared by the services that need it.
-        let story_adapter = Arc::new(adapters::SeaOrmStoryRepository::new(db.clone()));
+        let story_adapter = Arc::new(adapters::SeaOrmStoryRepository::new(stamp.clone()));
         let story_repo: Arc<dyn StoryRepository> = story_adapter.clone();
         let category_repo: Arc<dyn CategoryRepository> =
-            Arc::new(adapters::SeaOrmCategoryRepository::new(db.clone()));
+            Arc::new(adapters::SeaOrmCategoryRepository::new(stamp.clone()));
         let user_repo: Arc<dyn UserRepository> =
-            Arc::new(adapters::SeaOrmUserRepository::new(db.clone()));
+            Arc::new(adapters::SeaOrmUserRepository::new(stamp.clone()));
         let mail_wakeup = Arc::new(tokio::sync::Notify::new());
         let social_wakeup = Arc::new(tokio::sync::Notify::new());
         let mailer: Arc<dyn Mailer> =
-            Arc::new(adapters::OutboxMailer::new(db.clone()).with_wakeup(mail_wakeup.clone()));
+            Arc::new(adapters::OutboxMailer::new(stamp.clone()).with_wakeup(mail_wakeup.clone()));
         // Multi-step writes run in one transaction; the workers wake once it commits.
         let work: Arc<dyn UnitOfWork> = Arc::new(
             adapters::SeaOrmUnitOfWork::new(db.clone())
+                .with_clock(clock.clone())
                 .waking(mail_wakeup.clone())
                 .waking(social_wakeup.clone()),
         );
-        let clock: Arc<dyn Clock> = Arc::new(domain::clock::SystemClock);
         let stories = StoryService::new(StoryPorts {
             stories: story_repo.clone(),
             archive: story_adapter,
@@ -131,25 +134,27 @@ impl AppState {
             public_url: config.public_url.clone(),
         };
         let schedules = ScheduleService::new(
-            Arc::new(adapters::SeaOrmScheduleRepository::new(db.clone())),
+            Arc::new(adapters::SeaOrmScheduleRepository::new(stamp.clone())),
             user_repo.clone(),
             mailer.clone(),
-            Arc::new(domain::clock::SystemClock),
+            clock.clone(),
             site.clone(),
         );
         let session_repo = Arc::new(adapters::SeaOrmSessionRepository::new(db.clone()));
         let api_tokens = ApiTokenService::new(ApiTokenPorts {
-            tokens: Arc::new(adapters::SeaOrmApiTokenRepository::new(db.clone())),
+            tokens: Arc::new(adapters::SeaOrmApiTokenRepository::new(stamp.clone())),
             users: user_repo.clone(),
             minter: Arc::new(adapters::Sha256TokenMinter),
             clock: clock.clone(),
         });
         let accounts = AccountService::new(AccountPorts {
             users: user_repo,
-            credentials: Arc::new(adapters::SeaOrmAdminCredentialRepository::new(db.clone())),
+            credentials: Arc::new(adapters::SeaOrmAdminCredentialRepository::new(
+                stamp.clone(),
+            )),
             hasher: Arc::new(adapters::Argon2PasswordHasher::new()?),
             mailer: mailer.clone(),
-            tokens: Arc::new(adapters::SeaOrmAccountTokenRepository::new(db.clone())),
+            tokens: Arc::new(adapters::SeaOrmAccountTokenRepository::new(stamp.clone())),
             minter: Arc::new(adapters::Sha256TokenMinter),
             failures: Arc::new(adapters::SeaOrmSignInFailures::new(db.clone())),
             sessions: session_repo.clone() as Arc<dyn SessionRepository>,
@@ -175,26 +180,26 @@ impl AppState {
         )
         .await?;
         let comments = CommentService::new(
-            Arc::new(adapters::SeaOrmCommentRepository::new(db.clone())),
+            Arc::new(adapters::SeaOrmCommentRepository::new(stamp.clone())),
             story_repo.clone(),
             work.clone(),
             clock.clone(),
         );
         let help = HelpService::new(
-            Arc::new(adapters::SeaOrmHelpMessageRepository::new(db.clone())),
+            Arc::new(adapters::SeaOrmHelpMessageRepository::new(stamp.clone())),
             mailer,
             work.clone(),
             config.support_email.clone(),
         );
         let social_posts: Arc<dyn SocialPostRepository> = Arc::new(
-            adapters::SeaOrmSocialPostRepository::new(db.clone())
+            adapters::SeaOrmSocialPostRepository::new(stamp.clone())
                 .with_wakeup(social_wakeup.clone()),
         );
         let social_delivery = SocialDelivery::new(
             social_posts.clone(),
             story_repo.clone(),
             social_publishers(&config.social)?,
-            Arc::new(domain::clock::SystemClock),
+            clock.clone(),
             config.public_url.clone(),
             config.site_name.clone(),
         );
@@ -207,28 +212,30 @@ impl AppState {
             config.site_name.clone(),
         );
         let mail = MailService::new(
-            Arc::new(adapters::SeaOrmMailOutbox::new(db.clone()).with_wakeup(mail_wakeup.clone())),
+            Arc::new(
+                adapters::SeaOrmMailOutbox::new(stamp.clone()).with_wakeup(mail_wakeup.clone()),
+            ),
             work,
-            clock,
+            clock.clone(),
         );
-        let audit = AuditService::new(Arc::new(adapters::SeaOrmAuditLog::new(db.clone())));
+        let audit = AuditService::new(Arc::new(adapters::SeaOrmAuditLog::new(stamp.clone())));
         let mail_delivery = match &config.smtp_url {
             Some(url) => Some(MailDelivery::new(
-                Arc::new(adapters::SeaOrmMailQueue::new(db.clone())),
+                Arc::new(adapters::SeaOrmMailQueue::new(stamp.clone())),
                 Arc::new(adapters::SmtpTransport::new(
                     url,
                     &config.site_name,
                     &config.support_email,
                 )?),
-                Arc::new(domain::clock::SystemClock),
+                clock.clone(),
             )),
             None => None,
         };
         let media = MediaService::new(MediaPorts {
             processor: Arc::new(adapters::ImageCrateProcessor::default()),
             store: media_store(&config.media)?,
-            media: Arc::new(adapters::SeaOrmMediaRepository::new(db.clone())),
-            clock: Arc::new(domain::clock::SystemClock),
+            media: Arc::new(adapters::SeaOrmMediaRepository::new(stamp.clone())),
+            clock: clock.clone(),
             new_key: Arc::new(adapters::new_media_key),
             limits: config.media.limits,
         });

@@ -1,25 +1,22 @@
 //! The super admin's separate sign-in in `admin_credentials`.
 
 use async_trait::async_trait;
-use chrono::Utc;
 use domain::StoreError;
 use domain::user::{AdminCredential, AdminCredentialRepository, NewUser, User, UserId};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set,
-    TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use super::users::{new_active, new_user_id, to_domain};
 use crate::db::store_err;
 use crate::entity::admin_credentials;
+use crate::work::Db;
 
 pub struct SeaOrmAdminCredentialRepository {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmAdminCredentialRepository {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 }
 
@@ -49,11 +46,11 @@ impl AdminCredentialRepository for SeaOrmAdminCredentialRepository {
         password_hash: &str,
     ) -> Result<User, StoreError> {
         let txn = self.db.begin().await.map_err(store_err)?;
-        let created = new_active(new_user_id(), user)
+        let created = new_active(new_user_id(), user, self.db.now())
             .insert(&txn)
             .await
             .map_err(store_err)?;
-        let now = Utc::now();
+        let now = self.db.now();
         admin_credentials::ActiveModel {
             username: Set(username.to_owned()),
             password_hash: Set(password_hash.to_owned()),
@@ -79,7 +76,7 @@ impl AdminCredentialRepository for SeaOrmAdminCredentialRepository {
                 admin_credentials::Column::PasswordHash,
                 password_hash.into(),
             )
-            .col_expr(admin_credentials::Column::UpdatedAt, Utc::now().into())
+            .col_expr(admin_credentials::Column::UpdatedAt, self.db.now().into())
             .filter(admin_credentials::Column::Username.eq(username))
             .exec(&self.db)
             .await

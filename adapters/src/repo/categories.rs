@@ -3,25 +3,25 @@
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use chrono::Utc;
 use domain::StoreError;
 use domain::category::{Category, CategoryRepository, CategoryWithCount, NewCategory};
 use sea_orm::{
-    ColumnTrait, DatabaseConnection, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    ColumnTrait, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 
 use super::stories::public_filter;
 use crate::db::store_err;
 use crate::entity::{categories, stories};
+use crate::work::Db;
 
 pub struct SeaOrmCategoryRepository {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmCategoryRepository {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 }
 
@@ -76,7 +76,7 @@ impl CategoryRepository for SeaOrmCategoryRepository {
         if wanted.is_empty() {
             return Ok(());
         }
-        let now = Utc::now();
+        let now = self.db.now();
         let rows = wanted.iter().map(|c| categories::ActiveModel {
             name: Set(c.name.clone()),
             description: Set(c.description.clone()),

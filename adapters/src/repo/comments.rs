@@ -1,7 +1,6 @@
 //! Comments in the `comments` table.
 
 use async_trait::async_trait;
-use chrono::Utc;
 use domain::StoreError;
 use std::collections::HashMap;
 
@@ -84,7 +83,7 @@ impl CommentRepository for SeaOrmCommentRepository {
             platform_id: Set(None),
             is_visible: Set(true),
             is_approved: Set(false),
-            created_at: Set(Utc::now()),
+            created_at: Set(self.db.now()),
             ..Default::default()
         }
         .insert(&self.db)

@@ -52,7 +52,7 @@ impl HelpMessageRepository for SeaOrmHelpMessageRepository {
             message: Set(new.message),
             contact_email: Set(new.contact_email),
             user_id: Set(new.user_id.map(|u| u.as_str().to_owned())),
-            created_at: Set(Utc::now()),
+            created_at: Set(self.db.now()),
             handled_at: Set(None),
             handled_by: Set(None),
             ..Default::default()

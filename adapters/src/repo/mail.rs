@@ -57,7 +57,7 @@ impl Mailer for OutboxMailer {
             recipient: Set(mail.to),
             subject: Set(subject),
             body: Set(mail.body),
-            created_at: Set(Utc::now()),
+            created_at: Set(self.db.now()),
             sent_at: Set(None),
             attempts: Set(0),
             last_error: Set(None),

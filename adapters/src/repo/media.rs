@@ -85,9 +85,10 @@ pub(crate) async fn retire_if_unused(
 pub(crate) async fn leave_with_owner<C: sea_orm::ConnectionTrait>(
     db: &C,
     owner: &UserId,
+    at: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     media::Entity::update_many()
-        .col_expr(media::Column::GoneAt, Expr::value(Utc::now()))
+        .col_expr(media::Column::GoneAt, Expr::value(at))
         .filter(media::Column::OwnerId.eq(owner.as_str()))
         .filter(media::Column::GoneAt.is_null())
         .filter(unused())

@@ -6,20 +6,21 @@ use domain::StoreError;
 use domain::schedule::{NewSchedule, Schedule, ScheduleId, ScheduleRepository};
 use domain::user::UserId;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 
 use crate::db::{Claim, store_err};
 use crate::entity::schedules;
+use crate::work::Db;
 use sea_orm::sea_query::{Condition, Expr};
 
 pub struct SeaOrmScheduleRepository {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmScheduleRepository {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 }
 
@@ -75,7 +76,7 @@ impl ScheduleRepository for SeaOrmScheduleRepository {
             description: Set(new.description),
             is_completed: Set(false),
             reminder_sent: Set(false),
-            created_at: Set(Utc::now()),
+            created_at: Set(self.db.now()),
             ..Default::default()
         }
         .insert(&self.db)

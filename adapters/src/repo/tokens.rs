@@ -8,11 +8,12 @@ use domain::user::UserId;
 use domain::user::tokens::{AccountTokenRepository, MintedToken, TokenMinter, TokenPurpose};
 use rand::RngCore;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use sha2::{Digest, Sha256};
 
 use crate::db::store_err;
 use crate::entity::account_tokens;
+use crate::work::Db;
 
 /// Random tokens and their SHA-256 hashes.
 #[derive(Debug, Default, Clone, Copy)]
@@ -35,12 +36,12 @@ impl TokenMinter for Sha256TokenMinter {
 }
 
 pub struct SeaOrmAccountTokenRepository {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmAccountTokenRepository {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 }
 
@@ -66,7 +67,7 @@ impl AccountTokenRepository for SeaOrmAccountTokenRepository {
             token_hash: Set(hash.to_owned()),
             expires_at: Set(expires_at),
             used_at: Set(None),
-            created_at: Set(Utc::now()),
+            created_at: Set(self.db.now()),
             ..Default::default()
         })
         .exec(&self.db)

@@ -91,7 +91,7 @@ impl SocialPostRepository for SeaOrmSocialPostRepository {
                 PostStatus::Queued.as_str().into(),
                 text.into(),
                 by.as_str().into(),
-                Utc::now().into(),
+                self.db.now().into(),
                 0.into(),
             ])
             .on_conflict(

@@ -90,7 +90,7 @@ impl StoryRepository for SeaOrmStoryRepository {
     }
 
     async fn create(&self, new: NewStory) -> Result<Story, StoreError> {
-        let now = Utc::now();
+        let now = self.db.now();
         let model = stories::ActiveModel {
             title: Set(new.fields.title),
             content: Set(new.fields.content),
@@ -167,7 +167,7 @@ impl StoryRepository for SeaOrmStoryRepository {
             .exec(&self.db)
             .await
             .map_err(store_err)?;
-        retire_if_unused(&self.db, pictures, Utc::now()).await?;
+        retire_if_unused(&self.db, pictures, self.db.now()).await?;
         Ok(res.rows_affected > 0)
     }
 

@@ -6,7 +6,6 @@ use rows::{all, email_eq, ensure_former_member, update_user};
 pub(crate) use rows::{new_active, new_user_id, to_domain};
 
 use async_trait::async_trait;
-use chrono::Utc;
 use domain::StoreError;
 use domain::story::Page;
 use domain::user::{FORMER_MEMBER_ID, NewUser, ProfileChanges, Role, User, UserId, UserRepository};
@@ -33,7 +32,7 @@ impl SeaOrmUserRepository {
 #[async_trait]
 impl UserRepository for SeaOrmUserRepository {
     async fn create(&self, new: NewUser) -> Result<User, StoreError> {
-        let model = new_active(new_user_id(), new)
+        let model = new_active(new_user_id(), new, self.db.now())
             .insert(&self.db)
             .await
             .map_err(store_err)?;
@@ -80,7 +79,7 @@ impl UserRepository for SeaOrmUserRepository {
         let mut active: users::ActiveModel = model.into();
         active.google_id = Set(Some(google_id.to_owned()));
         active.email_verified = Set(true);
-        active.updated_at = Set(Utc::now());
+        active.updated_at = Set(self.db.now());
         to_domain(active.update(&self.db).await.map_err(store_err)?).map(Some)
     }
 
@@ -148,7 +147,7 @@ impl UserRepository for SeaOrmUserRepository {
         let mut active: users::ActiveModel = model.into();
         active.role = Set(role.as_str().to_owned());
         active.is_approved = Set(is_approved);
-        active.updated_at = Set(Utc::now());
+        active.updated_at = Set(self.db.now());
         to_domain(active.update(&self.db).await.map_err(store_err)?).map(Some)
     }
 
@@ -185,7 +184,7 @@ impl UserRepository for SeaOrmUserRepository {
     async fn set_password_hash(&self, id: &UserId, hash: &str) -> Result<bool, StoreError> {
         let res = users::Entity::update_many()
             .col_expr(users::Column::Password, Expr::value(hash.to_owned()))
-            .col_expr(users::Column::UpdatedAt, Expr::value(Utc::now()))
+            .col_expr(users::Column::UpdatedAt, Expr::value(self.db.now()))
             .filter(users::Column::Id.eq(id.as_str()))
             .exec(&self.db)
             .await
@@ -200,7 +199,7 @@ impl UserRepository for SeaOrmUserRepository {
     async fn delete_account(&self, id: &UserId, keep_published: bool) -> Result<bool, StoreError> {
         let txn = self.db.begin().await.map_err(store_err)?;
         if keep_published {
-            ensure_former_member(&txn).await?;
+            ensure_former_member(&txn, self.db.now()).await?;
             let kept = stories::Entity::update_many()
                 .col_expr(stories::Column::AuthorId, Expr::value(FORMER_MEMBER_ID))
                 .filter(stories::Column::AuthorId.eq(id.as_str()))
@@ -247,7 +246,7 @@ impl UserRepository for SeaOrmUserRepository {
             .exec(&txn)
             .await
             .map_err(store_err)?;
-        crate::repo::media::leave_with_owner(&txn, id).await?;
+        crate::repo::media::leave_with_owner(&txn, id, self.db.now()).await?;
         txn.commit().await.map_err(store_err)?;
         Ok(deleted.rows_affected > 0)
     }

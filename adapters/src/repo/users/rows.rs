@@ -1,6 +1,6 @@
 //! User rows: ids, the mapping to the domain and the columns of a new account.
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::user::{AuthProvider, FORMER_MEMBER_ID, NewUser, Role, User, UserId};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Set};
@@ -39,8 +39,7 @@ pub(crate) fn to_domain(m: users::Model) -> Result<User, StoreError> {
     })
 }
 
-pub(crate) fn new_active(id: UserId, new: NewUser) -> users::ActiveModel {
-    let now = Utc::now();
+pub(crate) fn new_active(id: UserId, new: NewUser, now: DateTime<Utc>) -> users::ActiveModel {
     users::ActiveModel {
         id: Set(id.as_str().to_owned()),
         email: Set(new.email.to_lowercase()),
@@ -62,7 +61,10 @@ pub(crate) fn new_active(id: UserId, new: NewUser) -> users::ActiveModel {
 }
 
 /// Creates the "Former member" account inside `db` (a transaction) unless it exists.
-pub(super) async fn ensure_former_member(db: &impl ConnectionTrait) -> Result<(), StoreError> {
+pub(super) async fn ensure_former_member(
+    db: &impl ConnectionTrait,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
     let mut former = new_active(
         UserId::new(FORMER_MEMBER_ID),
         NewUser {
@@ -78,6 +80,7 @@ pub(super) async fn ensure_former_member(db: &impl ConnectionTrait) -> Result<()
             is_approved: false,
             email_verified: false,
         },
+        now,
     );
     former.created_at = Set(chrono::DateTime::UNIX_EPOCH);
     users::Entity::insert(former)
@@ -103,7 +106,7 @@ pub(super) async fn update_user(
     };
     let mut active: users::ActiveModel = model.into();
     change(&mut active);
-    active.updated_at = Set(Utc::now());
+    active.updated_at = Set(db.now());
     to_domain(active.update(db).await.map_err(store_err)?).map(Some)
 }
 
