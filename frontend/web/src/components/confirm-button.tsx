@@ -13,6 +13,83 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 
+type ConfirmText = {
+  title: ReactNode;
+  description: ReactNode;
+  /** The confirming action's label ('Delete' unless said otherwise). */
+  confirm?: ReactNode;
+  cancel?: string;
+  /** The confirming action is disabled (its request is on its way). */
+  busy?: boolean;
+};
+
+/**
+ * The site's one confirmation dialog, opened by its caller (a menu item, a form's save): the
+ * menus and forms that cannot host a trigger button use it directly; `ConfirmButton` wraps it.
+ * `keepOpen` leaves it open after the action (the caller closes it when the request is done).
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirm = 'Delete',
+  cancel = 'Cancel',
+  busy,
+  keepOpen,
+  onConfirm,
+}: ConfirmText & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  keepOpen?: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <ConfirmContent
+        title={title}
+        description={description}
+        confirm={confirm}
+        cancel={cancel}
+        busy={busy}
+        keepOpen={keepOpen}
+        onConfirm={onConfirm}
+      />
+    </AlertDialog>
+  );
+}
+
+function ConfirmContent({
+  title,
+  description,
+  confirm = 'Delete',
+  cancel = 'Cancel',
+  busy,
+  keepOpen,
+  onConfirm,
+}: ConfirmText & { keepOpen?: boolean; onConfirm: () => void }) {
+  return (
+    <AlertDialogContent>
+      <AlertDialogHeader>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription>{description}</AlertDialogDescription>
+      </AlertDialogHeader>
+      <AlertDialogFooter>
+        <AlertDialogCancel>{cancel}</AlertDialogCancel>
+        <AlertDialogAction
+          disabled={busy}
+          onClick={(event) => {
+            if (keepOpen) event.preventDefault();
+            onConfirm();
+          }}
+        >
+          {confirm}
+        </AlertDialogAction>
+      </AlertDialogFooter>
+    </AlertDialogContent>
+  );
+}
+
 /**
  * A button that asks before it acts: the one confirmation of the site for deleting and
  * cancelling things. By default it is a Delete button with a bin icon.
@@ -47,16 +124,7 @@ export function ConfirmButton({
           {label}
         </Button>
       </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{cancel}</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>{confirm}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
+      <ConfirmContent title={title} description={description} confirm={confirm} cancel={cancel} onConfirm={onConfirm} />
     </AlertDialog>
   );
 }

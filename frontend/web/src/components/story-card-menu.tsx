@@ -2,16 +2,7 @@
 import { useDeleteStory, usePublishStory, type StoryStatusDto } from '@grace-stories/sdk/react';
 import { Globe, MoreVertical, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-button';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -141,20 +132,13 @@ export function StoryCardMenu({ story, actions }: { story: MenuStory; actions: S
         </DropdownMenuContent>
       </DropdownMenu>
 
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete story?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete this story? This action cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => remove.mutate({ id: story.id })}>Delete</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete story?"
+        description="Are you sure you want to delete this story? This action cannot be undone."
+        onConfirm={() => remove.mutate({ id: story.id })}
+      />
     </>
   );
 }

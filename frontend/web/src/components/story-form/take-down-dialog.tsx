@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-button';
 
 /** Saving a live story as a draft takes it off the site: asked first. */
 export function TakeDownDialog({
@@ -20,17 +11,14 @@ export function TakeDownDialog({
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Take this story off the site?</AlertDialogTitle>
-          <AlertDialogDescription>It becomes a draft that only you and moderators can see.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep it live</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Save as Draft</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !next && onCancel()}
+      title="Take this story off the site?"
+      description="It becomes a draft that only you and moderators can see."
+      cancel="Keep it live"
+      confirm="Save as Draft"
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,16 +1,7 @@
 import { Clock, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-button';
 import { Button } from '@/components/ui/button';
 import { useWithdrawEdit } from './use-waiting-edit';
 
@@ -42,21 +33,15 @@ export function WaitingEditNotice({ storyId, authorId }: { storyId: number; auth
         </AlertDescription>
       </Alert>
 
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Withdraw this edit?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Your changes will be discarded and reviewers will no longer see them. The live story stays as it is, and
-              you can edit it again.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep waiting</AlertDialogCancel>
-            <AlertDialogAction onClick={() => withdraw.mutate({ id: storyId })}>Withdraw edit</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Withdraw this edit?"
+        description="Your changes will be discarded and reviewers will no longer see them. The live story stays as it is, and you can edit it again."
+        cancel="Keep waiting"
+        confirm="Withdraw edit"
+        onConfirm={() => withdraw.mutate({ id: storyId })}
+      />
     </>
   );
 }

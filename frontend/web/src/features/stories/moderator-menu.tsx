@@ -15,16 +15,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { z } from 'zod';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-button';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -205,27 +196,15 @@ function DeleteDialog({
     },
   });
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete &ldquo;{story.title}&rdquo;?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The story and its comments are deleted for everyone. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={remove.isPending}
-            onClick={(event) => {
-              event.preventDefault();
-              remove.mutate({ id: story.id });
-            }}
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={<>Delete &ldquo;{story.title}&rdquo;?</>}
+      description="The story and its comments are deleted for everyone. This action cannot be undone."
+      busy={remove.isPending}
+      keepOpen
+      confirm={remove.isPending ? 'Deleting...' : 'Delete'}
+      onConfirm={() => remove.mutate({ id: story.id })}
+    />
   );
 }

@@ -1,20 +1,10 @@
 //! Comments awaiting approval on every story (issue 8): oldest first, chosen with checkboxes and
 //! approved or deleted together.
-import { Check, MessageSquareText, Trash2 } from 'lucide-react';
+import { Check, MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ListProgress } from '@/components/list-progress';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmButton } from '@/components/confirm-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, waitedFor } from '@/lib/format';
@@ -89,35 +79,13 @@ export function PendingCommentsPanel({ canDelete }: { canDelete: boolean }) {
                   Approve selected
                 </Button>
                 {canDelete && (
-                  <AlertDialog>
-                    <AlertDialogTrigger asChild>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        className="text-destructive"
-                        disabled={chosen.length === 0 || moderate.isPending}
-                      >
-                        <Trash2 aria-hidden="true" />
-                        Delete selected
-                      </Button>
-                    </AlertDialogTrigger>
-                    <AlertDialogContent>
-                      <AlertDialogHeader>
-                        <AlertDialogTitle>
-                          Delete {chosen.length} {noun(chosen.length)}?
-                        </AlertDialogTitle>
-                        <AlertDialogDescription>
-                          The selected {noun(chosen.length)} will never be shown. This action cannot be undone.
-                        </AlertDialogDescription>
-                      </AlertDialogHeader>
-                      <AlertDialogFooter>
-                        <AlertDialogCancel>Cancel</AlertDialogCancel>
-                        <AlertDialogAction onClick={() => moderate.mutate({ data: { action: 'delete', ids: chosen } })}>
-                          Delete
-                        </AlertDialogAction>
-                      </AlertDialogFooter>
-                    </AlertDialogContent>
-                  </AlertDialog>
+                  <ConfirmButton
+                    label="Delete selected"
+                    disabled={chosen.length === 0 || moderate.isPending}
+                    title={`Delete ${chosen.length} ${noun(chosen.length)}?`}
+                    description={`The selected ${noun(chosen.length)} will never be shown. This action cannot be undone.`}
+                    onConfirm={() => moderate.mutate({ data: { action: 'delete', ids: chosen } })}
+                  />
                 )}
               </div>
             </div>
