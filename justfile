@@ -52,11 +52,12 @@ fmt: frontend-install
     cargo fmt --all
     cd frontend && npm run format
 
-# Static checks: formatting (rustfmt, Prettier), clippy, unused crates, domain purity, TypeScript types and lint.
+# Static checks: formatting (rustfmt, Prettier), clippy, unused crates, dependency licences and sources (cargo deny), domain purity, TypeScript types and lint.
 lint: frontend-install
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings
     cargo machete
+    cargo deny --log-level error check licenses bans sources
     just check-domain
     cd frontend && npm run typecheck && npm run lint
 
