@@ -32,7 +32,8 @@ fn bearer_of(req: &ServiceRequest) -> Option<String> {
         .then(|| rest.trim().to_owned())
 }
 
-/// Whether a request of this method changes anything (a `read` token may not send it).
+/// Whether a request of this method may change anything: all but GET, HEAD and OPTIONS. The
+/// `Origin` check guards these, and a `read` token may not send them.
 pub fn changes_state(method: &Method) -> bool {
     !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
 }

@@ -5,7 +5,6 @@ use std::marker::PhantomData;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::Method;
 use actix_web::middleware::{DefaultHeaders, Next};
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use chrono::Utc;
@@ -44,10 +43,7 @@ pub async fn same_origin(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<actix_web::body::EitherBody<impl MessageBody>>, actix_web::Error> {
-    let changes_state = matches!(
-        *req.method(),
-        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
-    );
+    let changes_state = crate::bearer::changes_state(req.method());
     // A bearer token is sent on purpose by its holder's program, never by a browser on its
     // own as a cookie is: no cross-site request can carry it.
     let with_token = {
