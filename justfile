@@ -75,8 +75,10 @@ test: frontend-build lint
 dev:
     (cargo run -p app-server &) ; cd frontend && npm run dev --workspace web
 
-# Requests per second, latency and memory of the hot read paths (release build, SQLite, 1,000 stories),
-# then upload throughput and peak memory for a 12-megapixel photo.
-bench: frontend-build
-    cargo bench -p app-server --bench http
+# Requests per second, latency and memory of the public reads and the comment write: the release server
+# on 1,000 and 100,000 seeded stories, driven by wrk (installed when missing); then upload throughput and
+# peak memory for a 12-megapixel photo. `just bench postgres` runs the first part on PostgreSQL.
+bench engine="sqlite": frontend-build
+    command -v wrk >/dev/null || (apt-get install -y -qq wrk || sudo apt-get install -y -qq wrk)
+    cargo bench -p app-server --bench http -- {{engine}}
     cargo bench -p app-server --bench upload

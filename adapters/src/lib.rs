@@ -2,6 +2,7 @@
 //! OpenID Connect, mail, and social publishing over the platforms' HTTP APIs. Entities stay
 //! private to this crate.
 
+mod bulk_seed;
 mod db;
 mod entity;
 mod hasher;
@@ -15,6 +16,7 @@ mod smtp;
 mod social;
 mod work;
 
+pub use bulk_seed::{SeedError, SeedPlan, seed_archive};
 pub use db::{connect, is_postgres, ping};
 pub use hasher::Argon2PasswordHasher;
 pub use images::ImageCrateProcessor;
@@ -24,6 +26,7 @@ pub use repo::account_data::SeaOrmAccountData;
 pub use repo::admin::SeaOrmAdminCredentialRepository;
 pub use repo::api_tokens::SeaOrmApiTokenRepository;
 pub use repo::audit::SeaOrmAuditLog;
+pub use repo::cache_version::SeaOrmCacheVersion;
 pub use repo::categories::SeaOrmCategoryRepository;
 pub use repo::comments::SeaOrmCommentRepository;
 pub use repo::help::SeaOrmHelpMessageRepository;

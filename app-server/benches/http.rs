@@ -1,185 +1,400 @@
-//! `just bench`: the release server in-process on a temporary SQLite database with 1,000
-//! published stories, driven over real HTTP on localhost by 16 concurrent clients. Prints
-//! requests per second and latency percentiles for the hot read paths, and the process's
-//! resident memory. A fixed number of requests per endpoint, so it always ends.
+//! `just bench [sqlite|postgres]`: the release server as its own process, on a database
+//! filled by `app-server seed` with 1,000 and then 100,000 stories, driven over loopback by
+//! `wrk` (another process: 2 threads, 64 connections, a fixed time per request). Prints one
+//! table per engine: requests per second, p50 and p99 latency, errors, the ratio to
+//! `/healthz` on the same server, the server's idle and peak resident memory, and the change
+//! from 1,000 to 100,000 stories.
+//!
+//! Settings (environment): `BENCH_SIZES` (default `1000,100000`), `BENCH_SECONDS` per request
+//! (default 10), `BENCH_PG_URL` (an administrative PostgreSQL URL; default
+//! `postgres://postgres@127.0.0.1:5432/postgres`, a fresh database is made per size and
+//! dropped after). Every load runs against 127.0.0.1 and ends after its time.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
 
-use std::sync::Arc;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use actix_web::HttpServer;
-use chrono::Utc;
-use domain::comment::{CommentRepository, NewComment};
-use domain::story::{NewStory, StoryFields, StoryId, StoryRepository, StoryStatus};
-use domain::user::{AuthProvider, NewUser, Role, UserRepository};
+const SERVER: &str = env!("CARGO_BIN_EXE_app-server");
 
-const STORIES: usize = 1_000;
-const REQUESTS: usize = 2_000;
-const CONCURRENCY: usize = 16;
-const CATEGORIES: [&str; 5] = [
-    "Bible Study",
-    "Testimonies",
-    "Faith & Life",
-    "Worship",
-    "Community",
-];
-
-fn rss_mib() -> f64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .map(str::to_owned)
-        })
-        .and_then(|l| {
-            l.split_whitespace()
-                .nth(1)
-                .and_then(|kb| kb.parse::<f64>().ok())
-        })
-        .map(|kb| kb / 1024.0)
-        .unwrap_or(f64::NAN)
+struct Load {
+    name: &'static str,
+    path: String,
+    /// A wrk Lua script (for the write).
+    script: Option<String>,
 }
 
-async fn seed(state: &app_server::state::AppState) -> StoryId {
-    let users = adapters::SeaOrmUserRepository::new(state.db.clone());
-    let stories = adapters::SeaOrmStoryRepository::new(state.db.clone());
-    let mut authors = Vec::new();
-    for i in 0..50 {
-        authors.push(
-            users
-                .create(NewUser {
-                    email: format!("author{i}@example.org"),
-                    username: Some(format!("author{i}")),
-                    password_hash: None,
-                    first_name: Some(format!("Author{i}")),
-                    last_name: Some("Bench".into()),
-                    profile_image_url: None,
-                    google_id: None,
-                    auth_provider: AuthProvider::Local,
-                    role: Role::RegularContributor,
-                    is_approved: true,
-                    email_verified: true,
-                })
-                .await
-                .unwrap(),
-        );
-    }
-    let mut first = None;
-    for i in 0..STORIES {
-        let author = &authors[i % authors.len()];
-        let at = Utc::now() - chrono::Duration::minutes(i64::try_from(i).unwrap());
-        let story = stories
-            .create(NewStory {
-                fields: StoryFields {
-                    title: format!("Story {i} of grace and faith"),
-                    content: format!("<p>{}</p>", "Words of hope and testimony. ".repeat(80)),
-                    source: "Words of hope and testimony. ".repeat(80),
-                    excerpt: Some(format!("Excerpt {i}")),
-                    video_url: None,
-                    thumbnail_url: None,
-                    category: CATEGORIES[i % CATEGORIES.len()].into(),
-                },
-                author_id: author.id.clone(),
-                status: StoryStatus::Approved,
-                is_published: true,
-                published_at: Some(at),
-                approved_by: Some(author.id.clone()),
-                approved_at: Some(at),
-            })
-            .await
-            .unwrap();
-        first.get_or_insert(story.id);
-    }
-    let story = first.unwrap();
-    let comments = adapters::SeaOrmCommentRepository::new(state.db.clone());
-    for i in 0..50 {
-        let c = comments
-            .create(NewComment {
-                story_id: story,
-                author_name: format!("Reader {i}"),
-                author_email: None,
-                content: "Amen".into(),
-            })
-            .await
-            .unwrap();
-        comments.approve(c.id).await.unwrap();
-    }
-    story
+#[derive(Clone, Copy, Default)]
+struct Figures {
+    rps: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+    errors: u64,
 }
 
-async fn run(client: &reqwest::Client, url: String) -> (f64, Duration, Duration, Duration) {
-    let url = Arc::new(url);
-    let started = Instant::now();
-    let mut tasks = Vec::new();
-    for _ in 0..CONCURRENCY {
-        let (client, url) = (client.clone(), url.clone());
-        tasks.push(tokio::spawn(async move {
-            let mut latencies = Vec::with_capacity(REQUESTS / CONCURRENCY);
-            for _ in 0..REQUESTS / CONCURRENCY {
-                let t = Instant::now();
-                let res = client.get(url.as_str()).send().await.unwrap();
-                assert!(res.status().is_success(), "{} -> {}", url, res.status());
-                res.bytes().await.unwrap();
-                latencies.push(t.elapsed());
-            }
-            latencies
-        }));
-    }
-    let mut all = Vec::new();
-    for t in tasks {
-        all.extend(t.await.unwrap());
-    }
-    let elapsed = started.elapsed();
-    all.sort();
-    let pct = |p: f64| all[((all.len() as f64 * p) as usize).min(all.len() - 1)];
-    (
-        all.len() as f64 / elapsed.as_secs_f64(),
-        pct(0.5),
-        pct(0.99),
-        *all.last().unwrap(),
-    )
+struct Run {
+    stories: u64,
+    seed_seconds: f64,
+    idle_mib: f64,
+    peak_mib: f64,
+    rows: Vec<(&'static str, Figures)>,
 }
 
 fn main() {
-    let rt = actix_web::rt::System::new();
-    rt.block_on(async {
-        let dir = tempfile::tempdir().unwrap();
-        let mut config = app_server::config::Config::from_env().unwrap();
-        config.database_url = format!("sqlite://{}/bench.db?mode=rwc", dir.path().display());
-        config.super_admin_password = Some("bench-password".into());
-        let state = app_server::prepare(config).await.unwrap();
-        let story = seed(&state).await;
-        let openapi = Arc::new(app_server::routes::openapi_document());
-        let server_state = state.clone();
-        let server = HttpServer::new(move || app_server::app(server_state.clone(), openapi.clone()))
-            .workers(2)
-            .bind("127.0.0.1:0")
-            .unwrap();
-        let addr = server.addrs()[0];
-        let handle = server.run();
-        let stop = handle.handle();
-        actix_web::rt::spawn(handle);
-        let base = format!("http://{addr}");
-        let client = reqwest::Client::builder().pool_max_idle_per_host(CONCURRENCY).build().unwrap();
-        println!("{STORIES} published stories, {REQUESTS} requests per endpoint, {CONCURRENCY} concurrent clients, 2 server workers\n");
-        println!("{:<44} {:>10} {:>10} {:>10} {:>10}", "endpoint", "req/s", "p50 ms", "p99 ms", "max ms");
-        for path in [
-            "/healthz".to_owned(),
-            "/api/categories".to_owned(),
+    let engine = std::env::args()
+        .skip(1)
+        .find(|a| a == "sqlite" || a == "postgres")
+        .unwrap_or_else(|| "sqlite".into());
+    let sizes: Vec<u64> = std::env::var("BENCH_SIZES")
+        .unwrap_or_else(|_| "1000,100000".into())
+        .split(',')
+        .map(|s| {
+            s.trim()
+                .replace('_', "")
+                .parse()
+                .expect("BENCH_SIZES: numbers")
+        })
+        .collect();
+    let seconds: u64 = std::env::var("BENCH_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    assert!(
+        Command::new("wrk").arg("--version").output().is_ok(),
+        "wrk is missing: `just bench` installs it (apt-get install wrk)"
+    );
+    let work = tempfile::tempdir().unwrap();
+    let mut runs = Vec::new();
+    for &stories in &sizes {
+        let database = Database::fresh(&engine, work.path(), stories);
+        runs.push(measure(&database.url, stories, seconds, work.path()));
+        database.drop_it();
+    }
+    print_report(&engine, seconds, &runs);
+}
+
+fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
+    let started = Instant::now();
+    let status = Command::new(SERVER)
+        .args([
+            "seed",
+            "--stories",
+            &stories.to_string(),
+            "--comments",
+            &(stories * 2).to_string(),
+            "--users",
+            &(stories / 20).max(10).to_string(),
+        ])
+        .env("DATABASE_URL", url)
+        .env("RUST_LOG", "warn")
+        .status()
+        .unwrap();
+    assert!(status.success(), "seed failed");
+    let seed_seconds = started.elapsed().as_secs_f64();
+
+    let port = free_port();
+    let base = format!("127.0.0.1:{port}");
+    let mut server = Server::start(url, &base, work);
+    std::thread::sleep(Duration::from_secs(2));
+    let idle_mib = memory(server.child.id(), "VmRSS:");
+
+    let page = get(&base, "/api/stories?limit=1");
+    let story = page
+        .split("\"id\":")
+        .nth(1)
+        .and_then(|s| s.split([',', '}']).next())
+        .and_then(|s| s.trim().parse::<i64>().ok())
+        .expect("a published story");
+    let comment = work.join("comment.lua");
+    std::fs::write(
+        &comment,
+        "wrk.method = \"POST\"\n\
+         wrk.headers[\"Content-Type\"] = \"application/json\"\n\
+         wrk.body = '{\"authorName\":\"Bench Reader\",\"content\":\"Thank you for sharing this story of grace.\"}'\n",
+    )
+    .unwrap();
+    let loads = [
+        ("GET /healthz", "/healthz".to_owned(), None),
+        ("GET /api/categories", "/api/categories".to_owned(), None),
+        (
+            "GET /api/stories?limit=20",
             "/api/stories?limit=20".to_owned(),
-            "/api/stories?limit=20&offset=900".to_owned(),
-            "/api/stories?q=grace%20faith&limit=20".to_owned(),
+            None,
+        ),
+        (
+            "GET /api/stories?q=grace&limit=20",
+            "/api/stories?q=grace&limit=20".to_owned(),
+            None,
+        ),
+        (
+            "GET /api/stories?category=Worship&limit=20",
             "/api/stories?category=Worship&limit=20".to_owned(),
+            None,
+        ),
+        (
+            "GET /api/stories/{id}",
             format!("/api/stories/{story}"),
-            format!("/api/stories/{story}/comments?limit=10"),
-        ] {
-            let (rps, p50, p99, max) = run(&client, format!("{base}{path}")).await;
-            let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-            println!("{path:<44} {rps:>10.0} {:>10.2} {:>10.2} {:>10.2}", ms(p50), ms(p99), ms(max));
+            None,
+        ),
+        (
+            "GET /api/stories/{id}/comments",
+            format!("/api/stories/{story}/comments"),
+            None,
+        ),
+        (
+            "GET /stories/{id} (HTML)",
+            format!("/stories/{story}"),
+            None,
+        ),
+        (
+            "POST /api/stories/{id}/comments",
+            format!("/api/stories/{story}/comments"),
+            Some(comment.display().to_string()),
+        ),
+    ]
+    .map(|(name, path, script)| Load { name, path, script });
+    let mut rows = Vec::new();
+    for load in &loads {
+        rows.push((load.name, wrk(&base, load, seconds)));
+    }
+    let peak_mib = memory(server.child.id(), "VmHWM:");
+    server.stop();
+    Run {
+        stories,
+        seed_seconds,
+        idle_mib,
+        peak_mib,
+        rows,
+    }
+}
+
+fn wrk(base: &str, load: &Load, seconds: u64) -> Figures {
+    let mut cmd = Command::new("wrk");
+    cmd.args([
+        "-t2",
+        "-c64",
+        &format!("-d{seconds}s"),
+        "--timeout",
+        "5s",
+        "--latency",
+    ]);
+    if let Some(script) = &load.script {
+        cmd.args(["-s", script]);
+    }
+    let out = cmd
+        .arg(format!("http://{base}{}", load.path))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let after = |prefix: &str| -> Option<String> {
+        text.lines()
+            .map(str::trim)
+            .find(|l| l.starts_with(prefix))
+            .map(|l| l[prefix.len()..].trim().to_owned())
+    };
+    let socket_errors: u64 = after("Socket errors:")
+        .map(|l| {
+            l.split(',')
+                .filter_map(|p| p.split_whitespace().nth(1)?.parse::<u64>().ok())
+                .sum()
+        })
+        .unwrap_or(0);
+    Figures {
+        rps: after("Requests/sec:")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0.0),
+        p50_ms: after("50%").map_or(f64::NAN, |v| millis(&v)),
+        p99_ms: after("99%").map_or(f64::NAN, |v| millis(&v)),
+        errors: after("Non-2xx or 3xx responses:")
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+            + socket_errors,
+    }
+}
+
+/// wrk's "1.23ms", "850.00us", "1.02s".
+fn millis(v: &str) -> f64 {
+    let v = v.trim();
+    let (number, factor) = if let Some(n) = v.strip_suffix("us") {
+        (n, 0.001)
+    } else if let Some(n) = v.strip_suffix("ms") {
+        (n, 1.0)
+    } else if let Some(n) = v.strip_suffix('s') {
+        (n, 1000.0)
+    } else {
+        (v, f64::NAN)
+    };
+    number.parse::<f64>().map_or(f64::NAN, |n| n * factor)
+}
+
+fn print_report(engine: &str, seconds: u64, runs: &[Run]) {
+    let cpus = std::thread::available_parallelism().map_or(0, usize::from);
+    println!(
+        "\n{engine}: wrk -t2 -c64 -d{seconds}s per request on 127.0.0.1, release build, {cpus} cores"
+    );
+    for run in runs {
+        println!(
+            "\n{} stories (seeded in {:.0} s); server memory {:.0} MiB idle, {:.0} MiB peak",
+            run.stories, run.seed_seconds, run.idle_mib, run.peak_mib
+        );
+        let healthz = run.rows.first().map_or(1.0, |(_, f)| f.rps.max(1.0));
+        println!(
+            "| {:<40} | {:>9} | {:>8} | {:>8} | {:>6} | {:>10} |",
+            "request", "req/s", "p50 ms", "p99 ms", "errors", "of healthz"
+        );
+        println!(
+            "|{:-<42}|{:->11}|{:->10}|{:->10}|{:->8}|{:->12}|",
+            "", "", "", "", "", ""
+        );
+        for (name, f) in &run.rows {
+            println!(
+                "| {name:<40} | {:>9.0} | {:>8.2} | {:>8.2} | {:>6} | {:>9.1} % |",
+                f.rps,
+                f.p50_ms,
+                f.p99_ms,
+                f.errors,
+                100.0 * f.rps / healthz
+            );
         }
-        println!("\nresident memory of the process (server + client): {:.1} MiB", rss_mib());
-        stop.stop(true).await;
-    });
+    }
+    if let [first, .., last] = runs {
+        println!(
+            "\nchange from {} to {} stories (req/s):",
+            first.stories, last.stories
+        );
+        for ((name, a), (_, b)) in first.rows.iter().zip(&last.rows) {
+            println!(
+                "  {name:<40} {:>+7.1} %",
+                100.0 * (b.rps - a.rps) / a.rps.max(1.0)
+            );
+        }
+        println!(
+            "  {:<40} {:>+7.1} %",
+            "peak memory",
+            100.0 * (last.peak_mib - first.peak_mib) / first.peak_mib.max(1.0)
+        );
+    }
+}
+
+struct Server {
+    child: Child,
+}
+
+impl Server {
+    fn start(url: &str, bind: &str, work: &Path) -> Self {
+        let server = Self {
+            child: Command::new(SERVER)
+                .env("DATABASE_URL", url)
+                .env("BIND_ADDR", bind)
+                .env("PUBLIC_URL", format!("http://{bind}"))
+                .env("RATE_LIMIT_PER_MINUTE", "100000000")
+                .env("MEDIA_DIR", work.join("media"))
+                .env("RUST_LOG", "warn")
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap(),
+        };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < deadline {
+            if try_get(bind, "/readyz").is_some_and(|r| r.starts_with("HTTP/1.1 200")) {
+                return server;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("the server did not become ready on {bind}");
+    }
+
+    fn stop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+struct Database {
+    url: String,
+    admin: Option<(String, String)>,
+}
+
+impl Database {
+    fn fresh(engine: &str, dir: &Path, stories: u64) -> Self {
+        if engine == "postgres" {
+            let admin = std::env::var("BENCH_PG_URL")
+                .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+            let name = format!("bench_{}_{stories}", std::process::id());
+            psql(&admin, &format!("DROP DATABASE IF EXISTS {name}"));
+            psql(&admin, &format!("CREATE DATABASE {name}"));
+            let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
+            Self {
+                url: format!("{base}/{name}"),
+                admin: Some((admin.clone(), name)),
+            }
+        } else {
+            Self {
+                url: format!("sqlite://{}/bench-{stories}.db?mode=rwc", dir.display()),
+                admin: None,
+            }
+        }
+    }
+
+    fn drop_it(self) {
+        if let Some((admin, name)) = &self.admin {
+            psql(admin, &format!("DROP DATABASE IF EXISTS {name}"));
+        }
+    }
+}
+
+fn psql(url: &str, sql: &str) {
+    let status = Command::new("psql")
+        .args([url, "-q", "-c", sql])
+        .status()
+        .expect("psql is needed for the PostgreSQL benchmark");
+    assert!(status.success(), "psql {sql}");
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn try_get(base: &str, path: &str) -> Option<String> {
+    let mut stream = TcpStream::connect(base).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .ok()?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {base}\r\nConnection: close\r\n\r\n"
+    )
+    .ok()?;
+    let mut out = String::new();
+    stream.read_to_string(&mut out).ok()?;
+    Some(out)
+}
+
+fn get(base: &str, path: &str) -> String {
+    try_get(base, path).unwrap_or_else(|| panic!("GET {path} failed"))
+}
+
+/// A line of `/proc/<pid>/status` in MiB (`VmRSS:` now, `VmHWM:` the peak).
+fn memory(pid: u32, field: &str) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with(field))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
+        })
+        .map_or(f64::NAN, |kb| kb / 1024.0)
 }

@@ -2,7 +2,8 @@
 //! story uses, mailing schedule reminders, posting queued social exports to the platforms with credentials and, with
 //! `SMTP_URL`, sending the mail outbox. Every instance runs them; rows are claimed one
 //! statement at a time (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so two instances never do
-//! the same job.
+//! the same job. Each instance also follows the shared version of public content (its cache
+//! of public reads).
 //!
 //! Every job is a round (a domain service's method) run by [`spawn_worker`]: after each
 //! round it waits for its wake-up (work queued by this instance) or its poll interval (work
@@ -96,8 +97,33 @@ pub fn spawn_worker<R, F, Fut, E>(
     });
 }
 
+/// Reads the shared cache version every [`crate::public_cache::FOLLOW_EVERY`], so writes on
+/// other instances reach this one's cache within a second; says once when it cannot.
+fn follow_public_cache(cache: Arc<crate::public_cache::PublicCache>) {
+    tokio::spawn(async move {
+        let mut failing = false;
+        loop {
+            match cache.follow().await {
+                Ok(()) if failing => {
+                    tracing::info!("the shared cache version answers again");
+                    failing = false;
+                }
+                Ok(()) => {}
+                Err(e) if !failing => {
+                    tracing::warn!(error = %e, "cannot read the shared cache version; kept public reads are dropped until it answers");
+                    failing = true;
+                }
+                Err(_) => {}
+            }
+            tokio::time::sleep(crate::public_cache::FOLLOW_EVERY).await;
+        }
+    });
+}
+
 /// Starts the background jobs on the current Tokio runtime.
 pub fn spawn(state: &AppState) {
+    follow_public_cache(state.public_cache.clone());
+
     let sessions = state.sessions.clone();
     let limits = state.limits.clone();
     spawn_worker("session purge", SESSION_PURGE, None, move || {

@@ -10,6 +10,7 @@ pub mod frontend;
 pub mod jobs;
 pub mod middleware;
 pub mod pages;
+pub mod public_cache;
 pub mod routes;
 pub mod security;
 pub mod seed;

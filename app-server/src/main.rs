@@ -1,5 +1,6 @@
 //! `app-server`: serves the site (default), prints the OpenAPI document (`openapi`), or
-//! adds sample stories for a demo (`seed-demo`).
+//! adds sample stories for a demo (`seed-demo`), or fills an empty database with a large
+//! archive for benchmarks (`seed --stories N --comments M [--users U]`).
 
 use std::sync::Arc;
 
@@ -31,7 +32,25 @@ async fn main() -> anyhow::Result<()> {
             init_tracing();
             let state = app_server::prepare(Config::from_env()?).await?;
             let added = app_server::seed::seed_demo(&state).await?;
+            // Running servers drop their kept public reads.
+            state.public_cache.changed().await;
             tracing::info!(added, "demo stories seeded");
+            Ok(())
+        }
+        Some("seed") => {
+            init_tracing();
+            let plan = seed_plan(std::env::args().skip(2))?;
+            let state = app_server::prepare(Config::from_env()?).await?;
+            let started = std::time::Instant::now();
+            let added = adapters::seed_archive(&state.db, plan, chrono::Utc::now()).await?;
+            state.public_cache.changed().await;
+            tracing::info!(
+                stories = added.stories,
+                comments = added.comments,
+                users = added.users,
+                seconds = started.elapsed().as_secs_f64(),
+                "archive seeded"
+            );
             Ok(())
         }
         None | Some("serve") => {
@@ -39,9 +58,36 @@ async fn main() -> anyhow::Result<()> {
             serve().await
         }
         Some(other) => anyhow::bail!(
-            "unknown command {other:?}; use `serve` (default), `openapi` or `seed-demo`"
+            "unknown command {other:?}; use `serve` (default), `openapi`, `seed-demo` or `seed --stories N --comments M [--users U]`"
         ),
     }
+}
+
+/// `--stories N --comments M --users U`, each optional (1,000 stories, 2,000 comments, 100
+/// authors when left out).
+fn seed_plan(args: impl Iterator<Item = String>) -> anyhow::Result<adapters::SeedPlan> {
+    let mut plan = adapters::SeedPlan {
+        stories: 1_000,
+        comments: 2_000,
+        users: 100,
+    };
+    let mut args = args;
+    while let Some(flag) = args.next() {
+        let value = args
+            .next()
+            .ok_or_else(|| anyhow::anyhow!("{flag} needs a number"))?;
+        let n: u64 = value
+            .replace('_', "")
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{flag} needs a number, not {value:?}"))?;
+        match flag.as_str() {
+            "--stories" => plan.stories = n,
+            "--comments" => plan.comments = n,
+            "--users" => plan.users = n.max(1),
+            _ => anyhow::bail!("unknown option {flag:?}; use --stories, --comments or --users"),
+        }
+    }
+    Ok(plan)
 }
 
 async fn serve() -> anyhow::Result<()> {

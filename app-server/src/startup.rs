@@ -87,6 +87,8 @@ pub fn app(
         .wrap(from_fn(security::same_origin))
         .wrap(from_fn(crate::bearer::authenticate))
         .wrap(session::middleware(sessions, key, secure))
+        // Visitors' public reads from memory (outside the session: a hit needs no lookup).
+        .wrap(from_fn(crate::public_cache::serve))
         .wrap(cors)
         .wrap(from_fn(crate::cors::public_reads))
         .wrap(security::headers())

@@ -86,6 +86,8 @@ pub struct AppState {
     /// can flood someone's inbox from many addresses.
     pub reset_mail_limits: RateLimits,
     pub session_key: actix_web::cookie::Key,
+    /// Visitors' public reads kept in memory (`PUBLIC_CACHE_MB`), emptied by every write.
+    pub public_cache: Arc<crate::public_cache::PublicCache>,
 }
 
 impl AppState {
@@ -243,7 +245,12 @@ impl AppState {
         let limits = RateLimits::new(hits.clone(), config.rate_limit_per_minute);
         let reset_mail_limits =
             RateLimits::new(hits, RESET_MAILS_PER_WINDOW).with_window(RESET_MAIL_WINDOW_SECONDS);
+        let public_cache = Arc::new(crate::public_cache::PublicCache::new(
+            config.public_cache_mb,
+            adapters::SeaOrmCacheVersion::new(db.clone()),
+        ));
         Ok(Self {
+            public_cache,
             config: Arc::new(config),
             db,
             stories,

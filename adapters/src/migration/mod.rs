@@ -19,6 +19,7 @@ mod m0014_media;
 mod m0015_media_uses;
 mod m0016_api_tokens;
 mod m0017_story_source;
+mod m0018_cache_version;
 
 pub struct Migrator;
 
@@ -43,6 +44,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0015_media_uses::Migration),
             Box::new(m0016_api_tokens::Migration),
             Box::new(m0017_story_source::Migration),
+            Box::new(m0018_cache_version::Migration),
         ]
     }
 }

@@ -28,6 +28,8 @@ pub struct Config {
     pub google_client_secret: Option<String>,
     pub smtp_url: Option<String>,
     pub rate_limit_per_minute: u32,
+    /// Memory for visitors' public reads (`PUBLIC_CACHE_MB`, 8 by default; 0: no cache).
+    pub public_cache_mb: u32,
     /// Proxies and load balancers whose `X-Forwarded-For` names the client.
     pub trusted_proxies: Vec<crate::client_ip::TrustedNet>,
     /// Credentials of the social platforms the delivery worker posts to.
@@ -146,6 +148,12 @@ impl Config {
             })?,
             None => 20,
         };
+        let public_cache_mb = match var("PUBLIC_CACHE_MB") {
+            Some(v) => v.parse().map_err(|_| {
+                anyhow::anyhow!("PUBLIC_CACHE_MB must be a whole number of MB, got {v:?}")
+            })?,
+            None => 8,
+        };
         let super_admin_password = var("SUPER_ADMIN_PASSWORD");
         if let Some(p) = &super_admin_password {
             let chars = p.chars().count();
@@ -172,6 +180,7 @@ impl Config {
             google_client_secret: var("GOOGLE_CLIENT_SECRET"),
             smtp_url: var("SMTP_URL"),
             rate_limit_per_minute,
+            public_cache_mb,
             trusted_proxies,
             social: SocialConfig::from_env()?,
             media: MediaConfig::from_env()?,
@@ -247,6 +256,7 @@ mod tests {
             google_client_secret: None,
             smtp_url: None,
             rate_limit_per_minute: 20,
+            public_cache_mb: 8,
             trusted_proxies: Vec::new(),
             social: SocialConfig::default(),
             media: MediaConfig::default(),

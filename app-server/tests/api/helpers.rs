@@ -32,6 +32,7 @@ pub fn test_config(database_url: &str) -> Config {
         google_client_secret: None,
         smtp_url: None,
         rate_limit_per_minute: 1000,
+        public_cache_mb: 8,
         trusted_proxies: Vec::new(),
         social: Default::default(),
         media: app_server::config::MediaConfig {
@@ -112,7 +113,8 @@ impl TestContext {
             .expect("create user")
     }
 
-    /// A story by `author`; published ones are approved, dated `age_days` ago.
+    /// A story by `author`; published ones are approved, dated `age_days` ago. Kept public
+    /// reads are dropped, as after any write.
     pub async fn story(
         &self,
         author: &User,
@@ -122,7 +124,8 @@ impl TestContext {
         age_days: i64,
     ) -> Story {
         let at = Utc::now() - Duration::days(age_days);
-        self.stories()
+        let story = self
+            .stories()
             .create(NewStory {
                 fields: StoryFields {
                     title: title.into(),
@@ -145,7 +148,15 @@ impl TestContext {
                 approved_at: published.then_some(at),
             })
             .await
-            .expect("create story")
+            .expect("create story");
+        self.changed_behind_the_api().await;
+        story
+    }
+
+    /// Written straight to the database, as another program would: tell the instances, as
+    /// `seed` does, so their kept public reads are dropped.
+    pub async fn changed_behind_the_api(&self) {
+        self.state.public_cache.changed().await;
     }
 }
 

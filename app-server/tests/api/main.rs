@@ -20,6 +20,7 @@ mod moderation;
 mod moderation_queues;
 mod pages;
 mod pictures;
+mod public_cache;
 mod rate_limits;
 mod schedules;
 mod self_service;

@@ -109,6 +109,7 @@ engine_test!(
         story.video_url = Some("https://www.youtube.com/embed/dQw4w9WgXcQ".into());
         story.excerpt = None;
         ctx.stories().update(&story).await.unwrap();
+        ctx.changed_behind_the_api().await;
         let (_, _, html) = get_text(&app, &format!("/stories/{}", story.id)).await;
         assert!(head(&html).contains(&meta(
             "og:image",

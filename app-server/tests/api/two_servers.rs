@@ -1,5 +1,6 @@
 //! Two real `app-server` processes on one PostgreSQL database and one S3-compatible bucket
-//! (issue 15): a picture uploaded through either is served by both, from the same bytes.
+//! (issue 15): a picture uploaded through either is served by both, from the same bytes;
+//! and a change made through one reaches the other's cached public reads within a second.
 
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
@@ -125,22 +126,7 @@ async fn two_servers_on_one_database_and_bucket_serve_each_others_pictures() {
     let second = start(&envs).await;
     let client = reqwest::Client::new();
 
-    let signed_in = client
-        .post(format!("{}/api/admin/login", first.base))
-        .header("origin", &public_url)
-        .header("content-type", "application/json")
-        .body(serde_json::json!({"username": "admin", "password": ADMIN_PASSWORD}).to_string())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(signed_in.status(), 200);
-    let cookie = signed_in.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned();
+    let cookie = sign_in_admin(&client, &first, &public_url).await;
 
     let from_first = upload(&client, &first, &public_url, &cookie).await;
     assert_eq!(
@@ -158,4 +144,180 @@ async fn two_servers_on_one_database_and_bucket_serve_each_others_pictures() {
         !media_dir.exists() || std::fs::read_dir(&media_dir).unwrap().next().is_none(),
         "nothing was written to MEDIA_DIR"
     );
+}
+
+async fn sign_in_admin(client: &reqwest::Client, server: &Server, origin: &str) -> String {
+    let signed_in = client
+        .post(format!("{}/api/admin/login", server.base))
+        .header("origin", origin)
+        .header("content-type", "application/json")
+        .body(serde_json::json!({"username": "admin", "password": ADMIN_PASSWORD}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed_in.status(), 200);
+    signed_in.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned()
+}
+
+/// A visitor's read (no cookie): status, `ETag`, and the JSON.
+async fn visitor_get(
+    client: &reqwest::Client,
+    server: &Server,
+    path: &str,
+) -> (u16, String, serde_json::Value) {
+    let res = client
+        .get(format!("{}{path}", server.base))
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    let tag = res
+        .headers()
+        .get("etag")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    let body = serde_json::from_slice(&res.bytes().await.unwrap()).unwrap_or_default();
+    (status, tag, body)
+}
+
+fn titles(list: &serde_json::Value) -> Vec<String> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["title"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Polls `path` on `server` as a visitor until `done` holds; how long it took.
+async fn visible_within(
+    client: &reqwest::Client,
+    server: &Server,
+    path: &str,
+    done: impl Fn(&serde_json::Value) -> bool,
+) -> Option<Duration> {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(3) {
+        let (status, _, body) = visitor_get(client, server, path).await;
+        if status == 200 && done(&body) {
+            return Some(started.elapsed());
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    None
+}
+
+#[actix_web::test]
+async fn a_change_on_one_server_reaches_the_other_servers_cached_reads_within_a_second() {
+    let Some(db) = TestDatabase::new(Engine::Postgres).await.unwrap() else {
+        eprintln!("skipped: TEST_DATABASE_URL is not set");
+        return;
+    };
+    let public_url = "http://stories.example.test".to_owned();
+    let media_dir = std::env::temp_dir().join(format!("grace-media-{}", adapters::new_media_key()));
+    let envs = vec![
+        ("DATABASE_URL", db.url.clone()),
+        ("PUBLIC_URL", public_url.clone()),
+        ("SUPER_ADMIN_PASSWORD", ADMIN_PASSWORD.to_owned()),
+        ("MEDIA_DIR", media_dir.display().to_string()),
+    ];
+    let first = start(&envs).await;
+    let second = start(&envs).await;
+    let client = reqwest::Client::new();
+    let cookie = sign_in_admin(&client, &first, &public_url).await;
+
+    // Both servers answer the visitor's list from memory: the second answer is the same.
+    for server in [&first, &second] {
+        let (status, tag, list) = visitor_get(&client, server, "/api/stories").await;
+        assert_eq!((status, list.as_array().map(Vec::len)), (200, Some(0)));
+        let again = client
+            .get(format!("{}/api/stories", server.base))
+            .header("if-none-match", &tag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status(), 304, "the visitor's copy is current");
+    }
+
+    // The admin publishes a story through the first server.
+    let created = client
+        .post(format!("{}/api/stories", first.base))
+        .header("origin", &public_url)
+        .header("cookie", &cookie)
+        .header("content-type", "application/json")
+        .body(
+            serde_json::json!({
+                "title": "Shared across servers",
+                "content": "Seen everywhere.",
+                "excerpt": "Both servers",
+                "category": "Community",
+                "isPublished": true
+            })
+            .to_string(),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), 201);
+    let story: serde_json::Value = serde_json::from_slice(&created.bytes().await.unwrap()).unwrap();
+    let id = story["id"].as_i64().unwrap();
+    if story["status"] != "approved" {
+        let published = client
+            .put(format!("{}/api/stories/{id}/publish", first.base))
+            .header("origin", &public_url)
+            .header("cookie", &cookie)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(published.status(), 200);
+    }
+    // At once on the server that wrote it...
+    let (_, _, list) = visitor_get(&client, &first, "/api/stories").await;
+    assert_eq!(titles(&list), ["Shared across servers"]);
+    // ...and within a second on the other.
+    let took = visible_within(&client, &second, "/api/stories", |list| {
+        titles(list) == ["Shared across servers"]
+    })
+    .await
+    .expect("the second server shows the new story");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+
+    // A visitor's comment sent to the second server, approved on the first, shows on the
+    // second within a second too.
+    let path = format!("/api/stories/{id}/comments");
+    let (_, _, none) = visitor_get(&client, &second, &path).await;
+    assert_eq!(none.as_array().map(Vec::len), Some(0));
+    let posted = client
+        .post(format!("{}{path}", second.base))
+        .header("origin", &public_url)
+        .header("content-type", "application/json")
+        .body(serde_json::json!({"authorName": "Ruth", "content": "Amen to this."}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(posted.status(), 201);
+    let comment: serde_json::Value =
+        serde_json::from_slice(&posted.bytes().await.unwrap()).unwrap();
+    let approved = client
+        .patch(format!(
+            "{}/api/comments/{}/approve",
+            first.base, comment["id"]
+        ))
+        .header("origin", &public_url)
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(approved.status(), 200);
+    let took = visible_within(&client, &second, &path, |list| {
+        list.as_array().map(Vec::len) == Some(1)
+    })
+    .await
+    .expect("the second server shows the approved comment");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
 }

@@ -1,0 +1,234 @@
+//! Visitors' public reads kept in memory (issue 9): served again with the same `ETag`,
+//! 304 for a current copy, never shared with signed-in readers, emptied at once by a write
+//! on this instance and by another instance's write once it reads the shared version.
+
+use actix_web::http::Method;
+use actix_web::test;
+use domain::user::Role;
+use serde_json::json;
+
+use crate::engine_test;
+use crate::helpers::{TestContext, get, send, sign_in_new};
+use crate::stories::admin_cookie;
+
+fn tag(headers: &actix_web::http::header::HeaderMap) -> String {
+    headers
+        .get("etag")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+engine_test!(
+    a_visitors_read_is_kept_and_revalidated_with_its_etag,
+    |ctx, app| {
+        let author = ctx
+            .user("author@example.org", Role::RegularContributor, true)
+            .await;
+        let story = ctx.story(&author, "Kept", "Worship", true, 1).await;
+        assert!(ctx.state.public_cache.is_empty());
+        for path in [
+            "/api/stories".to_owned(),
+            "/api/stories?category=Worship&limit=5".to_owned(),
+            format!("/api/stories/{}", story.id.0),
+            format!("/api/stories/{}/comments", story.id.0),
+            "/api/categories".to_owned(),
+            "/api/site".to_owned(),
+            format!("/stories/{}", story.id.0),
+        ] {
+            let before = ctx.state.public_cache.len();
+            let res =
+                test::call_service(&app, test::TestRequest::get().uri(&path).to_request()).await;
+            assert_eq!(res.status(), 200, "{path}");
+            let etag = tag(res.headers());
+            assert!(etag.starts_with('"'), "{path} has a strong ETag: {etag:?}");
+            if path.starts_with("/api/") {
+                assert_eq!(
+                    res.headers().get("cache-control").unwrap(),
+                    "public, no-cache",
+                    "{path}"
+                );
+            }
+            let first = test::read_body(res).await;
+            assert_eq!(ctx.state.public_cache.len(), before + 1, "{path} is kept");
+
+            let res =
+                test::call_service(&app, test::TestRequest::get().uri(&path).to_request()).await;
+            assert_eq!(tag(res.headers()), etag, "{path}");
+            assert_eq!(test::read_body(res).await, first, "{path}: the same answer");
+
+            let res = test::call_service(
+                &app,
+                test::TestRequest::get()
+                    .uri(&path)
+                    .insert_header(("if-none-match", etag.clone()))
+                    .to_request(),
+            )
+            .await;
+            assert_eq!(res.status(), 304, "{path}");
+            assert_eq!(tag(res.headers()), etag);
+            assert!(test::read_body(res).await.is_empty());
+        }
+        // Answers other than 200 and private paths are not kept.
+        let before = ctx.state.public_cache.len();
+        assert_eq!(get(&app, "/api/stories/999999").await.0, 404);
+        assert_eq!(get(&app, "/api/user").await.0, 401);
+        let revisions = format!("/api/stories/{}/revisions", story.id.0);
+        assert_eq!(get(&app, &revisions).await.0, 401);
+        assert_eq!(ctx.state.public_cache.len(), before);
+    }
+);
+
+engine_test!(signed_in_readers_get_their_own_answers, |ctx, app| {
+    let hash = ctx.password_hash().await;
+    let (author, cookie) = sign_in_new(
+        &ctx,
+        &app,
+        "writer@example.org",
+        Role::RegularContributor,
+        true,
+        &hash,
+    )
+    .await;
+    let story = ctx.story(&author, "Mine", "Worship", true, 1).await;
+    let path = format!("/api/stories/{}", story.id.0);
+    // The visitor's answer is kept first; the author still gets the text as typed.
+    let (_, _, visitor) = get(&app, &path).await;
+    assert!(visitor["source"].is_null());
+    let before = ctx.state.public_cache.len();
+    let own = send(&app, Method::GET, &path, Some(&cookie), None).await;
+    assert_eq!(own.status, 200);
+    assert_eq!(own.body["source"], "The content of Mine.");
+    assert_eq!(ctx.state.public_cache.len(), before, "not kept");
+    assert!(own.headers.get("etag").is_none());
+    // And the visitor never gets the author's answer.
+    assert!(get(&app, &path).await.2["source"].is_null());
+});
+
+engine_test!(
+    a_write_empties_the_cache_before_its_answer_leaves,
+    |ctx, app| {
+        let author = ctx
+            .user("author@example.org", Role::RegularContributor, true)
+            .await;
+        ctx.story(&author, "Older", "Worship", true, 3).await;
+        let (_, _, list) = get(&app, "/api/stories").await;
+        assert_eq!(list.as_array().unwrap().len(), 1);
+        let admin = admin_cookie(&app).await;
+
+        // A refused write changes nothing and keeps the cache.
+        let kept = ctx.state.public_cache.len();
+        let refused = send(
+            &app,
+            Method::POST,
+            "/api/stories",
+            Some(&admin),
+            Some(json!({"title": ""})),
+        )
+        .await;
+        assert_eq!(refused.status, 400);
+        assert_eq!(ctx.state.public_cache.len(), kept);
+
+        let created = send(
+            &app,
+            Method::POST,
+            "/api/stories",
+            Some(&admin),
+            Some(json!({
+                "title": "Newest",
+                "content": "Fresh.",
+                "category": "Worship",
+                "isPublished": true
+            })),
+        )
+        .await;
+        assert_eq!(created.status, 201, "{}", created.body);
+        let id = created.body["id"].as_i64().unwrap();
+        if created.body["status"] != "approved" {
+            let published = send(
+                &app,
+                Method::PUT,
+                &format!("/api/stories/{id}/publish"),
+                Some(&admin),
+                None,
+            )
+            .await;
+            assert_eq!(published.status, 200);
+        }
+        let (_, headers, list) = get(&app, "/api/stories").await;
+        let titles: Vec<&str> = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["title"].as_str().unwrap())
+            .collect();
+        assert_eq!(titles, ["Newest", "Older"]);
+        assert_eq!(headers.get("x-total-count").unwrap(), "2");
+    }
+);
+
+engine_test!(
+    another_instances_write_reaches_this_cache_through_the_shared_version,
+    |ctx, app| {
+        // A second instance on the same database.
+        let mut config = crate::helpers::test_config(ctx.database_url());
+        config.media = ctx.state.config.media.clone();
+        let other = app_server::prepare(config).await.unwrap();
+        let other_app =
+            test::init_service(app_server::app(other.clone(), ctx.openapi.clone())).await;
+        other.public_cache.follow().await.unwrap();
+
+        let author = ctx
+            .user("author@example.org", Role::RegularContributor, true)
+            .await;
+        let story = ctx.story(&author, "Shared", "Worship", true, 1).await;
+        let path = format!("/api/stories/{}/comments", story.id.0);
+        assert_eq!(get(&other_app, &path).await.2.as_array().unwrap().len(), 0);
+        let comment = ctx.comment(&story, "Ruth").await;
+
+        // The moderator approves through this instance.
+        let admin = admin_cookie(&app).await;
+        let approved = send(
+            &app,
+            Method::PATCH,
+            &format!("/api/comments/{}/approve", comment.id.0),
+            Some(&admin),
+            None,
+        )
+        .await;
+        assert_eq!(approved.status, 200);
+        assert_eq!(
+            get(&app, &path).await.2.as_array().unwrap().len(),
+            1,
+            "at once here"
+        );
+        // The other instance still answers from memory until it reads the shared version.
+        assert_eq!(get(&other_app, &path).await.2.as_array().unwrap().len(), 0);
+        other.public_cache.follow().await.unwrap();
+        assert!(other.public_cache.is_empty());
+        assert_eq!(get(&other_app, &path).await.2.as_array().unwrap().len(), 1);
+    }
+);
+
+#[actix_web::test]
+async fn with_no_memory_for_it_nothing_is_kept_but_etags_still_answer_304() {
+    let Some(ctx) =
+        TestContext::with_config(adapters::testing::Engine::Sqlite, |c| c.public_cache_mb = 0)
+            .await
+    else {
+        return;
+    };
+    let app = test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone())).await;
+    let (status, headers, _) = get(&app, "/api/categories").await;
+    assert_eq!(status, 200);
+    assert!(ctx.state.public_cache.is_empty());
+    let res = test::call_service(
+        &app,
+        test::TestRequest::get()
+            .uri("/api/categories")
+            .insert_header(("if-none-match", tag(&headers)))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(res.status(), 304);
+}
