@@ -7,6 +7,16 @@ pub mod http;
 pub mod s3;
 pub mod smtp;
 
+/// The SQL of a public story list page (the count, then the rows), for query-plan tests.
+pub fn story_list_statements(
+    backend: sea_orm::DbBackend,
+    query: &domain::story::StoryQuery,
+) -> [sea_orm::Statement; 2] {
+    use sea_orm::QueryTrait;
+    let (count, page) = crate::repo::stories::list_selects(backend, query);
+    [count, page.build(backend)]
+}
+
 /// Which engine a test runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {

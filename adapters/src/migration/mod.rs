@@ -20,6 +20,8 @@ mod m0015_media_uses;
 mod m0016_api_tokens;
 mod m0017_story_source;
 mod m0018_cache_version;
+mod m0019_story_list_order;
+mod m0020_story_counts;
 
 pub struct Migrator;
 
@@ -45,6 +47,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0016_api_tokens::Migration),
             Box::new(m0017_story_source::Migration),
             Box::new(m0018_cache_version::Migration),
+            Box::new(m0019_story_list_order::Migration),
+            Box::new(m0020_story_counts::Migration),
         ]
     }
 }

@@ -1,18 +1,12 @@
-//! Categories with their published-story counts, in two queries.
-
-use std::collections::HashMap;
+//! Categories with their published-story counts (from `story_counts`), in two queries.
 
 use async_trait::async_trait;
 use domain::StoreError;
 use domain::category::{Category, CategoryRepository, CategoryWithCount, NewCategory};
-use sea_orm::{
-    ColumnTrait, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
-};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
-use super::stories::public_filter;
 use crate::db::store_err;
-use crate::entity::{categories, stories};
+use crate::entity::categories;
 use crate::work::Db;
 
 pub struct SeaOrmCategoryRepository {
@@ -25,12 +19,6 @@ impl SeaOrmCategoryRepository {
     }
 }
 
-#[derive(FromQueryResult)]
-struct CategoryCount {
-    category: String,
-    count: i64,
-}
-
 #[async_trait]
 impl CategoryRepository for SeaOrmCategoryRepository {
     async fn list_with_counts(&self) -> Result<Vec<CategoryWithCount>, StoreError> {
@@ -39,19 +27,7 @@ impl CategoryRepository for SeaOrmCategoryRepository {
             .all(&self.db)
             .await
             .map_err(store_err)?;
-        let counts: HashMap<String, i64> = stories::Entity::find()
-            .select_only()
-            .column(stories::Column::Category)
-            .column_as(stories::Column::Id.count(), "count")
-            .filter(public_filter())
-            .group_by(stories::Column::Category)
-            .into_model::<CategoryCount>()
-            .all(&self.db)
-            .await
-            .map_err(store_err)?
-            .into_iter()
-            .map(|c| (c.category, c.count))
-            .collect();
+        let counts = super::story_counts::per_category(&self.db).await?;
         Ok(all
             .into_iter()
             .map(|m| CategoryWithCount {

@@ -17,5 +17,6 @@ pub(crate) mod settings;
 pub(crate) mod sign_in_failures;
 pub(crate) mod social;
 pub(crate) mod stories;
+pub(crate) mod story_counts;
 pub(crate) mod tokens;
 pub(crate) mod users;

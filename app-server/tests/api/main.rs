@@ -21,6 +21,7 @@ mod moderation_queues;
 mod pages;
 mod pictures;
 mod public_cache;
+mod query_shapes;
 mod rate_limits;
 mod schedules;
 mod self_service;

@@ -24,14 +24,47 @@ use domain::story::{
 use domain::user::{AuthorSummary, UserId};
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Set, Statement,
 };
 
 use crate::db::store_err;
 use crate::entity::{stories, story_revisions};
 use crate::repo::media::{keys_used_by, record_uses, retire_if_unused};
 use crate::work::Db;
+
+/// The two statements of a public list page: the number of matches (`total`: from
+/// `story_counts` without search words, counted over the matches with them), and the page's
+/// card columns newest first (read in order from `idx_stories_public`, or
+/// `idx_stories_category_public` for a category).
+pub(crate) fn list_selects(
+    backend: DbBackend,
+    query: &StoryQuery,
+) -> (Statement, Select<stories::Entity>) {
+    let mut cond = public_filter();
+    let category = query.category.as_deref().filter(|c| !c.is_empty());
+    if let Some(cat) = category {
+        cond = cond.add(stories::Column::Category.eq(cat));
+    }
+    let words = search_words(query.search.as_deref().unwrap_or_default());
+    let count = if words.is_empty() {
+        crate::repo::story_counts::total(backend, category)
+    } else {
+        cond = cond.add(search_filter(backend, &words));
+        stories::Entity::find()
+            .select_only()
+            .column_as(Expr::col(stories::Column::Id).count(), "total")
+            .filter(cond.clone())
+            .build(backend)
+    };
+    let page = summary_select()
+        .filter(cond)
+        .order_by_desc(stories::Column::PublishedAt)
+        .order_by_desc(stories::Column::Id)
+        .limit(u64::from(query.limit))
+        .offset(query.offset);
+    (count, page)
+}
 
 pub struct SeaOrmStoryRepository {
     db: Db,
@@ -46,31 +79,24 @@ impl SeaOrmStoryRepository {
 #[async_trait]
 impl StoryRepository for SeaOrmStoryRepository {
     async fn list_published(&self, query: &StoryQuery) -> Result<Page<StorySummary>, StoreError> {
-        let mut cond = public_filter();
-        if let Some(cat) = query.category.as_deref().filter(|c| !c.is_empty()) {
-            cond = cond.add(stories::Column::Category.eq(cat));
-        }
-        let words = search_words(query.search.as_deref().unwrap_or_default());
-        if !words.is_empty() {
-            cond = cond.add(search_filter(self.db.get_database_backend(), &words));
-        }
-        let total = stories::Entity::find()
-            .filter(cond.clone())
-            .count(&self.db)
+        let (count, page) = list_selects(self.db.get_database_backend(), query);
+        let total: i64 = self
+            .db
+            .query_one_raw(count)
             .await
+            .map_err(store_err)?
+            .map_or(Ok(0), |row| row.try_get("", "total"))
             .map_err(store_err)?;
-        let rows = summary_select()
-            .filter(cond)
-            .order_by_desc(stories::Column::PublishedAt)
-            .order_by_desc(stories::Column::Id)
-            .limit(u64::from(query.limit))
-            .offset(query.offset)
+        let rows = page
             .into_model::<SummaryRow>()
             .all(&self.db)
             .await
             .map_err(store_err)?;
         let items = self.summaries(rows, false).await?;
-        Ok(Page { items, total })
+        Ok(Page {
+            items,
+            total: u64::try_from(total).unwrap_or_default(),
+        })
     }
 
     async fn find_with_author(&self, id: StoryId) -> Result<Option<StoryWithAuthor>, StoreError> {
