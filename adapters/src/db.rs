@@ -18,9 +18,18 @@ use crate::migration::Migrator;
 /// When the database cannot be reached or a migration fails.
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     let mut opts = ConnectOptions::new(url.to_owned());
-    opts.max_connections(if url.starts_with("sqlite") { 8 } else { 16 })
+    let sqlite = url.starts_with("sqlite");
+    opts.max_connections(if sqlite { 8 } else { 16 })
         .min_connections(1)
-        .acquire_timeout(Duration::from_secs(5))
+        // PostgreSQL: a request waits at most half a second for a connection, so when the
+        // server is away (sqlx retries a refused connection until this deadline) it answers
+        // 503 at once instead of hanging; a server that answers gives one in milliseconds.
+        // SQLite opens a file: waiting is only ever for a busy pool.
+        .acquire_timeout(if sqlite {
+            Duration::from_secs(5)
+        } else {
+            Duration::from_millis(500)
+        })
         .sqlx_logging(false);
     let db = Database::connect(opts).await?;
     if db.get_database_backend() == DbBackend::Sqlite {
@@ -117,9 +126,50 @@ pub(crate) fn store_err(err: DbErr) -> StoreError {
     if let Some(SqlErr::UniqueConstraintViolation(msg)) = err.sql_err() {
         return StoreError::Conflict(conflicting_field(&msg).to_owned());
     }
-    match err {
-        DbErr::ConnectionAcquire(_) | DbErr::Conn(_) => StoreError::Unavailable(err.into()),
-        other => StoreError::Unknown(anyhow::Error::new(other).context("database query failed")),
+    if is_outage(&err) {
+        return StoreError::Unavailable(err.into());
+    }
+    StoreError::Unknown(anyhow::Error::new(err).context("database query failed"))
+}
+
+/// Whether the database is away or cannot take writes, rather than the statement being
+/// wrong: no connection, a broken or timed-out one, a server shutting down or starting
+/// (PostgreSQL classes 08 and 57), or a full, read-only, locked or failing SQLite file.
+/// These answer 503, so a client may try again; anything else is a bug (500).
+fn is_outage(err: &DbErr) -> bool {
+    use sea_orm::sqlx::Error as Sqlx;
+    let runtime = match err {
+        DbErr::ConnectionAcquire(_) | DbErr::Conn(_) => return true,
+        DbErr::Exec(e) | DbErr::Query(e) => e,
+        _ => return false,
+    };
+    let sea_orm::RuntimeErr::SqlxError(sqlx) = runtime else {
+        return false;
+    };
+    match sqlx.as_ref() {
+        Sqlx::Io(_)
+        | Sqlx::Tls(_)
+        | Sqlx::Protocol(_)
+        | Sqlx::PoolTimedOut
+        | Sqlx::PoolClosed
+        | Sqlx::WorkerCrashed
+        | Sqlx::BeginFailed => true,
+        Sqlx::Database(db) => {
+            let code = db.code().unwrap_or_default();
+            if db
+                .try_downcast_ref::<sea_orm::sqlx::sqlite::SqliteError>()
+                .is_some()
+            {
+                // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN: the primary result code
+                // is the low byte of the extended one.
+                let primary = code.parse::<i32>().map_or(0, |c| c & 0xff);
+                return matches!(primary, 5 | 6 | 8 | 10 | 13 | 14);
+            }
+            // PostgreSQL: connection exceptions, operator intervention (shutdown, start-up),
+            // too many connections.
+            code.starts_with("08") || code.starts_with("57") || code == "53300"
+        }
+        _ => false,
     }
 }
 

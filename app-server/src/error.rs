@@ -155,7 +155,7 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         match self {
             ApiError::Internal(cause) => tracing::error!(error = ?cause, "request failed"),
-            ApiError::Unavailable(cause) => tracing::warn!(error = ?cause, "database unavailable"),
+            ApiError::Unavailable(cause) => crate::outage::database_away(&format!("{cause:#}")),
             _ => {}
         }
         let errors = match self {

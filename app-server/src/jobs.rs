@@ -98,22 +98,14 @@ pub fn spawn_worker<R, F, Fut, E>(
 }
 
 /// Reads the shared cache version every [`crate::public_cache::FOLLOW_EVERY`], so writes on
-/// other instances reach this one's cache within a second; says once when it cannot.
+/// other instances reach this one's cache within a second. It is also how an instance
+/// notices that the database is back after an outage (logged once each way).
 fn follow_public_cache(cache: Arc<crate::public_cache::PublicCache>) {
     tokio::spawn(async move {
-        let mut failing = false;
         loop {
             match cache.follow().await {
-                Ok(()) if failing => {
-                    tracing::info!("the shared cache version answers again");
-                    failing = false;
-                }
-                Ok(()) => {}
-                Err(e) if !failing => {
-                    tracing::warn!(error = %e, "cannot read the shared cache version; kept public reads are dropped until it answers");
-                    failing = true;
-                }
-                Err(_) => {}
+                Ok(()) => crate::outage::database_back(),
+                Err(e) => crate::outage::database_away(&e),
             }
             tokio::time::sleep(crate::public_cache::FOLLOW_EVERY).await;
         }

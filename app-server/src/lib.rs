@@ -9,6 +9,7 @@ pub mod error;
 pub mod frontend;
 pub mod jobs;
 pub mod middleware;
+pub mod outage;
 pub mod pages;
 pub mod public_cache;
 pub mod routes;

@@ -35,7 +35,8 @@ pub async fn request_log(
     let status = res.status().as_u16();
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let _entered = span.enter();
-    if status >= 500 {
+    // A 503 is the database being away, said once by `outage`; other 5xx are bugs.
+    if status >= 500 && status != 503 {
         tracing::error!(%method, %path, status, ms, "request");
     } else {
         tracing::info!(%method, %path, status, ms, "request");

@@ -10,6 +10,8 @@
 //! change is visible at once on the instance that made it and within a second on the
 //! others. An answer computed while a write happened is not kept (the generation it started
 //! under is gone). Answers carry a strong `ETag`; a matching `If-None-Match` gets 304.
+//! Visitors asking for the same missing answer at once wait for one computation of it, so
+//! a burst after a write (or on a cold start) asks the database once, not once per visitor.
 //!
 //! Memory is bounded by `PUBLIC_CACHE_MB` (8 by default; 0 turns the cache off but keeps the
 //! `ETag`s): when an answer does not fit, the cache is emptied and starts again.
@@ -37,6 +39,9 @@ pub const FOLLOW_EVERY: Duration = Duration::from_millis(500);
 
 pub struct PublicCache {
     entries: Mutex<Entries>,
+    /// One lock per answer being computed: concurrent misses of the same read wait for the
+    /// first instead of all asking the database at once.
+    computing: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     budget: usize,
     shared: adapters::SeaOrmCacheVersion,
     /// The shared version last read, to notice another instance's writes.
@@ -147,6 +152,7 @@ impl PublicCache {
     pub fn new(budget_mib: u32, shared: adapters::SeaOrmCacheVersion) -> Self {
         Self {
             entries: Mutex::new(Entries::default()),
+            computing: Mutex::new(HashMap::new()),
             budget: usize::try_from(budget_mib).unwrap_or(usize::MAX) * 1024 * 1024,
             shared,
             seen: Mutex::new(None),
@@ -162,6 +168,28 @@ impl PublicCache {
 
     fn get(&self, key: &str) -> Option<Arc<Entry>> {
         self.entries().map.get(key).cloned()
+    }
+
+    /// The lock of `key`'s computation (made on first use).
+    fn computing(&self, key: &str) -> Arc<tokio::sync::Mutex<()>> {
+        self.computing
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .entry(key.to_owned())
+            .or_default()
+            .clone()
+    }
+
+    /// Forgets `key`'s lock once nobody else holds or waits for it.
+    fn computed(&self, key: &str, lock: Arc<tokio::sync::Mutex<()>>) {
+        let mut computing = self
+            .computing
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Two references: the map's and ours.
+        if Arc::strong_count(&lock) <= 2 {
+            computing.remove(key);
+        }
     }
 
     fn generation(&self) -> u64 {
@@ -302,8 +330,32 @@ pub async fn serve(
         let res = entry.respond(&http);
         return Ok(ServiceResponse::new(http, res));
     }
+    // One computation per key at a time; those who waited find it kept.
+    let lock = cache.computing(&key);
+    let guard = lock.clone().lock_owned().await;
+    if let Some(entry) = cache.get(&key) {
+        drop(guard);
+        cache.computed(&key, lock);
+        let (http, _) = req.into_parts();
+        let res = entry.respond(&http);
+        return Ok(ServiceResponse::new(http, res));
+    }
     let generation = cache.generation();
-    let res = next.call(req).await?;
+    let res = next.call(req).await;
+    let answer = keep(&cache, &key, generation, res).await;
+    drop(guard);
+    cache.computed(&key, lock);
+    answer
+}
+
+/// Keeps a fresh 200 answer (without cookies) and answers it, with its `ETag`.
+async fn keep(
+    cache: &PublicCache,
+    key: &str,
+    generation: u64,
+    res: Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let res = res?;
     if res.status() != StatusCode::OK || res.headers().contains_key(header::SET_COOKIE) {
         return Ok(res.map_into_boxed_body());
     }
@@ -313,7 +365,7 @@ pub async fn serve(
         .await
         .map_err(|e| actix_web::error::ErrorInternalServerError(e.into().to_string()))?;
     let entry = Arc::new(Entry::new(&head, body));
-    cache.put(key, generation, entry.clone());
+    cache.put(key.to_owned(), generation, entry.clone());
     let res = entry.respond(&http);
     Ok(ServiceResponse::new(http, res))
 }

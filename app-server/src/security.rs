@@ -147,8 +147,9 @@ impl<G: LimitGroup> FromRequest for RateLimited<G> {
                 Ok(Verdict::Limited { retry_after_secs }) => {
                     Err(ApiError::TooManyRequests { retry_after_secs })
                 }
+                // The request needs the database next: answer 503 now, not after a second wait.
+                Err(domain::StoreError::Unavailable(e)) => Err(ApiError::Unavailable(e)),
                 Err(e) => {
-                    // The request will meet the same database next; do not refuse it here.
                     tracing::warn!(error = %e, group = G::NAME, "rate limit not counted");
                     Ok(RateLimited(PhantomData))
                 }

@@ -11,6 +11,7 @@ mod api_tokens;
 mod comments;
 mod cors;
 mod error_codes;
+mod faults;
 mod first_hour;
 mod foundation;
 mod help;
