@@ -94,6 +94,9 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
         .unwrap();
     assert!(status.success(), "seed failed");
     let seed_seconds = started.elapsed().as_secs_f64();
+    // The seed's writes reach the disk before anything is measured.
+    let _ = Command::new("sync").status();
+    std::thread::sleep(Duration::from_secs(2));
 
     let port = free_port();
     let base = format!("127.0.0.1:{port}");
