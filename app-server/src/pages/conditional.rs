@@ -15,8 +15,7 @@ pub fn respond(
     body: String,
     modified: Option<DateTime<Utc>>,
 ) -> HttpResponse {
-    let digest = Sha256::digest(body.as_bytes());
-    let tag = EntityTag::new_strong(hex::encode(&digest[..16]));
+    let tag = strong_tag(body.as_bytes());
     // HTTP dates have whole seconds; compare at that precision.
     let modified = modified.map(|at| {
         let secs = u64::try_from(at.timestamp()).unwrap_or_default();
@@ -39,8 +38,14 @@ pub fn respond(
     res.content_type(content_type).body(body)
 }
 
+/// A strong `ETag` over `body`: the first 16 bytes of its SHA-256.
+pub fn strong_tag(body: &[u8]) -> EntityTag {
+    let digest = Sha256::digest(body);
+    EntityTag::new_strong(hex::encode(&digest[..16]))
+}
+
 /// RFC 9110 §13.2.2: `If-None-Match` decides when present, else `If-Modified-Since`.
-fn is_current(req: &HttpRequest, tag: &EntityTag, modified: Option<HttpDate>) -> bool {
+pub fn is_current(req: &HttpRequest, tag: &EntityTag, modified: Option<HttpDate>) -> bool {
     if req.headers().contains_key(header::IF_NONE_MATCH) {
         return match IfNoneMatch::parse(req) {
             Ok(IfNoneMatch::Any) => true,

@@ -1,7 +1,7 @@
 //! Pages as the rest of the web reads them, filled by the server: link previews and the
 //! first paint of a shared story, the Atom feed, the sitemap and robots.txt.
 
-mod conditional;
+pub(crate) mod conditional;
 mod feed;
 mod head;
 mod sitemap;

@@ -3,14 +3,15 @@
 //! in `search.rs`, the review queue in `review.rs`, feeds and sitemaps in `archive.rs`.
 
 mod archive;
+mod list;
 mod review;
 mod revisions;
 mod rows;
 mod search;
 
+pub(crate) use list::list_selects;
 use rows::{SummaryRow, summary_select};
 pub(crate) use rows::{public_filter, revision, to_domain};
-use search::{search_filter, search_words};
 
 use std::collections::HashMap;
 
@@ -24,47 +25,14 @@ use domain::story::{
 use domain::user::{AuthorSummary, UserId};
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Set, Statement,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
 use crate::db::store_err;
 use crate::entity::{stories, story_revisions};
 use crate::repo::media::{keys_used_by, record_uses, retire_if_unused};
 use crate::work::Db;
-
-/// The two statements of a public list page: the number of matches (`total`: from
-/// `story_counts` without search words, counted over the matches with them), and the page's
-/// card columns newest first (read in order from `idx_stories_public`, or
-/// `idx_stories_category_public` for a category).
-pub(crate) fn list_selects(
-    backend: DbBackend,
-    query: &StoryQuery,
-) -> (Statement, Select<stories::Entity>) {
-    let mut cond = public_filter();
-    let category = query.category.as_deref().filter(|c| !c.is_empty());
-    if let Some(cat) = category {
-        cond = cond.add(stories::Column::Category.eq(cat));
-    }
-    let words = search_words(query.search.as_deref().unwrap_or_default());
-    let count = if words.is_empty() {
-        crate::repo::story_counts::total(backend, category)
-    } else {
-        cond = cond.add(search_filter(backend, &words));
-        stories::Entity::find()
-            .select_only()
-            .column_as(Expr::col(stories::Column::Id).count(), "total")
-            .filter(cond.clone())
-            .build(backend)
-    };
-    let page = summary_select()
-        .filter(cond)
-        .order_by_desc(stories::Column::PublishedAt)
-        .order_by_desc(stories::Column::Id)
-        .limit(u64::from(query.limit))
-        .offset(query.offset);
-    (count, page)
-}
 
 pub struct SeaOrmStoryRepository {
     db: Db,

@@ -5,6 +5,8 @@
 //! years; one in five is a video; most are approved and published, a few wait or are drafts.
 //! Comments are approved and visible, spread over the published stories.
 
+mod text;
+
 use chrono::{DateTime, Duration, Utc};
 use domain::StoreError;
 use domain::category::DEFAULT_CATEGORIES;
@@ -13,13 +15,15 @@ use domain::story::StoryStatus;
 use domain::user::{AuthProvider, Role};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 
 use crate::db::store_err;
 use crate::entity::{comments, stories, users};
+use text::{person, sentences, title, video_id};
 
 /// Rows per `INSERT`: well under both engines' bound-parameter limits.
 const BATCH: usize = 500;
@@ -122,24 +126,13 @@ async fn seed_users(
         });
         ids.push(id);
         if batch.len() == BATCH {
-            insert_users(db, std::mem::take(&mut batch)).await?;
+            insert_batch(db, std::mem::take(&mut batch)).await?;
         }
     }
     if !batch.is_empty() {
-        insert_users(db, batch).await?;
+        insert_batch(db, batch).await?;
     }
     Ok(ids)
-}
-
-async fn insert_users(
-    db: &DatabaseConnection,
-    batch: Vec<users::ActiveModel>,
-) -> Result<(), StoreError> {
-    users::Entity::insert_many(batch)
-        .exec_without_returning(db)
-        .await
-        .map_err(store_err)?;
-    Ok(())
 }
 
 /// Inserts the stories oldest first (so ids grow with time, as on a real site) and returns
@@ -159,11 +152,11 @@ async fn seed_stories(
         let at = now - Duration::minutes(span_minutes - i * step.max(1));
         batch.push(story(rng, authors, at));
         if batch.len() == BATCH {
-            insert_stories(db, std::mem::take(&mut batch)).await?;
+            insert_batch(db, std::mem::take(&mut batch)).await?;
         }
     }
     if !batch.is_empty() {
-        insert_stories(db, batch).await?;
+        insert_batch(db, batch).await?;
     }
     stories::Entity::find()
         .select_only()
@@ -176,12 +169,13 @@ async fn seed_stories(
         .map_err(store_err)
 }
 
-async fn insert_stories(
-    db: &DatabaseConnection,
-    batch: Vec<stories::ActiveModel>,
-) -> Result<(), StoreError> {
+/// One multi-row `INSERT` in its own transaction.
+async fn insert_batch<A>(db: &DatabaseConnection, batch: Vec<A>) -> Result<(), StoreError>
+where
+    A: ActiveModelTrait + Send,
+{
     let tx = db.begin().await.map_err(store_err)?;
-    stories::Entity::insert_many(batch)
+    A::Entity::insert_many(batch)
         .exec_without_returning(&tx)
         .await
         .map_err(store_err)?;
@@ -256,153 +250,11 @@ async fn seed_comments(
             ..Default::default()
         });
         if batch.len() == BATCH {
-            insert_comments(db, std::mem::take(&mut batch)).await?;
+            insert_batch(db, std::mem::take(&mut batch)).await?;
         }
     }
     if !batch.is_empty() {
-        insert_comments(db, batch).await?;
+        insert_batch(db, batch).await?;
     }
     Ok(count)
-}
-
-async fn insert_comments(
-    db: &DatabaseConnection,
-    batch: Vec<comments::ActiveModel>,
-) -> Result<(), StoreError> {
-    comments::Entity::insert_many(batch)
-        .exec_without_returning(db)
-        .await
-        .map_err(store_err)?;
-    Ok(())
-}
-
-const FIRST: [&str; 12] = [
-    "Ruth", "Samuel", "Grace", "Daniel", "Esther", "Joseph", "Miriam", "Peter", "Hannah",
-    "Stephen", "Lydia", "Matthew",
-];
-const LAST: [&str; 10] = [
-    "Okafor",
-    "Lindqvist",
-    "Moreno",
-    "Nguyen",
-    "Brennan",
-    "Adeyemi",
-    "Kowalski",
-    "Haddad",
-    "Silva",
-    "Thompson",
-];
-const WORDS: [&str; 64] = [
-    "grace",
-    "hope",
-    "faith",
-    "prayer",
-    "church",
-    "family",
-    "morning",
-    "quiet",
-    "light",
-    "healing",
-    "neighbour",
-    "bread",
-    "table",
-    "song",
-    "psalm",
-    "journey",
-    "season",
-    "storm",
-    "peace",
-    "mercy",
-    "gathering",
-    "youth",
-    "service",
-    "kindness",
-    "forgiveness",
-    "joy",
-    "strength",
-    "promise",
-    "valley",
-    "river",
-    "harvest",
-    "shepherd",
-    "friend",
-    "mother",
-    "father",
-    "children",
-    "story",
-    "week",
-    "sunday",
-    "kitchen",
-    "hospital",
-    "garden",
-    "road",
-    "winter",
-    "spring",
-    "candle",
-    "word",
-    "heart",
-    "listening",
-    "waiting",
-    "giving",
-    "sharing",
-    "learning",
-    "walking",
-    "carried",
-    "trusted",
-    "found",
-    "welcomed",
-    "remembered",
-    "gave",
-    "sang",
-    "prayed",
-    "together",
-    "again",
-];
-const JOIN: [&str; 12] = [
-    "and", "the", "of", "in", "with", "our", "through", "when", "we", "a", "for", "to",
-];
-
-fn person(i: u64) -> (&'static str, &'static str) {
-    let i = usize::try_from(i).unwrap_or_default();
-    (FIRST[i % FIRST.len()], LAST[(i / FIRST.len()) % LAST.len()])
-}
-
-fn word(rng: &mut StdRng) -> &'static str {
-    if rng.random_ratio(2, 5) {
-        JOIN[rng.random_range(0..JOIN.len())]
-    } else {
-        WORDS[rng.random_range(0..WORDS.len())]
-    }
-}
-
-fn capitalised(w: &str) -> String {
-    let mut chars = w.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
-fn title(rng: &mut StdRng) -> String {
-    let words: Vec<String> = (0..rng.random_range(3..7))
-        .map(|_| capitalised(WORDS[rng.random_range(0..WORDS.len())]))
-        .collect();
-    words.join(" ")
-}
-
-fn sentences(rng: &mut StdRng, count: usize) -> String {
-    (0..count)
-        .map(|_| {
-            let words: Vec<&str> = (0..rng.random_range(8..18)).map(|_| word(rng)).collect();
-            format!("{}.", capitalised(&words.join(" ")))
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn video_id(rng: &mut StdRng) -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    (0..11)
-        .map(|_| char::from(ALPHABET[rng.random_range(0..ALPHABET.len())]))
-        .collect()
 }

@@ -12,11 +12,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
 
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+mod processes;
+
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
+
+use processes::{Database, Server, free_port, get, memory};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_app-server");
 
@@ -280,124 +282,4 @@ fn print_report(engine: &str, seconds: u64, runs: &[Run]) {
             100.0 * (last.peak_mib - first.peak_mib) / first.peak_mib.max(1.0)
         );
     }
-}
-
-struct Server {
-    child: Child,
-}
-
-impl Server {
-    fn start(url: &str, bind: &str, work: &Path) -> Self {
-        let server = Self {
-            child: Command::new(SERVER)
-                .env("DATABASE_URL", url)
-                .env("BIND_ADDR", bind)
-                .env("PUBLIC_URL", format!("http://{bind}"))
-                .env("RATE_LIMIT_PER_MINUTE", "100000000")
-                .env("MEDIA_DIR", work.join("media"))
-                .env("RUST_LOG", "warn")
-                .stdout(Stdio::null())
-                .spawn()
-                .unwrap(),
-        };
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while Instant::now() < deadline {
-            if try_get(bind, "/readyz").is_some_and(|r| r.starts_with("HTTP/1.1 200")) {
-                return server;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        panic!("the server did not become ready on {bind}");
-    }
-
-    fn stop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
-
-struct Database {
-    url: String,
-    admin: Option<(String, String)>,
-}
-
-impl Database {
-    fn fresh(engine: &str, dir: &Path, stories: u64) -> Self {
-        if engine == "postgres" {
-            let admin = std::env::var("BENCH_PG_URL")
-                .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-            let name = format!("bench_{}_{stories}", std::process::id());
-            psql(&admin, &format!("DROP DATABASE IF EXISTS {name}"));
-            psql(&admin, &format!("CREATE DATABASE {name}"));
-            let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
-            Self {
-                url: format!("{base}/{name}"),
-                admin: Some((admin.clone(), name)),
-            }
-        } else {
-            Self {
-                url: format!("sqlite://{}/bench-{stories}.db?mode=rwc", dir.display()),
-                admin: None,
-            }
-        }
-    }
-
-    fn drop_it(self) {
-        if let Some((admin, name)) = &self.admin {
-            psql(admin, &format!("DROP DATABASE IF EXISTS {name}"));
-        }
-    }
-}
-
-fn psql(url: &str, sql: &str) {
-    let status = Command::new("psql")
-        .args([url, "-q", "-c", sql])
-        .status()
-        .expect("psql is needed for the PostgreSQL benchmark");
-    assert!(status.success(), "psql {sql}");
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn try_get(base: &str, path: &str) -> Option<String> {
-    let mut stream = TcpStream::connect(base).ok()?;
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .ok()?;
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: {base}\r\nConnection: close\r\n\r\n"
-    )
-    .ok()?;
-    let mut out = String::new();
-    stream.read_to_string(&mut out).ok()?;
-    Some(out)
-}
-
-fn get(base: &str, path: &str) -> String {
-    try_get(base, path).unwrap_or_else(|| panic!("GET {path} failed"))
-}
-
-/// A line of `/proc/<pid>/status` in MiB (`VmRSS:` now, `VmHWM:` the peak).
-fn memory(pid: u32, field: &str) -> f64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with(field))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
-        })
-        .map_or(f64::NAN, |kb| kb / 1024.0)
 }

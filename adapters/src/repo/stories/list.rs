@@ -1,0 +1,45 @@
+//! The statements of the public list: a page of cards newest first and its total.
+
+use domain::story::StoryQuery;
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ColumnTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select,
+    Statement,
+};
+
+use super::rows::{public_filter, summary_select};
+use super::search::{search_filter, search_words};
+use crate::entity::stories;
+
+/// The two statements of a public list page: the number of matches (`total`: from
+/// `story_counts` without search words, counted over the matches with them), and the page's
+/// card columns newest first (read in order from `idx_stories_public`, or
+/// `idx_stories_category_public` for a category).
+pub(crate) fn list_selects(
+    backend: DbBackend,
+    query: &StoryQuery,
+) -> (Statement, Select<stories::Entity>) {
+    let mut cond = public_filter();
+    let category = query.category.as_deref().filter(|c| !c.is_empty());
+    if let Some(cat) = category {
+        cond = cond.add(stories::Column::Category.eq(cat));
+    }
+    let words = search_words(query.search.as_deref().unwrap_or_default());
+    let count = if words.is_empty() {
+        crate::repo::story_counts::total(backend, category)
+    } else {
+        cond = cond.add(search_filter(backend, &words));
+        stories::Entity::find()
+            .select_only()
+            .column_as(Expr::col(stories::Column::Id).count(), "total")
+            .filter(cond.clone())
+            .build(backend)
+    };
+    let page = summary_select()
+        .filter(cond)
+        .order_by_desc(stories::Column::PublishedAt)
+        .order_by_desc(stories::Column::Id)
+        .limit(u64::from(query.limit))
+        .offset(query.offset);
+    (count, page)
+}
