@@ -61,6 +61,10 @@ lint: frontend-install
     just check-domain
     cd frontend && npm run typecheck && npm run lint
 
+# Known security advisories in the dependencies (cargo deny; needs GitHub for the RustSec database).
+audit:
+    cargo deny check advisories
+
 # Everything: static checks, Rust tests on SQLite (and PostgreSQL when TEST_DATABASE_URL is set),
 # staleness of openapi.json and the client, vitest, and the browser run against the real binary.
 test: frontend-build lint

@@ -10,6 +10,9 @@ use domain::help::InboxStatus;
 use domain::help::{HelpCategory, HelpMessageRepository, NewHelpMessage};
 use domain::story::{NewStory, StoryFields, StoryId, StoryRepository, StoryStatus};
 use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
+use domain::validation::{
+    CommentAuthorEmail, CommentAuthorName, CommentContent, Email, HelpMessageBody, HelpSubject,
+};
 
 async fn user(db: &adapters::DatabaseConnection, email: &str) -> User {
     adapters::SeaOrmUserRepository::new(db.clone())
@@ -58,9 +61,9 @@ async fn story(db: &adapters::DatabaseConnection, author: &User) -> StoryId {
 fn new_comment(story: StoryId, content: &str) -> NewComment {
     NewComment {
         story_id: story,
-        author_name: "Mary".into(),
-        author_email: Some("mary@example.org".into()),
-        content: content.into(),
+        author_name: CommentAuthorName::parse("Mary").unwrap(),
+        author_email: CommentAuthorEmail::parse(Some("mary@example.org")).unwrap(),
+        content: CommentContent::parse(content).unwrap(),
     }
 }
 
@@ -116,10 +119,10 @@ async fn help_messages_list_newest_first_and_outlive_their_sender() {
         let repo = adapters::SeaOrmHelpMessageRepository::new(db.clone());
         let first = repo
             .create(NewHelpMessage {
-                subject: "First".into(),
+                subject: HelpSubject::parse("First").unwrap(),
                 category: HelpCategory::Bug,
-                message: "Broken".into(),
-                contact_email: "ruth@example.org".into(),
+                message: HelpMessageBody::parse("Broken").unwrap(),
+                contact_email: Email::parse("ruth@example.org").unwrap(),
                 user_id: Some(sender.id.clone()),
             })
             .await
@@ -127,10 +130,10 @@ async fn help_messages_list_newest_first_and_outlive_their_sender() {
         assert_eq!(first.category, HelpCategory::Bug);
         assert_eq!(first.user_id.as_ref(), Some(&sender.id));
         repo.create(NewHelpMessage {
-            subject: "Second".into(),
+            subject: HelpSubject::parse("Second").unwrap(),
             category: HelpCategory::General,
-            message: "Hello".into(),
-            contact_email: "mary@example.org".into(),
+            message: HelpMessageBody::parse("Hello").unwrap(),
+            contact_email: Email::parse("mary@example.org").unwrap(),
             user_id: None,
         })
         .await

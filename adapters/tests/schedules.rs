@@ -10,6 +10,7 @@ use adapters::testing::each_engine;
 use chrono::{DateTime, Duration, DurationRound, Utc};
 use domain::schedule::{NewSchedule, Schedule, ScheduleId, ScheduleRepository};
 use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
+use domain::validation::{ScheduleDescription, ScheduleTitle};
 
 async fn user(db: &adapters::DatabaseConnection, email: &str) -> User {
     adapters::SeaOrmUserRepository::new(db.clone())
@@ -40,8 +41,8 @@ fn new_item(owner: &User, title: &str, due: DateTime<Utc>) -> NewSchedule {
     NewSchedule {
         contributor_id: owner.id.clone(),
         due_date: due,
-        title: title.into(),
-        description: Some(format!("Notes for {title}")),
+        title: ScheduleTitle::parse(title).unwrap(),
+        description: ScheduleDescription::parse(Some(&format!("Notes for {title}"))).unwrap(),
     }
 }
 

@@ -48,9 +48,11 @@ pub use work::{EmptyOutbox, FakeUnitOfWork, InMemoryAuditLog, WorkParts};
 
 use crate::StoreError;
 use crate::clock::Clock;
+use crate::comment::NewComment;
 use crate::mail::{Mailer, OutgoingMail};
-use crate::story::{NewStory, StoryFields, StoryStatus};
+use crate::story::{NewStory, StoryFields, StoryId, StoryStatus};
 use crate::user::{AuthProvider, HashError, NewUser, PasswordHasher, Role, UserId};
+use crate::validation::{CommentAuthorEmail, CommentAuthorName, CommentContent};
 
 /// The instant the fakes' clocks start at: 2024-03-05 12:00:00 UTC.
 pub fn t0() -> DateTime<Utc> {
@@ -190,6 +192,20 @@ pub fn new_user(email: &str, role: Role, is_approved: bool) -> NewUser {
         role,
         is_approved,
         email_verified: false,
+    }
+}
+
+/// A comment on `story` as a visitor's form would give it.
+///
+/// # Panics
+/// When a value breaks the comment rules: a test's own mistake.
+#[allow(clippy::expect_used)]
+pub fn new_comment(story: StoryId, name: &str, email: Option<&str>, content: &str) -> NewComment {
+    NewComment {
+        story_id: story,
+        author_name: CommentAuthorName::parse(name).expect("a valid name"),
+        author_email: CommentAuthorEmail::parse(email).expect("a valid e-mail"),
+        content: CommentContent::parse(content).expect("a valid comment"),
     }
 }
 

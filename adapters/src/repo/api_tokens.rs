@@ -49,7 +49,7 @@ impl ApiTokenRepository for SeaOrmApiTokenRepository {
     async fn create(&self, new: NewApiToken) -> Result<ApiToken, StoreError> {
         let model = api_tokens::ActiveModel {
             user_id: Set(new.user_id.as_str().to_owned()),
-            name: Set(new.name),
+            name: Set(new.name.into_inner()),
             scope: Set(new.scope.as_str().to_owned()),
             token_hash: Set(new.token_hash),
             hint: Set(new.hint),

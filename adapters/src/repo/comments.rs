@@ -8,6 +8,7 @@ use domain::comment::{
     Comment, CommentId, CommentRepository, DEFAULT_PLATFORM, NewComment, QueuedComment,
 };
 use domain::story::{Page, StoryId};
+use domain::validation::CommentAuthorEmail;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
@@ -76,9 +77,9 @@ impl CommentRepository for SeaOrmCommentRepository {
     async fn create(&self, new: NewComment) -> Result<Comment, StoreError> {
         let model = comments::ActiveModel {
             story_id: Set(new.story_id.0),
-            author_name: Set(new.author_name),
-            author_email: Set(new.author_email),
-            content: Set(new.content),
+            author_name: Set(new.author_name.into_inner()),
+            author_email: Set(new.author_email.map(CommentAuthorEmail::into_inner)),
+            content: Set(new.content.into_inner()),
             platform: Set(DEFAULT_PLATFORM.to_owned()),
             platform_id: Set(None),
             is_visible: Set(true),

@@ -47,10 +47,10 @@ pub(crate) fn to_domain(m: help_messages::Model) -> Result<HelpMessage, StoreErr
 impl HelpMessageRepository for SeaOrmHelpMessageRepository {
     async fn create(&self, new: NewHelpMessage) -> Result<HelpMessage, StoreError> {
         let model = help_messages::ActiveModel {
-            subject: Set(new.subject),
+            subject: Set(new.subject.into_inner()),
             category: Set(new.category.as_str().to_owned()),
-            message: Set(new.message),
-            contact_email: Set(new.contact_email),
+            message: Set(new.message.into_inner()),
+            contact_email: Set(new.contact_email.into_inner()),
             user_id: Set(new.user_id.map(|u| u.as_str().to_owned())),
             created_at: Set(self.db.now()),
             handled_at: Set(None),

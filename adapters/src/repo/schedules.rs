@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::schedule::{NewSchedule, Schedule, ScheduleId, ScheduleRepository};
 use domain::user::UserId;
+use domain::validation::ScheduleDescription;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
@@ -72,8 +73,8 @@ impl ScheduleRepository for SeaOrmScheduleRepository {
         let model = schedules::ActiveModel {
             contributor_id: Set(new.contributor_id.as_str().to_owned()),
             due_date: Set(new.due_date),
-            title: Set(new.title),
-            description: Set(new.description),
+            title: Set(new.title.into_inner()),
+            description: Set(new.description.map(ScheduleDescription::into_inner)),
             is_completed: Set(false),
             reminder_sent: Set(false),
             created_at: Set(self.db.now()),

@@ -736,14 +736,15 @@ engine_test!(
             let due = (chrono::Utc::now() + week).to_rfc3339();
             let help = |subject: &str| {
                 use domain::help::{HelpCategory, HelpMessageRepository, NewHelpMessage};
+                use domain::validation::{Email, HelpMessageBody, HelpSubject};
                 let repo = adapters::SeaOrmHelpMessageRepository::new(ctx.state.db.clone());
                 let subject = subject.to_owned();
                 async move {
                     repo.create(NewHelpMessage {
-                        subject,
+                        subject: HelpSubject::parse(&subject).unwrap(),
                         category: HelpCategory::General,
-                        message: "Hello".into(),
-                        contact_email: "ann@example.org".into(),
+                        message: HelpMessageBody::parse("Hello").unwrap(),
+                        contact_email: Email::parse("ann@example.org").unwrap(),
                         user_id: None,
                     })
                     .await

@@ -475,14 +475,10 @@ impl TestContext {
 
     /// An unapproved comment on a story.
     pub async fn comment(&self, story: &Story, name: &str) -> domain::comment::Comment {
-        use domain::comment::{CommentRepository, NewComment};
+        use domain::comment::CommentRepository;
+        let comment = format!("A comment by {name}");
         adapters::SeaOrmCommentRepository::new(self.state.db.clone())
-            .create(NewComment {
-                story_id: story.id,
-                author_name: name.into(),
-                author_email: None,
-                content: format!("A comment by {name}"),
-            })
+            .create(domain::testing::new_comment(story.id, name, None, &comment))
             .await
             .expect("create comment")
     }
@@ -501,7 +497,7 @@ impl TestContext {
             .create(NewSchedule {
                 contributor_id: owner.id.clone(),
                 due_date: Utc::now() + due_in,
-                title: title.into(),
+                title: domain::validation::ScheduleTitle::parse(title).expect("a valid title"),
                 description: None,
             })
             .await

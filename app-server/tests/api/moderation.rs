@@ -108,13 +108,14 @@ engine_test!(
     the_help_inbox_pages_1000_messages_and_handles_and_deletes,
     |ctx, app| {
         use domain::help::{HelpCategory, HelpMessageRepository, NewHelpMessage};
+        use domain::validation::{Email, HelpMessageBody, HelpSubject};
         let repo = adapters::SeaOrmHelpMessageRepository::new(ctx.state.db.clone());
         for i in 0..1000 {
             repo.create(NewHelpMessage {
-                subject: format!("Question {i}"),
+                subject: HelpSubject::parse(&format!("Question {i}")).unwrap(),
                 category: HelpCategory::General,
-                message: "Hello".into(),
-                contact_email: "ann@example.org".into(),
+                message: HelpMessageBody::parse("Hello").unwrap(),
+                contact_email: Email::parse("ann@example.org").unwrap(),
                 user_id: None,
             })
             .await

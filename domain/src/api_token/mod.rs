@@ -16,6 +16,7 @@ use std::str::FromStr;
 use chrono::{DateTime, Duration, Utc};
 
 use crate::user::{User, UserId};
+use crate::validation::TokenName;
 
 pub use ports::ApiTokenRepository;
 pub use service::{ApiTokenError, ApiTokenPorts, ApiTokenService, CreatedApiToken, TokenForm};
@@ -120,7 +121,7 @@ impl ApiToken {
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewApiToken {
     pub user_id: UserId,
-    pub name: String,
+    pub name: TokenName,
     pub scope: TokenScope,
     pub token_hash: String,
     pub hint: String,

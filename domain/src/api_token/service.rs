@@ -112,7 +112,7 @@ impl ApiTokenService {
             .tokens
             .create(NewApiToken {
                 user_id: me.id.clone(),
-                name: name.into_inner(),
+                name,
                 scope: form.scope,
                 token_hash: self.ports.minter.hash(&secret),
                 hint,

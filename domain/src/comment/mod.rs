@@ -7,6 +7,7 @@ pub use ports::CommentRepository;
 use chrono::{DateTime, Utc};
 
 use crate::story::StoryId;
+use crate::validation::{CommentAuthorEmail, CommentAuthorName, CommentContent};
 
 pub mod queue;
 pub mod service;
@@ -47,7 +48,7 @@ pub struct QueuedComment {
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewComment {
     pub story_id: StoryId,
-    pub author_name: String,
-    pub author_email: Option<String>,
-    pub content: String,
+    pub author_name: CommentAuthorName,
+    pub author_email: Option<CommentAuthorEmail>,
+    pub content: CommentContent,
 }

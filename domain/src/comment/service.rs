@@ -191,9 +191,9 @@ impl CommentService {
             .comments
             .create(NewComment {
                 story_id: story,
-                author_name: name.into_inner(),
-                author_email: email.map(CommentAuthorEmail::into_inner),
-                content: content.into_inner(),
+                author_name: name,
+                author_email: email,
+                content,
             })
             .await?;
         Ok(shown_to(caller, stored))

@@ -11,7 +11,7 @@ use crate::permissions::Refusal;
 use crate::story::{Story, StoryRepository, StoryStatus};
 use crate::testing::{
     FakeUnitOfWork, FixedClock, InMemoryCommentRepository, InMemoryStoryRepository,
-    InMemoryUserRepository, WorkParts, new_story, new_user,
+    InMemoryUserRepository, WorkParts, new_comment, new_story, new_user,
 };
 use crate::user::{Role, User, UserRepository};
 
@@ -63,12 +63,12 @@ impl World {
 
     /// A stored comment on `story`, approved or not.
     fn comment(&self, story: &Story, content: &str, approved: bool) -> Comment {
-        let c = block_on(self.comments.create(NewComment {
-            story_id: story.id,
-            author_name: "Mary".into(),
-            author_email: Some("mary@example.org".into()),
-            content: content.into(),
-        }))
+        let c = block_on(self.comments.create(new_comment(
+            story.id,
+            "Mary",
+            Some("mary@example.org"),
+            content,
+        )))
         .unwrap();
         if approved {
             block_on(self.comments.approve(c.id)).unwrap().unwrap()

@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use std::str::FromStr;
 
 use crate::user::UserId;
+use crate::validation::{Email, HelpMessageBody, HelpSubject};
 
 pub mod ports;
 pub mod service;
@@ -99,9 +100,9 @@ pub enum InboxStatus {
 /// A validated help message to store.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewHelpMessage {
-    pub subject: String,
+    pub subject: HelpSubject,
     pub category: HelpCategory,
-    pub message: String,
-    pub contact_email: String,
+    pub message: HelpMessageBody,
+    pub contact_email: Email,
     pub user_id: Option<UserId>,
 }

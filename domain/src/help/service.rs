@@ -115,10 +115,10 @@ impl HelpService {
         let stored = self
             .messages
             .create(NewHelpMessage {
-                subject: subject.into_inner(),
+                subject,
                 category,
-                message: message.into_inner(),
-                contact_email: email.into_inner(),
+                message,
+                contact_email: email,
                 user_id: caller.user_id().cloned(),
             })
             .await?;

@@ -3,6 +3,7 @@
 use chrono::{DateTime, Duration, Utc};
 
 use crate::user::UserId;
+use crate::validation::{ScheduleDescription, ScheduleTitle};
 
 pub mod ports;
 pub mod reminders;
@@ -37,8 +38,8 @@ pub struct Schedule {
 pub struct NewSchedule {
     pub contributor_id: UserId,
     pub due_date: DateTime<Utc>,
-    pub title: String,
-    pub description: Option<String>,
+    pub title: ScheduleTitle,
+    pub description: Option<ScheduleDescription>,
 }
 
 /// Status of a schedule item at a given instant (specification §4).

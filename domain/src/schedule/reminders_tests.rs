@@ -10,14 +10,15 @@ use crate::StoreError;
 use crate::schedule::{NewSchedule, ScheduleRepository};
 use crate::testing::{ScheduleFakes, new_user, t0};
 use crate::user::{Role, UserRepository};
+use crate::validation::{ScheduleDescription, ScheduleTitle};
 
 /// An item of `owner` due `due_in` after [`t0`], stored directly.
 fn item(fakes: &ScheduleFakes, owner: &User, title: &str, due_in: Duration) -> Schedule {
     block_on(fakes.schedules.create(NewSchedule {
         contributor_id: owner.id.clone(),
         due_date: t0() + due_in,
-        title: title.into(),
-        description: Some(format!("Notes for {title}")),
+        title: ScheduleTitle::parse(title).unwrap(),
+        description: ScheduleDescription::parse(Some(&format!("Notes for {title}"))).unwrap(),
     }))
     .unwrap()
 }

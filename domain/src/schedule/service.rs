@@ -159,8 +159,8 @@ impl ScheduleService {
             .create(NewSchedule {
                 contributor_id: contributor,
                 due_date: due.into_inner(),
-                title: title.into_inner(),
-                description: description.map(ScheduleDescription::into_inner),
+                title,
+                description,
             })
             .await?;
         Ok(self.with_status(stored))

@@ -9,7 +9,7 @@ use super::*;
 use crate::permissions::{Caller, Refusal};
 use crate::story::lifecycle::TransitionError;
 use crate::story::{RevisionStatus, Story, StoryId, StoryRepository, StoryStatus};
-use crate::testing::{StoryFakes, story_form, t0};
+use crate::testing::{StoryFakes, new_comment, story_form, t0};
 use crate::user::{Role, User};
 
 const YOUTUBE: &str = "https://youtu.be/dQw4w9WgXcQ";
@@ -549,7 +549,7 @@ fn publishing_someone_elses_draft_finds_nothing() {
 
 #[test]
 fn an_author_may_delete_their_own_story_with_its_revisions_and_comments() {
-    use crate::comment::{CommentRepository, NewComment};
+    use crate::comment::CommentRepository;
     let w = world();
     let author = w.member();
     let live = w.story(&author, "Live", StoryStatus::Approved);
@@ -557,12 +557,12 @@ fn an_author_may_delete_their_own_story_with_its_revisions_and_comments() {
     w.update(&author, live.id, story_form("Live, revised"))
         .unwrap();
     for story in [live.id, kept.id] {
-        block_on(w.fakes.comments.create(NewComment {
-            story_id: story,
-            author_name: "Boaz".to_owned(),
-            author_email: Some("boaz@example.org".to_owned()),
-            content: "Amen".to_owned(),
-        }))
+        block_on(w.fakes.comments.create(new_comment(
+            story,
+            "Boaz",
+            Some("boaz@example.org"),
+            "Amen",
+        )))
         .unwrap();
     }
     block_on(w.service.delete(&as_user(&author), live.id)).unwrap();

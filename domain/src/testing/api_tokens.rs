@@ -31,7 +31,7 @@ impl ApiTokenRepository for InMemoryApiTokenRepository {
         let token = ApiToken {
             id,
             user_id: new.user_id,
-            name: new.name,
+            name: new.name.into_inner(),
             scope: new.scope,
             hint: new.hint,
             created_at: new.created_at,

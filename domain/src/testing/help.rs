@@ -34,10 +34,10 @@ impl HelpMessageRepository for InMemoryHelpMessageRepository {
         let id = rows.iter().map(|m| m.id).max().unwrap_or(0) + 1;
         let message = HelpMessage {
             id,
-            subject: new.subject,
+            subject: new.subject.into_inner(),
             category: new.category,
-            message: new.message,
-            contact_email: new.contact_email,
+            message: new.message.into_inner(),
+            contact_email: new.contact_email.into_inner(),
             user_id: new.user_id,
             created_at: tick(id.unsigned_abs()),
             handled_at: None,

@@ -9,6 +9,7 @@ use crate::StoreError;
 use crate::schedule::{NewSchedule, Schedule, ScheduleId, ScheduleRepository, ScheduleService};
 use crate::user::UserId;
 use crate::user::account::SiteIdentity;
+use crate::validation::ScheduleDescription;
 
 /// Schedule items in memory; claims run under one lock, so they are atomic as the real
 /// adapter's single statement is.
@@ -58,8 +59,8 @@ impl ScheduleRepository for InMemoryScheduleRepository {
             id: ScheduleId(id),
             contributor_id: new.contributor_id,
             due_date: new.due_date,
-            title: new.title,
-            description: new.description,
+            title: new.title.into_inner(),
+            description: new.description.map(ScheduleDescription::into_inner),
             is_completed: false,
             reminder_sent: false,
             created_at: tick(id.unsigned_abs()),

@@ -14,6 +14,7 @@ use crate::story::{
     StoryQuery, StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
 };
 use crate::user::UserId;
+use crate::validation::CommentAuthorEmail;
 
 /// Stories and their revisions in memory, with authors read from an
 /// [`InMemoryUserRepository`]. Ids count up and are never reused, like a serial column.
@@ -500,9 +501,9 @@ impl CommentRepository for InMemoryCommentRepository {
         let comment = Comment {
             id: CommentId(id),
             story_id: new.story_id,
-            author_name: new.author_name,
-            author_email: new.author_email,
-            content: new.content,
+            author_name: new.author_name.into_inner(),
+            author_email: new.author_email.map(CommentAuthorEmail::into_inner),
+            content: new.content.into_inner(),
             platform: DEFAULT_PLATFORM.to_owned(),
             platform_id: None,
             is_visible: true,

@@ -122,7 +122,6 @@ impl AccountService {
     }
 }
 
+pub use super::external::ExternalSignInError;
 pub use super::registration::{RegisterError, Registration};
-pub use super::sign_in::{
-    ACCOUNT_LOCKED, AdminSignInError, ChangePasswordError, ExternalSignInError, SignInError,
-};
+pub use super::sign_in::{ACCOUNT_LOCKED, AdminSignInError, ChangePasswordError, SignInError};

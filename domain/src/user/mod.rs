@@ -8,6 +8,7 @@ use std::str::FromStr;
 
 pub mod account;
 pub mod bootstrap;
+mod external;
 pub mod leaving;
 pub mod lockout;
 pub mod people;

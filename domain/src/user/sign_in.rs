@@ -1,9 +1,8 @@
-//! Signing in: local, Google and the super admin's own sign-in, the lock after repeated
+//! Signing in: local and the super admin's own sign-in, the lock after repeated
 //! wrong passwords, and the super admin's password.
 
 use super::lockout;
-use super::ports::ExternalIdentity;
-use super::{AuthProvider, NewUser, Role, User, UserId};
+use super::{Role, User, UserId};
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
 use crate::validation::{Email, FieldErrors, Password, messages};
@@ -54,20 +53,6 @@ pub enum ChangePasswordError {
     WeakPassword(String),
     #[error("Current password is incorrect")]
     WrongCurrentPassword,
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum ExternalSignInError {
-    #[error("Your Google e-mail address is not verified")]
-    UnverifiedEmail,
-    /// A local account has this e-mail but never proved it owns it: linking would hand a
-    /// pre-registered account (and whoever set its password) to the Google user.
-    #[error("An account with this e-mail address already exists")]
-    AccountExists,
-    #[error("Your account is suspended: {0}")]
-    Suspended(String),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -253,60 +238,5 @@ impl AccountService {
             .delete_for_user(me.id.as_str(), keep_session)
             .await?;
         Ok(())
-    }
-
-    /// Signs in with an identity an OpenID Connect provider vouched for: the linked account,
-    /// else the local account with the same e-mail when that account proved it owns the
-    /// address (linked now), else a new pending member.
-    ///
-    /// # Errors
-    /// [`ExternalSignInError::UnverifiedEmail`] when the provider did not verify the e-mail,
-    /// [`ExternalSignInError::AccountExists`] when a local account has the e-mail but never
-    /// verified it (linking would hand that account, and whoever set its password, to the
-    /// Google user).
-    pub async fn sign_in_external(
-        &self,
-        id: ExternalIdentity,
-    ) -> Result<User, ExternalSignInError> {
-        if let Some(user) = self.p.users.find_by_google_id(&id.subject).await? {
-            return match user.suspended_reason {
-                Some(reason) => Err(ExternalSignInError::Suspended(reason)),
-                None => Ok(user),
-            };
-        }
-        if !id.email_verified {
-            return Err(ExternalSignInError::UnverifiedEmail);
-        }
-        if let Some(user) = self.p.users.find_by_email(&id.email).await? {
-            if !user.email_verified {
-                return Err(ExternalSignInError::AccountExists);
-            }
-            if let Some(reason) = user.suspended_reason {
-                return Err(ExternalSignInError::Suspended(reason));
-            }
-            return Ok(self
-                .p
-                .users
-                .link_google(&user.id, &id.subject)
-                .await?
-                .unwrap_or(user));
-        }
-        Ok(self
-            .p
-            .users
-            .create(NewUser {
-                email: id.email.to_lowercase(),
-                username: None,
-                password_hash: None,
-                first_name: id.first_name,
-                last_name: id.last_name,
-                profile_image_url: id.picture,
-                google_id: Some(id.subject),
-                auth_provider: AuthProvider::Google,
-                role: Role::Member,
-                is_approved: false,
-                email_verified: true,
-            })
-            .await?)
     }
 }
