@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used)]
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
@@ -30,13 +31,22 @@ impl SmtpSink {
     /// # Panics
     /// When no port can be bound.
     pub async fn start() -> Self {
+        Self::start_slow(Duration::ZERO).await
+    }
+
+    /// Listens on a free port of 127.0.0.1 and takes `per_message` to accept each message
+    /// (after its data arrived, before it answers that it is queued).
+    ///
+    /// # Panics
+    /// When no port can be bound.
+    pub async fn start_slow(per_message: Duration) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let received = Arc::new(Mutex::new(Vec::new()));
         let store = received.clone();
         tokio::spawn(async move {
             while let Ok((socket, _)) = listener.accept().await {
-                tokio::spawn(serve(socket, store.clone()));
+                tokio::spawn(serve(socket, store.clone(), per_message));
             }
         });
         Self { port, received }
@@ -56,7 +66,11 @@ impl SmtpSink {
     }
 }
 
-async fn serve(socket: tokio::net::TcpStream, store: Arc<Mutex<Vec<Received>>>) {
+async fn serve(
+    socket: tokio::net::TcpStream,
+    store: Arc<Mutex<Vec<Received>>>,
+    per_message: Duration,
+) {
     let (read, mut write) = socket.into_split();
     let mut lines = BufReader::new(read).lines();
     let mut to = String::new();
@@ -84,6 +98,7 @@ async fn serve(socket: tokio::net::TcpStream, store: Arc<Mutex<Vec<Received>>>) 
                 data.push_str(&l);
                 data.push('\n');
             }
+            tokio::time::sleep(per_message).await;
             store.lock().unwrap().push(Received {
                 to: to.clone(),
                 data,
