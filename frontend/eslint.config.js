@@ -1,8 +1,9 @@
-// Flat config for sdk/, web/ and e2e/. Syntax-only typescript-eslint rules keep it fast.
+// Flat config for sdk/, web/, widget/ and e2e/. Syntax-only typescript-eslint rules keep it fast.
 import path from 'node:path';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import { defineConfig } from 'eslint/config';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -68,6 +69,16 @@ export default defineConfig(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'local/feature-boundaries': 'error',
+    },
+  },
+  {
+    // Static accessibility checks of the JSX (es-tooling's maintained fork of eslint-plugin-jsx-a11y,
+    // which supports ESLint 10). The browser runs check the rendered pages with axe besides.
+    files: ['web/src/**/*.{ts,tsx}', 'widget/src/**/*.ts'],
+    ...jsxA11y.configs.recommended,
+    settings: {
+      // The shadcn-style primitives render these elements, so the rules check them as such.
+      'jsx-a11y-x': { components: { Button: 'button', Input: 'input', Textarea: 'textarea', Label: 'label' } },
     },
   },
   {

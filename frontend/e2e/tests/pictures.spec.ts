@@ -78,7 +78,7 @@ test('an author uploads a thumbnail and inserts a picture, and the live story sh
     .locator('input[type=file]')
     .setInputFiles({ name: 'table.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg, 'base64') });
   await expect(insert.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
-  const local = insert.getByAltText('The picture being uploaded');
+  const local = insert.getByAltText('Your upload, being sent');
   await expect(local).toHaveAttribute('src', /^blob:/);
   await expect.poll(() => local.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
   await network.send('Network.emulateNetworkConditions', {
@@ -87,7 +87,7 @@ test('an author uploads a thumbnail and inserts a picture, and the live story sh
     downloadThroughput: -1,
     uploadThroughput: -1,
   });
-  await expect(insert.getByAltText('The uploaded picture')).toBeVisible();
+  await expect(insert.getByAltText('Preview of your upload')).toBeVisible();
   await expect(insert.getByRole('button', { name: 'Insert', exact: true })).toBeDisabled();
   await insert.getByLabel('Alt text').fill('The long supper table in the street');
   await insert.getByRole('button', { name: 'Insert', exact: true }).click();

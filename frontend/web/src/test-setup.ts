@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { act } from '@testing-library/react';
+import { act, configure } from '@testing-library/react';
 import { clearToasts } from '@/hooks/use-toast';
+
+// findBy*/waitFor wait up to 5 s, not 1 s: the pages are lazy chunks, and on a busy 2-core machine
+// (a Rust build beside the run) the first test of a file can take over a second to load one.
+configure({ asyncUtilTimeout: 5000 });
 
 // The toast queue lives outside React: empty it so one test's toast never satisfies the next.
 afterEach(() => {

@@ -8,7 +8,7 @@ const SUPPORT_LINKS = ['Help Center', 'Community Guidelines', 'Privacy Policy'];
 
 /**
  * The footer of spec §2. Quick Links and Support entries lead nowhere in the specification,
- * so they are placeholder anchors (no href): read as text, never a broken navigation.
+ * so they are plain text: no link that goes nowhere for a keyboard or a screen reader to meet.
  */
 export function SiteFooter() {
   const siteName = useSiteName();
@@ -59,7 +59,7 @@ function FooterColumn({ title, items }: { title: string; items: string[] }) {
       <ul className="mt-4 space-y-3 text-sm">
         {items.map((item) => (
           <li key={item}>
-            <a className="text-stone-400">{item}</a>
+            <span className="text-stone-400">{item}</span>
           </li>
         ))}
       </ul>

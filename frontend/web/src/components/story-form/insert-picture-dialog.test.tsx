@@ -88,7 +88,7 @@ describe('the Insert picture dialog', () => {
     expect(within(dialog).getByText('Describe the picture for people who cannot see it')).toBeInTheDocument();
 
     await userEvent.upload(within(dialog).getByLabelText('Picture file'), photo());
-    expect(await within(dialog).findByAltText('The uploaded picture')).toHaveAttribute('src', URL_800);
+    expect(await within(dialog).findByAltText('Preview of your upload')).toHaveAttribute('src', URL_800);
     expect(uploads).toHaveLength(1);
     expect(insert).toBeDisabled();
 
@@ -117,7 +117,7 @@ describe('the Insert picture dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Insert picture' }));
     const dialog = screen.getByRole('dialog', { name: 'Insert picture' });
     await userEvent.upload(within(dialog).getByLabelText('Picture file'), photo());
-    await within(dialog).findByAltText('The uploaded picture');
+    await within(dialog).findByAltText('Preview of your upload');
     await userEvent.type(within(dialog).getByLabelText('Alt text'), 'Choir');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Insert' }));
     await waitFor(() => expect(text.value).toBe(`<p>Hello</p><img src="${URL_800}" alt="Choir">`));

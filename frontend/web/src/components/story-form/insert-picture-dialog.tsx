@@ -115,7 +115,7 @@ function InsertPictureContent({
             className="data-[dragging]:border-primary grid gap-3 rounded-md border border-dashed p-4"
           >
             {url ? (
-              <img src={url} alt="The uploaded picture" className="max-h-48 w-full rounded-md object-contain" />
+              <img src={url} alt="Preview of your upload" className="max-h-48 w-full rounded-md object-contain" />
             ) : null}
             <div className="flex flex-wrap items-center gap-2">
               <PicturePickerButton onFile={upload.start} pending={upload.isPending} />

@@ -68,7 +68,7 @@ export function UploadProgress({ value, preview }: { value: number; preview: str
       {preview ? (
         <img
           src={preview}
-          alt="The picture being uploaded"
+          alt="Your upload, being sent"
           className="size-16 rounded-md border object-cover opacity-70"
         />
       ) : null}

@@ -70,7 +70,7 @@ describe('uploading a thumbnail', () => {
     renderUpload();
     await userEvent.upload(screen.getByLabelText('Picture file'), photo());
     await waitFor(() => expect(uploads).toHaveLength(1));
-    expect(screen.getByAltText('The picture being uploaded')).toHaveAttribute('src', 'blob:local-preview');
+    expect(screen.getByAltText('Your upload, being sent')).toHaveAttribute('src', 'blob:local-preview');
     expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
     uploads[0].progress(42, 100);
     expect(screen.getByText('Uploading... 42%')).toBeInTheDocument();

@@ -19,8 +19,12 @@ function CardHeader({ className, ...props }: ComponentProps<'div'>) {
  * An `h2`: cards sit directly under a page's `h1` (dashboards, the help centre), so their titles
  * are the next heading level and never skip one (axe `heading-order`).
  */
-function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 data-slot="card-title" className={cn('leading-tight font-semibold', className)} {...props} />;
+function CardTitle({ className, children, ...props }: ComponentProps<'h2'>) {
+  return (
+    <h2 data-slot="card-title" className={cn('leading-tight font-semibold', className)} {...props}>
+      {children}
+    </h2>
+  );
 }
 
 function CardDescription({ className, ...props }: ComponentProps<'p'>) {

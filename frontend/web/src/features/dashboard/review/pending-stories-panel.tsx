@@ -153,12 +153,16 @@ function PendingStoryRow({ story, withEdit }: { story: PendingStoryDto; withEdit
         {withEdit && (
           <Tooltip>
             <TooltipTrigger asChild>
-              <span tabIndex={0} className="rounded-md">
-                <Button size="sm" variant="outline" disabled>
-                  <Pencil aria-hidden="true" />
-                  Edit
-                </Button>
-              </span>
+              {/* aria-disabled, not disabled: it stays focusable, so a keyboard reaches the tooltip that says why. */}
+              <Button
+                size="sm"
+                variant="outline"
+                aria-disabled="true"
+                className="cursor-not-allowed opacity-50 hover:bg-background hover:text-foreground"
+              >
+                <Pencil aria-hidden="true" />
+                Edit
+              </Button>
             </TooltipTrigger>
             <TooltipContent>Editing from the review queue is not available</TooltipContent>
           </Tooltip>
