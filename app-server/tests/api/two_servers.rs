@@ -2,61 +2,13 @@
 //! (issue 15): a picture uploaded through either is served by both, from the same bytes;
 //! and a change made through one reaches the other's cached public reads within a second.
 
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use adapters::testing::{Engine, TestDatabase};
 
-const ADMIN_PASSWORD: &str = "two-servers-admin-password";
+use crate::processes::{ADMIN_PASSWORD, ORIGIN, Server, sign_in_admin, start};
+
 const BOUNDARY: &str = "----twoserversboundary";
-
-/// A server process, killed when dropped.
-struct Server {
-    base: String,
-    child: Child,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .unwrap()
-}
-
-async fn start(envs: &[(&str, String)]) -> Server {
-    let port = free_port();
-    let base = format!("http://127.0.0.1:{port}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_app-server"))
-        .env("BIND_ADDR", format!("127.0.0.1:{port}"))
-        .env("RUST_LOG", "warn")
-        .envs(envs.iter().map(|(k, v)| (*k, v.as_str())))
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start app-server");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("app-server exited early: {status}");
-        }
-        if let Ok(res) = reqwest::get(format!("{base}/healthz")).await
-            && res.status() == 200
-        {
-            break;
-        }
-        assert!(Instant::now() < deadline, "{base} did not become healthy");
-        tokio::time::sleep(Duration::from_millis(150)).await;
-    }
-    Server { base, child }
-}
 
 fn photo() -> Vec<u8> {
     let image = image::DynamicImage::ImageRgb8(image::RgbImage::from_fn(1000, 700, |x, y| {
@@ -107,7 +59,7 @@ async fn two_servers_on_one_database_and_bucket_serve_each_others_pictures() {
         return;
     };
     let s3 = adapters::testing::s3::fresh_bucket().await;
-    let public_url = "http://stories.example.test".to_owned();
+    let public_url = ORIGIN.to_owned();
     let media_dir =
         std::env::temp_dir().join(format!("grace-unused-{}", adapters::new_media_key()));
     let envs = vec![
@@ -126,7 +78,7 @@ async fn two_servers_on_one_database_and_bucket_serve_each_others_pictures() {
     let second = start(&envs).await;
     let client = reqwest::Client::new();
 
-    let cookie = sign_in_admin(&client, &first, &public_url).await;
+    let cookie = sign_in_admin(&client, &first).await;
 
     let from_first = upload(&client, &first, &public_url, &cookie).await;
     assert_eq!(
@@ -144,25 +96,6 @@ async fn two_servers_on_one_database_and_bucket_serve_each_others_pictures() {
         !media_dir.exists() || std::fs::read_dir(&media_dir).unwrap().next().is_none(),
         "nothing was written to MEDIA_DIR"
     );
-}
-
-async fn sign_in_admin(client: &reqwest::Client, server: &Server, origin: &str) -> String {
-    let signed_in = client
-        .post(format!("{}/api/admin/login", server.base))
-        .header("origin", origin)
-        .header("content-type", "application/json")
-        .body(serde_json::json!({"username": "admin", "password": ADMIN_PASSWORD}).to_string())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(signed_in.status(), 200);
-    signed_in.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned()
 }
 
 /// A visitor's read (no cookie): status, `ETag`, and the JSON.
@@ -218,7 +151,7 @@ async fn a_change_on_one_server_reaches_the_other_servers_cached_reads_within_a_
         eprintln!("skipped: TEST_DATABASE_URL is not set");
         return;
     };
-    let public_url = "http://stories.example.test".to_owned();
+    let public_url = ORIGIN.to_owned();
     let media_dir = std::env::temp_dir().join(format!("grace-media-{}", adapters::new_media_key()));
     let envs = vec![
         ("DATABASE_URL", db.url.clone()),
@@ -229,7 +162,7 @@ async fn a_change_on_one_server_reaches_the_other_servers_cached_reads_within_a_
     let first = start(&envs).await;
     let second = start(&envs).await;
     let client = reqwest::Client::new();
-    let cookie = sign_in_admin(&client, &first, &public_url).await;
+    let cookie = sign_in_admin(&client, &first).await;
 
     // Both servers answer the visitor's list from memory: the second answer is the same.
     for server in [&first, &second] {

@@ -236,6 +236,55 @@ fn the_super_admin_is_created_once_with_a_generated_password_reported() {
     assert_eq!(users.all().len(), 1);
 }
 
+/// A credential store where another instance, starting at the same moment, creates the
+/// super admin just before this one inserts it.
+struct RacedCredentials(InMemoryAdminCredentialRepository);
+
+#[async_trait::async_trait]
+impl crate::user::AdminCredentialRepository for RacedCredentials {
+    async fn find_by_username(
+        &self,
+        username: &str,
+    ) -> Result<Option<crate::user::AdminCredential>, crate::StoreError> {
+        self.0.find_by_username(username).await
+    }
+
+    async fn create_with_user(
+        &self,
+        user: crate::user::NewUser,
+        username: &str,
+        password_hash: &str,
+    ) -> Result<User, crate::StoreError> {
+        self.0
+            .create_with_user(user.clone(), username, "the other instance's hash")
+            .await?;
+        self.0.create_with_user(user, username, password_hash).await
+    }
+
+    async fn set_password_hash(
+        &self,
+        username: &str,
+        password_hash: &str,
+    ) -> Result<bool, crate::StoreError> {
+        self.0.set_password_hash(username, password_hash).await
+    }
+}
+
+#[test]
+fn two_instances_starting_together_both_find_one_super_admin() {
+    let users = Arc::new(InMemoryUserRepository::new());
+    let credentials = RacedCredentials(InMemoryAdminCredentialRepository::new(users.clone()));
+    let outcome = block_on(ensure_super_admin(
+        &*users,
+        &credentials,
+        &FakePasswordHasher::default(),
+        &seed(Some("configured")),
+        || unreachable!(),
+    ));
+    assert_eq!(outcome.unwrap(), BootstrapOutcome::AlreadyPresent);
+    assert_eq!(users.all().len(), 1);
+}
+
 #[test]
 fn a_configured_super_admin_password_is_used_and_not_reported() {
     let users = Arc::new(InMemoryUserRepository::new());

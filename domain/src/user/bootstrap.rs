@@ -57,9 +57,18 @@ pub async fn ensure_super_admin(
         is_approved: true,
         email_verified: true,
     };
-    credentials
+    match credentials
         .create_with_user(user, &seed.username, &hash)
-        .await?;
+        .await
+    {
+        Ok(_) => {}
+        // Another instance starting at the same moment created it between our count and
+        // our insert: it is there, which is all this asked.
+        Err(StoreError::Conflict(_)) if users.count_with_role(Role::SuperAdmin).await? > 0 => {
+            return Ok(BootstrapOutcome::AlreadyPresent);
+        }
+        Err(e) => return Err(e),
+    }
     Ok(if generated {
         BootstrapOutcome::CreatedWithGeneratedPassword(password)
     } else {
