@@ -90,6 +90,79 @@ fn query_has_control(query: &str) -> bool {
         .any(|(k, v)| k.chars().chain(v.chars()).any(|c| c.is_control()))
 }
 
+/// Whether a path holds a control character once its `%XX` escapes are decoded: an id
+/// never does, and PostgreSQL refuses NUL in text (a 500 before this check).
+fn path_has_control(path: &str) -> bool {
+    let bytes = path.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%')
+            .then(|| bytes.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match escaped {
+            Some(b) => {
+                decoded.push(b);
+                i += 3;
+            }
+            None => {
+                decoded.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&decoded)
+        .chars()
+        .any(char::is_control)
+}
+
+/// As deep as serde_json reads a value it deserializes; it skips an unknown field's value
+/// at any depth, so deeper bodies are refused here, the same for every operation.
+const MAX_JSON_DEPTH: usize = 128;
+
+/// How deeply a JSON text nests arrays and objects (brackets inside strings do not count).
+fn json_depth(body: &[u8]) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    let (mut in_string, mut escaped) = (false, false);
+    for &b in body {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// Why a JSON body is refused before any handler reads it, if it is: JSON is UTF-8 (serde
+/// skips an unknown field's bytes without checking them); nesting beyond what serde reads;
+/// a control character in a string.
+fn json_refusal(body: &[u8]) -> Option<&'static str> {
+    if std::str::from_utf8(body).is_err() {
+        return Some("The body is not UTF-8 text");
+    }
+    if json_depth(body) > MAX_JSON_DEPTH {
+        return Some("The JSON body is nested too deeply");
+    }
+    json_has_control(body).then_some("A field contains a control character")
+}
+
 /// Whether a JSON text holds, in any string, a refused control character (they can only
 /// appear as `\u00XX` escapes: raw ones make the JSON malformed anyway).
 fn json_has_control(body: &[u8]) -> bool {
@@ -114,9 +187,12 @@ fn json_has_control(body: &[u8]) -> bool {
     false
 }
 
-/// Refuses, with a 400 and the JSON error body, a request whose query string or JSON body
-/// carries a NUL or another control character: PostgreSQL refuses NUL in text (which
-/// would surface as a 500), and no field of this site needs one.
+/// Refuses, with a 400 and the JSON error body, a request whose path, query string or JSON
+/// body carries a NUL or another control character: PostgreSQL refuses NUL in text (which
+/// would surface as a 500), and no field of this site needs one. A JSON body that is not
+/// UTF-8 or nests too deeply is refused here too (see [`json_refusal`]). A body counts as
+/// JSON by the rule `web::Json` reads it by (subtype `json` or suffix `+json`, in any
+/// case), so no spelling of the type slips past.
 pub async fn refuse_control_characters(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -125,17 +201,22 @@ pub async fn refuse_control_characters(
     use futures_util::StreamExt;
     let refuse =
         |req: ServiceRequest, api: ApiError| Ok(req.error_response(api).map_into_right_body());
+    if path_has_control(req.path()) {
+        return refuse(
+            req,
+            ApiError::bad_request("The address contains a control character"),
+        );
+    }
     if query_has_control(req.query_string()) {
         return refuse(
             req,
             ApiError::bad_request("The query contains a control character"),
         );
     }
-    let json = req
-        .headers()
-        .get(actix_web::http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
+    let json = matches!(
+        req.mime_type(),
+        Ok(Some(m)) if m.subtype() == "json" || m.suffix().is_some_and(|s| s == "json")
+    );
     if json {
         let mut payload = req.take_payload();
         let mut body = web::BytesMut::new();
@@ -146,11 +227,8 @@ pub async fn refuse_control_characters(
                 return refuse(req, ApiError::PayloadTooLarge);
             }
         }
-        if json_has_control(&body) {
-            return refuse(
-                req,
-                ApiError::bad_request("A field contains a control character"),
-            );
+        if let Some(why) = json_refusal(&body) {
+            return refuse(req, ApiError::bad_request(why));
         }
         req.set_payload(actix_web::dev::Payload::from(body.freeze()));
     }

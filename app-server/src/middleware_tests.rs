@@ -9,7 +9,7 @@ use actix_web::middleware::from_fn;
 use actix_web::test as http;
 use actix_web::{App, HttpResponse, web};
 
-use super::{json_has_control, query_has_control, request_log};
+use super::{json_has_control, json_refusal, path_has_control, query_has_control, request_log};
 
 /// Collects what the fmt subscriber writes.
 #[derive(Clone, Default)]
@@ -87,4 +87,27 @@ fn nul_and_other_controls_are_found_in_queries_and_json_strings() {
     assert!(!json_has_control(
         br#"{"content":"a backslash \\u0000 as text"}"#
     ));
+}
+
+#[test]
+fn controls_are_found_in_paths_once_decoded() {
+    assert!(path_has_control("/api/stories/author/%00"));
+    assert!(path_has_control("/api/user/sessions/a%1Fb"));
+    assert!(path_has_control("/api/admin/users/%7f/role"));
+    assert!(path_has_control("/api/admin/users/%C2%85"));
+    assert!(!path_has_control("/api/stories/author/%FF%FE"));
+    assert!(!path_has_control("/api/stories/100%"));
+    assert!(!path_has_control("/api/categories/Faith%20%26%20Life"));
+}
+
+#[test]
+fn json_bodies_that_are_not_utf8_or_nest_too_deeply_are_refused() {
+    assert_eq!(json_refusal(br#"{"title":"Grace"}"#), None);
+    assert!(json_refusal(b"{\"title\":\"\xff\xfe\"}").is_some());
+    let deep = format!("{}1{}", "{\"a\":".repeat(129), "}".repeat(129));
+    assert!(json_refusal(deep.as_bytes()).is_some());
+    let fine = format!("{}1{}", "{\"a\":".repeat(128), "}".repeat(128));
+    assert_eq!(json_refusal(fine.as_bytes()), None);
+    let brackets_in_text = format!(r#"{{"content":"{}"}}"#, "[{".repeat(500));
+    assert_eq!(json_refusal(brackets_in_text.as_bytes()), None);
 }

@@ -15,6 +15,7 @@ mod faults;
 mod first_hour;
 mod foundation;
 mod help;
+mod hostile;
 mod limits;
 mod mail;
 mod many_servers;
