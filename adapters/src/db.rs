@@ -39,8 +39,35 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
         )
         .await?;
     }
-    Migrator::up(&db, None).await?;
+    migrate(url, &db).await?;
     Ok(db)
+}
+
+/// The PostgreSQL advisory lock held while migrating ("GraceSto" in ASCII).
+const MIGRATION_LOCK: i64 = 0x4772_6163_6553_746f;
+
+/// Runs the migrations. On PostgreSQL several instances may start at once on one database
+/// (a deploy restarts them together): each migrates holding an advisory lock, on a
+/// connection of its own so the lock and its release are on the same session, and the
+/// later ones find nothing left to do. A process that dies holding it loses its connection
+/// and with it the lock.
+async fn migrate(url: &str, db: &DatabaseConnection) -> Result<(), DbErr> {
+    if db.get_database_backend() != DbBackend::Postgres {
+        return Migrator::up(db, None).await;
+    }
+    let mut opts = ConnectOptions::new(url.to_owned());
+    opts.max_connections(1)
+        .min_connections(1)
+        .sqlx_logging(false);
+    let one = Database::connect(opts).await?;
+    one.execute_unprepared(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))
+        .await?;
+    let migrated = Migrator::up(&one, None).await;
+    let unlocked = one
+        .execute_unprepared(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"))
+        .await;
+    let _ = one.close().await;
+    migrated.and(unlocked.map(|_| ()))
 }
 
 /// Whether the connection is PostgreSQL (search and locking differ slightly).

@@ -1,7 +1,8 @@
 //! Several real `app-server` processes on one PostgreSQL database (issue 13, item 1): a rate
 //! limit reached through one holds on the other, and the background work every instance
 //! runs (mail delivery over SMTP, schedule reminders, social posts) is done once, not once
-//! per instance. Sessions and cached reads across instances are in `two_servers.rs`.
+//! per instance; and two instances started together on an empty database both come up.
+//! Sessions and cached reads across instances are in `two_servers.rs`.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -334,5 +335,31 @@ async fn two_servers_running_every_job_do_each_piece_of_work_once() {
     assert!(
         per_server.iter().all(|s| s["mails"] > 0),
         "both instances delivered mail: {per_server:?}"
+    );
+}
+
+#[actix_web::test]
+async fn two_servers_starting_together_on_an_empty_database_both_come_up() {
+    let Some(db) = TestDatabase::new(Engine::Postgres).await.unwrap() else {
+        eprintln!("skipped: TEST_DATABASE_URL is not set");
+        return;
+    };
+    let envs = base_env(&db.url);
+    let logs = tempfile::tempdir().unwrap();
+    let mut servers: Vec<Server> = ["first.log", "second.log"]
+        .iter()
+        .map(|name| Server::spawn(&envs, free_port(), Some(&logs.path().join(name))))
+        .collect();
+    for server in &mut servers {
+        server.healthy().await;
+    }
+    let conn = adapters::connect(&db.url).await.unwrap();
+    assert_eq!(
+        count(
+            &conn,
+            "SELECT COUNT(*) FROM users WHERE role = 'super_admin'"
+        )
+        .await,
+        1
     );
 }
