@@ -3,7 +3,10 @@
 use std::time::Duration;
 
 use domain::StoreError;
-use sea_orm::sea_query::{Condition, Expr, ExprTrait, LockBehavior, LockType, Order, Query};
+use sea_orm::sea_query::{
+    Alias, CommonTableExpression, Condition, Expr, ExprTrait, LockBehavior, LockType, Order, Query,
+    WithClause,
+};
 use sea_orm::{
     ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr, EntityTrait,
     SqlErr, Statement,
@@ -112,16 +115,34 @@ impl<E: EntityTrait> Claim<E> {
         for column in self.order {
             pick.order_by(column, Order::Asc);
         }
+        // The pick runs once, as a materialized CTE. Written as `id IN (SELECT ... LIMIT n
+        // FOR UPDATE SKIP LOCKED)`, PostgreSQL may plan it as the inner side of a nested-loop
+        // semi join and run it again for every row it updates; each run skips the rows this
+        // statement has just updated (locked by itself) and picks the next ones, so one claim
+        // took 148 rows with a limit of 20 (`adapters/tests/claims.rs`).
+        let mut picked = CommonTableExpression::new();
+        picked
+            .query(pick)
+            .column(self.id)
+            .table_name(Alias::new("picked"))
+            .materialized(true);
         let mut update = Query::update();
         update
             .table(self.entity)
             .cond_where(self.due)
-            .and_where(Expr::col(self.id).in_subquery(pick))
+            .and_where(
+                Expr::col(self.id).in_subquery(
+                    Query::select()
+                        .column(self.id)
+                        .from(Alias::new("picked"))
+                        .to_owned(),
+                ),
+            )
             .returning_all();
         for (column, value) in self.changes {
             update.value(column, value);
         }
-        backend.build(&update)
+        backend.build(&update.with(WithClause::new().cte(picked).to_owned()))
     }
 }
 
