@@ -14,6 +14,7 @@ use domain::mail::{MailOutbox, Mailer};
 use domain::social::SocialPostRepository;
 use domain::story::StoryRepository;
 use domain::user::UserRepository;
+use domain::user::tokens::AccountTokenRepository;
 use domain::work::{UnitOfWork, Work};
 use sea_orm::{
     ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, ExecResult,
@@ -27,6 +28,7 @@ use crate::repo::help::SeaOrmHelpMessageRepository;
 use crate::repo::mail::{OutboxMailer, SeaOrmMailOutbox};
 use crate::repo::social::SeaOrmSocialPostRepository;
 use crate::repo::stories::SeaOrmStoryRepository;
+use crate::repo::tokens::SeaOrmAccountTokenRepository;
 use crate::repo::users::SeaOrmUserRepository;
 
 /// Where a repository's statements run (the shared pool, or one open transaction) and the
@@ -202,6 +204,7 @@ impl UnitOfWork for SeaOrmUnitOfWork {
             txn,
             stories: SeaOrmStoryRepository::new(db.clone()),
             users: SeaOrmUserRepository::new(db.clone()),
+            tokens: SeaOrmAccountTokenRepository::new(db.clone()),
             comments: SeaOrmCommentRepository::new(db.clone()),
             help: SeaOrmHelpMessageRepository::new(db.clone()),
             mailer: OutboxMailer::new(db.clone()),
@@ -217,6 +220,7 @@ struct SeaOrmWork {
     txn: Arc<DatabaseTransaction>,
     stories: SeaOrmStoryRepository,
     users: SeaOrmUserRepository,
+    tokens: SeaOrmAccountTokenRepository,
     comments: SeaOrmCommentRepository,
     help: SeaOrmHelpMessageRepository,
     mailer: OutboxMailer,
@@ -233,6 +237,9 @@ impl Work for SeaOrmWork {
     }
     fn users(&self) -> &dyn UserRepository {
         &self.users
+    }
+    fn tokens(&self) -> &dyn AccountTokenRepository {
+        &self.tokens
     }
     fn comments(&self) -> &dyn CommentRepository {
         &self.comments
@@ -258,6 +265,7 @@ impl Work for SeaOrmWork {
             txn,
             stories,
             users,
+            tokens,
             comments,
             help,
             mailer,
@@ -268,7 +276,7 @@ impl Work for SeaOrmWork {
         } = *self;
         // The repositories hold handles on the transaction: let them go first.
         drop((
-            stories, users, comments, help, mailer, outbox, social, audit,
+            stories, users, tokens, comments, help, mailer, outbox, social, audit,
         ));
         let txn = Arc::try_unwrap(txn).map_err(|_| {
             StoreError::Unknown(anyhow::anyhow!(

@@ -17,6 +17,7 @@ use crate::mail::{MailOutbox, Mailer};
 use crate::social::SocialPostRepository;
 use crate::story::StoryRepository;
 use crate::user::UserRepository;
+use crate::user::tokens::AccountTokenRepository;
 
 /// Opens units of work.
 #[async_trait]
@@ -33,6 +34,9 @@ pub trait UnitOfWork: Send + Sync {
 pub trait Work: Send + Sync {
     fn stories(&self) -> &dyn StoryRepository;
     fn users(&self) -> &dyn UserRepository;
+    /// One-time tokens (e-mail verification, password reset), issued with the mail that
+    /// carries them.
+    fn tokens(&self) -> &dyn AccountTokenRepository;
     fn comments(&self) -> &dyn CommentRepository;
     fn help(&self) -> &dyn HelpMessageRepository;
     /// Records mail in the outbox; the delivery worker sees it once the work commits.

@@ -184,6 +184,7 @@ pub fn account_service() -> (AccountService, AccountFakes) {
     let clock = Arc::new(FixedClock::default());
     let work = Arc::new(super::FakeUnitOfWork::new(super::WorkParts {
         users: users.clone(),
+        tokens: tokens.clone(),
         mailer: mailer.clone(),
         ..super::WorkParts::new()
     }));

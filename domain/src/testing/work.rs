@@ -22,6 +22,7 @@ use crate::mail::{DeliveryState, MailOutbox, Mailer, OutboxEntry};
 use crate::social::SocialPostRepository;
 use crate::story::{Page, StoryRepository};
 use crate::user::UserRepository;
+use crate::user::tokens::AccountTokenRepository;
 use crate::work::{UnitOfWork, Work};
 
 /// An activity log in memory that can be told to fail (to test what a failed last step
@@ -123,6 +124,7 @@ impl MailOutbox for EmptyOutbox {
 pub struct WorkParts {
     pub stories: Arc<dyn StoryRepository>,
     pub users: Arc<dyn UserRepository>,
+    pub tokens: Arc<dyn AccountTokenRepository>,
     pub comments: Arc<dyn CommentRepository>,
     pub help: Arc<dyn HelpMessageRepository>,
     pub mailer: Arc<dyn Mailer>,
@@ -137,6 +139,7 @@ impl WorkParts {
         Self {
             stories: Arc::new(InMemoryStoryRepository::new(users.clone())),
             users,
+            tokens: Arc::new(super::InMemoryAccountTokens::default()),
             comments: Arc::new(InMemoryCommentRepository::new()),
             help: Arc::new(InMemoryHelpMessageRepository::new()),
             mailer: Arc::new(RecordingMailer::default()),
@@ -206,6 +209,9 @@ impl Work for FakeWork {
     }
     fn users(&self) -> &dyn UserRepository {
         self.parts.users.as_ref()
+    }
+    fn tokens(&self) -> &dyn AccountTokenRepository {
+        self.parts.tokens.as_ref()
     }
     fn comments(&self) -> &dyn CommentRepository {
         self.parts.comments.as_ref()

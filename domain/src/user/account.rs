@@ -62,15 +62,17 @@ impl AccountService {
         self.p.clock.now()
     }
 
-    /// Mints a one-time token for `user`, stores its hash and answers the link to mail.
+    /// Mints a one-time token for `user`, stores its hash through `tokens` (a unit of
+    /// work's, so that the token and the mail carrying it are written together) and answers
+    /// the link to mail.
     pub(super) async fn one_time_link(
         &self,
+        tokens: &dyn AccountTokenRepository,
         user: &UserId,
         purpose: TokenPurpose,
     ) -> Result<String, StoreError> {
         let token = self.p.minter.mint();
-        self.p
-            .tokens
+        tokens
             .issue(user, purpose, &token.hash, self.now() + purpose.lifetime())
             .await?;
         Ok(format!(

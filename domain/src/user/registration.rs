@@ -28,7 +28,10 @@ pub enum RegisterError {
 }
 
 impl AccountService {
-    /// Creates a pending member with a local password.
+    /// Creates a pending member with a local password, together with the link that
+    /// verifies its e-mail address and the mail carrying it: one unit of work, so an
+    /// account never exists without its verification mail (a crash half-way leaves
+    /// nothing).
     ///
     /// # Errors
     /// [`RegisterError::Invalid`] listing every refused field, [`RegisterError::Taken`].
@@ -50,9 +53,9 @@ impl AccountService {
             .hash(password.expose())
             .await
             .map_err(|e| RegisterError::Store(e.into()))?;
-        let user = self
-            .p
-            .users
+        let work = self.p.work.begin().await.map_err(RegisterError::Store)?;
+        let user = work
+            .users()
             .create(NewUser {
                 email: email.into_inner(),
                 username: Some(username.into_inner()),
@@ -71,9 +74,10 @@ impl AccountService {
                 StoreError::Conflict(field) => RegisterError::Taken(field),
                 other => RegisterError::Store(other),
             })?;
-        self.send_verification(&user)
+        self.send_verification_in(work.as_ref(), &user)
             .await
             .map_err(RegisterError::Store)?;
+        work.commit().await.map_err(RegisterError::Store)?;
         Ok(user)
     }
 }

@@ -95,11 +95,14 @@ impl AccountService {
         if user.id.as_str() == FORMER_MEMBER_ID {
             return Ok(());
         }
+        // The new link's token (which retires the older ones) and its mail, together.
+        let work = self.p.work.begin().await?;
         let link = self
-            .one_time_link(&user.id, TokenPurpose::PasswordReset)
+            .one_time_link(work.tokens(), &user.id, TokenPurpose::PasswordReset)
             .await?;
         let site = &self.p.site;
-        self.mail_person(
+        self.mail_person_via(
+            work.mailer(),
             &user,
             format!("Reset your {} password", site.name),
             format!(
@@ -108,6 +111,7 @@ impl AccountService {
             ),
         )
         .await?;
+        work.commit().await?;
         Ok(())
     }
 

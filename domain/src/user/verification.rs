@@ -6,6 +6,7 @@ use super::account::AccountService;
 use super::tokens::TokenPurpose;
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
+use crate::work::Work;
 
 /// The answer to a used, expired or unknown verification link.
 pub const INVALID_VERIFICATION_LINK: &str = "This verification link is invalid or has expired";
@@ -29,16 +30,30 @@ pub enum ResendVerificationError {
 }
 
 impl AccountService {
-    /// Mails `user` a link that proves their e-mail address (valid 48 hours).
+    /// Mails `user` a link that proves their e-mail address (valid 48 hours): the link's
+    /// token and the mail in one unit of work.
     ///
     /// # Errors
     /// The store's or mailer's error.
     pub async fn send_verification(&self, user: &User) -> Result<(), StoreError> {
+        let work = self.p.work.begin().await?;
+        self.send_verification_in(work.as_ref(), user).await?;
+        work.commit().await
+    }
+
+    /// [`Self::send_verification`] inside `work` (sign-up's, which creates the account in
+    /// the same unit of work).
+    pub(super) async fn send_verification_in(
+        &self,
+        work: &dyn Work,
+        user: &User,
+    ) -> Result<(), StoreError> {
         let link = self
-            .one_time_link(&user.id, TokenPurpose::VerifyEmail)
+            .one_time_link(work.tokens(), &user.id, TokenPurpose::VerifyEmail)
             .await?;
         let site = &self.p.site;
-        self.mail_person(
+        self.mail_person_via(
+            work.mailer(),
             user,
             format!("Confirm your e-mail address for {}", site.name),
             format!(
