@@ -89,8 +89,9 @@ pub async fn ping(db: &DatabaseConnection) -> Result<(), StoreError> {
 }
 
 /// The atomic claim every queue uses, built with sea-query for the backend:
-/// `UPDATE <table> SET <changes> WHERE <still_due> AND id IN (SELECT id FROM <table>
-/// WHERE <due> ORDER BY <order> LIMIT <limit> FOR UPDATE SKIP LOCKED) RETURNING *`.
+/// `WITH picked AS MATERIALIZED (SELECT id FROM <table> WHERE <due> ORDER BY <order>
+/// LIMIT <limit> FOR UPDATE SKIP LOCKED) UPDATE <table> SET <changes> WHERE <still_due> AND
+/// id IN (SELECT id FROM picked) RETURNING *`.
 /// On PostgreSQL the inner select locks the rows it picks and skips rows another instance
 /// is claiming at that moment, and the outer condition is checked again on the latest row
 /// version, so an item is never claimed twice. SQLite runs one writer at a time and has no
