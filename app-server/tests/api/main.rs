@@ -10,6 +10,7 @@ mod activity_log;
 mod api_tokens;
 mod comments;
 mod cors;
+mod crash;
 mod error_codes;
 mod faults;
 mod first_hour;
