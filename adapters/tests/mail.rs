@@ -31,6 +31,7 @@ fn round(delivered: usize, retrying: usize, failed: usize) -> Round {
         delivered,
         retrying,
         failed,
+        more: false,
     }
 }
 

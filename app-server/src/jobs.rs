@@ -39,11 +39,18 @@ pub trait RoundReport {
     /// Whether there is anything to log.
     fn is_quiet(&self) -> bool;
     fn log(&self, job: &'static str);
+    /// Whether the round stopped at its bound with work left, so the next one starts at once.
+    fn more_waiting(&self) -> bool {
+        false
+    }
 }
 
 impl RoundReport for Round {
     fn is_quiet(&self) -> bool {
         self.is_empty()
+    }
+    fn more_waiting(&self) -> bool {
+        self.more
     }
     fn log(&self, job: &'static str) {
         tracing::info!(
@@ -81,10 +88,19 @@ pub fn spawn_worker<R, F, Fut, E>(
 {
     tokio::spawn(async move {
         loop {
-            match round().await {
-                Ok(report) if report.is_quiet() => {}
-                Ok(report) => report.log(job),
-                Err(e) => tracing::warn!(job, error = %e, "round failed; tried again next round"),
+            let more = match round().await {
+                Ok(report) if report.is_quiet() => false,
+                Ok(report) => {
+                    report.log(job);
+                    report.more_waiting()
+                }
+                Err(e) => {
+                    tracing::warn!(job, error = %e, "round failed; tried again next round");
+                    false
+                }
+            };
+            if more {
+                continue;
             }
             match &wakeup {
                 Some(notify) => tokio::select! {

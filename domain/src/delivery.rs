@@ -28,6 +28,9 @@ pub struct Round {
     pub retrying: usize,
     /// Refused for good, or given up after the last try.
     pub failed: usize,
+    /// The round stopped at [`MAX_BATCHES_PER_ROUND`] with its last batch full: more may
+    /// be due, so the worker starts the next round at once instead of waiting.
+    pub more: bool,
 }
 
 impl Round {

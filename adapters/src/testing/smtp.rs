@@ -91,12 +91,18 @@ async fn serve(
         } else if upper == "DATA" {
             write.write_all(b"354 Go ahead\r\n").await.unwrap();
             let mut data = String::new();
+            let mut complete = false;
             while let Ok(Some(l)) = lines.next_line().await {
                 if l == "." {
+                    complete = true;
                     break;
                 }
                 data.push_str(&l);
                 data.push('\n');
+            }
+            // A client gone before the final "." (a killed sender) delivered nothing.
+            if !complete {
+                return;
             }
             tokio::time::sleep(per_message).await;
             store.lock().unwrap().push(Received {

@@ -73,6 +73,7 @@ impl MailDelivery {
             for claimed in batch {
                 self.deliver(&claimed, &mut round).await?;
             }
+            round.more = full;
             if !full {
                 break;
             }

@@ -80,6 +80,7 @@ impl SocialDelivery {
             for claimed in batch {
                 self.deliver(&claimed, &mut round).await?;
             }
+            round.more = full;
             if !full {
                 break;
             }
