@@ -38,6 +38,8 @@ pub enum ErrorCode {
     Forbidden,
     /// 404.
     NotFound,
+    /// 405: the address takes other methods, listed in `Allow`.
+    MethodNotAllowed,
     /// 409: the thing's state does not allow it now, or a value is taken.
     Conflict,
     /// 413: the body or file is over a limit.
@@ -84,6 +86,9 @@ pub enum ApiError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// 405: the address exists with other methods (`allow`, as the `Allow` header says them).
+    #[error("This address takes only {allow}")]
+    MethodNotAllowed { allow: String },
     #[error("Request body is too large")]
     PayloadTooLarge,
     /// 413 with its own message (an upload over a limit).
@@ -139,6 +144,7 @@ impl ResponseError for ApiError {
             ApiError::PendingApproval(_) | ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::PayloadTooLarge | ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::LimitReached(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -169,6 +175,11 @@ impl ResponseError for ApiError {
         {
             res.insert_header((header::RETRY_AFTER, v));
         }
+        if let ApiError::MethodNotAllowed { allow } = self
+            && let Ok(v) = HeaderValue::from_str(allow)
+        {
+            res.insert_header((header::ALLOW, v));
+        }
         res.json(ErrorBody {
             code: self.code(),
             message: self.to_string(),
@@ -190,6 +201,7 @@ impl ApiError {
             ApiError::Forbidden(_) => ErrorCode::Forbidden,
             ApiError::NotFound(_) => ErrorCode::NotFound,
             ApiError::Conflict(_) => ErrorCode::Conflict,
+            ApiError::MethodNotAllowed { .. } => ErrorCode::MethodNotAllowed,
             ApiError::PayloadTooLarge | ApiError::TooLarge(_) => ErrorCode::PayloadTooLarge,
             ApiError::UnsupportedMediaType(_) => ErrorCode::UnsupportedMediaType,
             ApiError::LimitReached(_) | ApiError::TooManyRequests { .. } => ErrorCode::RateLimited,

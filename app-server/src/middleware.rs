@@ -68,10 +68,19 @@ pub fn query_config() -> web::QueryConfig {
         .error_handler(|err, _req| ApiError::bad_request(format!("Invalid query: {err}")).into())
 }
 
-/// Path segments that do not parse (a word where an id belongs) answer 400.
+/// Path segments that do not parse (a word where an id belongs) answer 400; but a path the
+/// document lists with other methods (`DELETE /api/admin/comments/pending`, which actix
+/// routes to `/api/admin/comments/{id}`) answers 405 with `Allow`, as any other method it
+/// does not take.
 pub fn path_config() -> web::PathConfig {
-    web::PathConfig::default()
-        .error_handler(|err, _req| ApiError::bad_request(format!("Invalid path: {err}")).into())
+    web::PathConfig::default().error_handler(|err, req| {
+        match crate::routes::methods_at(req.path()) {
+            Some(allow) if !allow.split(", ").any(|m| m == req.method().as_str()) => {
+                ApiError::MethodNotAllowed { allow }.into()
+            }
+            _ => ApiError::bad_request(format!("Invalid path: {err}")).into(),
+        }
+    })
 }
 
 /// The most a JSON body may hold (as [`json_config`] says).

@@ -1,7 +1,7 @@
 import { defineConfig } from 'orval';
 
 // Reads the server's committed OpenAPI document and writes src/generated/ (committed too).
-const input = { target: '../../openapi.json' };
+const input = { target: '../../openapi.json', override: { transformer: './scripts/drop-extra-fields.mjs' } };
 
 export default defineConfig({
   // Framework-free functions for `@grace-stories/sdk` (no React anywhere in its graph).

@@ -14,7 +14,9 @@ use crate::state::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AdminLoginRequest {
+    #[schema(min_length = 1)]
     pub username: String,
+    #[schema(min_length = 1)]
     pub password: String,
 }
 
@@ -104,7 +106,9 @@ pub async fn change_password(
 #[into_params(parameter_in = Query)]
 pub struct PendingParams {
     /// 1 to 100 (default 100).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u64>,
+    #[param(maximum = 1_000_000)]
     pub offset: Option<u64>,
 }
 

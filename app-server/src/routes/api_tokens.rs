@@ -111,7 +111,9 @@ pub struct HeldApiTokenDto {
 #[into_params(parameter_in = Query)]
 pub struct TokenPageParams {
     /// 1 to 200 (default 50).
+    #[param(minimum = 1, maximum = 200)]
     pub limit: Option<u64>,
+    #[param(maximum = 1_000_000)]
     pub offset: Option<u64>,
 }
 

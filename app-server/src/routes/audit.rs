@@ -144,7 +144,9 @@ pub struct AuditQuery {
     #[param(inline)]
     pub action: Option<AuditActionDto>,
     /// How many entries (1 to 200, default 50).
+    #[param(minimum = 1, maximum = 200)]
     pub limit: Option<u64>,
+    #[param(maximum = 1_000_000_000)]
     pub offset: Option<u64>,
 }
 

@@ -31,6 +31,8 @@ pub struct RegisterRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
     pub email: String,
+    /// 6 to 128 characters, as every password is.
+    #[schema(min_length = 6, max_length = 128)]
     pub password: String,
 }
 

@@ -22,7 +22,9 @@ pub struct QueuedCommentDto {
 #[into_params(parameter_in = Query)]
 pub struct QueueParams {
     /// 1 to 100 (default 20).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u64>,
+    #[param(maximum = 1_000_000)]
     pub offset: Option<u64>,
 }
 
@@ -72,7 +74,28 @@ pub enum BulkActionDto {
 pub struct BulkCommentsRequest {
     pub action: BulkActionDto,
     /// 1 to 100 comment ids; ids that no longer exist are skipped.
+    #[schema(min_items = 1, max_items = 100)]
+    #[serde(deserialize_with = "whole_numbers")]
     pub ids: Vec<i64>,
+}
+
+/// Ids as JSON Schema counts integers: `7.0` is 7 (serde alone refuses it, so a client that
+/// writes whole numbers with a fraction got a 400 for a valid body).
+fn whole_numbers<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<i64>, D::Error> {
+    use serde::de::Error;
+    const LIMIT: f64 = 9_007_199_254_740_992.0; // 2^53: every whole f64 below is exact
+    Vec::<serde_json::Number>::deserialize(d)?
+        .iter()
+        .map(|n| {
+            n.as_i64()
+                .or_else(|| {
+                    n.as_f64()
+                        .filter(|f| f.fract() == 0.0 && f.abs() < LIMIT)
+                        .map(|f| f as i64)
+                })
+                .ok_or_else(|| D::Error::custom(format!("{n} is not a comment id")))
+        })
+        .collect()
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -151,7 +151,9 @@ pub struct InboxParams {
     #[param(inline)]
     pub status: Option<InboxStatusDto>,
     /// 1 to 100 (default 20).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u64>,
+    #[param(maximum = 1_000_000)]
     pub offset: Option<u64>,
 }
 

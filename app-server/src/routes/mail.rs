@@ -87,7 +87,9 @@ pub struct OutboxQuery {
     #[param(inline)]
     pub status: Option<MailStatusFilter>,
     /// How many of the newest messages (1 to 200, default 50).
+    #[param(minimum = 1, maximum = 200)]
     pub limit: Option<u64>,
+    #[param(maximum = 1_000_000)]
     pub offset: Option<u64>,
 }
 

@@ -149,7 +149,9 @@ pub struct ReviewQueueQuery {
     #[param(inline)]
     pub kind: Option<ReviewKindDto>,
     /// How many (1 to 100, default 20).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u64>,
+    #[param(maximum = 1_000_000_000)]
     pub offset: Option<u64>,
 }
 

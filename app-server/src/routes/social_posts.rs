@@ -100,7 +100,9 @@ pub struct SocialPostsQuery {
     #[param(inline)]
     pub status: Option<SocialPostStatusDto>,
     /// How many (1 to 200, default 50).
+    #[param(minimum = 1, maximum = 200)]
     pub limit: Option<u64>,
+    #[param(maximum = 1_000_000)]
     pub offset: Option<u64>,
 }
 

@@ -231,6 +231,9 @@ fn numbers(schema: &Value) -> Vec<(String, bool)> {
             && (!int32 || i32::try_from(n).is_ok())
     };
     let mut out: Vec<(String, bool)> = HUGE.iter().map(|h| ((*h).to_owned(), false)).collect();
+    // Past i64 but within u64, where a `u64` parameter reads them and a database does not.
+    out.push(("9223372036854775808".to_owned(), false));
+    out.push((u64::MAX.to_string(), false));
     for n in [-1, i64::MIN, i64::MAX, i64::from(i32::MAX) + 1] {
         out.push((n.to_string(), fits(n)));
     }
@@ -321,6 +324,14 @@ fn cases(doc: &Value, op: &Operation, fixtures: &Fixtures) -> Vec<Case> {
             ));
         }
     }
+
+    // A parameter the operation does not take, with a NUL: refused all the same.
+    out.push(with_json(
+        "query unexpected=%00".into(),
+        op.uri(fixtures, None, "unexpected=%00"),
+        &base_body,
+        Expect::Refused,
+    ));
 
     let uri = op.uri(fixtures, None, "");
     // JSON fields: control characters in every string, numbers beyond every integer.
@@ -765,6 +776,25 @@ crate::engine_test!(
                 (status, answer["code"].as_str()),
                 (400, Some("bad_request")),
                 "{answer}"
+            );
+        }
+    }
+);
+
+// Found by the sweep: `GET /api/admin/tokens` took any `u64` offset, and one past `i64`
+// panicked in the query builder: the worker dropped the connection without an answer.
+crate::engine_test!(
+    an_offset_past_i64_is_a_400_not_a_dropped_connection,
+    |ctx, app| {
+        let admin = admin_cookie(&app).await;
+        for offset in ["9223372036854775808", "18446744073709551615", "1000001"] {
+            let uri = format!("/api/admin/tokens?offset={offset}");
+            let res = crate::helpers::send(&app, Method::GET, &uri, Some(&admin), None).await;
+            assert_eq!(
+                (res.status, res.body["code"].as_str()),
+                (400, Some("bad_request")),
+                "{uri}: {}",
+                res.body
             );
         }
     }

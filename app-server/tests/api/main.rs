@@ -9,6 +9,7 @@ mod accounts;
 mod activity_log;
 mod api_tokens;
 mod comments;
+mod contract;
 mod cors;
 mod crash;
 mod error_codes;

@@ -57,7 +57,7 @@ pub enum ApiTokenError {
     TooMany,
     #[error("API token not found")]
     NotFound,
-    #[error("limit must be between 1 and {TOKENS_PAGE_MAX}")]
+    #[error("limit must be between 1 and {TOKENS_PAGE_MAX}, and offset at most 1,000,000")]
     InvalidPage,
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -157,7 +157,8 @@ impl ApiTokenService {
     ) -> Result<Page<HeldApiToken>, ApiTokenError> {
         caller.require(Ability::ManageUsers)?;
         let limit = limit.unwrap_or(TOKENS_PAGE_DEFAULT);
-        if !(1..=TOKENS_PAGE_MAX).contains(&limit) {
+        // An offset past i64 would reach the database as a number it cannot bind.
+        if !(1..=TOKENS_PAGE_MAX).contains(&limit) || offset.unwrap_or(0) > 1_000_000 {
             return Err(ApiTokenError::InvalidPage);
         }
         Ok(self

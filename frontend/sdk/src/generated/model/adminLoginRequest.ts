@@ -7,6 +7,14 @@
  */
 
 export interface AdminLoginRequest {
+  /**
+   * @minLength 1
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   */
   password: string;
+  /**
+   * @minLength 1
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*[^\s\u0000-\u001F\u007F][^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   */
   username: string;
 }

@@ -9,6 +9,10 @@ import type { BulkActionDto } from './bulkActionDto';
 
 export interface BulkCommentsRequest {
   action: BulkActionDto;
-  /** 1 to 100 comment ids; ids that no longer exist are skipped. */
+  /**
+   * 1 to 100 comment ids; ids that no longer exist are skipped.
+   * @minItems 1
+   * @maxItems 100
+   */
   ids: number[];
 }

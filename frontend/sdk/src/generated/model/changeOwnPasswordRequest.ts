@@ -7,11 +7,13 @@
  */
 
 export interface ChangeOwnPasswordRequest {
+  /** @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$ */
   currentPassword: string;
   /**
    * 6 to 128 characters.
    * @minLength 6
    * @maxLength 128
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */
   newPassword: string;
 }

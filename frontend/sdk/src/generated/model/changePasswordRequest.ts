@@ -7,12 +7,15 @@
  */
 
 export interface ChangePasswordRequest {
+  /** @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*[^\s\u0000-\u001F\u007F][^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$ */
   currentPassword: string;
   /**
    * 6 to 128 characters.
    * @minLength 6
    * @maxLength 128
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */
   newPassword: string;
+  /** @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*[^\s\u0000-\u001F\u007F][^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$ */
   username: string;
 }

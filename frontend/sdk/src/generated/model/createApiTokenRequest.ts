@@ -12,16 +12,13 @@ import type { TokenScopeDto } from './tokenScopeDto';
  * A new token.
  */
 export interface CreateApiTokenRequest {
-  /**
-   * 30, 90 or 365; `null` or missing for a token that works until revoked.
-   * @minimum 30
-   * @maximum 365
-   */
+  /** 30, 90 or 365; `null` or missing for a token that works until revoked. */
   expiresInDays?: CreateApiTokenRequestExpiresInDays;
   /**
    * What it is for ("Phone app"), at most 100 characters.
    * @minLength 1
    * @maxLength 100
+   * @pattern ^[^\u0000-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u001F\u007F-\u009F]*$
    */
   name: string;
   scope: TokenScopeDto;

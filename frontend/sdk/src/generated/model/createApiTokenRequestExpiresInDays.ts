@@ -8,7 +8,5 @@
 
 /**
  * 30, 90 or 365; `null` or missing for a token that works until revoked.
- * @minimum 30
- * @maximum 365
  */
-export type CreateApiTokenRequestExpiresInDays = number | null;
+export type CreateApiTokenRequestExpiresInDays = 30 | 90 | 365 | null;

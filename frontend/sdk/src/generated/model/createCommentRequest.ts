@@ -15,20 +15,26 @@ export interface CreateCommentRequest {
   /**
    * Optional; blank means none.
    * @maxLength 255
+   * @pattern ^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$
    */
   authorEmail?: CreateCommentRequestAuthorEmail;
   /**
    * Required, at most 100 characters.
    * @minLength 1
    * @maxLength 100
+   * @pattern ^[^\u0000-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u001F\u007F-\u009F]*$
    */
   authorName: string;
   /**
    * Required, at most 5,000 characters.
    * @minLength 1
    * @maxLength 5000
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$
    */
   content: string;
-  /** Leave empty: a hidden field that only robots fill in. */
+  /**
+   * Leave empty: a hidden field that only robots fill in.
+   * @pattern ^[^\S\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   */
   website?: CreateCommentRequestWebsite;
 }

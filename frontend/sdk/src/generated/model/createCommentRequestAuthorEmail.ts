@@ -9,5 +9,6 @@
 /**
  * Optional; blank means none.
  * @maxLength 255
+ * @pattern ^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$
  */
 export type CreateCommentRequestAuthorEmail = string | null;

@@ -8,5 +8,6 @@
 
 /**
  * Leave empty: a hidden field that only robots fill in.
+ * @pattern ^[^\S\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
  */
 export type CreateCommentRequestWebsite = string | null;

@@ -12,11 +12,15 @@ import type { CreateScheduleRequestDescription } from './createScheduleRequestDe
  * A new task.
  */
 export interface CreateScheduleRequest {
-  /** Whose schedule: leave out for your own. A super admin may name any approved user. */
+  /**
+   * Whose schedule: leave out for your own. A super admin may name any approved user.
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   */
   contributorId?: CreateScheduleRequestContributorId;
   /**
    * Optional, at most 2,000 characters; blank means none.
    * @maxLength 2000
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$
    */
   description?: CreateScheduleRequestDescription;
   /** Required: an RFC 3339 timestamp with an offset, such as `2024-03-05T17:00:00Z`. */
@@ -25,6 +29,7 @@ export interface CreateScheduleRequest {
    * Required, at most 255 characters.
    * @minLength 1
    * @maxLength 255
+   * @pattern ^[^\u0000-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u001F\u007F-\u009F]*$
    */
   title: string;
 }

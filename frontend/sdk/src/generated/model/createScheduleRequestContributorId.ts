@@ -8,5 +8,6 @@
 
 /**
  * Whose schedule: leave out for your own. A super admin may name any approved user.
+ * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
  */
 export type CreateScheduleRequestContributorId = string | null;

@@ -9,5 +9,6 @@
 /**
  * Optional, at most 2,000 characters; blank means none.
  * @maxLength 2000
+ * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$
  */
 export type CreateScheduleRequestDescription = string | null;

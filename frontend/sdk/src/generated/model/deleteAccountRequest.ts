@@ -10,7 +10,10 @@ import type { DeleteAccountRequestPassword } from './deleteAccountRequestPasswor
 export interface DeleteAccountRequest {
   /** Delete the stories too; otherwise published stories stay under "Former member". */
   deleteStories: boolean;
-  /** The account's password (accounts without one: sign in with Google within the last
-10 minutes instead). */
+  /**
+   * The account's password (accounts without one: sign in with Google within the last
+10 minutes instead).
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   */
   password?: DeleteAccountRequestPassword;
 }

@@ -9,5 +9,6 @@
 /**
  * The account's password (accounts without one: sign in with Google within the last
 10 minutes instead).
+ * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
  */
 export type DeleteAccountRequestPassword = string | null;

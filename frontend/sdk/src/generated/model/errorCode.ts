@@ -21,6 +21,7 @@ export const ErrorCode = {
   pending_approval: 'pending_approval',
   forbidden: 'forbidden',
   not_found: 'not_found',
+  method_not_allowed: 'method_not_allowed',
   conflict: 'conflict',
   payload_too_large: 'payload_too_large',
   unsupported_media_type: 'unsupported_media_type',

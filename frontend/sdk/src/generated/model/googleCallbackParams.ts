@@ -7,7 +7,16 @@
  */
 
 export type GoogleCallbackParams = {
+/**
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
+ */
 code?: string | null;
+/**
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
+ */
 state?: string | null;
+/**
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
+ */
 error?: string | null;
 };

@@ -16,20 +16,26 @@ export interface HelpContactRequest {
   /**
    * Where the answer goes.
    * @maxLength 255
+   * @pattern ^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$
    */
   contactEmail: string;
   /**
    * Required, at most 10,000 characters.
    * @minLength 1
    * @maxLength 10000
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$
    */
   message: string;
   /**
    * Required, at most 255 characters.
    * @minLength 1
    * @maxLength 255
+   * @pattern ^[^\u0000-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u001F\u007F-\u009F]*$
    */
   subject: string;
-  /** Ignored: the sender is taken from the session. */
+  /**
+   * Ignored: the sender is taken from the session.
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   */
   userId?: HelpContactRequestUserId;
 }

@@ -8,5 +8,6 @@
 
 /**
  * Ignored: the sender is taken from the session.
+ * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
  */
 export type HelpContactRequestUserId = string | null;

@@ -9,11 +9,13 @@
 export type ListAllApiTokensParams = {
 /**
  * 1 to 200 (default 50).
- * @minimum 0
+ * @minimum 1
+ * @maximum 200
  */
 limit?: number;
 /**
  * @minimum 0
+ * @maximum 1000000
  */
 offset?: number;
 };

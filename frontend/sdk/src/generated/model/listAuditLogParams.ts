@@ -10,6 +10,7 @@ import type { ListAuditLogAction } from './listAuditLogAction';
 export type ListAuditLogParams = {
 /**
  * Only entries by this person (a user id).
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
  */
 actor?: string;
 /**
@@ -18,11 +19,13 @@ actor?: string;
 action?: ListAuditLogAction;
 /**
  * How many entries (1 to 200, default 50).
- * @minimum 0
+ * @minimum 1
+ * @maximum 200
  */
 limit?: number;
 /**
  * @minimum 0
+ * @maximum 1000000000
  */
 offset?: number;
 };

@@ -14,11 +14,13 @@ export type ListHelpMessagesParams = {
 status?: ListHelpMessagesStatus;
 /**
  * 1 to 100 (default 20).
- * @minimum 0
+ * @minimum 1
+ * @maximum 100
  */
 limit?: number;
 /**
  * @minimum 0
+ * @maximum 1000000
  */
 offset?: number;
 };

@@ -9,11 +9,13 @@
 export type ListPendingCommentsParams = {
 /**
  * 1 to 100 (default 20).
- * @minimum 0
+ * @minimum 1
+ * @maximum 100
  */
 limit?: number;
 /**
  * @minimum 0
+ * @maximum 1000000
  */
 offset?: number;
 };

@@ -9,6 +9,7 @@
 export type ListSchedulesParams = {
 /**
  * Another user's id (super admin only); leave out for your own schedule.
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
  */
 contributorId?: string;
 };

@@ -14,11 +14,13 @@ export type ListSocialPostsParams = {
 status?: ListSocialPostsStatus;
 /**
  * How many (1 to 200, default 50).
- * @minimum 0
+ * @minimum 1
+ * @maximum 200
  */
 limit?: number;
 /**
  * @minimum 0
+ * @maximum 1000000
  */
 offset?: number;
 };

@@ -9,10 +9,12 @@
 export type ListStoriesParams = {
 /**
  * Words to find in the title, excerpt or content.
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
  */
 q?: string;
 /**
  * Exact category name.
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
  */
 category?: string;
 /**

@@ -7,6 +7,13 @@
  */
 
 export interface LoginRequest {
+  /** @pattern ^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$ */
   email: string;
+  /**
+   * 6 to 128 characters, as every password is.
+   * @minLength 6
+   * @maxLength 128
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   */
   password: string;
 }

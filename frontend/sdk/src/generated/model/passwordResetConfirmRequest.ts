@@ -11,8 +11,12 @@ export interface PasswordResetConfirmRequest {
    * The new password (6 to 128 characters).
    * @minLength 6
    * @maxLength 128
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */
   password: string;
-  /** The `token` of the mailed link. */
+  /**
+   * The `token` of the mailed link.
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   */
   token: string;
 }

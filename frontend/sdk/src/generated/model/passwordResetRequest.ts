@@ -7,5 +7,6 @@
  */
 
 export interface PasswordResetRequest {
+  /** @pattern ^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$ */
   email: string;
 }

@@ -7,26 +7,33 @@
  */
 
 export interface RegisterRequest {
-  /** @maxLength 255 */
+  /**
+   * @maxLength 255
+   * @pattern ^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$
+   */
   email: string;
   /**
    * @minLength 1
    * @maxLength 100
+   * @pattern ^[^\u0000-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u001F\u007F-\u009F]*$
    */
   firstName: string;
   /**
    * @minLength 1
    * @maxLength 100
+   * @pattern ^[^\u0000-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u001F\u007F-\u009F]*$
    */
   lastName: string;
   /**
    * @minLength 6
    * @maxLength 128
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */
   password: string;
   /**
    * @minLength 1
    * @maxLength 50
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */
   username: string;
 }

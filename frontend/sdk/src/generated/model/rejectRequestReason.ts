@@ -9,5 +9,6 @@
 /**
  * Why the story or edit is sent back; the author sees it and receives it by mail.
  * @maxLength 2000
+ * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
  */
 export type RejectRequestReason = string | null;

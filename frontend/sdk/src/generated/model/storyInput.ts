@@ -16,15 +16,21 @@ import type { StoryInputVideoUrl } from './storyInputVideoUrl';
 specification's payload and ignored: the author is always the signed-in caller.
  */
 export interface StoryInput {
+  /** @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$ */
   authorId?: StoryInputAuthorId;
+  /** @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$ */
   category: string;
   /**
    * Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.
    * @minLength 1
    * @maxLength 200000
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$
    */
   content: string;
-  /** @maxLength 1000 */
+  /**
+   * @maxLength 1000
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   */
   excerpt?: StoryInputExcerpt;
   /** `true`: "Publish"; `false`: "Save as Draft", which takes a live story off the site;
 left out: a new story is a draft, and an existing one keeps its publication (an
@@ -33,16 +39,19 @@ edit of a live story waits for review as usual). */
   /**
    * An http(s) image URL.
    * @maxLength 2048
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */
   thumbnailUrl?: StoryInputThumbnailUrl;
   /**
    * @minLength 1
    * @maxLength 255
+   * @pattern ^[^\u0000-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u001F\u007F-\u009F]*$
    */
   title: string;
   /**
    * YouTube or Vimeo; watch links are stored in their embed form.
    * @maxLength 2048
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */
   videoUrl?: StoryInputVideoUrl;
 }

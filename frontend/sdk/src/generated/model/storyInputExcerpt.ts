@@ -8,5 +8,6 @@
 
 /**
  * @maxLength 1000
+ * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
  */
 export type StoryInputExcerpt = string | null;

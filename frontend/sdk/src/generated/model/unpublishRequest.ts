@@ -11,6 +11,7 @@ export interface UnpublishRequest {
    * Why the story is taken down; the author sees it and receives it by mail.
    * @minLength 1
    * @maxLength 2000
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */
   reason: string;
 }

@@ -17,21 +17,25 @@ export interface UpdateProfileRequest {
   /**
    * @minLength 1
    * @maxLength 100
+   * @pattern ^[^\u0000-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u001F\u007F-\u009F]*$
    */
   firstName?: UpdateProfileRequestFirstName;
   /**
    * @minLength 1
    * @maxLength 100
+   * @pattern ^[^\u0000-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u001F\u007F-\u009F]*$
    */
   lastName?: UpdateProfileRequestLastName;
   /**
    * An `https://` image address; empty or null removes the picture.
    * @maxLength 2048
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */
   profileImageUrl?: UpdateProfileRequestProfileImageUrl;
   /**
    * @minLength 1
    * @maxLength 50
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */
   username?: UpdateProfileRequestUsername;
 }

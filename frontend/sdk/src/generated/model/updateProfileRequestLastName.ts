@@ -9,5 +9,6 @@
 /**
  * @minLength 1
  * @maxLength 100
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u001F\u007F-\u009F]*$
  */
 export type UpdateProfileRequestLastName = string | null;

@@ -9,5 +9,6 @@
 /**
  * An `https://` image address; empty or null removes the picture.
  * @maxLength 2048
+ * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
  */
 export type UpdateProfileRequestProfileImageUrl = string | null;

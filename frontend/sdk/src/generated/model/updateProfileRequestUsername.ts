@@ -9,5 +9,6 @@
 /**
  * @minLength 1
  * @maxLength 50
+ * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
  */
 export type UpdateProfileRequestUsername = string | null;

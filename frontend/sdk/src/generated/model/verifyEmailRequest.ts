@@ -7,6 +7,9 @@
  */
 
 export interface VerifyEmailRequest {
-  /** The `token` of the mailed link. */
+  /**
+   * The `token` of the mailed link.
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   */
   token: string;
 }

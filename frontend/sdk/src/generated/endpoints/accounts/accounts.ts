@@ -91,7 +91,7 @@ export const getGoogleStartQueryKey = () => {
     }
 
     
-export const getGoogleStartQueryOptions = <TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleStart>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGoogleStartQueryOptions = <TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleStart>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -110,10 +110,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GoogleStartQueryResult = NonNullable<Awaited<ReturnType<typeof googleStart>>>
-export type GoogleStartQueryError = ErrorType<void | ErrorBody | ErrorBody>
+export type GoogleStartQueryError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody>
 
 
-export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody>>(
+export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleStart>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof googleStart>>,
@@ -123,7 +123,7 @@ export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody>>(
+export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleStart>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof googleStart>>,
@@ -133,7 +133,7 @@ export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody>>(
+export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleStart>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -141,7 +141,7 @@ export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, 
  * @summary Sends the browser to the provider (authorization code flow with PKCE, state and nonce).
  */
 
-export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody>>(
+export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleStart>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -201,7 +201,7 @@ export const getGoogleCallbackQueryKey = (params?: GoogleCallbackParams,) => {
     }
 
     
-export const getGoogleCallbackQueryOptions = <TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void>>(params?: GoogleCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleCallback>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGoogleCallbackQueryOptions = <TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody>>(params?: GoogleCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleCallback>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -220,10 +220,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GoogleCallbackQueryResult = NonNullable<Awaited<ReturnType<typeof googleCallback>>>
-export type GoogleCallbackQueryError = ErrorType<void>
+export type GoogleCallbackQueryError = ErrorType<void | ErrorBody>
 
 
-export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void>>(
+export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody>>(
  params: undefined |  GoogleCallbackParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleCallback>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof googleCallback>>,
@@ -233,7 +233,7 @@ export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallba
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void>>(
+export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody>>(
  params?: GoogleCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleCallback>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof googleCallback>>,
@@ -243,7 +243,7 @@ export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallba
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void>>(
+export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody>>(
  params?: GoogleCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleCallback>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -255,7 +255,7 @@ verified, else a new pending member). Failures return to `/auth?error=google-...
 `not-configured`.
  */
 
-export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void>>(
+export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody>>(
  params?: GoogleCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleCallback>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -304,7 +304,7 @@ export const getLoginPageQueryKey = () => {
     }
 
     
-export const getLoginPageQueryOptions = <TData = Awaited<ReturnType<typeof loginPage>>, TError = ErrorType<void>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loginPage>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getLoginPageQueryOptions = <TData = Awaited<ReturnType<typeof loginPage>>, TError = ErrorType<void | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loginPage>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -323,10 +323,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type LoginPageQueryResult = NonNullable<Awaited<ReturnType<typeof loginPage>>>
-export type LoginPageQueryError = ErrorType<void>
+export type LoginPageQueryError = ErrorType<void | ErrorBody>
 
 
-export function useLoginPage<TData = Awaited<ReturnType<typeof loginPage>>, TError = ErrorType<void>>(
+export function useLoginPage<TData = Awaited<ReturnType<typeof loginPage>>, TError = ErrorType<void | ErrorBody>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof loginPage>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof loginPage>>,
@@ -336,7 +336,7 @@ export function useLoginPage<TData = Awaited<ReturnType<typeof loginPage>>, TErr
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLoginPage<TData = Awaited<ReturnType<typeof loginPage>>, TError = ErrorType<void>>(
+export function useLoginPage<TData = Awaited<ReturnType<typeof loginPage>>, TError = ErrorType<void | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loginPage>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof loginPage>>,
@@ -346,7 +346,7 @@ export function useLoginPage<TData = Awaited<ReturnType<typeof loginPage>>, TErr
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLoginPage<TData = Awaited<ReturnType<typeof loginPage>>, TError = ErrorType<void>>(
+export function useLoginPage<TData = Awaited<ReturnType<typeof loginPage>>, TError = ErrorType<void | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loginPage>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -354,7 +354,7 @@ export function useLoginPage<TData = Awaited<ReturnType<typeof loginPage>>, TErr
  * @summary Browser navigation to the sign-in page.
  */
 
-export function useLoginPage<TData = Awaited<ReturnType<typeof loginPage>>, TError = ErrorType<void>>(
+export function useLoginPage<TData = Awaited<ReturnType<typeof loginPage>>, TError = ErrorType<void | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof loginPage>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -396,7 +396,7 @@ export const login = async (loginRequest: LoginRequest, options?: RequestInit): 
 
 
 
-export const getLoginMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getLoginMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext> => {
 
@@ -423,12 +423,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
     export type LoginMutationBody = LoginRequest
-    export type LoginMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type LoginMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Signs in with e-mail and password.
  */
-export const useLogin = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useLogin = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof login>>,
@@ -474,7 +474,7 @@ export const getLogoutPageQueryKey = () => {
     }
 
     
-export const getLogoutPageQueryOptions = <TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof logoutPage>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getLogoutPageQueryOptions = <TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof logoutPage>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -493,10 +493,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type LogoutPageQueryResult = NonNullable<Awaited<ReturnType<typeof logoutPage>>>
-export type LogoutPageQueryError = ErrorType<void>
+export type LogoutPageQueryError = ErrorType<void | ErrorBody>
 
 
-export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void>>(
+export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void | ErrorBody>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof logoutPage>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof logoutPage>>,
@@ -506,7 +506,7 @@ export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TE
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void>>(
+export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof logoutPage>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof logoutPage>>,
@@ -516,7 +516,7 @@ export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TE
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void>>(
+export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof logoutPage>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -524,7 +524,7 @@ export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TE
  * @summary Browser navigation that signs out and returns home.
  */
 
-export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void>>(
+export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof logoutPage>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -565,7 +565,7 @@ export const logout = async ( options?: RequestInit): Promise<MessageResponse> =
 
 
 
-export const getLogoutMutationOptions = <TError = ErrorType<unknown>,
+export const getLogoutMutationOptions = <TError = ErrorType<ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext> => {
 
@@ -592,12 +592,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
     
-    export type LogoutMutationError = ErrorType<unknown>
+    export type LogoutMutationError = ErrorType<ErrorBody>
 
     /**
  * @summary Signs out: the session row is deleted and the cookie cleared.
  */
-export const useLogout = <TError = ErrorType<unknown>,
+export const useLogout = <TError = ErrorType<ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logout>>,
@@ -637,7 +637,7 @@ export const requestPasswordReset = async (passwordResetRequest: PasswordResetRe
 
 
 
-export const getRequestPasswordResetMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody>,
+export const getRequestPasswordResetMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,{data: PasswordResetRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,{data: PasswordResetRequest}, TContext> => {
 
@@ -664,13 +664,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>
     export type RequestPasswordResetMutationBody = PasswordResetRequest
-    export type RequestPasswordResetMutationError = ErrorType<ErrorBody | ErrorBody>
+    export type RequestPasswordResetMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Mails a password-reset link (valid 60 minutes) when an account has this address. The
 answer and its timing are the same either way: the lookup and the mail happen after it.
  */
-export const useRequestPasswordReset = <TError = ErrorType<ErrorBody | ErrorBody>,
+export const useRequestPasswordReset = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,{data: PasswordResetRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestPasswordReset>>,
@@ -710,7 +710,7 @@ export const confirmPasswordReset = async (passwordResetConfirmRequest: Password
 
 
 
-export const getConfirmPasswordResetMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody>,
+export const getConfirmPasswordResetMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmPasswordReset>>, TError,{data: PasswordResetConfirmRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmPasswordReset>>, TError,{data: PasswordResetConfirmRequest}, TContext> => {
 
@@ -737,13 +737,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ConfirmPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof confirmPasswordReset>>>
     export type ConfirmPasswordResetMutationBody = PasswordResetConfirmRequest
-    export type ConfirmPasswordResetMutationError = ErrorType<ErrorBody | ErrorBody>
+    export type ConfirmPasswordResetMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Sets a new password with a reset link and signs in; every other session of the account
 ends, and the e-mail address counts as verified.
  */
-export const useConfirmPasswordReset = <TError = ErrorType<ErrorBody | ErrorBody>,
+export const useConfirmPasswordReset = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmPasswordReset>>, TError,{data: PasswordResetConfirmRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmPasswordReset>>,
@@ -783,7 +783,7 @@ export const register = async (registerRequest: RegisterRequest, options?: Reque
 
 
 
-export const getRegisterMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getRegisterMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext> => {
 
@@ -810,13 +810,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof register>>>
     export type RegisterMutationBody = RegisterRequest
-    export type RegisterMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type RegisterMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Creates an account (pending approval, role member), mails it a link that verifies the
 e-mail address, and signs it in.
  */
-export const useRegister = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useRegister = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof register>>,
@@ -862,7 +862,7 @@ export const getGetUserQueryKey = () => {
     }
 
     
-export const getGetUserQueryOptions = <TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetUserQueryOptions = <TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -881,10 +881,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserQueryResult = NonNullable<Awaited<ReturnType<typeof getUser>>>
-export type GetUserQueryError = ErrorType<ErrorBody>
+export type GetUserQueryError = ErrorType<ErrorBody | ErrorBody>
 
 
-export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<ErrorBody>>(
+export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUser>>,
@@ -894,7 +894,7 @@ export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError =
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<ErrorBody>>(
+export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUser>>,
@@ -904,7 +904,7 @@ export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError =
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<ErrorBody>>(
+export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -912,7 +912,7 @@ export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError =
  * @summary The signed-in user.
  */
 
-export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<ErrorBody>>(
+export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -954,7 +954,7 @@ export const deleteAccount = async (deleteAccountRequest: DeleteAccountRequest, 
 
 
 
-export const getDeleteAccountMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getDeleteAccountMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccount>>, TError,{data: DeleteAccountRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAccount>>, TError,{data: DeleteAccountRequest}, TContext> => {
 
@@ -981,12 +981,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAccountMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAccount>>>
     export type DeleteAccountMutationBody = DeleteAccountRequest
-    export type DeleteAccountMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type DeleteAccountMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Deletes the signed-in person's account and signs out everywhere.
  */
-export const useDeleteAccount = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useDeleteAccount = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccount>>, TError,{data: DeleteAccountRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAccount>>,
@@ -1025,7 +1025,7 @@ export const updateProfile = async (updateProfileRequest: UpdateProfileRequest, 
 
 
 
-export const getUpdateProfileMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getUpdateProfileMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProfile>>, TError,{data: UpdateProfileRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProfile>>, TError,{data: UpdateProfileRequest}, TContext> => {
 
@@ -1052,12 +1052,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProfileMutationResult = NonNullable<Awaited<ReturnType<typeof updateProfile>>>
     export type UpdateProfileMutationBody = UpdateProfileRequest
-    export type UpdateProfileMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type UpdateProfileMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Changes the signed-in person's name, username or profile picture.
  */
-export const useUpdateProfile = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useUpdateProfile = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProfile>>, TError,{data: UpdateProfileRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProfile>>,
@@ -1103,7 +1103,7 @@ export const getExportAccountQueryKey = () => {
     }
 
     
-export const getExportAccountQueryOptions = <TData = Awaited<ReturnType<typeof exportAccount>>, TError = ErrorType<ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAccount>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getExportAccountQueryOptions = <TData = Awaited<ReturnType<typeof exportAccount>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAccount>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1122,10 +1122,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ExportAccountQueryResult = NonNullable<Awaited<ReturnType<typeof exportAccount>>>
-export type ExportAccountQueryError = ErrorType<ErrorBody>
+export type ExportAccountQueryError = ErrorType<ErrorBody | ErrorBody>
 
 
-export function useExportAccount<TData = Awaited<ReturnType<typeof exportAccount>>, TError = ErrorType<ErrorBody>>(
+export function useExportAccount<TData = Awaited<ReturnType<typeof exportAccount>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAccount>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportAccount>>,
@@ -1135,7 +1135,7 @@ export function useExportAccount<TData = Awaited<ReturnType<typeof exportAccount
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportAccount<TData = Awaited<ReturnType<typeof exportAccount>>, TError = ErrorType<ErrorBody>>(
+export function useExportAccount<TData = Awaited<ReturnType<typeof exportAccount>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAccount>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportAccount>>,
@@ -1145,7 +1145,7 @@ export function useExportAccount<TData = Awaited<ReturnType<typeof exportAccount
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportAccount<TData = Awaited<ReturnType<typeof exportAccount>>, TError = ErrorType<ErrorBody>>(
+export function useExportAccount<TData = Awaited<ReturnType<typeof exportAccount>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAccount>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1153,7 +1153,7 @@ export function useExportAccount<TData = Awaited<ReturnType<typeof exportAccount
  * @summary Everything the site holds about the signed-in person, as one JSON document.
  */
 
-export function useExportAccount<TData = Awaited<ReturnType<typeof exportAccount>>, TError = ErrorType<ErrorBody>>(
+export function useExportAccount<TData = Awaited<ReturnType<typeof exportAccount>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportAccount>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1195,7 +1195,7 @@ export const changeOwnPassword = async (changeOwnPasswordRequest: ChangeOwnPassw
 
 
 
-export const getChangeOwnPasswordMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody>,
+export const getChangeOwnPasswordMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeOwnPassword>>, TError,{data: ChangeOwnPasswordRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeOwnPassword>>, TError,{data: ChangeOwnPasswordRequest}, TContext> => {
 
@@ -1222,12 +1222,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeOwnPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changeOwnPassword>>>
     export type ChangeOwnPasswordMutationBody = ChangeOwnPasswordRequest
-    export type ChangeOwnPasswordMutationError = ErrorType<ErrorBody | ErrorBody>
+    export type ChangeOwnPasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Changes the signed-in person's password; their other sessions end.
  */
-export const useChangeOwnPassword = <TError = ErrorType<ErrorBody | ErrorBody>,
+export const useChangeOwnPassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeOwnPassword>>, TError,{data: ChangeOwnPasswordRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeOwnPassword>>,
@@ -1273,7 +1273,7 @@ export const getListSessionsQueryKey = () => {
     }
 
     
-export const getListSessionsQueryOptions = <TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListSessionsQueryOptions = <TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1292,10 +1292,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSessionsQueryResult = NonNullable<Awaited<ReturnType<typeof listSessions>>>
-export type ListSessionsQueryError = ErrorType<ErrorBody>
+export type ListSessionsQueryError = ErrorType<ErrorBody | ErrorBody>
 
 
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<ErrorBody>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSessions>>,
@@ -1305,7 +1305,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<ErrorBody>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSessions>>,
@@ -1315,7 +1315,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<ErrorBody>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1323,7 +1323,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
  * @summary The signed-in person's sessions, newest first.
  */
 
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<ErrorBody>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1364,7 +1364,7 @@ export const revokeOtherSessions = async ( options?: RequestInit): Promise<Revok
 
 
 
-export const getRevokeOtherSessionsMutationOptions = <TError = ErrorType<ErrorBody>,
+export const getRevokeOtherSessionsMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeOtherSessions>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeOtherSessions>>, TError,void, TContext> => {
 
@@ -1391,12 +1391,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeOtherSessionsMutationResult = NonNullable<Awaited<ReturnType<typeof revokeOtherSessions>>>
     
-    export type RevokeOtherSessionsMutationError = ErrorType<ErrorBody>
+    export type RevokeOtherSessionsMutationError = ErrorType<ErrorBody | ErrorBody>
 
     /**
  * @summary Signs out every session of the signed-in person but this one.
  */
-export const useRevokeOtherSessions = <TError = ErrorType<ErrorBody>,
+export const useRevokeOtherSessions = <TError = ErrorType<ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeOtherSessions>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeOtherSessions>>,
@@ -1434,7 +1434,7 @@ export const revokeSession = async (id: string, options?: RequestInit): Promise<
 
 
 
-export const getRevokeSessionMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody>,
+export const getRevokeSessionMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{id: string}, TContext> => {
 
@@ -1461,12 +1461,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeSessionMutationResult = NonNullable<Awaited<ReturnType<typeof revokeSession>>>
     
-    export type RevokeSessionMutationError = ErrorType<ErrorBody | ErrorBody>
+    export type RevokeSessionMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Signs out one of the signed-in person's sessions (this one too, if named).
  */
-export const useRevokeSession = <TError = ErrorType<ErrorBody | ErrorBody>,
+export const useRevokeSession = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeSession>>,
@@ -1512,7 +1512,7 @@ export const getListApiTokensQueryKey = () => {
     }
 
     
-export const getListApiTokensQueryOptions = <TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListApiTokensQueryOptions = <TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1531,10 +1531,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListApiTokensQueryResult = NonNullable<Awaited<ReturnType<typeof listApiTokens>>>
-export type ListApiTokensQueryError = ErrorType<ErrorBody | ErrorBody>
+export type ListApiTokensQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
 
-export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listApiTokens>>,
@@ -1544,7 +1544,7 @@ export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listApiTokens>>,
@@ -1554,7 +1554,7 @@ export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1562,7 +1562,7 @@ export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens
  * @summary The signed-in person's API tokens, newest first.
  */
 
-export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listApiTokens>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1605,7 +1605,7 @@ export const createApiToken = async (createApiTokenRequest: CreateApiTokenReques
 
 
 
-export const getCreateApiTokenMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getCreateApiTokenMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: CreateApiTokenRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: CreateApiTokenRequest}, TContext> => {
 
@@ -1632,13 +1632,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateApiTokenMutationResult = NonNullable<Awaited<ReturnType<typeof createApiToken>>>
     export type CreateApiTokenMutationBody = CreateApiTokenRequest
-    export type CreateApiTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type CreateApiTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Makes an API token for the signed-in, approved person. The answer holds the secret,
 which is not shown again.
  */
-export const useCreateApiToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useCreateApiToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: CreateApiTokenRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createApiToken>>,
@@ -1676,7 +1676,7 @@ export const revokeApiToken = async (id: number, options?: RequestInit): Promise
 
 
 
-export const getRevokeApiTokenMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getRevokeApiTokenMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeApiToken>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeApiToken>>, TError,{id: number}, TContext> => {
 
@@ -1703,12 +1703,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeApiTokenMutationResult = NonNullable<Awaited<ReturnType<typeof revokeApiToken>>>
     
-    export type RevokeApiTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type RevokeApiTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Revokes one of the signed-in person's tokens; it stops working at once.
  */
-export const useRevokeApiToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useRevokeApiToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeApiToken>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeApiToken>>,
@@ -1747,7 +1747,7 @@ export const verifyEmail = async (verifyEmailRequest: VerifyEmailRequest, option
 
 
 
-export const getVerifyEmailMutationOptions = <TError = ErrorType<ErrorBody>,
+export const getVerifyEmailMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyEmail>>, TError,{data: VerifyEmailRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyEmail>>, TError,{data: VerifyEmailRequest}, TContext> => {
 
@@ -1774,12 +1774,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyEmailMutationResult = NonNullable<Awaited<ReturnType<typeof verifyEmail>>>
     export type VerifyEmailMutationBody = VerifyEmailRequest
-    export type VerifyEmailMutationError = ErrorType<ErrorBody>
+    export type VerifyEmailMutationError = ErrorType<ErrorBody | ErrorBody>
 
     /**
  * @summary Proves the address of the link's account (the link is used up).
  */
-export const useVerifyEmail = <TError = ErrorType<ErrorBody>,
+export const useVerifyEmail = <TError = ErrorType<ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyEmail>>, TError,{data: VerifyEmailRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyEmail>>,
@@ -1817,7 +1817,7 @@ export const resendVerification = async ( options?: RequestInit): Promise<Messag
 
 
 
-export const getResendVerificationMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getResendVerificationMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerification>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resendVerification>>, TError,void, TContext> => {
 
@@ -1844,12 +1844,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResendVerificationMutationResult = NonNullable<Awaited<ReturnType<typeof resendVerification>>>
     
-    export type ResendVerificationMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type ResendVerificationMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Mails the signed-in person a new verification link (valid 48 hours).
  */
-export const useResendVerification = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useResendVerification = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendVerification>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendVerification>>,

@@ -192,7 +192,7 @@ export const changePassword = async (changePasswordRequest: ChangePasswordReques
 
 
 
-export const getChangePasswordMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getChangePasswordMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext> => {
 
@@ -219,12 +219,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
     export type ChangePasswordMutationBody = ChangePasswordRequest
-    export type ChangePasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type ChangePasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Changes the signed-in super admin's admin password; the admin's other sessions end.
  */
-export const useChangePassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useChangePassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changePassword>>,
@@ -263,7 +263,7 @@ export const adminLogin = async (adminLoginRequest: AdminLoginRequest, options?:
 
 
 
-export const getAdminLoginMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getAdminLoginMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminLogin>>, TError,{data: AdminLoginRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof adminLogin>>, TError,{data: AdminLoginRequest}, TContext> => {
 
@@ -290,12 +290,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AdminLoginMutationResult = NonNullable<Awaited<ReturnType<typeof adminLogin>>>
     export type AdminLoginMutationBody = AdminLoginRequest
-    export type AdminLoginMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type AdminLoginMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary The super admin's sign-in by username; opens the same kind of session as `/api/login`.
  */
-export const useAdminLogin = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useAdminLogin = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminLogin>>, TError,{data: AdminLoginRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof adminLogin>>,
@@ -441,7 +441,7 @@ export const retryMail = async (id: number, options?: RequestInit): Promise<Outb
 
 
 
-export const getRetryMailMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getRetryMailMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retryMail>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof retryMail>>, TError,{id: number}, TContext> => {
 
@@ -468,12 +468,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RetryMailMutationResult = NonNullable<Awaited<ReturnType<typeof retryMail>>>
     
-    export type RetryMailMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type RetryMailMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Gives a failed message a fresh set of tries (super admin only).
  */
-export const useRetryMail = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useRetryMail = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retryMail>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof retryMail>>,
@@ -520,7 +520,7 @@ export const getQueueCountsQueryKey = () => {
     }
 
     
-export const getQueueCountsQueryOptions = <TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof queueCounts>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getQueueCountsQueryOptions = <TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof queueCounts>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -539,10 +539,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type QueueCountsQueryResult = NonNullable<Awaited<ReturnType<typeof queueCounts>>>
-export type QueueCountsQueryError = ErrorType<ErrorBody | ErrorBody>
+export type QueueCountsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
 
-export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof queueCounts>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof queueCounts>>,
@@ -552,7 +552,7 @@ export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof queueCounts>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof queueCounts>>,
@@ -562,7 +562,7 @@ export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof queueCounts>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -571,7 +571,7 @@ export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, 
 reviewers; the super admin sees every queue).
  */
 
-export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useQueueCounts<TData = Awaited<ReturnType<typeof queueCounts>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof queueCounts>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -720,7 +720,7 @@ export const cancelSocialPost = async (id: number, options?: RequestInit): Promi
 
 
 
-export const getCancelSocialPostMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getCancelSocialPostMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelSocialPost>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelSocialPost>>, TError,{id: number}, TContext> => {
 
@@ -747,12 +747,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CancelSocialPostMutationResult = NonNullable<Awaited<ReturnType<typeof cancelSocialPost>>>
     
-    export type CancelSocialPostMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type CancelSocialPostMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Withdraws a queued post before it goes out (super admin only).
  */
-export const useCancelSocialPost = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useCancelSocialPost = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelSocialPost>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelSocialPost>>,
@@ -790,7 +790,7 @@ export const retrySocialPost = async (id: number, options?: RequestInit): Promis
 
 
 
-export const getRetrySocialPostMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getRetrySocialPostMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retrySocialPost>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof retrySocialPost>>, TError,{id: number}, TContext> => {
 
@@ -817,12 +817,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RetrySocialPostMutationResult = NonNullable<Awaited<ReturnType<typeof retrySocialPost>>>
     
-    export type RetrySocialPostMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type RetrySocialPostMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Queues a failed post again with fresh tries (super admin only).
  */
-export const useRetrySocialPost = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useRetrySocialPost = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof retrySocialPost>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof retrySocialPost>>,
@@ -966,7 +966,7 @@ export const revokeAnyApiToken = async (id: number, options?: RequestInit): Prom
 
 
 
-export const getRevokeAnyApiTokenMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getRevokeAnyApiTokenMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeAnyApiToken>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeAnyApiToken>>, TError,{id: number}, TContext> => {
 
@@ -993,12 +993,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeAnyApiTokenMutationResult = NonNullable<Awaited<ReturnType<typeof revokeAnyApiToken>>>
     
-    export type RevokeAnyApiTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type RevokeAnyApiTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Revokes anyone's API token (super admin).
  */
-export const useRevokeAnyApiToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useRevokeAnyApiToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeAnyApiToken>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeAnyApiToken>>,
@@ -1044,7 +1044,7 @@ export const getListUsersQueryKey = () => {
     }
 
     
-export const getListUsersQueryOptions = <TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListUsersQueryOptions = <TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1063,10 +1063,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListUsersQueryResult = NonNullable<Awaited<ReturnType<typeof listUsers>>>
-export type ListUsersQueryError = ErrorType<ErrorBody | ErrorBody>
+export type ListUsersQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
 
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUsers>>,
@@ -1076,7 +1076,7 @@ export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TErr
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUsers>>,
@@ -1086,7 +1086,7 @@ export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TErr
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1094,7 +1094,7 @@ export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TErr
  * @summary Every account, newest first.
  */
 
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1241,7 +1241,7 @@ export const deleteUser = async (userId: string, options?: RequestInit): Promise
 
 
 
-export const getDeleteUserMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getDeleteUserMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,{userId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,{userId: string}, TContext> => {
 
@@ -1268,12 +1268,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteUserMutationResult = NonNullable<Awaited<ReturnType<typeof deleteUser>>>
     
-    export type DeleteUserMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type DeleteUserMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Deletes a user with their stories and schedule.
  */
-export const useDeleteUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useDeleteUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,{userId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteUser>>,
@@ -1311,7 +1311,7 @@ export const reinstateUser = async (userId: string, options?: RequestInit): Prom
 
 
 
-export const getReinstateUserMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getReinstateUserMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reinstateUser>>, TError,{userId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof reinstateUser>>, TError,{userId: string}, TContext> => {
 
@@ -1338,12 +1338,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReinstateUserMutationResult = NonNullable<Awaited<ReturnType<typeof reinstateUser>>>
     
-    export type ReinstateUserMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type ReinstateUserMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Lifts a suspension: approval on, and the person is mailed.
  */
-export const useReinstateUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useReinstateUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reinstateUser>>, TError,{userId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof reinstateUser>>,
@@ -1383,7 +1383,7 @@ export const setUserRole = async (userId: string,
 
 
 
-export const getSetUserRoleMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getSetUserRoleMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setUserRole>>, TError,{userId: string;data: RoleChangeRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setUserRole>>, TError,{userId: string;data: RoleChangeRequest}, TContext> => {
 
@@ -1410,12 +1410,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetUserRoleMutationResult = NonNullable<Awaited<ReturnType<typeof setUserRole>>>
     export type SetUserRoleMutationBody = RoleChangeRequest
-    export type SetUserRoleMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type SetUserRoleMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Sets a user's role and approval; approving e-mails the user.
  */
-export const useSetUserRole = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useSetUserRole = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setUserRole>>, TError,{userId: string;data: RoleChangeRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setUserRole>>,
@@ -1455,7 +1455,7 @@ export const suspendUser = async (userId: string,
 
 
 
-export const getSuspendUserMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getSuspendUserMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof suspendUser>>, TError,{userId: string;data: SuspendRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof suspendUser>>, TError,{userId: string;data: SuspendRequest}, TContext> => {
 
@@ -1482,12 +1482,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SuspendUserMutationResult = NonNullable<Awaited<ReturnType<typeof suspendUser>>>
     export type SuspendUserMutationBody = SuspendRequest
-    export type SuspendUserMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type SuspendUserMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Suspends a person: approval off, their sessions end at once, the reason is mailed.
  */
-export const useSuspendUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useSuspendUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof suspendUser>>, TError,{userId: string;data: SuspendRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof suspendUser>>,

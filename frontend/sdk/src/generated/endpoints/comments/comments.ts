@@ -74,7 +74,7 @@ export const moderateComments = async (bulkCommentsRequest: BulkCommentsRequest,
 
 
 
-export const getModerateCommentsMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getModerateCommentsMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof moderateComments>>, TError,{data: BulkCommentsRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof moderateComments>>, TError,{data: BulkCommentsRequest}, TContext> => {
 
@@ -101,12 +101,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ModerateCommentsMutationResult = NonNullable<Awaited<ReturnType<typeof moderateComments>>>
     export type ModerateCommentsMutationBody = BulkCommentsRequest
-    export type ModerateCommentsMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type ModerateCommentsMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Approves (comment moderators) or deletes (admins) several comments at once.
  */
-export const useModerateComments = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useModerateComments = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof moderateComments>>, TError,{data: BulkCommentsRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof moderateComments>>,

@@ -177,7 +177,7 @@ export const deleteHelpMessage = async (id: number, options?: RequestInit): Prom
 
 
 
-export const getDeleteHelpMessageMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getDeleteHelpMessageMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteHelpMessage>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteHelpMessage>>, TError,{id: number}, TContext> => {
 
@@ -204,12 +204,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteHelpMessageMutationResult = NonNullable<Awaited<ReturnType<typeof deleteHelpMessage>>>
     
-    export type DeleteHelpMessageMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type DeleteHelpMessageMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Deletes a help message (spam, or a duplicate).
  */
-export const useDeleteHelpMessage = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useDeleteHelpMessage = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteHelpMessage>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteHelpMessage>>,
@@ -247,7 +247,7 @@ export const markHelpMessageHandled = async (id: number, options?: RequestInit):
 
 
 
-export const getMarkHelpMessageHandledMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getMarkHelpMessageHandledMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markHelpMessageHandled>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markHelpMessageHandled>>, TError,{id: number}, TContext> => {
 
@@ -274,12 +274,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkHelpMessageHandledMutationResult = NonNullable<Awaited<ReturnType<typeof markHelpMessageHandled>>>
     
-    export type MarkHelpMessageHandledMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type MarkHelpMessageHandledMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Marks a help message handled (answered by e-mail, or needing nothing).
  */
-export const useMarkHelpMessageHandled = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useMarkHelpMessageHandled = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markHelpMessageHandled>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markHelpMessageHandled>>,

@@ -179,7 +179,7 @@ export const adminDeleteStory = async (id: number, options?: RequestInit): Promi
 
 
 
-export const getAdminDeleteStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getAdminDeleteStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDeleteStory>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof adminDeleteStory>>, TError,{id: number}, TContext> => {
 
@@ -206,12 +206,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AdminDeleteStoryMutationResult = NonNullable<Awaited<ReturnType<typeof adminDeleteStory>>>
     
-    export type AdminDeleteStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type AdminDeleteStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Deletes a story from the review screens.
  */
-export const useAdminDeleteStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useAdminDeleteStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof adminDeleteStory>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof adminDeleteStory>>,
@@ -249,7 +249,7 @@ export const approveStory = async (id: number, options?: RequestInit): Promise<S
 
 
 
-export const getApproveStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getApproveStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approveStory>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof approveStory>>, TError,{id: number}, TContext> => {
 
@@ -276,12 +276,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ApproveStoryMutationResult = NonNullable<Awaited<ReturnType<typeof approveStory>>>
     
-    export type ApproveStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type ApproveStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Approves a pending story (it goes live) or its staged edit (it replaces the live text).
  */
-export const useApproveStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useApproveStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approveStory>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof approveStory>>,
@@ -321,7 +321,7 @@ export const rejectStory = async (id: number,
 
 
 
-export const getRejectStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getRejectStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rejectStory>>, TError,{id: number;data: RejectStoryBody}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof rejectStory>>, TError,{id: number;data: RejectStoryBody}, TContext> => {
 
@@ -348,12 +348,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RejectStoryMutationResult = NonNullable<Awaited<ReturnType<typeof rejectStory>>>
     export type RejectStoryMutationBody = RejectStoryBody
-    export type RejectStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type RejectStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Rejects a pending story, or its staged edit (the live text stays), with an optional reason.
  */
-export const useRejectStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useRejectStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rejectStory>>, TError,{id: number;data: RejectStoryBody}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof rejectStory>>,
@@ -395,7 +395,7 @@ export const unpublishStory = async (id: number,
 
 
 
-export const getUnpublishStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getUnpublishStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unpublishStory>>, TError,{id: number;data: UnpublishRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof unpublishStory>>, TError,{id: number;data: UnpublishRequest}, TContext> => {
 
@@ -422,14 +422,14 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UnpublishStoryMutationResult = NonNullable<Awaited<ReturnType<typeof unpublishStory>>>
     export type UnpublishStoryMutationBody = UnpublishRequest
-    export type UnpublishStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type UnpublishStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Takes a live story off the site (reviewers): it becomes `rejected` with the reason, an
 edit waiting for review goes with it, and the author is mailed; they can edit it and
 submit it again.
  */
-export const useUnpublishStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useUnpublishStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unpublishStory>>, TError,{id: number;data: UnpublishRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof unpublishStory>>,
@@ -476,7 +476,7 @@ export const getGetPendingEditQueryKey = (id?: number,) => {
     }
 
     
-export const getGetPendingEditQueryOptions = <TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingEdit>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetPendingEditQueryOptions = <TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingEdit>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -495,10 +495,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPendingEditQueryResult = NonNullable<Awaited<ReturnType<typeof getPendingEdit>>>
-export type GetPendingEditQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+export type GetPendingEditQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 
-export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingEdit>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPendingEdit>>,
@@ -508,7 +508,7 @@ export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEd
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingEdit>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPendingEdit>>,
@@ -518,7 +518,7 @@ export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEd
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingEdit>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -527,7 +527,7 @@ export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEd
 reopening it and for reviewers comparing the two.
  */
 
-export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+export function useGetPendingEdit<TData = Awaited<ReturnType<typeof getPendingEdit>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingEdit>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -569,7 +569,7 @@ export const withdrawPendingEdit = async (id: number, options?: RequestInit): Pr
 
 
 
-export const getWithdrawPendingEditMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getWithdrawPendingEditMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawPendingEdit>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof withdrawPendingEdit>>, TError,{id: number}, TContext> => {
 
@@ -596,13 +596,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type WithdrawPendingEditMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawPendingEdit>>>
     
-    export type WithdrawPendingEditMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type WithdrawPendingEditMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary The author takes back their edit before a reviewer decides; the live story stays as it
 is and can be edited again.
  */
-export const useWithdrawPendingEdit = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useWithdrawPendingEdit = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawPendingEdit>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof withdrawPendingEdit>>,
@@ -648,7 +648,7 @@ export const getListStoryRevisionsQueryKey = (id?: number,) => {
     }
 
     
-export const getListStoryRevisionsQueryOptions = <TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoryRevisions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListStoryRevisionsQueryOptions = <TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoryRevisions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -667,10 +667,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListStoryRevisionsQueryResult = NonNullable<Awaited<ReturnType<typeof listStoryRevisions>>>
-export type ListStoryRevisionsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+export type ListStoryRevisionsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 
-export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoryRevisions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listStoryRevisions>>,
@@ -680,7 +680,7 @@ export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStor
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoryRevisions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listStoryRevisions>>,
@@ -690,7 +690,7 @@ export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStor
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoryRevisions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -698,7 +698,7 @@ export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStor
  * @summary Every approved version of a story, newest first (its author and reviewers).
  */
 
-export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+export function useListStoryRevisions<TData = Awaited<ReturnType<typeof listStoryRevisions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoryRevisions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

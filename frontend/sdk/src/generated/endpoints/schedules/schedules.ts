@@ -85,7 +85,7 @@ export const getListSchedulesQueryKey = (params?: ListSchedulesParams,) => {
     }
 
     
-export const getListSchedulesQueryOptions = <TData = Awaited<ReturnType<typeof listSchedules>>, TError = ErrorType<ErrorBody | ErrorBody>>(params?: ListSchedulesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSchedules>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListSchedulesQueryOptions = <TData = Awaited<ReturnType<typeof listSchedules>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(params?: ListSchedulesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSchedules>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -104,10 +104,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSchedulesQueryResult = NonNullable<Awaited<ReturnType<typeof listSchedules>>>
-export type ListSchedulesQueryError = ErrorType<ErrorBody | ErrorBody>
+export type ListSchedulesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
 
-export function useListSchedules<TData = Awaited<ReturnType<typeof listSchedules>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useListSchedules<TData = Awaited<ReturnType<typeof listSchedules>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
  params: undefined |  ListSchedulesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSchedules>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSchedules>>,
@@ -117,7 +117,7 @@ export function useListSchedules<TData = Awaited<ReturnType<typeof listSchedules
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSchedules<TData = Awaited<ReturnType<typeof listSchedules>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useListSchedules<TData = Awaited<ReturnType<typeof listSchedules>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
  params?: ListSchedulesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSchedules>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSchedules>>,
@@ -127,7 +127,7 @@ export function useListSchedules<TData = Awaited<ReturnType<typeof listSchedules
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSchedules<TData = Awaited<ReturnType<typeof listSchedules>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useListSchedules<TData = Awaited<ReturnType<typeof listSchedules>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
  params?: ListSchedulesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSchedules>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -135,7 +135,7 @@ export function useListSchedules<TData = Awaited<ReturnType<typeof listSchedules
  * @summary Your schedule, earliest due first, each task with its status.
  */
 
-export function useListSchedules<TData = Awaited<ReturnType<typeof listSchedules>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+export function useListSchedules<TData = Awaited<ReturnType<typeof listSchedules>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
  params?: ListSchedulesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSchedules>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -319,7 +319,7 @@ export const updateSchedule = async (id: number,
 
 
 
-export const getUpdateScheduleMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getUpdateScheduleMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSchedule>>, TError,{id: number;data: UpdateScheduleRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateSchedule>>, TError,{id: number;data: UpdateScheduleRequest}, TContext> => {
 
@@ -346,12 +346,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateScheduleMutationResult = NonNullable<Awaited<ReturnType<typeof updateSchedule>>>
     export type UpdateScheduleMutationBody = UpdateScheduleRequest
-    export type UpdateScheduleMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type UpdateScheduleMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Marks one of your tasks completed, or open again.
  */
-export const useUpdateSchedule = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useUpdateSchedule = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSchedule>>, TError,{id: number;data: UpdateScheduleRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateSchedule>>,

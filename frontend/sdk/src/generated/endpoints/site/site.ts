@@ -70,7 +70,7 @@ export const getGetSiteInfoQueryKey = () => {
     }
 
     
-export const getGetSiteInfoQueryOptions = <TData = Awaited<ReturnType<typeof getSiteInfo>>, TError = ErrorType<ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetSiteInfoQueryOptions = <TData = Awaited<ReturnType<typeof getSiteInfo>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -89,10 +89,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSiteInfoQueryResult = NonNullable<Awaited<ReturnType<typeof getSiteInfo>>>
-export type GetSiteInfoQueryError = ErrorType<ErrorBody>
+export type GetSiteInfoQueryError = ErrorType<ErrorBody | ErrorBody>
 
 
-export function useGetSiteInfo<TData = Awaited<ReturnType<typeof getSiteInfo>>, TError = ErrorType<ErrorBody>>(
+export function useGetSiteInfo<TData = Awaited<ReturnType<typeof getSiteInfo>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteInfo>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSiteInfo>>,
@@ -102,7 +102,7 @@ export function useGetSiteInfo<TData = Awaited<ReturnType<typeof getSiteInfo>>, 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSiteInfo<TData = Awaited<ReturnType<typeof getSiteInfo>>, TError = ErrorType<ErrorBody>>(
+export function useGetSiteInfo<TData = Awaited<ReturnType<typeof getSiteInfo>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteInfo>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSiteInfo>>,
@@ -112,7 +112,7 @@ export function useGetSiteInfo<TData = Awaited<ReturnType<typeof getSiteInfo>>, 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSiteInfo<TData = Awaited<ReturnType<typeof getSiteInfo>>, TError = ErrorType<ErrorBody>>(
+export function useGetSiteInfo<TData = Awaited<ReturnType<typeof getSiteInfo>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -120,7 +120,7 @@ export function useGetSiteInfo<TData = Awaited<ReturnType<typeof getSiteInfo>>, 
  * @summary Branding and options of this site.
  */
 
-export function useGetSiteInfo<TData = Awaited<ReturnType<typeof getSiteInfo>>, TError = ErrorType<ErrorBody>>(
+export function useGetSiteInfo<TData = Awaited<ReturnType<typeof getSiteInfo>>, TError = ErrorType<ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -180,7 +180,7 @@ export const createStory = async (storyInput: StoryInput, options?: RequestInit)
 
 
 
-export const getCreateStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getCreateStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStory>>, TError,{data: StoryInput}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createStory>>, TError,{data: StoryInput}, TContext> => {
 
@@ -207,13 +207,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateStoryMutationResult = NonNullable<Awaited<ReturnType<typeof createStory>>>
     export type CreateStoryMutationBody = StoryInput
-    export type CreateStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type CreateStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Writes a story as the signed-in, approved caller: a draft, or submitted for review
 (published at once for admin authors).
  */
-export const useCreateStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useCreateStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStory>>, TError,{data: StoryInput}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createStory>>,
@@ -260,7 +260,7 @@ export const getListAuthorStoriesQueryKey = (userId?: string,) => {
     }
 
     
-export const getListAuthorStoriesQueryOptions = <TData = Awaited<ReturnType<typeof listAuthorStories>>, TError = ErrorType<unknown>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuthorStories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getListAuthorStoriesQueryOptions = <TData = Awaited<ReturnType<typeof listAuthorStories>>, TError = ErrorType<ErrorBody>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuthorStories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -279,10 +279,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListAuthorStoriesQueryResult = NonNullable<Awaited<ReturnType<typeof listAuthorStories>>>
-export type ListAuthorStoriesQueryError = ErrorType<unknown>
+export type ListAuthorStoriesQueryError = ErrorType<ErrorBody>
 
 
-export function useListAuthorStories<TData = Awaited<ReturnType<typeof listAuthorStories>>, TError = ErrorType<unknown>>(
+export function useListAuthorStories<TData = Awaited<ReturnType<typeof listAuthorStories>>, TError = ErrorType<ErrorBody>>(
  userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuthorStories>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAuthorStories>>,
@@ -292,7 +292,7 @@ export function useListAuthorStories<TData = Awaited<ReturnType<typeof listAutho
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAuthorStories<TData = Awaited<ReturnType<typeof listAuthorStories>>, TError = ErrorType<unknown>>(
+export function useListAuthorStories<TData = Awaited<ReturnType<typeof listAuthorStories>>, TError = ErrorType<ErrorBody>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuthorStories>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAuthorStories>>,
@@ -302,7 +302,7 @@ export function useListAuthorStories<TData = Awaited<ReturnType<typeof listAutho
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAuthorStories<TData = Awaited<ReturnType<typeof listAuthorStories>>, TError = ErrorType<unknown>>(
+export function useListAuthorStories<TData = Awaited<ReturnType<typeof listAuthorStories>>, TError = ErrorType<ErrorBody>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuthorStories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -311,7 +311,7 @@ export function useListAuthorStories<TData = Awaited<ReturnType<typeof listAutho
 only published ones for anyone else.
  */
 
-export function useListAuthorStories<TData = Awaited<ReturnType<typeof listAuthorStories>>, TError = ErrorType<unknown>>(
+export function useListAuthorStories<TData = Awaited<ReturnType<typeof listAuthorStories>>, TError = ErrorType<ErrorBody>>(
  userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuthorStories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -456,7 +456,7 @@ export const updateStory = async (id: number,
 
 
 
-export const getUpdateStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getUpdateStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateStory>>, TError,{id: number;data: StoryInput}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateStory>>, TError,{id: number;data: StoryInput}, TContext> => {
 
@@ -483,13 +483,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateStoryMutationResult = NonNullable<Awaited<ReturnType<typeof updateStory>>>
     export type UpdateStoryMutationBody = StoryInput
-    export type UpdateStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type UpdateStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Edits the caller's own story. A live story's edit is staged for review and the
 published text stays public until a reviewer decides.
  */
-export const useUpdateStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useUpdateStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateStory>>, TError,{id: number;data: StoryInput}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateStory>>,
@@ -527,7 +527,7 @@ export const deleteStory = async (id: number, options?: RequestInit): Promise<Me
 
 
 
-export const getDeleteStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getDeleteStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteStory>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteStory>>, TError,{id: number}, TContext> => {
 
@@ -554,12 +554,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteStoryMutationResult = NonNullable<Awaited<ReturnType<typeof deleteStory>>>
     
-    export type DeleteStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type DeleteStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Deletes a story with its comments: its author, or an admin, sub admin or super admin.
  */
-export const useDeleteStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useDeleteStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteStory>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteStory>>,
@@ -605,7 +605,7 @@ export const exportStory = async (id: number,
 
 
 
-export const getExportStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getExportStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exportStory>>, TError,{id: number;data: ExportRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof exportStory>>, TError,{id: number;data: ExportRequest}, TContext> => {
 
@@ -632,12 +632,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ExportStoryMutationResult = NonNullable<Awaited<ReturnType<typeof exportStory>>>
     export type ExportStoryMutationBody = ExportRequest
-    export type ExportStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type ExportStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Queues a published story for social platforms.
  */
-export const useExportStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useExportStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exportStory>>, TError,{id: number;data: ExportRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof exportStory>>,
@@ -675,7 +675,7 @@ export const publishStory = async (id: number, options?: RequestInit): Promise<S
 
 
 
-export const getPublishStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getPublishStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishStory>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof publishStory>>, TError,{id: number}, TContext> => {
 
@@ -702,12 +702,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type PublishStoryMutationResult = NonNullable<Awaited<ReturnType<typeof publishStory>>>
     
-    export type PublishStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type PublishStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Submits the caller's own draft or rejected story (published at once for admin authors).
  */
-export const usePublishStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const usePublishStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishStory>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof publishStory>>,

@@ -15,18 +15,29 @@ verified, else a new pending member). Failures return to `/auth?error=google-...
 `cancelled`, `state`, `failed`, `unverified`, `account-exists`, `unavailable`,
 `not-configured`.
  */
+export const googleCallbackQueryCodeRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const googleCallbackQueryStateRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const googleCallbackQueryErrorRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+
+
 export const googleCallbackQueryParams = zod.object({
-  "code": zod.string().nullish(),
-  "state": zod.string().nullish(),
-  "error": zod.string().nullish()
+  "code": zod.string().regex(googleCallbackQueryCodeRegExp).nullish(),
+  "state": zod.string().regex(googleCallbackQueryStateRegExp).nullish(),
+  "error": zod.string().regex(googleCallbackQueryErrorRegExp).nullish()
 })
 
 /**
  * @summary Signs in with e-mail and password.
  */
+export const loginBodyEmailRegExp = new RegExp('^[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$');
+export const loginBodyPasswordMin = 6;
+export const loginBodyPasswordMax = 128;
+export const loginBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
+
 export const loginBody = zod.object({
-  "email": zod.string(),
-  "password": zod.string()
+  "email": zod.string().regex(loginBodyEmailRegExp),
+  "password": zod.string().min(loginBodyPasswordMin).max(loginBodyPasswordMax).regex(loginBodyPasswordRegExp).describe('6 to 128 characters, as every password is.')
 })
 
 export const loginResponse = zod.object({
@@ -60,8 +71,11 @@ export const logoutResponse = zod.object({
  * @summary Mails a password-reset link (valid 60 minutes) when an account has this address. The
 answer and its timing are the same either way: the lookup and the mail happen after it.
  */
+export const requestPasswordResetBodyEmailRegExp = new RegExp('^[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$');
+
+
 export const requestPasswordResetBody = zod.object({
-  "email": zod.string()
+  "email": zod.string().regex(requestPasswordResetBodyEmailRegExp)
 })
 
 /**
@@ -70,10 +84,13 @@ ends, and the e-mail address counts as verified.
  */
 export const confirmPasswordResetBodyPasswordMin = 6;
 export const confirmPasswordResetBodyPasswordMax = 128;
+export const confirmPasswordResetBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const confirmPasswordResetBodyTokenRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
 
 export const confirmPasswordResetBody = zod.object({
-  "password": zod.string().min(confirmPasswordResetBodyPasswordMin).max(confirmPasswordResetBodyPasswordMax).describe('The new password (6 to 128 characters).'),
-  "token": zod.string().describe('The `token` of the mailed link.')
+  "password": zod.string().min(confirmPasswordResetBodyPasswordMin).max(confirmPasswordResetBodyPasswordMax).regex(confirmPasswordResetBodyPasswordRegExp).describe('The new password (6 to 128 characters).'),
+  "token": zod.string().regex(confirmPasswordResetBodyTokenRegExp).describe('The `token` of the mailed link.')
 })
 
 export const confirmPasswordResetResponse = zod.object({
@@ -100,15 +117,25 @@ export const confirmPasswordResetResponse = zod.object({
  * @summary Creates an account (pending approval, role member), mails it a link that verifies the
 e-mail address, and signs it in.
  */
-export const registerBodyEmailMax = 255;export const registerBodyFirstNameMax = 100;export const registerBodyLastNameMax = 100;export const registerBodyPasswordMin = 6;
-export const registerBodyPasswordMax = 128;export const registerBodyUsernameMax = 50;
+export const registerBodyEmailMax = 255;
+export const registerBodyEmailRegExp = new RegExp('^[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$');
+export const registerBodyFirstNameMax = 100;
+export const registerBodyFirstNameRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const registerBodyLastNameMax = 100;
+export const registerBodyLastNameRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const registerBodyPasswordMin = 6;
+export const registerBodyPasswordMax = 128;
+export const registerBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const registerBodyUsernameMax = 50;
+export const registerBodyUsernameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
 
 export const registerBody = zod.object({
-  "email": zod.string().max(registerBodyEmailMax),
-  "firstName": zod.string().min(1).max(registerBodyFirstNameMax),
-  "lastName": zod.string().min(1).max(registerBodyLastNameMax),
-  "password": zod.string().min(registerBodyPasswordMin).max(registerBodyPasswordMax),
-  "username": zod.string().min(1).max(registerBodyUsernameMax)
+  "email": zod.string().max(registerBodyEmailMax).regex(registerBodyEmailRegExp),
+  "firstName": zod.string().min(1).max(registerBodyFirstNameMax).regex(registerBodyFirstNameRegExp),
+  "lastName": zod.string().min(1).max(registerBodyLastNameMax).regex(registerBodyLastNameRegExp),
+  "password": zod.string().min(registerBodyPasswordMin).max(registerBodyPasswordMax).regex(registerBodyPasswordRegExp),
+  "username": zod.string().min(1).max(registerBodyUsernameMax).regex(registerBodyUsernameRegExp)
 })
 
 /**
@@ -134,9 +161,12 @@ export const getUserResponse = zod.object({
 /**
  * @summary Deletes the signed-in person's account and signs out everywhere.
  */
+export const deleteAccountBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
+
 export const deleteAccountBody = zod.object({
   "deleteStories": zod.boolean().describe('Delete the stories too; otherwise published stories stay under \"Former member\".'),
-  "password": zod.string().nullish().describe('The account\'s password (accounts without one: sign in with Google within the last\n10 minutes instead).')
+  "password": zod.string().regex(deleteAccountBodyPasswordRegExp).nullish().describe('The account\'s password (accounts without one: sign in with Google within the last\n10 minutes instead).')
 })
 
 export const deleteAccountResponse = zod.object({
@@ -146,13 +176,21 @@ export const deleteAccountResponse = zod.object({
 /**
  * @summary Changes the signed-in person's name, username or profile picture.
  */
-export const updateProfileBodyFirstNameMax = 100;export const updateProfileBodyLastNameMax = 100;export const updateProfileBodyProfileImageUrlMax = 2048;export const updateProfileBodyUsernameMax = 50;
+export const updateProfileBodyFirstNameMax = 100;
+export const updateProfileBodyFirstNameRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const updateProfileBodyLastNameMax = 100;
+export const updateProfileBodyLastNameRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const updateProfileBodyProfileImageUrlMax = 2048;
+export const updateProfileBodyProfileImageUrlRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const updateProfileBodyUsernameMax = 50;
+export const updateProfileBodyUsernameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
 
 export const updateProfileBody = zod.object({
-  "firstName": zod.string().min(1).max(updateProfileBodyFirstNameMax).nullish(),
-  "lastName": zod.string().min(1).max(updateProfileBodyLastNameMax).nullish(),
-  "profileImageUrl": zod.string().max(updateProfileBodyProfileImageUrlMax).nullish().describe('An `https://` image address; empty or null removes the picture.'),
-  "username": zod.string().min(1).max(updateProfileBodyUsernameMax).nullish()
+  "firstName": zod.string().min(1).max(updateProfileBodyFirstNameMax).regex(updateProfileBodyFirstNameRegExp).nullish(),
+  "lastName": zod.string().min(1).max(updateProfileBodyLastNameMax).regex(updateProfileBodyLastNameRegExp).nullish(),
+  "profileImageUrl": zod.string().max(updateProfileBodyProfileImageUrlMax).regex(updateProfileBodyProfileImageUrlRegExp).nullish().describe('An `https://` image address; empty or null removes the picture.'),
+  "username": zod.string().min(1).max(updateProfileBodyUsernameMax).regex(updateProfileBodyUsernameRegExp).nullish()
 }).describe('Fields left out stay as they are; an empty or null `profileImageUrl` removes the picture.')
 
 export const updateProfileResponse = zod.object({
@@ -281,12 +319,15 @@ export const exportAccountResponse = zod.object({
 /**
  * @summary Changes the signed-in person's password; their other sessions end.
  */
+export const changeOwnPasswordBodyCurrentPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
 export const changeOwnPasswordBodyNewPasswordMin = 6;
 export const changeOwnPasswordBodyNewPasswordMax = 128;
+export const changeOwnPasswordBodyNewPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
 
 export const changeOwnPasswordBody = zod.object({
-  "currentPassword": zod.string(),
-  "newPassword": zod.string().min(changeOwnPasswordBodyNewPasswordMin).max(changeOwnPasswordBodyNewPasswordMax).describe('6 to 128 characters.')
+  "currentPassword": zod.string().regex(changeOwnPasswordBodyCurrentPasswordRegExp),
+  "newPassword": zod.string().min(changeOwnPasswordBodyNewPasswordMin).max(changeOwnPasswordBodyNewPasswordMax).regex(changeOwnPasswordBodyNewPasswordRegExp).describe('6 to 128 characters.')
 })
 
 export const changeOwnPasswordResponse = zod.object({
@@ -320,8 +361,11 @@ export const revokeOtherSessionsResponse = zod.object({
 /**
  * @summary Signs out one of the signed-in person's sessions (this one too, if named).
  */
+export const revokeSessionPathIdRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+
+
 export const revokeSessionParams = zod.object({
-  "id": zod.string().describe('The session\'s id from the sessions list')
+  "id": zod.string().regex(revokeSessionPathIdRegExp).describe('The session\'s id from the sessions list')
 })
 
 export const revokeSessionResponse = zod.object({
@@ -347,12 +391,13 @@ export const listApiTokensResponse = zod.array(listApiTokensResponseItem)
  * @summary Makes an API token for the signed-in, approved person. The answer holds the secret,
 which is not shown again.
  */
-export const createApiTokenBodyExpiresInDaysMin = 30;
-export const createApiTokenBodyExpiresInDaysMax = 365;export const createApiTokenBodyNameMax = 100;
+export const createApiTokenBodyNameMax = 100;
+export const createApiTokenBodyNameRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$');
+
 
 export const createApiTokenBody = zod.object({
-  "expiresInDays": zod.number().min(createApiTokenBodyExpiresInDaysMin).max(createApiTokenBodyExpiresInDaysMax).nullish().describe('30, 90 or 365; `null` or missing for a token that works until revoked.'),
-  "name": zod.string().min(1).max(createApiTokenBodyNameMax).describe('What it is for (\"Phone app\"), at most 100 characters.'),
+  "expiresInDays": zod.union([zod.literal(30),zod.literal(90),zod.literal(365),zod.literal(null)]).nullish().describe('30, 90 or 365; `null` or missing for a token that works until revoked.'),
+  "name": zod.string().min(1).max(createApiTokenBodyNameMax).regex(createApiTokenBodyNameRegExp).describe('What it is for (\"Phone app\"), at most 100 characters.'),
   "scope": zod.enum(['read', 'read_write']).describe('What a token may do: `read` is `GET` and `HEAD` only; `read_write` is everything its\nholder may do, except managing tokens.')
 }).describe('A new token.')
 
@@ -370,8 +415,11 @@ export const revokeApiTokenResponse = zod.object({
 /**
  * @summary Proves the address of the link's account (the link is used up).
  */
+export const verifyEmailBodyTokenRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
+
 export const verifyEmailBody = zod.object({
-  "token": zod.string().describe('The `token` of the mailed link.')
+  "token": zod.string().regex(verifyEmailBodyTokenRegExp).describe('The `token` of the mailed link.')
 })
 
 export const verifyEmailResponse = zod.object({

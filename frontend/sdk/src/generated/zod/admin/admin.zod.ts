@@ -12,13 +12,15 @@ import * as zod from 'zod';
  * @summary A page of the activity log, newest first (super admin only); how many entries match is
 in `X-Total-Count`. Entries are never changed or removed through the API.
  */
-export const listAuditLogQueryLimitMin = 0;export const listAuditLogQueryOffsetMin = 0;
+export const listAuditLogQueryActorRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const listAuditLogQueryLimitMax = 200;export const listAuditLogQueryOffsetMin = 0;
+export const listAuditLogQueryOffsetMax = 1000000000;
 
 export const listAuditLogQueryParams = zod.object({
-  "actor": zod.string().optional().describe('Only entries by this person (a user id).'),
+  "actor": zod.string().regex(listAuditLogQueryActorRegExp).optional().describe('Only entries by this person (a user id).'),
   "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled']).optional().describe('Only entries of this action.'),
-  "limit": zod.number().min(listAuditLogQueryLimitMin).optional().describe('How many entries (1 to 200, default 50).'),
-  "offset": zod.number().min(listAuditLogQueryOffsetMin).optional()
+  "limit": zod.number().min(1).max(listAuditLogQueryLimitMax).optional().describe('How many entries (1 to 200, default 50).'),
+  "offset": zod.number().min(listAuditLogQueryOffsetMin).max(listAuditLogQueryOffsetMax).optional()
 })
 
 export const listAuditLogResponseItem = zod.object({
@@ -37,13 +39,17 @@ export const listAuditLogResponse = zod.array(listAuditLogResponseItem)
 /**
  * @summary Changes the signed-in super admin's admin password; the admin's other sessions end.
  */
+export const changePasswordBodyCurrentPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
 export const changePasswordBodyNewPasswordMin = 6;
 export const changePasswordBodyNewPasswordMax = 128;
+export const changePasswordBodyNewPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const changePasswordBodyUsernameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
 
 export const changePasswordBody = zod.object({
-  "currentPassword": zod.string(),
-  "newPassword": zod.string().min(changePasswordBodyNewPasswordMin).max(changePasswordBodyNewPasswordMax).describe('6 to 128 characters.'),
-  "username": zod.string()
+  "currentPassword": zod.string().regex(changePasswordBodyCurrentPasswordRegExp),
+  "newPassword": zod.string().min(changePasswordBodyNewPasswordMin).max(changePasswordBodyNewPasswordMax).regex(changePasswordBodyNewPasswordRegExp).describe('6 to 128 characters.'),
+  "username": zod.string().regex(changePasswordBodyUsernameRegExp)
 })
 
 export const changePasswordResponse = zod.object({
@@ -53,9 +59,13 @@ export const changePasswordResponse = zod.object({
 /**
  * @summary The super admin's sign-in by username; opens the same kind of session as `/api/login`.
  */
+export const adminLoginBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const adminLoginBodyUsernameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
+
 export const adminLoginBody = zod.object({
-  "password": zod.string(),
-  "username": zod.string()
+  "password": zod.string().min(1).regex(adminLoginBodyPasswordRegExp),
+  "username": zod.string().min(1).regex(adminLoginBodyUsernameRegExp)
 })
 
 export const adminLoginResponse = zod.object({
@@ -82,12 +92,13 @@ export const adminLoginResponse = zod.object({
  * @summary A page of the mail outbox, newest first (super admin only); how many messages match
 is in `X-Total-Count`. One-time links are shown as `[link hidden]`.
  */
-export const listMailOutboxQueryLimitMin = 0;export const listMailOutboxQueryOffsetMin = 0;
+export const listMailOutboxQueryLimitMax = 200;export const listMailOutboxQueryOffsetMin = 0;
+export const listMailOutboxQueryOffsetMax = 1000000;
 
 export const listMailOutboxQueryParams = zod.object({
   "status": zod.enum(['sent', 'pending', 'failed']).optional().describe('Only messages in this state: `sent`, `pending` or `failed`.'),
-  "limit": zod.number().min(listMailOutboxQueryLimitMin).optional().describe('How many of the newest messages (1 to 200, default 50).'),
-  "offset": zod.number().min(listMailOutboxQueryOffsetMin).optional()
+  "limit": zod.number().min(1).max(listMailOutboxQueryLimitMax).optional().describe('How many of the newest messages (1 to 200, default 50).'),
+  "offset": zod.number().min(listMailOutboxQueryOffsetMin).max(listMailOutboxQueryOffsetMax).optional()
 })
 
 export const listMailOutboxResponseMessagesItemAttemptsMin = 0;
@@ -148,12 +159,13 @@ export const queueCountsResponse = zod.object({
  * @summary A page of the exported posts, newest first (super admin only); how many match is in
 `X-Total-Count`.
  */
-export const listSocialPostsQueryLimitMin = 0;export const listSocialPostsQueryOffsetMin = 0;
+export const listSocialPostsQueryLimitMax = 200;export const listSocialPostsQueryOffsetMin = 0;
+export const listSocialPostsQueryOffsetMax = 1000000;
 
 export const listSocialPostsQueryParams = zod.object({
   "status": zod.enum(['queued', 'posted', 'failed', 'cancelled']).optional().describe('Only posts in this state.'),
-  "limit": zod.number().min(listSocialPostsQueryLimitMin).optional().describe('How many (1 to 200, default 50).'),
-  "offset": zod.number().min(listSocialPostsQueryOffsetMin).optional()
+  "limit": zod.number().min(1).max(listSocialPostsQueryLimitMax).optional().describe('How many (1 to 200, default 50).'),
+  "offset": zod.number().min(listSocialPostsQueryOffsetMin).max(listSocialPostsQueryOffsetMax).optional()
 })
 
 export const listSocialPostsResponseAttemptsMin = 0;
@@ -219,11 +231,12 @@ export const retrySocialPostResponse = zod.object({
 /**
  * @summary Every API token with its holder, newest first; the total is in `X-Total-Count`.
  */
-export const listAllApiTokensQueryLimitMin = 0;export const listAllApiTokensQueryOffsetMin = 0;
+export const listAllApiTokensQueryLimitMax = 200;export const listAllApiTokensQueryOffsetMin = 0;
+export const listAllApiTokensQueryOffsetMax = 1000000;
 
 export const listAllApiTokensQueryParams = zod.object({
-  "limit": zod.number().min(listAllApiTokensQueryLimitMin).optional().describe('1 to 200 (default 50).'),
-  "offset": zod.number().min(listAllApiTokensQueryOffsetMin).optional()
+  "limit": zod.number().min(1).max(listAllApiTokensQueryLimitMax).optional().describe('1 to 200 (default 50).'),
+  "offset": zod.number().min(listAllApiTokensQueryOffsetMin).max(listAllApiTokensQueryOffsetMax).optional()
 })
 
 export const listAllApiTokensResponseItem = zod.object({
@@ -277,11 +290,12 @@ export const listUsersResponse = zod.array(listUsersResponseItem)
 /**
  * @summary Accounts waiting for approval, oldest first; how many wait in all is in `X-Total-Count`.
  */
-export const listPendingUsersQueryLimitMin = 0;export const listPendingUsersQueryOffsetMin = 0;
+export const listPendingUsersQueryLimitMax = 100;export const listPendingUsersQueryOffsetMin = 0;
+export const listPendingUsersQueryOffsetMax = 1000000;
 
 export const listPendingUsersQueryParams = zod.object({
-  "limit": zod.number().min(listPendingUsersQueryLimitMin).optional().describe('1 to 100 (default 100).'),
-  "offset": zod.number().min(listPendingUsersQueryOffsetMin).optional()
+  "limit": zod.number().min(1).max(listPendingUsersQueryLimitMax).optional().describe('1 to 100 (default 100).'),
+  "offset": zod.number().min(listPendingUsersQueryOffsetMin).max(listPendingUsersQueryOffsetMax).optional()
 })
 
 export const listPendingUsersResponseItem = zod.object({
@@ -305,8 +319,11 @@ export const listPendingUsersResponse = zod.array(listPendingUsersResponseItem)
 /**
  * @summary Deletes a user with their stories and schedule.
  */
+export const deleteUserPathUserIdRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+
+
 export const deleteUserParams = zod.object({
-  "userId": zod.string().describe('User id')
+  "userId": zod.string().regex(deleteUserPathUserIdRegExp).describe('User id')
 })
 
 export const deleteUserResponse = zod.object({
@@ -316,8 +333,11 @@ export const deleteUserResponse = zod.object({
 /**
  * @summary Lifts a suspension: approval on, and the person is mailed.
  */
+export const reinstateUserPathUserIdRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+
+
 export const reinstateUserParams = zod.object({
-  "userId": zod.string().describe('User id')
+  "userId": zod.string().regex(reinstateUserPathUserIdRegExp).describe('User id')
 })
 
 export const reinstateUserResponse = zod.object({
@@ -340,8 +360,11 @@ export const reinstateUserResponse = zod.object({
 /**
  * @summary Sets a user's role and approval; approving e-mails the user.
  */
+export const setUserRolePathUserIdRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+
+
 export const setUserRoleParams = zod.object({
-  "userId": zod.string().describe('User id')
+  "userId": zod.string().regex(setUserRolePathUserIdRegExp).describe('User id')
 })
 
 export const setUserRoleBody = zod.object({
@@ -369,14 +392,19 @@ export const setUserRoleResponse = zod.object({
 /**
  * @summary Suspends a person: approval off, their sessions end at once, the reason is mailed.
  */
+export const suspendUserPathUserIdRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+
+
 export const suspendUserParams = zod.object({
-  "userId": zod.string().describe('User id')
+  "userId": zod.string().regex(suspendUserPathUserIdRegExp).describe('User id')
 })
 
 export const suspendUserBodyReasonMax = 500;
+export const suspendUserBodyReasonRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
 
 export const suspendUserBody = zod.object({
-  "reason": zod.string().min(1).max(suspendUserBodyReasonMax).describe('Why; mailed to the person (required, at most 500 characters).')
+  "reason": zod.string().min(1).max(suspendUserBodyReasonMax).regex(suspendUserBodyReasonRegExp).describe('Why; mailed to the person (required, at most 500 characters).')
 })
 
 export const suspendUserResponse = zod.object({

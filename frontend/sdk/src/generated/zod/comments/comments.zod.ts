@@ -11,9 +11,11 @@ import * as zod from 'zod';
 /**
  * @summary Approves (comment moderators) or deletes (admins) several comments at once.
  */
+export const moderateCommentsBodyIdsMax = 100;
+
 export const moderateCommentsBody = zod.object({
   "action": zod.enum(['approve', 'delete']).describe('What to do with several comments.'),
-  "ids": zod.array(zod.number()).describe('1 to 100 comment ids; ids that no longer exist are skipped.')
+  "ids": zod.array(zod.number()).min(1).max(moderateCommentsBodyIdsMax).describe('1 to 100 comment ids; ids that no longer exist are skipped.')
 })
 
 export const moderateCommentsResponseChangedMin = 0;
@@ -27,11 +29,12 @@ export const moderateCommentsResponse = zod.object({
  * @summary Comments waiting for approval on every story, oldest first; the total is in
 `X-Total-Count` (comment moderators: primary contributors and reviewers).
  */
-export const listPendingCommentsQueryLimitMin = 0;export const listPendingCommentsQueryOffsetMin = 0;
+export const listPendingCommentsQueryLimitMax = 100;export const listPendingCommentsQueryOffsetMin = 0;
+export const listPendingCommentsQueryOffsetMax = 1000000;
 
 export const listPendingCommentsQueryParams = zod.object({
-  "limit": zod.number().min(listPendingCommentsQueryLimitMin).optional().describe('1 to 100 (default 20).'),
-  "offset": zod.number().min(listPendingCommentsQueryOffsetMin).optional()
+  "limit": zod.number().min(1).max(listPendingCommentsQueryLimitMax).optional().describe('1 to 100 (default 20).'),
+  "offset": zod.number().min(listPendingCommentsQueryOffsetMin).max(listPendingCommentsQueryOffsetMax).optional()
 })
 
 export const listPendingCommentsResponseItem = zod.object({
@@ -119,12 +122,19 @@ export const createCommentParams = zod.object({
   "id": zod.number().describe('Story id')
 })
 
-export const createCommentBodyAuthorEmailMax = 255;export const createCommentBodyAuthorNameMax = 100;export const createCommentBodyContentMax = 5000;
+export const createCommentBodyAuthorEmailMax = 255;
+export const createCommentBodyAuthorEmailRegExp = new RegExp('^[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$');
+export const createCommentBodyAuthorNameMax = 100;
+export const createCommentBodyAuthorNameRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const createCommentBodyContentMax = 5000;
+export const createCommentBodyContentRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$');
+export const createCommentBodyWebsiteRegExp = new RegExp('^[^\\S\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
 
 export const createCommentBody = zod.object({
-  "authorEmail": zod.string().max(createCommentBodyAuthorEmailMax).nullish().describe('Optional; blank means none.'),
-  "authorName": zod.string().min(1).max(createCommentBodyAuthorNameMax).describe('Required, at most 100 characters.'),
-  "content": zod.string().min(1).max(createCommentBodyContentMax).describe('Required, at most 5,000 characters.'),
-  "website": zod.string().nullish().describe('Leave empty: a hidden field that only robots fill in.')
+  "authorEmail": zod.string().max(createCommentBodyAuthorEmailMax).regex(createCommentBodyAuthorEmailRegExp).nullish().describe('Optional; blank means none.'),
+  "authorName": zod.string().min(1).max(createCommentBodyAuthorNameMax).regex(createCommentBodyAuthorNameRegExp).describe('Required, at most 100 characters.'),
+  "content": zod.string().min(1).max(createCommentBodyContentMax).regex(createCommentBodyContentRegExp).describe('Required, at most 5,000 characters.'),
+  "website": zod.string().regex(createCommentBodyWebsiteRegExp).nullish().describe('Leave empty: a hidden field that only robots fill in.')
 }).describe('A new comment.')
 

@@ -12,12 +12,13 @@ import * as zod from 'zod';
  * @summary A page of the help inbox: open messages oldest first, or handled ones; the total is in
 `X-Total-Count`.
  */
-export const listHelpMessagesQueryLimitMin = 0;export const listHelpMessagesQueryOffsetMin = 0;
+export const listHelpMessagesQueryLimitMax = 100;export const listHelpMessagesQueryOffsetMin = 0;
+export const listHelpMessagesQueryOffsetMax = 1000000;
 
 export const listHelpMessagesQueryParams = zod.object({
   "status": zod.enum(['open', 'handled']).optional().describe('`open` (default) or `handled`.'),
-  "limit": zod.number().min(listHelpMessagesQueryLimitMin).optional().describe('1 to 100 (default 20).'),
-  "offset": zod.number().min(listHelpMessagesQueryOffsetMin).optional()
+  "limit": zod.number().min(1).max(listHelpMessagesQueryLimitMax).optional().describe('1 to 100 (default 20).'),
+  "offset": zod.number().min(listHelpMessagesQueryOffsetMin).max(listHelpMessagesQueryOffsetMax).optional()
 })
 
 export const listHelpMessagesResponseItem = zod.object({
@@ -66,13 +67,20 @@ export const markHelpMessageHandledResponse = zod.object({
 /**
  * @summary Sends a message to the administrator; the support address is told by e-mail.
  */
-export const sendHelpMessageBodyContactEmailMax = 255;export const sendHelpMessageBodyMessageMax = 10000;export const sendHelpMessageBodySubjectMax = 255;
+export const sendHelpMessageBodyContactEmailMax = 255;
+export const sendHelpMessageBodyContactEmailRegExp = new RegExp('^[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$');
+export const sendHelpMessageBodyMessageMax = 10000;
+export const sendHelpMessageBodyMessageRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$');
+export const sendHelpMessageBodySubjectMax = 255;
+export const sendHelpMessageBodySubjectRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const sendHelpMessageBodyUserIdRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
 
 export const sendHelpMessageBody = zod.object({
   "category": zod.union([zod.enum(['general', 'technical', 'content', 'account', 'feature', 'bug']).describe('A help category: general (General Question), technical (Technical Support), content\n(Content Issues), account (Account Help), feature (Feature Request), bug (Bug Report).'),zod.null()]).optional(),
-  "contactEmail": zod.string().max(sendHelpMessageBodyContactEmailMax).describe('Where the answer goes.'),
-  "message": zod.string().min(1).max(sendHelpMessageBodyMessageMax).describe('Required, at most 10,000 characters.'),
-  "subject": zod.string().min(1).max(sendHelpMessageBodySubjectMax).describe('Required, at most 255 characters.'),
-  "userId": zod.string().nullish().describe('Ignored: the sender is taken from the session.')
+  "contactEmail": zod.string().max(sendHelpMessageBodyContactEmailMax).regex(sendHelpMessageBodyContactEmailRegExp).describe('Where the answer goes.'),
+  "message": zod.string().min(1).max(sendHelpMessageBodyMessageMax).regex(sendHelpMessageBodyMessageRegExp).describe('Required, at most 10,000 characters.'),
+  "subject": zod.string().min(1).max(sendHelpMessageBodySubjectMax).regex(sendHelpMessageBodySubjectRegExp).describe('Required, at most 255 characters.'),
+  "userId": zod.string().regex(sendHelpMessageBodyUserIdRegExp).nullish().describe('Ignored: the sender is taken from the session.')
 }).describe('A message to the administrator.')
 

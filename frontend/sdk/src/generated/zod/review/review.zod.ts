@@ -11,12 +11,13 @@ import * as zod from 'zod';
 /**
  * @summary Stories waiting for review, oldest first.
  */
-export const listPendingStoriesQueryLimitMin = 0;export const listPendingStoriesQueryOffsetMin = 0;
+export const listPendingStoriesQueryLimitMax = 100;export const listPendingStoriesQueryOffsetMin = 0;
+export const listPendingStoriesQueryOffsetMax = 1000000000;
 
 export const listPendingStoriesQueryParams = zod.object({
   "kind": zod.enum(['new', 'edit']).optional().describe('Only new stories, or only edits of live ones (both when left out).'),
-  "limit": zod.number().min(listPendingStoriesQueryLimitMin).optional().describe('How many (1 to 100, default 20).'),
-  "offset": zod.number().min(listPendingStoriesQueryOffsetMin).optional()
+  "limit": zod.number().min(1).max(listPendingStoriesQueryLimitMax).optional().describe('How many (1 to 100, default 20).'),
+  "offset": zod.number().min(listPendingStoriesQueryOffsetMin).max(listPendingStoriesQueryOffsetMax).optional()
 })
 
 export const listPendingStoriesResponseItem = zod.object({
@@ -101,9 +102,11 @@ export const rejectStoryParams = zod.object({
 })
 
 export const rejectStoryBodyReasonMax = 2000;
+export const rejectStoryBodyReasonRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
 
 export const rejectStoryBody = zod.union([zod.object({
-  "reason": zod.string().max(rejectStoryBodyReasonMax).nullish().describe('Why the story or edit is sent back; the author sees it and receives it by mail.')
+  "reason": zod.string().max(rejectStoryBodyReasonMax).regex(rejectStoryBodyReasonRegExp).nullish().describe('Why the story or edit is sent back; the author sees it and receives it by mail.')
 }),zod.null()])
 
 export const rejectStoryResponse = zod.object({
@@ -141,9 +144,11 @@ export const unpublishStoryParams = zod.object({
 })
 
 export const unpublishStoryBodyReasonMax = 2000;
+export const unpublishStoryBodyReasonRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
 
 export const unpublishStoryBody = zod.object({
-  "reason": zod.string().min(1).max(unpublishStoryBodyReasonMax).describe('Why the story is taken down; the author sees it and receives it by mail.')
+  "reason": zod.string().min(1).max(unpublishStoryBodyReasonMax).regex(unpublishStoryBodyReasonRegExp).describe('Why the story is taken down; the author sees it and receives it by mail.')
 })
 
 export const unpublishStoryResponse = zod.object({

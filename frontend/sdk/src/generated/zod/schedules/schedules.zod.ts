@@ -11,8 +11,11 @@ import * as zod from 'zod';
 /**
  * @summary Your schedule, earliest due first, each task with its status.
  */
+export const listSchedulesQueryContributorIdRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+
+
 export const listSchedulesQueryParams = zod.object({
-  "contributorId": zod.string().optional().describe('Another user\'s id (super admin only); leave out for your own schedule.')
+  "contributorId": zod.string().regex(listSchedulesQueryContributorIdRegExp).optional().describe('Another user\'s id (super admin only); leave out for your own schedule.')
 })
 
 export const listSchedulesResponseItem = zod.object({
@@ -31,13 +34,18 @@ export const listSchedulesResponse = zod.array(listSchedulesResponseItem)
 /**
  * @summary Adds a task to your schedule (a super admin may add one to any approved user's).
  */
-export const createScheduleBodyDescriptionMax = 2000;export const createScheduleBodyTitleMax = 255;
+export const createScheduleBodyContributorIdRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const createScheduleBodyDescriptionMax = 2000;
+export const createScheduleBodyDescriptionRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$');
+export const createScheduleBodyTitleMax = 255;
+export const createScheduleBodyTitleRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$');
+
 
 export const createScheduleBody = zod.object({
-  "contributorId": zod.string().nullish().describe('Whose schedule: leave out for your own. A super admin may name any approved user.'),
-  "description": zod.string().max(createScheduleBodyDescriptionMax).nullish().describe('Optional, at most 2,000 characters; blank means none.'),
+  "contributorId": zod.string().regex(createScheduleBodyContributorIdRegExp).nullish().describe('Whose schedule: leave out for your own. A super admin may name any approved user.'),
+  "description": zod.string().max(createScheduleBodyDescriptionMax).regex(createScheduleBodyDescriptionRegExp).nullish().describe('Optional, at most 2,000 characters; blank means none.'),
   "dueDate": zod.iso.datetime({}).describe('Required: an RFC 3339 timestamp with an offset, such as `2024-03-05T17:00:00Z`.'),
-  "title": zod.string().min(1).max(createScheduleBodyTitleMax).describe('Required, at most 255 characters.')
+  "title": zod.string().min(1).max(createScheduleBodyTitleMax).regex(createScheduleBodyTitleRegExp).describe('Required, at most 255 characters.')
 }).describe('A new task.')
 
 /**

@@ -11,12 +11,14 @@ import * as zod from 'zod';
 /**
  * @summary Published stories, newest first. The total number of matches is in `X-Total-Count`.
  */
+export const listStoriesQueryQRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const listStoriesQueryCategoryRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
 export const listStoriesQueryLimitMax = 100;export const listStoriesQueryOffsetMin = 0;
 export const listStoriesQueryOffsetMax = 1000000000;
 
 export const listStoriesQueryParams = zod.object({
-  "q": zod.string().optional().describe('Words to find in the title, excerpt or content.'),
-  "category": zod.string().optional().describe('Exact category name.'),
+  "q": zod.string().regex(listStoriesQueryQRegExp).optional().describe('Words to find in the title, excerpt or content.'),
+  "category": zod.string().regex(listStoriesQueryCategoryRegExp).optional().describe('Exact category name.'),
   "limit": zod.number().min(1).max(listStoriesQueryLimitMax).optional().describe('Page size, 1 to 100 (default 20).'),
   "offset": zod.number().min(listStoriesQueryOffsetMin).max(listStoriesQueryOffsetMax).optional().describe('How many matches to skip, 0 to 1,000,000,000 (default 0).')
 })
@@ -49,25 +51,40 @@ export const listStoriesResponse = zod.array(listStoriesResponseItem)
  * @summary Writes a story as the signed-in, approved caller: a draft, or submitted for review
 (published at once for admin authors).
  */
-export const createStoryBodyContentMax = 200000;export const createStoryBodyExcerptMax = 1000;export const createStoryBodyThumbnailUrlMax = 2048;export const createStoryBodyTitleMax = 255;export const createStoryBodyVideoUrlMax = 2048;
+export const createStoryBodyAuthorIdRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const createStoryBodyCategoryRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const createStoryBodyContentMax = 200000;
+export const createStoryBodyContentRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$');
+export const createStoryBodyExcerptMax = 1000;
+export const createStoryBodyExcerptRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const createStoryBodyThumbnailUrlMax = 2048;
+export const createStoryBodyThumbnailUrlRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const createStoryBodyTitleMax = 255;
+export const createStoryBodyTitleRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const createStoryBodyVideoUrlMax = 2048;
+export const createStoryBodyVideoUrlRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
 
 export const createStoryBody = zod.object({
-  "authorId": zod.string().nullish(),
-  "category": zod.string(),
-  "content": zod.string().min(1).max(createStoryBodyContentMax).describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
-  "excerpt": zod.string().max(createStoryBodyExcerptMax).nullish(),
+  "authorId": zod.string().regex(createStoryBodyAuthorIdRegExp).nullish(),
+  "category": zod.string().regex(createStoryBodyCategoryRegExp),
+  "content": zod.string().min(1).max(createStoryBodyContentMax).regex(createStoryBodyContentRegExp).describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
+  "excerpt": zod.string().max(createStoryBodyExcerptMax).regex(createStoryBodyExcerptRegExp).nullish(),
   "isPublished": zod.boolean().nullish().describe('`true`: \"Publish\"; `false`: \"Save as Draft\", which takes a live story off the site;\nleft out: a new story is a draft, and an existing one keeps its publication (an\nedit of a live story waits for review as usual).'),
-  "thumbnailUrl": zod.string().max(createStoryBodyThumbnailUrlMax).nullish().describe('An http(s) image URL.'),
-  "title": zod.string().min(1).max(createStoryBodyTitleMax),
-  "videoUrl": zod.string().max(createStoryBodyVideoUrlMax).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
+  "thumbnailUrl": zod.string().max(createStoryBodyThumbnailUrlMax).regex(createStoryBodyThumbnailUrlRegExp).nullish().describe('An http(s) image URL.'),
+  "title": zod.string().min(1).max(createStoryBodyTitleMax).regex(createStoryBodyTitleRegExp),
+  "videoUrl": zod.string().max(createStoryBodyVideoUrlMax).regex(createStoryBodyVideoUrlRegExp).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
 }).describe('The story form (specification §3 \"Story submit\"). `authorId` is accepted for the\nspecification\'s payload and ignored: the author is always the signed-in caller.')
 
 /**
  * @summary One author's stories, newest first: every status for the author and for reviewers,
 only published ones for anyone else.
  */
+export const listAuthorStoriesPathUserIdRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+
+
 export const listAuthorStoriesParams = zod.object({
-  "userId": zod.string().describe('Author\'s user id')
+  "userId": zod.string().regex(listAuthorStoriesPathUserIdRegExp).describe('Author\'s user id')
 })
 
 export const listAuthorStoriesResponseItem = zod.object({
@@ -135,17 +152,29 @@ export const updateStoryParams = zod.object({
   "id": zod.number().describe('Story id')
 })
 
-export const updateStoryBodyContentMax = 200000;export const updateStoryBodyExcerptMax = 1000;export const updateStoryBodyThumbnailUrlMax = 2048;export const updateStoryBodyTitleMax = 255;export const updateStoryBodyVideoUrlMax = 2048;
+export const updateStoryBodyAuthorIdRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const updateStoryBodyCategoryRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const updateStoryBodyContentMax = 200000;
+export const updateStoryBodyContentRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$');
+export const updateStoryBodyExcerptMax = 1000;
+export const updateStoryBodyExcerptRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const updateStoryBodyThumbnailUrlMax = 2048;
+export const updateStoryBodyThumbnailUrlRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const updateStoryBodyTitleMax = 255;
+export const updateStoryBodyTitleRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const updateStoryBodyVideoUrlMax = 2048;
+export const updateStoryBodyVideoUrlRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
 
 export const updateStoryBody = zod.object({
-  "authorId": zod.string().nullish(),
-  "category": zod.string(),
-  "content": zod.string().min(1).max(updateStoryBodyContentMax).describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
-  "excerpt": zod.string().max(updateStoryBodyExcerptMax).nullish(),
+  "authorId": zod.string().regex(updateStoryBodyAuthorIdRegExp).nullish(),
+  "category": zod.string().regex(updateStoryBodyCategoryRegExp),
+  "content": zod.string().min(1).max(updateStoryBodyContentMax).regex(updateStoryBodyContentRegExp).describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
+  "excerpt": zod.string().max(updateStoryBodyExcerptMax).regex(updateStoryBodyExcerptRegExp).nullish(),
   "isPublished": zod.boolean().nullish().describe('`true`: \"Publish\"; `false`: \"Save as Draft\", which takes a live story off the site;\nleft out: a new story is a draft, and an existing one keeps its publication (an\nedit of a live story waits for review as usual).'),
-  "thumbnailUrl": zod.string().max(updateStoryBodyThumbnailUrlMax).nullish().describe('An http(s) image URL.'),
-  "title": zod.string().min(1).max(updateStoryBodyTitleMax),
-  "videoUrl": zod.string().max(updateStoryBodyVideoUrlMax).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
+  "thumbnailUrl": zod.string().max(updateStoryBodyThumbnailUrlMax).regex(updateStoryBodyThumbnailUrlRegExp).nullish().describe('An http(s) image URL.'),
+  "title": zod.string().min(1).max(updateStoryBodyTitleMax).regex(updateStoryBodyTitleRegExp),
+  "videoUrl": zod.string().max(updateStoryBodyVideoUrlMax).regex(updateStoryBodyVideoUrlRegExp).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
 }).describe('The story form (specification §3 \"Story submit\"). `authorId` is accepted for the\nspecification\'s payload and ignored: the author is always the signed-in caller.')
 
 export const updateStoryResponse = zod.object({

@@ -109,7 +109,8 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: string) => void }) 
         className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] sm:items-start"
         onSubmit={form.handleSubmit(({ name, scope, expiry }) =>
           create.mutate({
-            data: { name, scope, expiresInDays: expiry === 'never' ? null : Number(expiry) },
+            // The form offers only the three lengths the API lists.
+            data: { name, scope, expiresInDays: expiry === 'never' ? null : (Number(expiry) as 30 | 90 | 365) },
           }),
         )}
       >
