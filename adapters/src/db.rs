@@ -281,8 +281,19 @@ mod claim_tests {
     fn postgres_locks_the_picked_rows_and_skips_locked_ones() {
         let sql = claim().statement(DbBackend::Postgres).to_string();
         assert!(sql.contains("FOR UPDATE SKIP LOCKED"), "{sql}");
+        // The pick runs once, as a materialized CTE, before the update takes its rows.
         assert!(
-            sql.starts_with(r#"UPDATE "mail_outbox" SET "attempts" = "attempts" + 1"#),
+            sql.starts_with(
+                r#"WITH "picked" ("id") AS  MATERIALIZED (SELECT "id" FROM "mail_outbox""#
+            ),
+            "{sql}"
+        );
+        assert!(
+            sql.contains(r#") UPDATE "mail_outbox" SET "attempts" = "attempts" + 1 WHERE"#),
+            "{sql}"
+        );
+        assert!(
+            sql.contains(r#"AND "id" IN (SELECT "id" FROM "picked")"#),
             "{sql}"
         );
         assert!(sql.ends_with("RETURNING *"), "{sql}");
