@@ -533,17 +533,27 @@ where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    let mut req = test::TestRequest::default()
-        .method(case.method.clone())
-        .uri(&case.uri);
-    if let Some(ct) = &case.content_type {
-        req = req.insert_header(("content-type", ct.clone()));
-    }
-    if let Some(c) = cookie {
-        req = req.insert_header(("cookie", c.to_owned()));
-    }
+    let send = || {
+        let mut req = test::TestRequest::default()
+            .method(case.method.clone())
+            .uri(&case.uri);
+        if let Some(ct) = &case.content_type {
+            req = req.insert_header(("content-type", ct.clone()));
+        }
+        if let Some(c) = cookie {
+            req = req.insert_header(("cookie", c.to_owned()));
+        }
+        test::call_service(app, req.set_payload(case.body.clone()).to_request())
+    };
     let shown_uri: String = case.uri.chars().take(120).collect();
-    let res = test::call_service(app, req.set_payload(case.body).to_request()).await;
+    let mut res = send().await;
+    // A PostgreSQL connection opened under load can take longer than the pool's half-second
+    // wait (a 503 "unavailable" while the database is up, seen about once in six runs on a
+    // loaded two-core machine); that is the pool's promise, tested in faults.rs, not the
+    // input's: such a case is sent once more.
+    if res.status() == 503 && !case.uri.starts_with("/api/auth/google") {
+        res = send().await;
+    }
     let status = res.status().as_u16();
     let bytes = test::read_body(res).await;
     let body: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
