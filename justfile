@@ -75,6 +75,12 @@ test: frontend-build lint
     cargo build -p app-server
     cd frontend && APP_SERVER_BIN="$PWD/../target/debug/app-server" npm run e2e
 
+# The slow checks, not part of `just test`: schemathesis from openapi.json against the debug binary as a
+# visitor, a member and the super admin, on SQLite and on PostgreSQL (about 6 minutes; see docs/reliability.md).
+test-slow: frontend-install
+    cargo build -p app-server
+    python3 app-server/tests/slow/schemathesis_run.py --no-build
+
 # The backend with a Vite dev server for the frontend (hot reload on :5173, API proxied to :8080).
 dev:
     (cargo run -p app-server &) ; cd frontend && npm run dev --workspace web
