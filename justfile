@@ -75,10 +75,12 @@ test: frontend-build lint
     cargo build -p app-server
     cd frontend && APP_SERVER_BIN="$PWD/../target/debug/app-server" npm run e2e
 
-# The slow checks, not part of `just test`: schemathesis from openapi.json against the debug binary as a
+# The slow checks, not part of `just test`: the process tests marked ignored (crashes under SIGKILL, two
+# servers sharing the background work), and schemathesis from openapi.json against the debug binary as a
 # visitor, a member and the super admin, on SQLite and on PostgreSQL (about 6 minutes; see docs/reliability.md).
 test-slow: frontend-install
     cargo build -p app-server
+    cargo test -p app-server --test api -- --ignored
     python3 app-server/tests/slow/schemathesis_run.py --no-build
 
 # The backend with a Vite dev server for the frontend (hot reload on :5173, API proxied to :8080).
