@@ -75,13 +75,14 @@ test: frontend-build lint
     cargo build -p app-server
     cd frontend && APP_SERVER_BIN="$PWD/../target/debug/app-server" npm run e2e
 
-# The slow checks, not part of `just test`: the process tests marked ignored (crashes under SIGKILL, two
-# servers sharing the background work), and schemathesis from openapi.json against the debug binary as a
-# visitor, a member and the super admin, on SQLite and on PostgreSQL (about 6 minutes; see docs/reliability.md).
+# The slow checks, not part of `just test`: the browser suites of frontend/e2e/slow (axe on every screen as every
+# kind of person at 1280 and 390 px, keyboard-only journeys, 200% zoom, Lighthouse) against the debug binary;
+# and schemathesis from openapi.json against it as a visitor, a member and the super admin on SQLite and PostgreSQL.
 test-slow: frontend-install
     cargo build -p app-server
     cargo test -p app-server --test api -- --ignored
     python3 app-server/tests/slow/schemathesis_run.py --no-build
+    cd frontend && APP_SERVER_BIN="$PWD/../target/debug/app-server" npm run e2e:slow
 
 # The backend with a Vite dev server for the frontend (hot reload on :5173, API proxied to :8080).
 dev:

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, request as apiRequest, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
+import { expect, test, type Page } from '@playwright/test';
+import { approvedAccount, signIn, signInAdmin } from '../lib/people';
 
 /** Serious and critical axe findings (WCAG 2 A/AA) on the page as it stands. */
 async function seriousViolations(page: Page) {
@@ -27,10 +27,7 @@ test.describe('accounts screens have no serious accessibility problems', () => {
   });
 
   test('the super admin dashboard', async ({ page }) => {
-    const response = await page.request.post('/api/admin/login', {
-      data: { username: 'admin', password: ADMIN_PASSWORD },
-    });
-    expect(response.ok()).toBe(true);
+    await signInAdmin(page);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -56,39 +53,6 @@ async function namedRuleViolations(page: Page) {
 async function expectAccessible(page: Page) {
   expect(await namedRuleViolations(page)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
-}
-
-type Role = 'member' | 'regular_contributor' | 'admin' | 'sub_admin';
-
-/** Registers an approved account with `role` through the super admin's API; returns its e-mail. */
-async function approvedAccount(role: Role): Promise<string> {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-  const person = {
-    firstName: 'Naomi',
-    lastName: `Axe${tag}`,
-    username: `naomi${tag}`,
-    email: `naomi.${tag}@example.test`,
-  };
-  const api = await apiRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-  try {
-    const registered = await api.post('/api/register', { data: { ...person, password: USER_PASSWORD } });
-    expect(registered.status()).toBe(201);
-    const { user } = (await registered.json()) as { user: { id: string } };
-    expect((await api.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok()).toBe(
-      true,
-    );
-    const changed = await api.post(`/api/admin/users/${user.id}/role`, { data: { role, isApproved: true } });
-    expect(changed.status()).toBe(200);
-  } finally {
-    await api.dispose();
-  }
-  return person.email;
-}
-
-/** Signs the page's browser context in (the cookie is shared with the page). */
-async function signIn(page: Page, email: string) {
-  const response = await page.request.post('/api/login', { data: { email, password: USER_PASSWORD } });
-  expect(response.ok()).toBe(true);
 }
 
 test.describe('issue 14: the screens pass the rules that failed, and have no serious problems', () => {
@@ -144,10 +108,7 @@ test.describe('issue 14: the screens pass the rules that failed, and have no ser
   });
 
   test('the super admin dashboard and its All Users tab', async ({ page }) => {
-    const response = await page.request.post('/api/admin/login', {
-      data: { username: 'admin', password: ADMIN_PASSWORD },
-    });
-    expect(response.ok()).toBe(true);
+    await signInAdmin(page);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
     await expectAccessible(page);

@@ -4,6 +4,7 @@ import { LoadingScreen } from '@/components/layout/loading-screen';
 import { LandingPage } from '@/features/landing/landing-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { useAuth } from '@/hooks/use-auth';
+import { useFocusOnNavigate } from '@/hooks/use-focus-on-navigate';
 
 // Only the landing page (a visitor's first view) comes with the first script; every other
 // page loads when first opened, so a phone downloads less up front (issue 9: the landing
@@ -37,6 +38,7 @@ const ContributorDashboardPage = lazy(() =>
 /** The route table of spec §2. */
 export function AppRoutes() {
   const { isLoading } = useAuth();
+  useFocusOnNavigate();
   if (isLoading) return <LoadingScreen />;
 
   return (

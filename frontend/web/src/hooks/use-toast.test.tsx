@@ -40,7 +40,32 @@ describe('toast queue', () => {
     });
     const viewport = screen.getByRole('region', { name: /Notifications/ }).querySelector('ol');
     expect(viewport).toHaveClass('fixed', 'top-16', 'right-0', 'md:max-w-[420px]');
-    expect(viewport?.className).not.toMatch(/bottom-/);
+    expect(viewport).toHaveAttribute('data-placement', 'top');
+    expect(viewport?.className).not.toMatch(/(^|\s)bottom-/);
+  });
+
+  it('moves the toasts to the bottom while they would lie over the focused control', async () => {
+    const rect = (top: number, height: number, left = 0, width = 1280) =>
+      ({ top, bottom: top + height, left, right: left + width, width, height, x: left, y: top }) as DOMRect;
+    render(
+      <>
+        <button type="button">Create Story</button>
+        <Toaster />
+      </>,
+    );
+    const button = screen.getByRole('button', { name: 'Create Story' });
+    button.getBoundingClientRect = () => rect(100, 40, 1100, 150);
+    act(() => {
+      toast({ title: 'Story sent for review' });
+    });
+    const viewport = screen.getByRole('region', { name: /Notifications/ }).querySelector('ol')!;
+    viewport.getBoundingClientRect = () => rect(64, 100, 860, 420);
+    act(() => button.focus());
+    await vi.waitFor(() => expect(viewport).toHaveAttribute('data-placement', 'bottom'));
+    button.getBoundingClientRect = () => rect(400, 40, 100, 150);
+    act(() => button.blur());
+    act(() => button.focus());
+    await vi.waitFor(() => expect(viewport).toHaveAttribute('data-placement', 'top'));
   });
 
   it('closes a dismissed toast and keeps it in the store until the removal delay', () => {

@@ -1,9 +1,12 @@
 import type { ComponentProps } from 'react';
+import { keepFocusWithin } from '@/lib/keep-focus';
 import { cn } from '@/lib/utils';
 
+/** A card keeps the focus inside when the focused control goes (see `keepFocusWithin`). */
 function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
+      ref={keepFocusWithin}
       data-slot="card"
       className={cn('flex flex-col rounded-xl border bg-card text-card-foreground shadow-sm', className)}
       {...props}

@@ -1,6 +1,7 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { inertOutside } from '@/lib/inert-outside';
 import { cn } from '@/lib/utils';
 
 const Select = SelectPrimitive.Root;
@@ -33,6 +34,7 @@ function SelectContent({
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
+        ref={inertOutside}
         data-slot="select-content"
         position={position}
         className={cn(
@@ -53,7 +55,7 @@ function SelectItem({ className, children, ...props }: ComponentProps<typeof Sel
     <SelectPrimitive.Item
       data-slot="select-item"
       className={cn(
-        'relative flex w-full cursor-default items-center gap-2 rounded-sm py-1.5 pr-8 pl-2 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
+        'relative flex w-full cursor-default items-center gap-2 rounded-sm py-1.5 pr-8 pl-2 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground focus:ring-2 focus:ring-ring/60 focus:ring-inset data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
         className,
       )}
       {...props}

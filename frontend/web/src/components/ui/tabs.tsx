@@ -33,7 +33,14 @@ function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitiv
 }
 
 function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content data-slot="tabs-content" className={cn('outline-none', className)} {...props} />;
+  // Radix puts the panel in the tab order (after the tab list); a keyboard must see when it is there.
+  return (
+    <TabsPrimitive.Content
+      data-slot="tabs-content"
+      className={cn('rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50', className)}
+      {...props}
+    />
+  );
 }
 
 export { Tabs, TabsContent, TabsList, TabsTrigger };

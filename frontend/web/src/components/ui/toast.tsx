@@ -24,13 +24,15 @@ function ToastProvider(props: ComponentProps<typeof ToastPrimitives.Provider>) {
  * Toasts show at the top right, just below the sticky header (h-16), on every screen: a modal's
  * footer (Cancel, Create Story...) sits at its bottom, where a bottom corner toast would cover it
  * for 5 s; the header's menu stays reachable too. Full width on phones, 420px at most from md.
+ * `data-placement="bottom"` (set by the Toaster while the top would cover the focused control)
+ * moves them to the bottom right.
  */
 function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitives.Viewport>) {
   return (
     <ToastPrimitives.Viewport
       hotkey={TOAST_HOTKEY}
       className={cn(
-        'fixed top-16 right-0 z-[100] flex max-h-[calc(100dvh-4rem)] w-full flex-col gap-2 p-4 md:max-w-[420px]',
+        'fixed top-16 right-0 z-[100] flex max-h-[calc(100dvh-4rem)] w-full flex-col gap-2 p-4 data-[placement=bottom]:top-auto data-[placement=bottom]:bottom-0 md:max-w-[420px]',
         className,
       )}
       {...props}
@@ -92,7 +94,13 @@ function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitiv
 }
 
 function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitives.Description>) {
-  return <ToastPrimitives.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  // Full strength on the destructive red: white at 90% there is 4.3:1, under the 4.5:1 text needs.
+  return (
+    <ToastPrimitives.Description
+      className={cn('text-sm opacity-90 group-[.destructive]:opacity-100', className)}
+      {...props}
+    />
+  );
 }
 
 type ToastProps = ComponentProps<typeof Toast>;

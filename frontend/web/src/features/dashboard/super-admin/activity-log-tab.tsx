@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { formatDateTime, waitedFor } from '@/lib/format';
 import { PagedRows } from './paged-rows';
 import { useActivityLog } from './use-outbox-admin';
@@ -54,19 +54,20 @@ export function ActivityLogTab() {
         <div className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1.5">
             <Label htmlFor="activity-action">Action</Label>
-            <Select value={action} onValueChange={(value) => setAction(value as ListAuditLogAction | typeof ALL)}>
-              <SelectTrigger id="activity-action" className="w-60 max-w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All actions</SelectItem>
-                {Object.values(ListAuditLogAction).map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {ACTION_LABEL[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            {/* A long list: the browser's own select (see NativeSelect). */}
+            <NativeSelect
+              id="activity-action"
+              className="w-60 max-w-full"
+              value={action}
+              onChange={(event) => setAction(event.target.value as ListAuditLogAction | typeof ALL)}
+            >
+              <option value={ALL}>All actions</option>
+              {Object.values(ListAuditLogAction).map((value) => (
+                <option key={value} value={value}>
+                  {ACTION_LABEL[value]}
+                </option>
+              ))}
+            </NativeSelect>
           </div>
           {actor ? (
             <Button

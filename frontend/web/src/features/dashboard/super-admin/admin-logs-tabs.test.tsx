@@ -301,11 +301,13 @@ describe('Activity Log', () => {
   it('filters by action, with a label for every action', async () => {
     const { fetchMock } = await openTab(/^Activity Log/);
     await screen.findByRole('listitem', { name: 'Story taken down by Boaz' });
-    await userEvent.click(screen.getByRole('combobox', { name: 'Action' }));
-    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    const select = screen.getByRole('combobox', { name: 'Action' });
+    const options = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toHaveLength(Object.keys(ACTION_LABEL).length + 1);
     expect(options).toContain('Story approved');
-    await userEvent.click(screen.getByRole('option', { name: 'Help message handled' }));
+    await userEvent.selectOptions(select, 'Help message handled');
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Story taken down by Boaz' })).not.toBeInTheDocument(),
     );
