@@ -8,20 +8,14 @@ import { test, expect } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromiumLaunchOptions } from '../playwright.config';
 import { scene } from './scene';
 import { addFigures, FIGURES_DIR } from './sweep';
 
 const s = scene();
 
 const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...chromiumLaunchOptions.args,
   // Only this machine's server is reachable (the slow suites send no traffic elsewhere).
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
@@ -51,7 +45,7 @@ class LoadError extends Error {}
 
 async function auditOnce(url: string, cookie?: string): Promise<Scores> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: chromiumLaunchOptions.executablePath,
     chromeFlags: CHROME_FLAGS,
   });
   try {
