@@ -140,6 +140,18 @@ export class Keys {
     await expectVisibleFocus(this.page, step);
   }
 
+  /**
+   * Presses `key` on a control whose work takes a moment (a form sent to the server: the button is
+   * disabled, without its ring, while the request runs), waits for `done`, then requires a visible
+   * focus.
+   */
+  async submit(key: string, step: string, done: () => Promise<void>): Promise<void> {
+    await this.page.keyboard.press(key);
+    this.presses++;
+    await done();
+    await expectVisibleFocus(this.page, step);
+  }
+
   /** Types `text` into the focused field. */
   async type(text: string): Promise<void> {
     await this.page.keyboard.type(text);

@@ -82,7 +82,9 @@ test('a visitor reads a story and leaves a comment', async ({ browser }) => {
   await expect(page.getByLabel('Comment *')).toBeFocused();
   await keys.type('Read and answered with the keyboard alone.');
   await keys.tabTo(page.getByRole('button', { name: 'Submit Comment' }), 'Submit Comment');
-  await keys.press('Enter', 'submit the comment');
+  await keys.submit('Enter', 'submit the comment', () =>
+    expect(page.getByText('Your comment has been submitted for review.', { exact: true })).toBeVisible(),
+  );
   await expect(page.getByText('Your comment has been submitted for review.', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Comment *')).toHaveValue('');
   await expectVisibleFocus(page, 'after submitting');
@@ -158,9 +160,10 @@ test('a contributor writes a story in the modal and sends it for review', async 
   await keys.press('Space', 'choose Publish');
   await expect(dialog.getByRole('radio', { name: 'Publish' })).toHaveAttribute('aria-checked', 'true');
   await keys.tabTo(dialog.getByRole('button', { name: 'Create Story' }), 'the modal’s Create Story');
-  await keys.press('Enter', 'submit the story');
-  await expect(page.getByText('Story sent for review', { exact: true })).toBeVisible();
-  await expect(dialog).toHaveCount(0);
+  await keys.submit('Enter', 'submit the story', async () => {
+    await expect(page.getByText('Story sent for review', { exact: true })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+  });
   await expect(create, 'the focus is back on Create Story').toBeFocused();
   await expectVisibleFocus(page, 'after the modal closed');
   await finish(page, keys, 'contributor writes and submits a story');
@@ -191,7 +194,7 @@ test('a sub admin approves a story and a comment', async ({ browser }) => {
   await keys.tabTo(row.getByRole('button', { name: 'Reject' }), 'Reject');
   await dialogRoundTrip(page, keys, 'the reject dialog');
   await keys.tabTo(row.getByRole('button', { name: 'Approve' }), 'Approve', { back: true });
-  await keys.press('Enter', 'approve the story');
+  await keys.submit('Enter', 'approve the story', () => expect(row).toHaveCount(0));
   await expect(page.getByText('Story approved successfully', { exact: true })).toBeVisible();
   await expect(row).toHaveCount(0);
   await expectVisibleFocus(page, 'after the approved story left the queue');
@@ -205,7 +208,9 @@ test('a sub admin approves a story and a comment', async ({ browser }) => {
   await keys.press('Space', 'select the comment');
   await expect(select).toBeChecked();
   await keys.tabTo(page.getByRole('button', { name: 'Approve selected' }), 'Approve selected', { back: true });
-  await keys.press('Enter', 'approve the comment');
+  await keys.submit('Enter', 'approve the comment', () =>
+    expect(page.getByRole('checkbox', { name: /^Select comment by Rhoda/ })).toHaveCount(0),
+  );
   await expect(page.getByRole('checkbox', { name: /^Select comment by Rhoda/ })).toHaveCount(0);
   await expectVisibleFocus(page, 'after the approved comment left the queue');
   await finish(page, keys, 'sub admin approves a story and a comment');
@@ -236,7 +241,7 @@ test('the super admin signs in and approves a person', async ({ browser }) => {
   await keys.press('Enter', 'choose the role');
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await keys.tabTo(row.getByRole('button', { name: 'Approve' }), 'Approve');
-  await keys.press('Enter', 'approve the person');
+  await keys.submit('Enter', 'approve the person', () => expect(row).toHaveCount(0));
   await expect(page.getByText('User role updated successfully', { exact: true })).toBeVisible();
   await expect(row).toHaveCount(0);
   await expectVisibleFocus(page, 'after the approved person left the list');
