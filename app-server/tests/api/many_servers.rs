@@ -16,7 +16,7 @@ use domain::mail::{Mailer, OutgoingMail};
 use domain::schedule::{NewSchedule, ScheduleRepository};
 use domain::social::{Platform, SocialPostRepository};
 use domain::story::{NewStory, StoryFields, StoryRepository, StoryStatus};
-use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
+use domain::user::{Role, User, UserRepository};
 use domain::validation::ScheduleTitle;
 use reqwest::Method;
 use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
@@ -76,24 +76,11 @@ fn tweet_created(n: usize, _: &Request) -> Answer {
     )
 }
 
+/// An approved account with a verified address (so reminders reach it).
 async fn person(users: &adapters::SeaOrmUserRepository, email: &str, role: Role) -> User {
-    let name = email.split('@').next().unwrap().to_owned();
-    users
-        .create(NewUser {
-            email: email.to_owned(),
-            username: Some(name.clone()),
-            password_hash: None,
-            first_name: Some(name),
-            last_name: Some("Tester".to_owned()),
-            profile_image_url: None,
-            google_id: None,
-            auth_provider: AuthProvider::Local,
-            role,
-            is_approved: true,
-            email_verified: true,
-        })
-        .await
-        .unwrap()
+    let mut new = domain::testing::new_user(email, role, true);
+    new.email_verified = true;
+    users.create(new).await.unwrap()
 }
 
 /// Fills the shared database with work for the instances' background jobs: `MAILS` messages
