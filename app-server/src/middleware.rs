@@ -102,27 +102,8 @@ fn query_has_control(query: &str) -> bool {
 /// Whether a path holds a control character once its `%XX` escapes are decoded: an id
 /// never does, and PostgreSQL refuses NUL in text (a 500 before this check).
 fn path_has_control(path: &str) -> bool {
-    let bytes = path.as_bytes();
-    let mut decoded = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let escaped = (bytes[i] == b'%')
-            .then(|| bytes.get(i + 1..i + 3))
-            .flatten()
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match escaped {
-            Some(b) => {
-                decoded.push(b);
-                i += 3;
-            }
-            None => {
-                decoded.push(bytes[i]);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&decoded)
+    percent_encoding::percent_decode_str(path)
+        .decode_utf8_lossy()
         .chars()
         .any(char::is_control)
 }
