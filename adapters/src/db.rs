@@ -33,7 +33,8 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
         } else {
             Duration::from_millis(500)
         })
-        .sqlx_logging(false);
+        .sqlx_logging(false)
+        .map_sqlx_sqlite_pool_opts(|pool| pool.after_release(|conn, _| Box::pin(healthy(conn))));
     let db = Database::connect(opts).await?;
     if db.get_database_backend() == DbBackend::Sqlite {
         // WAL lets readers run while one writer writes; foreign keys enforce cascades.
@@ -44,6 +45,24 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     }
     migrate(url, &db).await?;
     Ok(db)
+}
+
+/// Whether a SQLite connection given back to the pool may serve again: not when it is still
+/// inside a transaction once what it was asked to do is done (the ping waits for a rollback
+/// queued by a dropped transaction). After a `COMMIT` that failed (a full disk, a read-only
+/// file), SQLite has rolled the transaction back itself, the `ROLLBACK` that follows fails,
+/// and sqlx still counts the connection as inside a transaction: its next `BEGIN` would be
+/// a `SAVEPOINT` and its next commit a `RELEASE`, which commits nothing while a transaction
+/// is open, so a later write would be answered as stored and never be seen. Such a
+/// connection is closed instead, which also ends any transaction it holds.
+async fn healthy(conn: &mut sea_orm::sqlx::SqliteConnection) -> Result<bool, sea_orm::sqlx::Error> {
+    use sea_orm::sqlx::Connection;
+    conn.ping().await?;
+    if conn.is_in_transaction() {
+        tracing::debug!("a database connection was left inside a transaction: closed");
+        return Ok(false);
+    }
+    Ok(true)
 }
 
 /// The PostgreSQL advisory lock held while migrating ("GraceSto" in ASCII).
@@ -215,11 +234,40 @@ fn is_outage(err: &DbErr) -> bool {
                 return matches!(primary, 5 | 6 | 8 | 10 | 13 | 14);
             }
             // PostgreSQL: connection exceptions, operator intervention (shutdown, start-up),
-            // too many connections.
-            code.starts_with("08") || code.starts_with("57") || code == "53300"
+            // too many connections, a full disk, a read-only server (a standby).
+            code.starts_with("08")
+                || code.starts_with("57")
+                || matches!(code.as_ref(), "53300" | "53100" | "25006")
         }
         _ => false,
     }
+}
+
+/// Whether an outage (a `StoreError::Unavailable`'s cause) is the database refusing writes
+/// (a full disk, a read-only file or server) while it still answers reads, rather than
+/// being away: the server logs the two apart, and reads going on do not mean writes are back.
+pub fn refuses_writes(cause: &anyhow::Error) -> bool {
+    use sea_orm::sqlx::Error as Sqlx;
+    cause.chain().any(|e| {
+        let Some(DbErr::Exec(runtime) | DbErr::Query(runtime)) = e.downcast_ref::<DbErr>() else {
+            return false;
+        };
+        let sea_orm::RuntimeErr::SqlxError(sqlx) = runtime else {
+            return false;
+        };
+        let Sqlx::Database(db) = sqlx.as_ref() else {
+            return false;
+        };
+        let code = db.code().unwrap_or_default();
+        if db
+            .try_downcast_ref::<sea_orm::sqlx::sqlite::SqliteError>()
+            .is_some()
+        {
+            // READONLY, FULL.
+            return matches!(code.parse::<i32>().map_or(0, |c| c & 0xff), 8 | 13);
+        }
+        matches!(code.as_ref(), "53100" | "25006")
+    })
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ mod social;
 mod work;
 
 pub use bulk_seed::{SeedError, SeedPlan, seed_archive};
-pub use db::{connect, is_postgres, ping};
+pub use db::{connect, is_postgres, ping, refuses_writes};
 pub use hasher::Argon2PasswordHasher;
 pub use images::ImageCrateProcessor;
 pub use media_store::{FsMediaStore, S3MediaStore, S3Settings, new_media_key};

@@ -11,9 +11,12 @@ use domain::clock::{Clock, SystemClock};
 use domain::comment::CommentRepository;
 use domain::help::HelpMessageRepository;
 use domain::mail::{MailOutbox, Mailer};
+use domain::session::SessionRepository;
 use domain::social::SocialPostRepository;
 use domain::story::StoryRepository;
 use domain::user::UserRepository;
+use domain::user::lockout::SignInFailures;
+use domain::user::ports::AdminCredentialRepository;
 use domain::user::tokens::AccountTokenRepository;
 use domain::work::{UnitOfWork, Work};
 use sea_orm::{
@@ -22,10 +25,13 @@ use sea_orm::{
 };
 
 use crate::db::store_err;
+use crate::repo::admin::SeaOrmAdminCredentialRepository;
 use crate::repo::audit::SeaOrmAuditLog;
 use crate::repo::comments::SeaOrmCommentRepository;
 use crate::repo::help::SeaOrmHelpMessageRepository;
 use crate::repo::mail::{OutboxMailer, SeaOrmMailOutbox};
+use crate::repo::sessions::SeaOrmSessionRepository;
+use crate::repo::sign_in_failures::SeaOrmSignInFailures;
 use crate::repo::social::SeaOrmSocialPostRepository;
 use crate::repo::stories::SeaOrmStoryRepository;
 use crate::repo::tokens::SeaOrmAccountTokenRepository;
@@ -126,6 +132,12 @@ impl ConnectionTrait for Db {
 
     async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
         match &self.conn {
+            Conn::Pool(db) if commits_when_reset(db, &stmt) => {
+                let txn = begin_immediate(db).await?;
+                let row = txn.query_one_raw(stmt).await?;
+                txn.commit().await?;
+                Ok(row)
+            }
             Conn::Pool(db) => db.query_one_raw(stmt).await,
             Conn::Transaction(t) => t.query_one_raw(stmt).await,
         }
@@ -133,6 +145,12 @@ impl ConnectionTrait for Db {
 
     async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
         match &self.conn {
+            Conn::Pool(db) if commits_when_reset(db, &stmt) => {
+                let txn = begin_immediate(db).await?;
+                let rows = txn.query_all_raw(stmt).await?;
+                txn.commit().await?;
+                Ok(rows)
+            }
             Conn::Pool(db) => db.query_all_raw(stmt).await,
             Conn::Transaction(t) => t.query_all_raw(stmt).await,
         }
@@ -144,6 +162,30 @@ impl ConnectionTrait for Db {
             Conn::Transaction(t) => t.support_returning(),
         }
     }
+}
+
+/// Whether `stmt` is a SQLite write that answers rows (`INSERT ... RETURNING`, the claims'
+/// `UPDATE ... RETURNING`) about to run on its own. SQLite commits such a statement when it
+/// is reset after its rows were read, and sqlx does not report what that commit answers
+/// (launchbadge/sqlx#2099): on a full disk or a read-only file the row came back, the write
+/// was rolled back, and the caller was told it was stored. Run inside a transaction, the
+/// `COMMIT` is a statement of its own whose error is seen.
+fn commits_when_reset(db: &DatabaseConnection, stmt: &Statement) -> bool {
+    db.get_database_backend() == DbBackend::Sqlite
+        && stmt
+            .sql
+            .as_bytes()
+            .windows(b" RETURNING ".len())
+            .any(|w| w.eq_ignore_ascii_case(b" RETURNING "))
+}
+
+/// A SQLite transaction that holds the write lock from its start.
+async fn begin_immediate(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..TransactionOptions::default()
+    })
+    .await
 }
 
 /// Opens units of work on the database; the delivery workers are woken once one commits.
@@ -205,6 +247,9 @@ impl UnitOfWork for SeaOrmUnitOfWork {
             stories: SeaOrmStoryRepository::new(db.clone()),
             users: SeaOrmUserRepository::new(db.clone()),
             tokens: SeaOrmAccountTokenRepository::new(db.clone()),
+            sessions: SeaOrmSessionRepository::new(db.clone()),
+            sign_in_failures: SeaOrmSignInFailures::new(db.clone()),
+            admin_credentials: SeaOrmAdminCredentialRepository::new(db.clone()),
             comments: SeaOrmCommentRepository::new(db.clone()),
             help: SeaOrmHelpMessageRepository::new(db.clone()),
             mailer: OutboxMailer::new(db.clone()),
@@ -221,6 +266,9 @@ struct SeaOrmWork {
     stories: SeaOrmStoryRepository,
     users: SeaOrmUserRepository,
     tokens: SeaOrmAccountTokenRepository,
+    sessions: SeaOrmSessionRepository,
+    sign_in_failures: SeaOrmSignInFailures,
+    admin_credentials: SeaOrmAdminCredentialRepository,
     comments: SeaOrmCommentRepository,
     help: SeaOrmHelpMessageRepository,
     mailer: OutboxMailer,
@@ -240,6 +288,15 @@ impl Work for SeaOrmWork {
     }
     fn tokens(&self) -> &dyn AccountTokenRepository {
         &self.tokens
+    }
+    fn sessions(&self) -> &dyn SessionRepository {
+        &self.sessions
+    }
+    fn sign_in_failures(&self) -> &dyn SignInFailures {
+        &self.sign_in_failures
+    }
+    fn admin_credentials(&self) -> &dyn AdminCredentialRepository {
+        &self.admin_credentials
     }
     fn comments(&self) -> &dyn CommentRepository {
         &self.comments
@@ -266,6 +323,9 @@ impl Work for SeaOrmWork {
             stories,
             users,
             tokens,
+            sessions,
+            sign_in_failures,
+            admin_credentials,
             comments,
             help,
             mailer,
@@ -276,7 +336,18 @@ impl Work for SeaOrmWork {
         } = *self;
         // The repositories hold handles on the transaction: let them go first.
         drop((
-            stories, users, tokens, comments, help, mailer, outbox, social, audit,
+            stories,
+            users,
+            tokens,
+            sessions,
+            sign_in_failures,
+            admin_credentials,
+            comments,
+            help,
+            mailer,
+            outbox,
+            social,
+            audit,
         ));
         let txn = Arc::try_unwrap(txn).map_err(|_| {
             StoreError::Unknown(anyhow::anyhow!(

@@ -161,7 +161,7 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         match self {
             ApiError::Internal(cause) => tracing::error!(error = ?cause, "request failed"),
-            ApiError::Unavailable(cause) => crate::outage::database_away(&format!("{cause:#}")),
+            ApiError::Unavailable(cause) => crate::outage::database_away(cause),
             _ => {}
         }
         let errors = match self {

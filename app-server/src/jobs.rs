@@ -121,7 +121,7 @@ fn follow_public_cache(cache: Arc<crate::public_cache::PublicCache>) {
         loop {
             match cache.follow().await {
                 Ok(()) => crate::outage::database_back(),
-                Err(e) => crate::outage::database_away(&e),
+                Err(e) => crate::outage::database_away(&anyhow::Error::new(e)),
             }
             tokio::time::sleep(crate::public_cache::FOLLOW_EVERY).await;
         }

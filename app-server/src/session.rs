@@ -22,6 +22,9 @@ use rand::distr::{Alphanumeric, SampleString};
 use crate::config::Config;
 use crate::error::ApiError;
 
+mod unavailable;
+pub use unavailable::answer_503;
+
 /// Sessions end two weeks after the last request (idle limit)...
 pub const SESSION_TTL_DAYS: i64 = 14;
 /// ...and 30 days after the sign-in at the latest (absolute limit).
@@ -195,7 +198,7 @@ impl SessionStore for SqlSessionStore {
             .repo
             .load(key.as_ref(), Utc::now())
             .await
-            .map_err(|e| LoadError::Other(e.into()))?
+            .map_err(|e| LoadError::Other(unavailable::noted(e)))?
         else {
             return Ok(None);
         };
@@ -214,7 +217,7 @@ impl SessionStore for SqlSessionStore {
         self.repo
             .save(record(key.as_ref().to_owned(), &state, sess, ttl))
             .await
-            .map_err(|e| SaveError::Other(e.into()))?;
+            .map_err(|e| SaveError::Other(unavailable::noted(e)))?;
         Ok(key)
     }
 
@@ -229,16 +232,22 @@ impl SessionStore for SqlSessionStore {
         self.repo
             .save(record(key.as_ref().to_owned(), &state, sess, ttl))
             .await
-            .map_err(|e| UpdateError::Other(e.into()))?;
+            .map_err(|e| UpdateError::Other(unavailable::noted(e)))?;
         Ok(key)
     }
 
     async fn update_ttl(&self, key: &SessionKey, ttl: &Duration) -> Result<(), anyhow::Error> {
-        Ok(self.repo.touch(key.as_ref(), expiry(ttl)).await?)
+        self.repo
+            .touch(key.as_ref(), expiry(ttl))
+            .await
+            .map_err(unavailable::noted)
     }
 
     async fn delete(&self, key: &SessionKey) -> Result<(), anyhow::Error> {
-        Ok(self.repo.delete(key.as_ref()).await?)
+        self.repo
+            .delete(key.as_ref())
+            .await
+            .map_err(unavailable::noted)
     }
 }
 

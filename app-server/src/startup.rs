@@ -87,6 +87,7 @@ pub fn app(
         .wrap(from_fn(security::same_origin))
         .wrap(from_fn(crate::bearer::authenticate))
         .wrap(session::middleware(sessions, key, secure))
+        .wrap(from_fn(session::answer_503))
         // Visitors' public reads from memory (outside the session: a hit needs no lookup).
         .wrap(from_fn(crate::public_cache::serve))
         .wrap(cors)

@@ -155,7 +155,6 @@ impl AppState {
                 stamp.clone(),
             )),
             hasher: Arc::new(adapters::Argon2PasswordHasher::new()?),
-            mailer: mailer.clone(),
             tokens: Arc::new(adapters::SeaOrmAccountTokenRepository::new(stamp.clone())),
             minter: Arc::new(adapters::Sha256TokenMinter),
             failures: Arc::new(adapters::SeaOrmSignInFailures::new(db.clone())),

@@ -14,9 +14,12 @@ use crate::audit::{AuditLog, NewAuditEntry};
 use crate::comment::CommentRepository;
 use crate::help::HelpMessageRepository;
 use crate::mail::{MailOutbox, Mailer};
+use crate::session::SessionRepository;
 use crate::social::SocialPostRepository;
 use crate::story::StoryRepository;
 use crate::user::UserRepository;
+use crate::user::lockout::SignInFailures;
+use crate::user::ports::AdminCredentialRepository;
 use crate::user::tokens::AccountTokenRepository;
 
 /// Opens units of work.
@@ -37,6 +40,13 @@ pub trait Work: Send + Sync {
     /// One-time tokens (e-mail verification, password reset), issued with the mail that
     /// carries them.
     fn tokens(&self) -> &dyn AccountTokenRepository;
+    /// Signed-in sessions, ended in the same work as the password change, reset or
+    /// suspension that ends them.
+    fn sessions(&self) -> &dyn SessionRepository;
+    /// Failed sign-ins and the lock, lifted in the same work as a password reset.
+    fn sign_in_failures(&self) -> &dyn SignInFailures;
+    /// The super admin's credentials (`/admin-login`).
+    fn admin_credentials(&self) -> &dyn AdminCredentialRepository;
     fn comments(&self) -> &dyn CommentRepository;
     fn help(&self) -> &dyn HelpMessageRepository;
     /// Records mail in the outbox; the delivery worker sees it once the work commits.

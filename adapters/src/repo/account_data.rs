@@ -5,19 +5,20 @@ use domain::StoreError;
 use domain::story::Revision;
 use domain::user::{AccountData, AccountDataSource, User};
 use sea_orm::sea_query::{Expr, ExprTrait, Func};
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 
 use crate::db::store_err;
 use crate::entity::{comments, help_messages, media, schedules, stories, story_revisions};
 use crate::repo;
+use crate::work::Db;
 
 pub struct SeaOrmAccountData {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmAccountData {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 }
 

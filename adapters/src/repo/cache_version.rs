@@ -2,19 +2,20 @@
 //! after a write and reads it to learn of writes made by the others.
 
 use domain::StoreError;
+use sea_orm::ConnectionTrait;
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
-use sea_orm::{ConnectionTrait, DatabaseConnection};
 
 use crate::db::store_err;
+use crate::work::Db;
 
 #[derive(Clone)]
 pub struct SeaOrmCacheVersion {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmCacheVersion {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 
     /// Adds one to the shared version.

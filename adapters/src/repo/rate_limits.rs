@@ -5,18 +5,19 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::rate_limit::HitCounter;
-use sea_orm::{ConnectionTrait, DatabaseConnection};
+use sea_orm::ConnectionTrait;
 
 use crate::db::store_err;
+use crate::work::Db;
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, Query};
 
 pub struct SeaOrmHitCounter {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmHitCounter {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 }
 

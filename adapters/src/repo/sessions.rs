@@ -5,20 +5,19 @@ use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::session::{SessionRecord, SessionRepository};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{
-    ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::db::store_err;
 use crate::entity::sessions;
+use crate::work::Db;
 
 pub struct SeaOrmSessionRepository {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmSessionRepository {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 }
 

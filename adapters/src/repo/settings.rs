@@ -1,18 +1,19 @@
 //! Site-wide key/value settings (the session signing key) in `settings`.
 
 use domain::StoreError;
-use sea_orm::{DatabaseConnection, EntityTrait, Set};
+use sea_orm::{EntityTrait, Set};
 
 use crate::db::store_err;
 use crate::entity::settings;
+use crate::work::Db;
 
 pub struct SeaOrmSettingsRepository {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmSettingsRepository {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 
     /// The stored value, or stores `value` when the key is missing and returns it. Two

@@ -7,21 +7,19 @@ use domain::StoreError;
 use domain::user::UserId;
 use domain::user::lockout::SignInFailures;
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QuerySelect, Set,
-};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, Set};
 
 use crate::db::store_err;
 use crate::entity::{sign_in_failures, users};
+use crate::work::Db;
 
 pub struct SeaOrmSignInFailures {
-    db: DatabaseConnection,
+    db: Db,
 }
 
 impl SeaOrmSignInFailures {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: impl Into<Db>) -> Self {
+        Self { db: db.into() }
     }
 
     async fn forget_failures(&self, user: &UserId) -> Result<(), StoreError> {

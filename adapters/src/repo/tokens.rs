@@ -8,7 +8,7 @@ use domain::user::UserId;
 use domain::user::tokens::{AccountTokenRepository, MintedToken, TokenMinter, TokenPurpose};
 use rand::RngCore;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use sha2::{Digest, Sha256};
 
 use crate::db::store_err;
@@ -74,6 +74,23 @@ impl AccountTokenRepository for SeaOrmAccountTokenRepository {
         .await
         .map_err(store_err)?;
         Ok(())
+    }
+
+    async fn is_usable(
+        &self,
+        purpose: TokenPurpose,
+        hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let found = account_tokens::Entity::find()
+            .filter(account_tokens::Column::Purpose.eq(purpose.as_str()))
+            .filter(account_tokens::Column::TokenHash.eq(hash))
+            .filter(account_tokens::Column::UsedAt.is_null())
+            .filter(account_tokens::Column::ExpiresAt.gt(now))
+            .count(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(found > 0)
     }
 
     async fn consume(

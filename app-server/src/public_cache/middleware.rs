@@ -58,6 +58,7 @@ pub async fn serve(
     if crate::bearer::changes_state(req.method()) {
         let res = next.call(req).await?;
         if res.status().as_u16() < 400 {
+            crate::outage::write_succeeded();
             cache.changed().await;
         }
         return Ok(res.map_into_boxed_body());

@@ -700,6 +700,110 @@ crate::engine_test!(
     }
 );
 
+// A password reset was three commits (the link used up, the new password, the end of the
+// account's sessions): a failure or crash after the first left the link spent and the
+// password as it was; after the second, the old sessions alive under the new password. It
+// is one unit of work now. This fast test shows it without a crash: the lifted sign-in lock
+// (a step in the middle) cannot be written, so the link still works, the old password still
+// signs in and the old session still holds; the same link then works and ends it.
+crate::engine_test!(
+    a_password_reset_that_cannot_finish_changes_nothing,
+    |ctx, app| {
+        use actix_web::http::Method;
+        use domain::user::tokens::{AccountTokenRepository, TokenMinter, TokenPurpose};
+        let db = &ctx.state.db;
+        let email = "naomi@crash.test";
+        let hash = ctx.password_hash().await;
+        let (user, old_cookie) =
+            crate::helpers::sign_in_new(&ctx, &app, email, domain::user::Role::Member, true, &hash)
+                .await;
+        let minted = adapters::Sha256TokenMinter.mint();
+        adapters::SeaOrmAccountTokenRepository::new(db.clone())
+            .issue(
+                &user.id,
+                TokenPurpose::PasswordReset,
+                &minted.hash,
+                chrono::Utc::now() + chrono::Duration::minutes(60),
+            )
+            .await
+            .unwrap();
+        let reset = json!({"token": minted.secret, "password": "a brand new password"});
+        let sign_in = |password: &str| json!({"email": email, "password": password});
+
+        db.execute_unprepared("ALTER TABLE sign_in_failures RENAME TO sign_in_failures_away")
+            .await
+            .unwrap();
+        let res = crate::helpers::send(
+            &app,
+            Method::POST,
+            "/api/password-reset/confirm",
+            None,
+            Some(reset.clone()),
+        )
+        .await;
+        assert!(res.status >= 500, "{} {}", res.status, res.body);
+        db.execute_unprepared("ALTER TABLE sign_in_failures_away RENAME TO sign_in_failures")
+            .await
+            .unwrap();
+        let unused = rows(
+            db,
+            "SELECT id FROM account_tokens WHERE purpose = 'password_reset' AND used_at IS NULL",
+        )
+        .await;
+        assert_eq!(
+            unused.len(),
+            1,
+            "the link was used up by a reset that failed"
+        );
+        let me =
+            crate::helpers::send(&app, Method::GET, "/api/user", Some(&old_cookie), None).await;
+        assert_eq!(me.status, 200, "the session ended by a reset that failed");
+        let old = crate::helpers::send(
+            &app,
+            Method::POST,
+            "/api/login",
+            None,
+            Some(sign_in(crate::helpers::PASSWORD)),
+        )
+        .await;
+        assert_eq!(
+            old.status, 200,
+            "the password changed by a reset that failed"
+        );
+
+        let res = crate::helpers::send(
+            &app,
+            Method::POST,
+            "/api/password-reset/confirm",
+            None,
+            Some(reset),
+        )
+        .await;
+        assert_eq!(res.status, 200, "{}", res.body);
+        let me =
+            crate::helpers::send(&app, Method::GET, "/api/user", Some(&old_cookie), None).await;
+        assert_eq!(me.status, 401, "a session outlived the reset");
+        let old = crate::helpers::send(
+            &app,
+            Method::POST,
+            "/api/login",
+            None,
+            Some(sign_in(crate::helpers::PASSWORD)),
+        )
+        .await;
+        assert_eq!(old.status, 401);
+        let new = crate::helpers::send(
+            &app,
+            Method::POST,
+            "/api/login",
+            None,
+            Some(sign_in("a brand new password")),
+        )
+        .await;
+        assert_eq!(new.status, 200);
+    }
+);
+
 /// Messages queued before the server starts.
 const MESSAGES: usize = 250;
 

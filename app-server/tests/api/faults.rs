@@ -94,18 +94,34 @@ impl Drop for Server {
 }
 
 async fn start(database_url: &str, dir: &std::path::Path) -> Server {
+    start_as(database_url, dir, &[]).await
+}
+
+/// Starts the binary through `wrapper` (a program and its first arguments; the binary's path
+/// comes last) when it is not empty.
+async fn start_as(database_url: &str, dir: &std::path::Path, wrapper: &[String]) -> Server {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
         .unwrap();
     let base = format!("http://127.0.0.1:{port}");
     let log = dir.join("server.log");
-    let child = Command::new(env!("CARGO_BIN_EXE_app-server"))
+    let binary = env!("CARGO_BIN_EXE_app-server");
+    let mut command = match wrapper.split_first() {
+        Some((program, args)) => {
+            let mut command = Command::new(program);
+            command.args(args).arg(binary);
+            command
+        }
+        None => Command::new(binary),
+    };
+    let child = command
         .env("BIND_ADDR", format!("127.0.0.1:{port}"))
         .env("DATABASE_URL", database_url)
         .env("MEDIA_DIR", dir.join("media"))
         .env("SUPER_ADMIN_PASSWORD", "faults-admin-password")
         .env("RUST_LOG", "info")
+        .env("RATE_LIMIT_PER_MINUTE", "1000000")
         .stdout(std::fs::File::create(&log).unwrap())
         .stderr(Stdio::inherit())
         .spawn()
@@ -130,6 +146,18 @@ async fn call(
     path: &str,
     body: Option<serde_json::Value>,
 ) -> (u16, serde_json::Value, Duration) {
+    call_as(client, server, method, path, None, body).await
+}
+
+/// [`call`] with a session cookie.
+async fn call_as(
+    client: &reqwest::Client,
+    server: &Server,
+    method: reqwest::Method,
+    path: &str,
+    cookie: Option<&str>,
+    body: Option<serde_json::Value>,
+) -> (u16, serde_json::Value, Duration) {
     let started = Instant::now();
     let mut req = client
         .request(method, format!("{}{path}", server.base))
@@ -138,6 +166,9 @@ async fn call(
         req = req
             .header("content-type", "application/json")
             .body(body.to_string());
+    }
+    if let Some(cookie) = cookie {
+        req = req.header("cookie", cookie);
     }
     let res = req.send().await.expect("an answer, not a hung request");
     let status = res.status().as_u16();
@@ -247,4 +278,315 @@ async fn when_the_database_goes_away_every_call_answers_503_at_once_and_recovers
         .filter(|l| l.contains("WARN") || l.contains("ERROR"))
         .count();
     assert!(loud <= 20, "{loud} warnings for {answers} requests:\n{log}");
+}
+
+/// The command that runs the server with `data` on a tmpfs of `size` of its own: a private
+/// mount namespace (`unshare`, as root or, for anyone else, as root of a user namespace of
+/// their own), so the small disk is seen by the server alone and goes with it. The test
+/// reaches it through `/proc/<pid>/root`.
+fn on_a_small_disk(data: &std::path::Path, size: &str) -> Vec<String> {
+    let mut wrapper = vec!["unshare".to_owned(), "--mount".to_owned()];
+    wrapper.extend(["--propagation".to_owned(), "private".to_owned()]);
+    // `/proc/self` belongs to the process's effective user.
+    let root = std::os::unix::fs::MetadataExt::uid(&std::fs::metadata("/proc/self").unwrap()) == 0;
+    if !root {
+        wrapper.push("--map-root-user".to_owned());
+    }
+    wrapper.extend([
+        "sh".to_owned(),
+        "-c".to_owned(),
+        format!("mount -t tmpfs -o size={size} tmpfs \"$0\" && exec \"$1\""),
+        data.display().to_string(),
+    ]);
+    wrapper
+}
+
+/// Fills the disk of `path`'s folder with a file `path` until it refuses more; answers the
+/// bytes written (bounded: at most 64 MiB).
+fn fill(path: &std::path::Path) -> usize {
+    use std::io::Write;
+    let mut file = std::fs::File::create(path).unwrap();
+    let chunk = vec![0_u8; 64 * 1024];
+    let mut written = 0;
+    while written < 64 * 1024 * 1024 {
+        match file.write(&chunk) {
+            Ok(0) => break,
+            Ok(n) => written += n,
+            Err(e) => {
+                assert_eq!(e.raw_os_error(), Some(28), "{e}: expected ENOSPC");
+                break;
+            }
+        }
+    }
+    let _ = file.flush();
+    written
+}
+
+// SQLite on a disk that fills up under a running server (issue 13 item 3): writes answer
+// 503 with a JSON message at once, reads and sign-in state go on, the log says it once, and
+// writes work again as soon as there is room, without a restart; nothing acknowledged is
+// lost.
+#[actix_web::test]
+async fn on_a_full_disk_writes_answer_503_reads_go_on_and_writes_return_with_space() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    let url = format!("sqlite://{}/site.db?mode=rwc", data.display());
+    let server = start_as(&url, dir.path(), &on_a_small_disk(&data, "8m")).await;
+    // The server's view of its folder: the tmpfs, which this test's namespace does not see.
+    let disk = std::path::PathBuf::from(format!(
+        "/proc/{}/root{}",
+        server.child.id(),
+        data.display()
+    ));
+    assert!(
+        disk.join("site.db").exists(),
+        "the database on the small disk"
+    );
+    assert!(
+        !data.join("site.db").exists(),
+        "the small disk is the server's own"
+    );
+
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .build()
+        .unwrap();
+    let (get, post) = (reqwest::Method::GET, reqwest::Method::POST);
+    let (status, _, cookie) = {
+        let res = client
+            .post(format!("{}/api/admin/login", server.base))
+            .header("origin", &server.base)
+            .header("content-type", "application/json")
+            .body(r#"{"username":"admin","password":"faults-admin-password"}"#)
+            .send()
+            .await
+            .unwrap();
+        let cookie = res
+            .headers()
+            .get("set-cookie")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .map(str::to_owned);
+        (res.status().as_u16(), (), cookie)
+    };
+    assert_eq!(status, 200);
+    let admin = cookie.expect("a session cookie");
+    let story = serde_json::json!({
+        "title": "Written before the disk filled", "content": "Still here after it emptied.",
+        "excerpt": "Still here.", "videoUrl": null, "thumbnailUrl": null,
+        "category": "Testimonies", "isPublished": true,
+    });
+    let (status, body, _) = call_as(
+        &client,
+        &server,
+        post.clone(),
+        "/api/stories",
+        Some(&admin),
+        Some(story.clone()),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let id = body["id"].as_i64().unwrap();
+    let comments = format!("/api/stories/{id}/comments");
+    let comment = |n: usize| {
+        serde_json::json!({"authorName": format!("Reader {n}"),
+            "content": format!("Comment {n}: {}", "words of thanks ".repeat(120)), "website": ""})
+    };
+
+    let filled = fill(&disk.join("filler"));
+    assert!(filled > 0);
+    // Writes until the comments of five rounds in a row are refused (the database's
+    // write-ahead log may have room for a few first): a visitor's comment (a unit of work)
+    // and a help message (a single insert) each round. Each answer is a 201 or a 503 with a
+    // JSON message, at once; whatever was answered 201 is checked for after.
+    let (mut acknowledged, mut helped, mut refused, mut in_a_row) = (Vec::new(), Vec::new(), 0, 0);
+    for n in 0..300 {
+        let help = serde_json::json!({"contactEmail": "ruth@example.org",
+            "subject": format!("Help {n}"), "message": "words of thanks ".repeat(100)});
+        let (mut refused_now, acked_before) = (0, acknowledged.len());
+        for (path, body) in [(comments.as_str(), comment(n)), ("/api/help/contact", help)] {
+            let (status, json, took) = call(&client, &server, post.clone(), path, Some(body)).await;
+            assert!(took < Duration::from_secs(1), "{path} {n} took {took:?}");
+            match status {
+                201 if path == comments => acknowledged.push(json["id"].as_i64().unwrap()),
+                201 => helped.push(format!("Help {n}")),
+                503 => {
+                    assert_eq!(json["code"], "unavailable", "{json}");
+                    assert!(json["message"].as_str().is_some_and(|m| !m.is_empty()));
+                    refused += 1;
+                    refused_now += 1;
+                }
+                other => panic!("{path} {n} on a full disk: {other} {json}"),
+            }
+        }
+        // Counted by the comments; a help message answered 201 meanwhile must be kept.
+        in_a_row = if refused_now > 0 && acknowledged.len() == acked_before {
+            in_a_row + 1
+        } else {
+            0
+        };
+        if in_a_row == 5 {
+            break;
+        }
+    }
+    if in_a_row < 5 {
+        let missing = missing(&client, &server, &admin, &acknowledged, &helped).await;
+        panic!(
+            "the full disk never refused a write: {} comments and {} help messages answered 201, of which gone: {missing:?}",
+            acknowledged.len(),
+            helped.len()
+        );
+    }
+    // Other writes too, signed in; reads and signed-in reads go on; the process is alive.
+    let (status, json, took) = call_as(
+        &client,
+        &server,
+        post.clone(),
+        "/api/stories",
+        Some(&admin),
+        Some(story),
+    )
+    .await;
+    assert_eq!(
+        (status, json["code"].as_str()),
+        (503, Some("unavailable")),
+        "{json}"
+    );
+    assert!(took < Duration::from_secs(1));
+    // Signing in writes a session: refused the same way (not actix-session's empty 500).
+    let (status, json, took) = call(
+        &client,
+        &server,
+        post.clone(),
+        "/api/admin/login",
+        Some(serde_json::json!({"username": "admin", "password": "faults-admin-password"})),
+    )
+    .await;
+    assert_eq!(
+        (status, json["code"].as_str()),
+        (503, Some("unavailable")),
+        "signing in on a full disk: {json}"
+    );
+    assert!(took < Duration::from_secs(1));
+    for (path, cookie) in [
+        ("/api/stories?limit=5", None),
+        (format!("/api/stories/{id}").as_str(), None),
+        (comments.as_str(), None),
+        ("/api/user", Some(admin.as_str())),
+        ("/api/admin/comments/pending", Some(admin.as_str())),
+        ("/healthz", None),
+    ] {
+        let (status, json, took) = call_as(&client, &server, get.clone(), path, cookie, None).await;
+        assert_eq!(status, 200, "GET {path} on a full disk: {json}");
+        assert!(took < Duration::from_secs(1), "GET {path} took {took:?}");
+    }
+
+    std::fs::remove_file(disk.join("filler")).unwrap();
+    let back = Instant::now();
+    loop {
+        let (status, json, _) = call(
+            &client,
+            &server,
+            post.clone(),
+            &comments,
+            Some(comment(9999)),
+        )
+        .await;
+        if status == 201 {
+            acknowledged.push(json["id"].as_i64().unwrap());
+            break;
+        }
+        assert_eq!(status, 503, "{json}");
+        assert!(
+            back.elapsed() < Duration::from_secs(10),
+            "writes did not come back"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Every acknowledged comment (waiting for review) and help message is there.
+    let missing = missing(&client, &server, &admin, &acknowledged, &helped).await;
+    assert!(missing.is_empty(), "acknowledged but gone: {missing:?}");
+
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let log = std::fs::read_to_string(&server.log).unwrap();
+    eprintln!(
+        "full disk: {filled} bytes filled, {} comments and {} help messages acknowledged, {refused} writes refused",
+        acknowledged.len(),
+        helped.len()
+    );
+    assert_eq!(
+        log.matches("the database cannot take writes").count(),
+        1,
+        "said once, after {refused} refused writes:\n{log}"
+    );
+    assert_eq!(
+        log.matches("the database takes writes again").count(),
+        1,
+        "{log}"
+    );
+    let loud = log
+        .lines()
+        .filter(|l| l.contains("WARN") || l.contains("ERROR"))
+        .count();
+    assert!(
+        loud <= 5,
+        "{loud} warnings for {refused} refused writes:\n{log}"
+    );
+}
+
+/// Which of these acknowledged comments (by id) and help messages (by subject) the super
+/// admin's lists do not hold.
+async fn missing(
+    client: &reqwest::Client,
+    server: &Server,
+    admin: &str,
+    comments: &[i64],
+    help: &[String],
+) -> Vec<String> {
+    let mut found_comments = std::collections::HashSet::new();
+    let mut found_help = std::collections::HashSet::new();
+    for offset in (0..1000).step_by(100) {
+        let page = |path: &str| format!("{path}?limit=100&offset={offset}");
+        let (status, json, _) = call_as(
+            client,
+            server,
+            reqwest::Method::GET,
+            &page("/api/admin/comments/pending"),
+            Some(admin),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{json}");
+        let items = json.as_array().expect("a list of comments");
+        found_comments.extend(items.iter().filter_map(|c| c["comment"]["id"].as_i64()));
+        let (status, json, _) = call_as(
+            client,
+            server,
+            reqwest::Method::GET,
+            &page("/api/admin/help-messages"),
+            Some(admin),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{json}");
+        let messages = json.as_array().expect("a list of help messages");
+        found_help.extend(
+            messages
+                .iter()
+                .filter_map(|m| m["subject"].as_str().map(str::to_owned)),
+        );
+        if items.len() < 100 && messages.len() < 100 {
+            break;
+        }
+    }
+    let comments = comments
+        .iter()
+        .filter(|id| !found_comments.contains(*id))
+        .map(|id| format!("comment {id}"));
+    let help = help
+        .iter()
+        .filter(|s| !found_help.contains(*s))
+        .map(|s| format!("help message {s:?}"));
+    comments.chain(help).collect()
 }

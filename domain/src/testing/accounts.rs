@@ -62,6 +62,17 @@ impl AccountTokenRepository for InMemoryAccountTokens {
         Ok(())
     }
 
+    async fn is_usable(
+        &self,
+        purpose: TokenPurpose,
+        hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        Ok(lock(&self.rows)
+            .iter()
+            .any(|r| r.purpose == purpose && r.hash == hash && !r.used && r.expires_at > now))
+    }
+
     async fn consume(
         &self,
         purpose: TokenPurpose,
@@ -182,20 +193,24 @@ pub fn account_service() -> (AccountService, AccountFakes) {
     let tokens = Arc::new(InMemoryAccountTokens::default());
     let sessions = Arc::new(InMemorySessionRepository::new());
     let clock = Arc::new(FixedClock::default());
+    let failures = Arc::new(InMemorySignInFailures::default());
+    let credentials = Arc::new(InMemoryAdminCredentialRepository::new(users.clone()));
     let work = Arc::new(super::FakeUnitOfWork::new(super::WorkParts {
         users: users.clone(),
         tokens: tokens.clone(),
         mailer: mailer.clone(),
+        sessions: sessions.clone(),
+        sign_in_failures: failures.clone(),
+        admin_credentials: credentials.clone(),
         ..super::WorkParts::new()
     }));
     let service = AccountService::new(AccountPorts {
         users: users.clone(),
-        credentials: Arc::new(InMemoryAdminCredentialRepository::new(users.clone())),
+        credentials,
         hasher: Arc::new(FakePasswordHasher::default()),
-        mailer: mailer.clone(),
         tokens: tokens.clone(),
         minter: Arc::new(SequentialTokenMinter::default()),
-        failures: Arc::new(InMemorySignInFailures::default()),
+        failures,
         sessions: sessions.clone(),
         data: Arc::new(NoAccountData),
         clock: clock.clone(),

@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use async_trait::async_trait;
 
 use super::{
-    InMemoryCommentRepository, InMemoryHelpMessageRepository, InMemorySocialPostRepository,
+    InMemoryAdminCredentialRepository, InMemoryCommentRepository, InMemoryHelpMessageRepository,
+    InMemorySessionRepository, InMemorySignInFailures, InMemorySocialPostRepository,
     InMemoryStoryRepository, InMemoryUserRepository, RecordingMailer, lock,
 };
 use crate::StoreError;
@@ -19,9 +20,12 @@ use crate::audit::{AuditEntry, AuditFilter, AuditLog, NewAuditEntry};
 use crate::comment::CommentRepository;
 use crate::help::HelpMessageRepository;
 use crate::mail::{DeliveryState, MailOutbox, Mailer, OutboxEntry};
+use crate::session::SessionRepository;
 use crate::social::SocialPostRepository;
 use crate::story::{Page, StoryRepository};
 use crate::user::UserRepository;
+use crate::user::lockout::SignInFailures;
+use crate::user::ports::AdminCredentialRepository;
 use crate::user::tokens::AccountTokenRepository;
 use crate::work::{UnitOfWork, Work};
 
@@ -125,6 +129,9 @@ pub struct WorkParts {
     pub stories: Arc<dyn StoryRepository>,
     pub users: Arc<dyn UserRepository>,
     pub tokens: Arc<dyn AccountTokenRepository>,
+    pub sessions: Arc<dyn SessionRepository>,
+    pub sign_in_failures: Arc<dyn SignInFailures>,
+    pub admin_credentials: Arc<dyn AdminCredentialRepository>,
     pub comments: Arc<dyn CommentRepository>,
     pub help: Arc<dyn HelpMessageRepository>,
     pub mailer: Arc<dyn Mailer>,
@@ -138,8 +145,11 @@ impl WorkParts {
         let users = Arc::new(InMemoryUserRepository::new());
         Self {
             stories: Arc::new(InMemoryStoryRepository::new(users.clone())),
+            admin_credentials: Arc::new(InMemoryAdminCredentialRepository::new(users.clone())),
             users,
             tokens: Arc::new(super::InMemoryAccountTokens::default()),
+            sessions: Arc::new(InMemorySessionRepository::new()),
+            sign_in_failures: Arc::new(InMemorySignInFailures::default()),
             comments: Arc::new(InMemoryCommentRepository::new()),
             help: Arc::new(InMemoryHelpMessageRepository::new()),
             mailer: Arc::new(RecordingMailer::default()),
@@ -212,6 +222,15 @@ impl Work for FakeWork {
     }
     fn tokens(&self) -> &dyn AccountTokenRepository {
         self.parts.tokens.as_ref()
+    }
+    fn sessions(&self) -> &dyn SessionRepository {
+        self.parts.sessions.as_ref()
+    }
+    fn sign_in_failures(&self) -> &dyn SignInFailures {
+        self.parts.sign_in_failures.as_ref()
+    }
+    fn admin_credentials(&self) -> &dyn AdminCredentialRepository {
+        self.parts.admin_credentials.as_ref()
     }
     fn comments(&self) -> &dyn CommentRepository {
         self.parts.comments.as_ref()

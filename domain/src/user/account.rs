@@ -35,7 +35,6 @@ pub struct AccountPorts {
     pub users: Arc<dyn UserRepository>,
     pub credentials: Arc<dyn AdminCredentialRepository>,
     pub hasher: Arc<dyn PasswordHasher>,
-    pub mailer: Arc<dyn Mailer>,
     pub tokens: Arc<dyn AccountTokenRepository>,
     pub minter: Arc<dyn TokenMinter>,
     pub failures: Arc<dyn SignInFailures>,
@@ -83,18 +82,8 @@ impl AccountService {
         ))
     }
 
-    /// Mails `user`: a greeting, `text`, and the site's sign-off.
-    pub(super) async fn mail_person(
-        &self,
-        user: &User,
-        subject: String,
-        text: String,
-    ) -> Result<(), StoreError> {
-        self.mail_person_via(self.p.mailer.as_ref(), user, subject, text)
-            .await
-    }
-
-    /// [`Self::mail_person`] through `mailer` (a unit of work's).
+    /// Mails `user` through `mailer` (a unit of work's): a greeting, `text`, and the site's
+    /// sign-off.
     pub(super) async fn mail_person_via(
         &self,
         mailer: &dyn Mailer,

@@ -88,12 +88,10 @@ impl AccountService {
         let entry = self
             .person_entry(me, AuditAction::PersonSuspended, &after)
             .because(Some(reason));
-        log_and_commit(work, entry).await?;
-        // Sessions live beside the accounts; a suspended account is refused anyway.
-        self.p
-            .sessions
+        work.sessions()
             .delete_for_user(target.as_str(), None)
             .await?;
+        log_and_commit(work, entry).await?;
         Ok(after)
     }
 

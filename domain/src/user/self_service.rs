@@ -132,39 +132,48 @@ impl AccountService {
         let Some(password) = errors.check("password", Password::parse(password)) else {
             return Err(ResetPasswordError::Invalid(errors));
         };
+        // A link that cannot work costs no hashing; the work below uses it up for good.
         let hash = self.p.minter.hash(token.trim());
-        let user = self
+        if !self
             .p
             .tokens
-            .consume(TokenPurpose::PasswordReset, &hash, self.now())
+            .is_usable(TokenPurpose::PasswordReset, &hash, self.now())
             .await?
-            .ok_or(ResetPasswordError::InvalidToken)?;
+        {
+            return Err(ResetPasswordError::InvalidToken);
+        }
         let password_hash = self
             .p
             .hasher
             .hash(password.expose())
             .await
             .map_err(StoreError::from)?;
-        if !self
-            .p
-            .users
+        // Using up the link, the new password, the lifted lock, the verified address and the
+        // end of every session are one work: a crash leaves all of them or none.
+        let work = self.p.work.begin().await?;
+        let user = work
+            .tokens()
+            .consume(TokenPurpose::PasswordReset, &hash, self.now())
+            .await?
+            .ok_or(ResetPasswordError::InvalidToken)?;
+        if !work
+            .users()
             .set_password_hash(&user, &password_hash)
             .await?
         {
             return Err(ResetPasswordError::InvalidToken);
         }
-        self.p
-            .tokens
+        work.tokens()
             .revoke_all(&user, TokenPurpose::PasswordReset)
             .await?;
-        self.p.failures.clear(&user).await?;
-        self.p.sessions.delete_for_user(user.as_str(), None).await?;
-        let user = self
-            .p
-            .users
+        work.sign_in_failures().clear(&user).await?;
+        work.sessions().delete_for_user(user.as_str(), None).await?;
+        let user = work
+            .users()
             .mark_email_verified(&user)
             .await?
             .ok_or(ResetPasswordError::InvalidToken)?;
+        work.commit().await?;
         match user.suspended_reason {
             Some(reason) => Err(ResetPasswordError::Suspended(reason)),
             None => Ok(user),
@@ -268,11 +277,13 @@ impl AccountService {
             .hash(new.expose())
             .await
             .map_err(StoreError::from)?;
-        self.p.users.set_password_hash(&me.id, &new_hash).await?;
-        self.p
-            .sessions
+        // The new password and the end of the other sessions, together.
+        let work = self.p.work.begin().await?;
+        work.users().set_password_hash(&me.id, &new_hash).await?;
+        work.sessions()
             .delete_for_user(me.id.as_str(), keep_session)
             .await?;
+        work.commit().await?;
         Ok(())
     }
 }

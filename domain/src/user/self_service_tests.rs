@@ -78,7 +78,13 @@ fn a_reset_link_sets_the_password_once_and_ends_every_session() {
     block_on(service.request_password_reset("RUTH@example.org")).unwrap();
     let token = link_token(&fakes.mailer.sent().pop().unwrap().body);
 
+    let commits = fakes.work.commits();
     let user = block_on(service.reset_password(&token, "second password")).unwrap();
+    assert_eq!(
+        fakes.work.commits(),
+        commits + 1,
+        "the reset is one unit of work"
+    );
     assert!(user.email_verified, "the link reached the inbox");
     assert!(fakes.sessions.is_empty());
     let (_, hash) = block_on(fakes.users.find_credentials("ruth@example.org"))
@@ -116,6 +122,7 @@ fn five_wrong_passwords_lock_the_account_and_mail_its_owner_once() {
     let (service, fakes) = account_service();
     block_on(service.register(form("ruth@example.org"))).unwrap();
     let mails_before = fakes.mailer.sent().len();
+    let commits = fakes.work.commits();
     for _ in 0..5 {
         assert!(matches!(
             block_on(service.sign_in("ruth@example.org", "wrong guess")),
@@ -132,6 +139,11 @@ fn five_wrong_passwords_lock_the_account_and_mail_its_owner_once() {
         fakes.mailer.sent().len(),
         mails_before + 1,
         "one mail per lock"
+    );
+    assert_eq!(
+        fakes.work.commits(),
+        commits + 1,
+        "the lock and its mail are one unit of work"
     );
     fakes.clock.advance(Duration::minutes(15));
     assert!(block_on(service.sign_in("ruth@example.org", "first password")).is_ok());

@@ -67,28 +67,34 @@ impl AccountService {
             .failures
             .record(&user.id, now, now - lockout::failure_window())
             .await?;
-        if failures >= lockout::MAX_FAILED_SIGN_INS
-            && self
-                .p
-                .failures
-                .lock(&user.id, now + lockout::lock_duration(), now)
-                .await?
-        {
-            let site = &self.p.site;
-            self.mail_person(
-                user,
-                format!("Sign-in to your {} account was paused", site.name),
-                format!(
-                    "Someone entered a wrong password for your {} account {} times within {} minutes, so signing in to it is paused for {} minutes.\n\nIf this was you, wait a little and try again, or choose a new password:\n{}/auth\n\nIf it was not you, your password kept them out. Choosing a new, longer password makes guessing harder still.",
-                    site.name,
-                    lockout::MAX_FAILED_SIGN_INS,
-                    lockout::FAILURE_WINDOW_MINUTES,
-                    lockout::LOCK_MINUTES,
-                    site.public_url,
-                ),
-            )
-            .await?;
+        if failures < lockout::MAX_FAILED_SIGN_INS {
+            return Ok(());
         }
+        // The lock and its mail, together: a locked account's owner always hears of it.
+        let work = self.p.work.begin().await?;
+        if !work
+            .sign_in_failures()
+            .lock(&user.id, now + lockout::lock_duration(), now)
+            .await?
+        {
+            return Ok(());
+        }
+        let site = &self.p.site;
+        self.mail_person_via(
+            work.mailer(),
+            user,
+            format!("Sign-in to your {} account was paused", site.name),
+            format!(
+                "Someone entered a wrong password for your {} account {} times within {} minutes, so signing in to it is paused for {} minutes.\n\nIf this was you, wait a little and try again, or choose a new password:\n{}/auth\n\nIf it was not you, your password kept them out. Choosing a new, longer password makes guessing harder still.",
+                site.name,
+                lockout::MAX_FAILED_SIGN_INS,
+                lockout::FAILURE_WINDOW_MINUTES,
+                lockout::LOCK_MINUTES,
+                site.public_url,
+            ),
+        )
+        .await?;
+        work.commit().await?;
         Ok(())
     }
 
@@ -229,14 +235,15 @@ impl AccountService {
             .hash(new.expose())
             .await
             .map_err(StoreError::from)?;
-        self.p
-            .credentials
+        // The new password and the end of the other sessions, together.
+        let work = self.p.work.begin().await?;
+        work.admin_credentials()
             .set_password_hash(&credential.username, &hash)
             .await?;
-        self.p
-            .sessions
+        work.sessions()
             .delete_for_user(me.id.as_str(), keep_session)
             .await?;
+        work.commit().await?;
         Ok(())
     }
 }

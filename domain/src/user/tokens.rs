@@ -82,6 +82,18 @@ pub trait AccountTokenRepository: Send + Sync {
         expires_at: DateTime<Utc>,
     ) -> Result<(), StoreError>;
 
+    /// Whether a token of this purpose and hash exists, is unused and has not expired at
+    /// `now`, without using it (a look before costly work; [`Self::consume`] decides).
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn is_usable(
+        &self,
+        purpose: TokenPurpose,
+        hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError>;
+
     /// Uses the token: when a token of this purpose and hash exists, is unused and has not
     /// expired at `now`, marks it used and answers its user. Two concurrent uses of one
     /// token get one `Some`.
