@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use adapters::testing::{Engine, TestDatabase};
 
-use crate::processes::{ADMIN_PASSWORD, ORIGIN, Server, sign_in_admin, start};
+use crate::processes::{ADMIN_PASSWORD, ORIGIN, Server, send_json, sign_in_admin, start};
 
 const BOUNDARY: &str = "----twoserversboundary";
 
@@ -252,5 +252,60 @@ async fn a_change_on_one_server_reaches_the_other_servers_cached_reads_within_a_
     })
     .await
     .expect("the second server shows the approved comment");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+
+    // A contributor who signed up and writes through the second server; the super admin
+    // approves the person and then the story through the first; the story is public on
+    // the second within a second.
+    let post = reqwest::Method::POST;
+    let (status, joined, cookie_2) = send_json(
+        &client,
+        &second,
+        post.clone(),
+        "/api/register",
+        None,
+        serde_json::json!({"email": "lydia@servers.test", "username": "lydia",
+            "password": "purple cloth seller", "firstName": "Lydia", "lastName": "Thyatira"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{joined}");
+    let person = joined["user"]["id"].as_str().unwrap().to_owned();
+    let (status, json, _) = send_json(
+        &client,
+        &first,
+        post.clone(),
+        &format!("/api/admin/users/{person}/role"),
+        Some(&cookie),
+        serde_json::json!({"role": "regular_contributor", "isApproved": true}),
+    )
+    .await;
+    assert_eq!(status, 200, "{json}");
+    let (status, submitted, _) = send_json(
+        &client,
+        &second,
+        post.clone(),
+        "/api/stories",
+        cookie_2.as_deref(),
+        serde_json::json!({"title": "Approved on the first", "content": "Read on the second.",
+            "excerpt": "Across servers", "category": "Testimonies", "isPublished": true}),
+    )
+    .await;
+    assert_eq!(status, 201, "{submitted}");
+    assert_eq!(submitted["status"], "pending_approval", "{submitted}");
+    let (status, json, _) = send_json(
+        &client,
+        &first,
+        post,
+        &format!("/api/admin/stories/{}/approve", submitted["id"]),
+        Some(&cookie),
+        serde_json::json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{json}");
+    let took = visible_within(&client, &second, "/api/stories", |list| {
+        titles(list).contains(&"Approved on the first".to_owned())
+    })
+    .await
+    .expect("the second server shows the approved story");
     assert!(took < Duration::from_secs(1), "took {took:?}");
 }
