@@ -65,9 +65,9 @@ pub struct HelpContactRequest {
     #[schema(value_type = Option<HelpCategoryDto>)]
     pub category: Option<String>,
     /// Ignored: the sender is taken from the session.
+    // Still typed: a value that is not a text or null is refused, as the document says.
     #[serde(default)]
-    #[schema(value_type = Option<String>)]
-    pub user_id: Option<serde_json::Value>,
+    pub user_id: Option<String>,
 }
 
 /// A message in the super admin's inbox.

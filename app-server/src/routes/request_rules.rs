@@ -69,6 +69,9 @@ const FIELDS: &[(&str, &str, &str)] = &[
     ("UpdateProfileRequest", "firstName", ONE_LINE),
     ("UpdateProfileRequest", "lastName", ONE_LINE),
     ("CreateApiTokenRequest", "name", ONE_LINE),
+    // Reasons the person is told: trimmed, and refused when nothing is left.
+    ("UnpublishRequest", "reason", FILLED_TEXT),
+    ("SuspendRequest", "reason", FILLED_TEXT),
 ];
 
 /// Writes the shared rules into `api`; leaves it as it was if it does not read back.

@@ -343,7 +343,6 @@ def run_role(st: str, server: Server, role: str, cookie: str | None, workdir: Pa
     cmd = [
         st, "--config-file", str(HERE / "schemathesis.toml"), "run", str(SCHEMA),
         "--url", server.base,
-        "--checks", "all",
         "--max-examples", str(args.max_examples),
         "--max-time", str(args.max_time),
         "--request-timeout", "30",

@@ -11,7 +11,7 @@ export interface SuspendRequest {
    * Why; mailed to the person (required, at most 500 characters).
    * @minLength 1
    * @maxLength 500
-   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*[^\s\u0000-\u001F\u007F][^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */
   reason: string;
 }

@@ -11,7 +11,7 @@ export interface UnpublishRequest {
    * Why the story is taken down; the author sees it and receives it by mail.
    * @minLength 1
    * @maxLength 2000
-   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*[^\s\u0000-\u001F\u007F][^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */
   reason: string;
 }

@@ -400,7 +400,7 @@ export const suspendUserParams = zod.object({
 })
 
 export const suspendUserBodyReasonMax = 500;
-export const suspendUserBodyReasonRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const suspendUserBodyReasonRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
 
 
 export const suspendUserBody = zod.object({

@@ -144,7 +144,7 @@ export const unpublishStoryParams = zod.object({
 })
 
 export const unpublishStoryBodyReasonMax = 2000;
-export const unpublishStoryBodyReasonRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const unpublishStoryBodyReasonRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
 
 
 export const unpublishStoryBody = zod.object({
