@@ -206,15 +206,13 @@ pub(crate) fn store_err(err: DbErr) -> StoreError {
 /// These answer 503, so a client may try again; anything else is a bug (500).
 fn is_outage(err: &DbErr) -> bool {
     use sea_orm::sqlx::Error as Sqlx;
-    let runtime = match err {
-        DbErr::ConnectionAcquire(_) | DbErr::Conn(_) => return true,
-        DbErr::Exec(e) | DbErr::Query(e) => e,
-        _ => return false,
-    };
-    let sea_orm::RuntimeErr::SqlxError(sqlx) = runtime else {
+    if matches!(err, DbErr::ConnectionAcquire(_) | DbErr::Conn(_)) {
+        return true;
+    }
+    let Some(sqlx) = sqlx_error(err) else {
         return false;
     };
-    match sqlx.as_ref() {
+    match sqlx {
         Sqlx::Io(_)
         | Sqlx::Tls(_)
         | Sqlx::Protocol(_)
@@ -222,23 +220,18 @@ fn is_outage(err: &DbErr) -> bool {
         | Sqlx::PoolClosed
         | Sqlx::WorkerCrashed
         | Sqlx::BeginFailed => true,
-        Sqlx::Database(db) => {
-            let code = db.code().unwrap_or_default();
-            if db
-                .try_downcast_ref::<sea_orm::sqlx::sqlite::SqliteError>()
-                .is_some()
-            {
-                // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN: the primary result code
-                // is the low byte of the extended one.
-                let primary = code.parse::<i32>().map_or(0, |c| c & 0xff);
-                return matches!(primary, 5 | 6 | 8 | 10 | 13 | 14);
+        Sqlx::Database(_) => match database_code(sqlx) {
+            // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN.
+            Some(Code::Sqlite(primary)) => matches!(primary, 5 | 6 | 8 | 10 | 13 | 14),
+            // Connection exceptions, operator intervention (shutdown, start-up), too many
+            // connections, a full disk, a read-only server (a standby).
+            Some(Code::Postgres(code)) => {
+                code.starts_with("08")
+                    || code.starts_with("57")
+                    || matches!(code.as_str(), "53300" | "53100" | "25006")
             }
-            // PostgreSQL: connection exceptions, operator intervention (shutdown, start-up),
-            // too many connections, a full disk, a read-only server (a standby).
-            code.starts_with("08")
-                || code.starts_with("57")
-                || matches!(code.as_ref(), "53300" | "53100" | "25006")
-        }
+            None => false,
+        },
         _ => false,
     }
 }
@@ -247,27 +240,49 @@ fn is_outage(err: &DbErr) -> bool {
 /// (a full disk, a read-only file or server) while it still answers reads, rather than
 /// being away: the server logs the two apart, and reads going on do not mean writes are back.
 pub fn refuses_writes(cause: &anyhow::Error) -> bool {
-    use sea_orm::sqlx::Error as Sqlx;
     cause.chain().any(|e| {
-        let Some(DbErr::Exec(runtime) | DbErr::Query(runtime)) = e.downcast_ref::<DbErr>() else {
-            return false;
-        };
-        let sea_orm::RuntimeErr::SqlxError(sqlx) = runtime else {
-            return false;
-        };
-        let Sqlx::Database(db) = sqlx.as_ref() else {
-            return false;
-        };
-        let code = db.code().unwrap_or_default();
-        if db
-            .try_downcast_ref::<sea_orm::sqlx::sqlite::SqliteError>()
-            .is_some()
+        match e
+            .downcast_ref::<DbErr>()
+            .and_then(sqlx_error)
+            .and_then(database_code)
         {
             // READONLY, FULL.
-            return matches!(code.parse::<i32>().map_or(0, |c| c & 0xff), 8 | 13);
+            Some(Code::Sqlite(primary)) => matches!(primary, 8 | 13),
+            Some(Code::Postgres(code)) => matches!(code.as_str(), "53100" | "25006"),
+            None => false,
         }
-        matches!(code.as_ref(), "53100" | "25006")
     })
+}
+
+/// The driver's error inside a statement's error.
+fn sqlx_error(err: &DbErr) -> Option<&sea_orm::sqlx::Error> {
+    match err {
+        DbErr::Exec(sea_orm::RuntimeErr::SqlxError(e))
+        | DbErr::Query(sea_orm::RuntimeErr::SqlxError(e)) => Some(e.as_ref()),
+        _ => None,
+    }
+}
+
+/// A database's own error code.
+enum Code {
+    /// SQLite's primary result code (the low byte of the extended one).
+    Sqlite(i32),
+    /// PostgreSQL's SQLSTATE.
+    Postgres(String),
+}
+
+fn database_code(err: &sea_orm::sqlx::Error) -> Option<Code> {
+    let sea_orm::sqlx::Error::Database(db) = err else {
+        return None;
+    };
+    let code = db.code()?;
+    if db
+        .try_downcast_ref::<sea_orm::sqlx::sqlite::SqliteError>()
+        .is_some()
+    {
+        return code.parse::<i32>().ok().map(|c| Code::Sqlite(c & 0xff));
+    }
+    Some(Code::Postgres(code.into_owned()))
 }
 
 #[cfg(test)]

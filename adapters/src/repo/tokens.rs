@@ -8,7 +8,7 @@ use domain::user::UserId;
 use domain::user::tokens::{AccountTokenRepository, MintedToken, TokenMinter, TokenPurpose};
 use rand::RngCore;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use sha2::{Digest, Sha256};
 
 use crate::db::store_err;
@@ -83,10 +83,7 @@ impl AccountTokenRepository for SeaOrmAccountTokenRepository {
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         let found = account_tokens::Entity::find()
-            .filter(account_tokens::Column::Purpose.eq(purpose.as_str()))
-            .filter(account_tokens::Column::TokenHash.eq(hash))
-            .filter(account_tokens::Column::UsedAt.is_null())
-            .filter(account_tokens::Column::ExpiresAt.gt(now))
+            .filter(usable(purpose, hash, now))
             .count(&self.db)
             .await
             .map_err(store_err)?;
@@ -102,10 +99,7 @@ impl AccountTokenRepository for SeaOrmAccountTokenRepository {
         // One statement marks it used, so of two concurrent uses only one changes a row.
         let used = account_tokens::Entity::update_many()
             .col_expr(account_tokens::Column::UsedAt, Expr::value(now))
-            .filter(account_tokens::Column::Purpose.eq(purpose.as_str()))
-            .filter(account_tokens::Column::TokenHash.eq(hash))
-            .filter(account_tokens::Column::UsedAt.is_null())
-            .filter(account_tokens::Column::ExpiresAt.gt(now))
+            .filter(usable(purpose, hash, now))
             .exec(&self.db)
             .await
             .map_err(store_err)?;
@@ -129,4 +123,13 @@ impl AccountTokenRepository for SeaOrmAccountTokenRepository {
             .map_err(store_err)?;
         Ok(())
     }
+}
+
+/// A token of this purpose and hash that is unused and has not expired at `now`.
+fn usable(purpose: TokenPurpose, hash: &str, now: DateTime<Utc>) -> Condition {
+    Condition::all()
+        .add(account_tokens::Column::Purpose.eq(purpose.as_str()))
+        .add(account_tokens::Column::TokenHash.eq(hash))
+        .add(account_tokens::Column::UsedAt.is_null())
+        .add(account_tokens::Column::ExpiresAt.gt(now))
 }

@@ -130,12 +130,7 @@ async fn try_post(
     }
     let res = request.send().await?;
     let status = res.status().as_u16();
-    let cookie = res
-        .headers()
-        .get("set-cookie")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .map(str::to_owned);
+    let cookie = crate::processes::session_cookie(&res);
     let bytes = res.bytes().await?;
     Ok((
         status,
@@ -727,20 +722,33 @@ crate::engine_test!(
             )
             .await
             .unwrap();
-        let reset = json!({"token": minted.secret, "password": "a brand new password"});
-        let sign_in = |password: &str| json!({"email": email, "password": password});
+        let reset_answer = async || {
+            let reset = json!({"token": minted.secret, "password": "a brand new password"});
+            crate::helpers::send(
+                &app,
+                Method::POST,
+                "/api/password-reset/confirm",
+                None,
+                Some(reset),
+            )
+            .await
+        };
+        let signs_in = async |password: &str| {
+            let form = json!({"email": email, "password": password});
+            crate::helpers::send(&app, Method::POST, "/api/login", None, Some(form))
+                .await
+                .status
+        };
+        let old_session = async || {
+            crate::helpers::send(&app, Method::GET, "/api/user", Some(&old_cookie), None)
+                .await
+                .status
+        };
 
         db.execute_unprepared("ALTER TABLE sign_in_failures RENAME TO sign_in_failures_away")
             .await
             .unwrap();
-        let res = crate::helpers::send(
-            &app,
-            Method::POST,
-            "/api/password-reset/confirm",
-            None,
-            Some(reset.clone()),
-        )
-        .await;
+        let res = reset_answer().await;
         assert!(res.status >= 500, "{} {}", res.status, res.body);
         db.execute_unprepared("ALTER TABLE sign_in_failures_away RENAME TO sign_in_failures")
             .await
@@ -755,52 +763,22 @@ crate::engine_test!(
             1,
             "the link was used up by a reset that failed"
         );
-        let me =
-            crate::helpers::send(&app, Method::GET, "/api/user", Some(&old_cookie), None).await;
-        assert_eq!(me.status, 200, "the session ended by a reset that failed");
-        let old = crate::helpers::send(
-            &app,
-            Method::POST,
-            "/api/login",
-            None,
-            Some(sign_in(crate::helpers::PASSWORD)),
-        )
-        .await;
         assert_eq!(
-            old.status, 200,
+            old_session().await,
+            200,
+            "the session ended by a reset that failed"
+        );
+        assert_eq!(
+            signs_in(crate::helpers::PASSWORD).await,
+            200,
             "the password changed by a reset that failed"
         );
 
-        let res = crate::helpers::send(
-            &app,
-            Method::POST,
-            "/api/password-reset/confirm",
-            None,
-            Some(reset),
-        )
-        .await;
+        let res = reset_answer().await;
         assert_eq!(res.status, 200, "{}", res.body);
-        let me =
-            crate::helpers::send(&app, Method::GET, "/api/user", Some(&old_cookie), None).await;
-        assert_eq!(me.status, 401, "a session outlived the reset");
-        let old = crate::helpers::send(
-            &app,
-            Method::POST,
-            "/api/login",
-            None,
-            Some(sign_in(crate::helpers::PASSWORD)),
-        )
-        .await;
-        assert_eq!(old.status, 401);
-        let new = crate::helpers::send(
-            &app,
-            Method::POST,
-            "/api/login",
-            None,
-            Some(sign_in("a brand new password")),
-        )
-        .await;
-        assert_eq!(new.status, 200);
+        assert_eq!(old_session().await, 401, "a session outlived the reset");
+        assert_eq!(signs_in(crate::helpers::PASSWORD).await, 401);
+        assert_eq!(signs_in("a brand new password").await, 200);
     }
 );
 

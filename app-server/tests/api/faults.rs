@@ -353,25 +353,17 @@ async fn on_a_full_disk_writes_answer_503_reads_go_on_and_writes_return_with_spa
         .build()
         .unwrap();
     let (get, post) = (reqwest::Method::GET, reqwest::Method::POST);
-    let (status, _, cookie) = {
-        let res = client
-            .post(format!("{}/api/admin/login", server.base))
-            .header("origin", &server.base)
-            .header("content-type", "application/json")
-            .body(r#"{"username":"admin","password":"faults-admin-password"}"#)
-            .send()
-            .await
-            .unwrap();
-        let cookie = res
-            .headers()
-            .get("set-cookie")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(';').next())
-            .map(str::to_owned);
-        (res.status().as_u16(), (), cookie)
-    };
-    assert_eq!(status, 200);
-    let admin = cookie.expect("a session cookie");
+    let admin_login = serde_json::json!({"username": "admin", "password": "faults-admin-password"});
+    let res = client
+        .post(format!("{}/api/admin/login", server.base))
+        .header("origin", &server.base)
+        .header("content-type", "application/json")
+        .body(admin_login.to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let admin = crate::processes::session_cookie(&res).expect("a session cookie");
     let story = serde_json::json!({
         "title": "Written before the disk filled", "content": "Still here after it emptied.",
         "excerpt": "Still here.", "videoUrl": null, "thumbnailUrl": null,
@@ -460,7 +452,7 @@ async fn on_a_full_disk_writes_answer_503_reads_go_on_and_writes_return_with_spa
         &server,
         post.clone(),
         "/api/admin/login",
-        Some(serde_json::json!({"username": "admin", "password": "faults-admin-password"})),
+        Some(admin_login),
     )
     .await;
     assert_eq!(

@@ -144,12 +144,16 @@ pub async fn send_json(
     }
     let res = request.send().await.unwrap();
     let status = res.status().as_u16();
-    let set_cookie = res
-        .headers()
+    let set_cookie = session_cookie(&res);
+    let json = serde_json::from_slice(&res.bytes().await.unwrap()).unwrap_or_default();
+    (status, json, set_cookie)
+}
+
+/// The cookie an answer sets (`name=value`), if any.
+pub fn session_cookie(res: &reqwest::Response) -> Option<String> {
+    res.headers()
         .get("set-cookie")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split(';').next())
-        .map(str::to_owned);
-    let json = serde_json::from_slice(&res.bytes().await.unwrap()).unwrap_or_default();
-    (status, json, set_cookie)
+        .map(str::to_owned)
 }

@@ -28,6 +28,12 @@ struct TokenRow {
     used: bool,
 }
 
+impl TokenRow {
+    fn is_usable(&self, purpose: TokenPurpose, hash: &str, now: DateTime<Utc>) -> bool {
+        self.purpose == purpose && self.hash == hash && !self.used && self.expires_at > now
+    }
+}
+
 /// One-time tokens in memory.
 #[derive(Debug, Default)]
 pub struct InMemoryAccountTokens {
@@ -70,7 +76,7 @@ impl AccountTokenRepository for InMemoryAccountTokens {
     ) -> Result<bool, StoreError> {
         Ok(lock(&self.rows)
             .iter()
-            .any(|r| r.purpose == purpose && r.hash == hash && !r.used && r.expires_at > now))
+            .any(|r| r.is_usable(purpose, hash, now)))
     }
 
     async fn consume(
@@ -82,7 +88,7 @@ impl AccountTokenRepository for InMemoryAccountTokens {
         let mut rows = lock(&self.rows);
         Ok(rows
             .iter_mut()
-            .find(|r| r.purpose == purpose && r.hash == hash && !r.used && r.expires_at > now)
+            .find(|r| r.is_usable(purpose, hash, now))
             .map(|r| {
                 r.used = true;
                 r.user.clone()
