@@ -16,6 +16,7 @@ pub mod media;
 pub mod permissions;
 pub mod rate_limit;
 pub mod schedule;
+pub mod scripture;
 pub mod session;
 pub mod social;
 pub mod story;
