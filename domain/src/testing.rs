@@ -210,10 +210,12 @@ pub fn new_comment(story: StoryId, name: &str, email: Option<&str>, content: &st
 }
 
 /// A text story by `author` in "Testimonies" with this title and status; an approved one is
-/// published at [`t0`].
+/// published at [`t0`]. Its passages are those its title cites (Protestant canon).
 pub fn new_story(author: &UserId, title: &str, status: StoryStatus) -> NewStory {
     let live = status == StoryStatus::Approved;
+    let scripture = crate::scripture::ScriptureParser::new(crate::scripture::Canon::Protestant);
     NewStory {
+        passages: scripture.passages([title]),
         fields: StoryFields {
             title: title.to_owned(),
             content: format!("<p>{title}: the whole story.</p>"),

@@ -268,7 +268,7 @@ fn a_post_whose_story_is_no_longer_public_fails_without_being_published() {
     let mut story = w.exported(&author, "Grace", &[Platform::Twitter]);
     story.is_published = false;
     story.status = StoryStatus::Draft;
-    block_on(w.stories.update(&story)).unwrap();
+    block_on(w.stories.update(&story, &[])).unwrap();
     assert_eq!(w.round().failed, 1);
     assert!(w.twitter.posts().is_empty());
     let row = &w.posts.rows()[0];

@@ -17,6 +17,7 @@ use chrono::{DateTime, Utc};
 use std::fmt;
 use std::str::FromStr;
 
+use crate::scripture::Passage;
 use crate::user::{AuthorSummary, UserId};
 
 pub use lifecycle::{StoryAction, StoryState, TransitionError};
@@ -126,6 +127,8 @@ impl Story {
 pub struct StoryWithAuthor {
     pub story: Story,
     pub author: AuthorSummary,
+    /// The scripture passages its live title, excerpt and text cite, in order.
+    pub passages: Vec<Passage>,
 }
 
 /// The fields a story card shows: everything but the content.
@@ -150,6 +153,8 @@ pub struct StorySummary {
     pub has_pending_revision: bool,
     /// The start of the content as plain text, for a card without an excerpt.
     pub preview: String,
+    /// The scripture passages its live title, excerpt and text cite, in order.
+    pub passages: Vec<Passage>,
 }
 
 /// Filter and page of the public story list.
@@ -159,6 +164,8 @@ pub struct StoryQuery {
     pub search: Option<String>,
     /// Exact category name; `None` for all.
     pub category: Option<String>,
+    /// Only stories citing a verse of one of these passages (empty for all).
+    pub passages: Vec<Passage>,
     pub limit: u32,
     pub offset: u64,
 }
@@ -181,6 +188,8 @@ pub struct Page<T> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewStory {
     pub fields: StoryFields,
+    /// The passages the fields cite ([`StoryService::passages_of`]).
+    pub passages: Vec<Passage>,
     pub author_id: UserId,
     pub status: StoryStatus,
     pub is_published: bool,

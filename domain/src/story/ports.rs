@@ -8,6 +8,7 @@ use super::{
     StoryQuery, StorySummary, StoryWithAuthor,
 };
 use crate::StoreError;
+use crate::scripture::Passage;
 use crate::user::{AuthorSummary, UserId};
 
 /// Stores stories and their revisions. Lists cost a fixed number of queries whatever their
@@ -15,7 +16,8 @@ use crate::user::{AuthorSummary, UserId};
 #[async_trait]
 pub trait StoryRepository: Send + Sync {
     /// Approved, published stories matching the query (full-text search over title,
-    /// excerpt and content), newest published first, with their authors, and the total.
+    /// excerpt and content; stories citing one of its passages), newest published first,
+    /// with their authors and passages, and the total.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
@@ -33,11 +35,12 @@ pub trait StoryRepository: Send + Sync {
     /// [`StoreError::Unknown`] when the store fails (for example the author does not exist).
     async fn create(&self, new: NewStory) -> Result<Story, StoreError>;
 
-    /// Saves every mutable field of an existing story; returns it as stored.
+    /// Saves every mutable field of an existing story, and the passages its live text
+    /// cites in place of those stored; returns it as stored.
     ///
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails or the story is gone.
-    async fn update(&self, story: &Story) -> Result<Story, StoreError>;
+    async fn update(&self, story: &Story, passages: &[Passage]) -> Result<Story, StoreError>;
 
     /// Deletes the story with its comments and revisions; `false` when it did not exist.
     ///

@@ -127,7 +127,9 @@ impl StoryService {
         // Also after an earlier edit was refused: the author must not see a stale reason.
         story.mark_live(&reviewer.id, now);
         story.updated_at = now;
-        work.stories().update(&story).await?;
+        work.stories()
+            .update(&story, &self.cited_by(&story))
+            .await?;
         let subject = format!("Your story \"{}\" is live", story.title);
         let body = format!(
             "Good news: a reviewer approved your story \"{}\". Read it at {}/stories/{}\n",
@@ -181,7 +183,9 @@ impl StoryService {
                 ("your story", AuditAction::StoryRejected)
             };
         story.updated_at = now;
-        work.stories().update(&story).await?;
+        work.stories()
+            .update(&story, &self.cited_by(&story))
+            .await?;
         let because = reason
             .as_deref()
             .map(|r| format!("\n\nThe reviewer wrote: {r}"))

@@ -42,6 +42,7 @@ impl StoryService {
             self.ports
                 .stories
                 .create(NewStory {
+                    passages: self.passages_of(sample.title, Some(sample.excerpt), sample.content),
                     fields: StoryFields {
                         title: sample.title.to_owned(),
                         content: sample.content.to_owned(),

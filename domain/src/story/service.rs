@@ -10,6 +10,7 @@ use crate::StoreError;
 use crate::category::CategoryRepository;
 use crate::clock::Clock;
 use crate::permissions::{Ability, Caller};
+use crate::scripture::{Passage, ScriptureParser};
 use crate::user::{UserId, UserRepository};
 use crate::work::UnitOfWork;
 
@@ -45,6 +46,8 @@ pub struct StoryPorts {
     /// `PUBLIC_URL`, for links in mail.
     pub public_url: String,
     pub site_name: String,
+    /// Reads the scripture references of what authors write (`SCRIPTURE_CANON`).
+    pub scripture: Arc<ScriptureParser>,
 }
 
 /// Story use cases: reading here, writing in `writing.rs`, reviewing in `review.rs`.
@@ -66,7 +69,46 @@ impl StoryService {
         &self,
         query: &StoryQuery,
     ) -> Result<Page<StorySummary>, ListStoriesError> {
-        Ok(self.ports.stories.list_published(query).await?)
+        let query = self.read_references(query);
+        Ok(self.ports.stories.list_published(&query).await?)
+    }
+
+    /// A search that cites scripture ("Jn 3:16", "hope Ps 23") finds the stories citing an
+    /// overlapping passage: the references become passages of the query, and only the other
+    /// words are searched as words ("jn 3 16" as words would match unrelated stories).
+    fn read_references(&self, query: &StoryQuery) -> StoryQuery {
+        let mut query = query.clone();
+        let Some(search) = query.search.take() else {
+            return query;
+        };
+        let found = self.ports.scripture.find_in_query(&search);
+        let mut words = String::with_capacity(search.len());
+        let mut from = 0;
+        for reference in &found {
+            words.push_str(&search[from..reference.span.start]);
+            words.push(' ');
+            from = reference.span.end;
+            if !query.passages.contains(&reference.passage) {
+                query.passages.push(reference.passage);
+            }
+        }
+        words.push_str(&search[from..]);
+        let words = words.trim();
+        query.search = (!words.is_empty()).then(|| words.to_owned());
+        query
+    }
+
+    /// The passages a story's title, excerpt and text cite, as stored with it.
+    #[must_use]
+    pub fn passages_of(&self, title: &str, excerpt: Option<&str>, content: &str) -> Vec<Passage> {
+        self.ports
+            .scripture
+            .passages([title, excerpt.unwrap_or_default(), content])
+    }
+
+    /// [`Self::passages_of`] a stored story.
+    pub(super) fn cited_by(&self, story: &super::Story) -> Vec<Passage> {
+        self.passages_of(&story.title, story.excerpt.as_deref(), &story.content)
     }
 
     /// The community figures: published stories and their distinct authors.
@@ -147,3 +189,7 @@ impl StoryService {
         caller.user_id() == Some(author)
     }
 }
+
+#[cfg(test)]
+#[path = "scripture_tests.rs"]
+mod scripture_tests;

@@ -52,7 +52,9 @@ impl StoryService {
         story.is_published = false;
         story.rejection_reason = Some(reason.clone());
         story.updated_at = now;
-        work.stories().update(&story).await?;
+        work.stories()
+            .update(&story, &self.cited_by(&story))
+            .await?;
         let subject = format!("A moderator took \"{}\" off the site", story.title);
         let body = format!(
             "A moderator took your story \"{}\" off the site.\n\nThe moderator wrote: {reason}\n\nYou can edit it and submit it again from your dashboard: {}/dashboard\n",

@@ -81,6 +81,11 @@ impl StoryService {
         let created = work
             .stories()
             .create(NewStory {
+                passages: self.passages_of(
+                    &fields.title,
+                    fields.excerpt.as_deref(),
+                    &fields.content,
+                ),
                 fields: fields.clone(),
                 author_id: me.id.clone(),
                 status: state.status(),
@@ -125,7 +130,10 @@ impl StoryService {
             story.is_published = false;
             story.rejection_reason = None;
             story.updated_at = now;
-            self.ports.stories.update(&story).await?;
+            self.ports
+                .stories
+                .update(&story, &self.cited_by(&story))
+                .await?;
             return Ok(EditResult {
                 story: self.reload(id).await?,
                 staged: false,
@@ -150,7 +158,9 @@ impl StoryService {
                     .await?;
                 fields.apply_to(&mut story);
                 story.updated_at = now;
-                work.stories().update(&story).await?;
+                work.stories()
+                    .update(&story, &self.cited_by(&story))
+                    .await?;
                 work.commit().await?;
                 return Ok(EditResult {
                     story: self.reload(id).await?,
@@ -178,7 +188,10 @@ impl StoryService {
             }
         }
         story.updated_at = now;
-        self.ports.stories.update(&story).await?;
+        self.ports
+            .stories
+            .update(&story, &self.cited_by(&story))
+            .await?;
         Ok(EditResult {
             story: self.reload(id).await?,
             staged: false,
@@ -204,7 +217,10 @@ impl StoryService {
             self.save_with_version(&story, &me.id).await?;
         } else {
             story.status = submitted.status();
-            self.ports.stories.update(&story).await?;
+            self.ports
+                .stories
+                .update(&story, &self.cited_by(&story))
+                .await?;
         }
         self.reload(id).await
     }
@@ -226,7 +242,7 @@ impl StoryService {
                 story.updated_at,
             )
             .await?;
-        work.stories().update(story).await?;
+        work.stories().update(story, &self.cited_by(story)).await?;
         work.commit().await?;
         Ok(())
     }

@@ -711,7 +711,7 @@ fn the_authors_list_carries_the_rejection_reason() {
     let author = w.member();
     let mut rejected = w.story(&author, "Rough", StoryStatus::Rejected);
     rejected.rejection_reason = Some("Too short".to_owned());
-    block_on(w.fakes.stories.update(&rejected)).unwrap();
+    block_on(w.fakes.stories.update(&rejected, &[])).unwrap();
     let mine = block_on(w.service.list_by_author(&as_user(&author), &author.id)).unwrap();
     assert_eq!(mine[0].rejection_reason.as_deref(), Some("Too short"));
     assert!(!mine[0].has_pending_revision);

@@ -9,6 +9,7 @@ use super::{lock, tick};
 use crate::StoreError;
 use crate::category::{Category, CategoryRepository, CategoryWithCount, NewCategory};
 use crate::comment::{Comment, CommentId, CommentRepository, DEFAULT_PLATFORM, NewComment};
+use crate::scripture::Passage;
 use crate::story::{
     NewStory, Page, ReviewItem, ReviewKind, Revision, RevisionStatus, Story, StoryFields, StoryId,
     StoryQuery, StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
@@ -30,6 +31,8 @@ pub struct InMemoryStoryRepository {
 #[derive(Debug, Default)]
 struct Rows {
     stories: Vec<Story>,
+    /// The passages stored with each story, as the service gave them.
+    passages: std::collections::HashMap<StoryId, Vec<Passage>>,
     revisions: Vec<Revision>,
     last_story_id: i64,
     last_revision_id: i64,
@@ -74,7 +77,7 @@ impl InMemoryStoryRepository {
             .count() as u64
     }
 
-    fn matches(story: &Story, query: &StoryQuery) -> bool {
+    fn matches(story: &Story, cited: &[Passage], query: &StoryQuery) -> bool {
         let words = query
             .search
             .as_deref()
@@ -87,7 +90,12 @@ impl InMemoryStoryRepository {
             || story.excerpt.as_deref().is_some_and(found)
             || found(&story.content);
         let in_category = query.category.as_ref().is_none_or(|c| c == &story.category);
-        story.is_public() && searched && in_category
+        let cites = query.passages.is_empty()
+            || query
+                .passages
+                .iter()
+                .any(|p| cited.iter().any(|c| c.overlaps(p)));
+        story.is_public() && searched && in_category && cites
     }
 
     /// The pending revision of `story` in `rows` (the newest, should there be several).
@@ -100,17 +108,30 @@ impl InMemoryStoryRepository {
     }
 
     /// Stories (as chosen by `pick`) with their pending revision, read under one lock.
-    fn with_pending(&self, pick: impl Fn(&Story) -> bool) -> Vec<(Story, Option<Revision>)> {
+    fn with_pending(
+        &self,
+        pick: impl Fn(&Story, &[Passage]) -> bool,
+    ) -> Vec<(Story, Option<Revision>)> {
         let rows = lock(&self.rows);
         rows.stories
             .iter()
-            .filter(|s| pick(s))
+            .filter(|s| pick(s, rows.passages.get(&s.id).map_or(&[], Vec::as_slice)))
             .map(|s| (s.clone(), Self::pending_in(&rows, s.id)))
             .collect()
     }
 
+    /// The passages stored with a story.
+    fn passages_of(&self, story: StoryId) -> Vec<Passage> {
+        lock(&self.rows)
+            .passages
+            .get(&story)
+            .cloned()
+            .unwrap_or_default()
+    }
+
     fn summary(&self, s: Story, has_pending_revision: bool) -> StorySummary {
         StorySummary {
+            passages: self.passages_of(s.id),
             preview: crate::story::content::plain_preview(
                 &s.content,
                 crate::story::content::PREVIEW_CHARS,
@@ -136,6 +157,7 @@ impl InMemoryStoryRepository {
     pub(super) fn with_author(&self, story: Story) -> StoryWithAuthor {
         StoryWithAuthor {
             author: self.users.author_summary(&story.author_id),
+            passages: self.passages_of(story.id),
             story,
         }
     }
@@ -144,7 +166,7 @@ impl InMemoryStoryRepository {
 #[async_trait]
 impl StoryRepository for InMemoryStoryRepository {
     async fn list_published(&self, query: &StoryQuery) -> Result<Page<StorySummary>, StoreError> {
-        let mut found = self.with_pending(|s| Self::matches(s, query));
+        let mut found = self.with_pending(|s, cited| Self::matches(s, cited, query));
         found.sort_by_key(|(s, _)| std::cmp::Reverse((s.published_at, s.id)));
         let total = found.len() as u64;
         let items = found
@@ -189,12 +211,14 @@ impl StoryRepository for InMemoryStoryRepository {
             created_at: now,
             updated_at: now,
         };
+        rows.passages.insert(story.id, new.passages);
         rows.stories.push(story.clone());
         Ok(story)
     }
 
-    async fn update(&self, story: &Story) -> Result<Story, StoreError> {
+    async fn update(&self, story: &Story, passages: &[Passage]) -> Result<Story, StoreError> {
         let mut rows = lock(&self.rows);
+        rows.passages.insert(story.id, passages.to_vec());
         let stored = rows
             .stories
             .iter_mut()
@@ -230,7 +254,7 @@ impl StoryRepository for InMemoryStoryRepository {
         public_only: bool,
     ) -> Result<Vec<StorySummary>, StoreError> {
         let mut found =
-            self.with_pending(|s| &s.author_id == author && (!public_only || s.is_public()));
+            self.with_pending(|s, _| &s.author_id == author && (!public_only || s.is_public()));
         found.sort_by_key(|(s, _)| std::cmp::Reverse((s.created_at, s.id)));
         Ok(found
             .into_iter()
@@ -245,7 +269,7 @@ impl StoryRepository for InMemoryStoryRepository {
         offset: u64,
     ) -> Result<Page<ReviewItem>, StoreError> {
         let mut queued: Vec<(Story, Option<Revision>)> = self
-            .with_pending(|s| {
+            .with_pending(|s, _| {
                 matches!(
                     s.status,
                     StoryStatus::PendingApproval | StoryStatus::Approved

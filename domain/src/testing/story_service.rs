@@ -9,6 +9,7 @@ use super::{
     InMemoryUserRepository, RecordingMailer,
 };
 use crate::category::DEFAULT_CATEGORIES;
+use crate::scripture::{Canon, ScriptureParser};
 use crate::story::HtmlSanitizer;
 use crate::story::StoryService;
 use crate::story::service::StoryPorts;
@@ -112,6 +113,7 @@ impl StoryFakes {
             clock: self.clock.clone(),
             public_url: Self::PUBLIC_URL.to_owned(),
             site_name: Self::SITE_NAME.to_owned(),
+            scripture: Arc::new(ScriptureParser::new(Canon::Protestant)),
         }
     }
 

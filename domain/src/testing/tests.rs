@@ -42,6 +42,7 @@ fn query() -> StoryQuery {
     StoryQuery {
         search: None,
         category: None,
+        passages: Vec::new(),
         limit: StoryQuery::DEFAULT_LIMIT,
         offset: 0,
     }
