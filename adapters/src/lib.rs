@@ -34,6 +34,7 @@ pub use repo::mail::{OutboxMailer, SeaOrmMailOutbox, SeaOrmMailQueue};
 pub use repo::media::SeaOrmMediaRepository;
 pub use repo::rate_limits::SeaOrmHitCounter;
 pub use repo::schedules::SeaOrmScheduleRepository;
+pub use repo::scripture::{SeaOrmScriptureIndex, reindex_passages};
 pub use repo::sessions::SeaOrmSessionRepository;
 pub use repo::settings::SeaOrmSettingsRepository;
 pub use repo::sign_in_failures::SeaOrmSignInFailures;

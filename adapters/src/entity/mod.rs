@@ -17,5 +17,6 @@ pub(crate) mod settings;
 pub(crate) mod sign_in_failures;
 pub(crate) mod social_posts;
 pub(crate) mod stories;
+pub(crate) mod story_passages;
 pub(crate) mod story_revisions;
 pub(crate) mod users;

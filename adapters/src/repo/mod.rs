@@ -12,6 +12,7 @@ pub(crate) mod mail;
 pub(crate) mod media;
 pub(crate) mod rate_limits;
 pub(crate) mod schedules;
+pub(crate) mod scripture;
 pub(crate) mod sessions;
 pub(crate) mod settings;
 pub(crate) mod sign_in_failures;

@@ -11,14 +11,18 @@
 //! `docs/decisions/scripture.md`.
 
 mod books;
+mod browse;
 mod canon;
+mod link;
 mod passage;
 mod scan;
 mod tokens;
 mod verses;
 
 pub use books::{AMBIGUOUS, Book};
+pub use browse::{BookCount, ChapterCount, ScriptureIndex, ScriptureService};
 pub use canon::{BOOKS, by_number, by_osis};
+pub use link::{ReaderLink, ReaderLinkError, link_references};
 pub use passage::{Passage, Verse, VerseId};
 
 use std::ops::Range;
@@ -118,7 +122,7 @@ impl ScriptureParser {
     /// canon, or verses the book does not have.
     #[must_use]
     pub fn parse_osis(&self, osis: &str) -> Option<Passage> {
-        let passage = Passage::parse_osis(osis)?;
+        let passage = Passage::from_osis(osis)?;
         self.canon.includes(passage.book()).then_some(passage)
     }
 }

@@ -80,6 +80,18 @@ impl Passage {
         by_number(self.book).expect("a passage names a known book")
     }
 
+    /// Whether it was written as whole chapters ("Ps 23", "Ps 23-24").
+    #[must_use]
+    pub fn is_whole_chapters(&self) -> bool {
+        self.whole_chapters
+    }
+
+    /// The book's number (1 = Genesis).
+    #[must_use]
+    pub fn book_number(&self) -> u32 {
+        self.book
+    }
+
     #[must_use]
     pub fn start(&self) -> Verse {
         self.start
@@ -131,8 +143,11 @@ impl Passage {
         }
     }
 
-    /// Reads an OSIS form back (`John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`, `Ps.23-Ps.24`).
-    pub(super) fn parse_osis(text: &str) -> Option<Self> {
+    /// Reads an OSIS form back (`John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`, `Ps.23-Ps.24`),
+    /// whatever the canon: for passages read back from storage. Input from people goes
+    /// through [`super::ScriptureParser::parse_osis`], which also checks the canon.
+    #[must_use]
+    pub fn from_osis(text: &str) -> Option<Self> {
         let (first, last) = match text.trim().split_once('-') {
             Some((a, b)) => (a, Some(b)),
             None => (text.trim(), None),

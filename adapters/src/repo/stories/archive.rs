@@ -34,11 +34,13 @@ impl StoryArchive for SeaOrmStoryRepository {
         let authors = self
             .authors(models.iter().map(|m| m.author_id.clone()))
             .await?;
+        let mut cited = super::passages::of_stories(&self.db, models.iter().map(|m| m.id)).await?;
         models
             .into_iter()
             .map(|m| {
                 let author = authors.get(&m.author_id).cloned().unwrap_or_default();
                 Ok(StoryWithAuthor {
+                    passages: cited.remove(&StoryId(m.id)).unwrap_or_default(),
                     story: to_domain(m)?,
                     author,
                 })

@@ -24,11 +24,16 @@ pub(crate) fn list_selects(
     if let Some(cat) = category {
         cond = cond.add(stories::Column::Category.eq(cat));
     }
+    if !query.passages.is_empty() {
+        cond = cond.add(super::passages::citing(&query.passages));
+    }
     let words = search_words(query.search.as_deref().unwrap_or_default());
-    let count = if words.is_empty() {
+    let count = if words.is_empty() && query.passages.is_empty() {
         crate::repo::story_counts::total(backend, category)
     } else {
-        cond = cond.add(search_filter(backend, &words));
+        if !words.is_empty() {
+            cond = cond.add(search_filter(backend, &words));
+        }
         stories::Entity::find()
             .select_only()
             .column_as(Expr::col(stories::Column::Id).count(), "total")

@@ -4,12 +4,14 @@
 
 mod archive;
 mod list;
+mod passages;
 mod review;
 mod revisions;
 mod rows;
 mod search;
 
 pub(crate) use list::list_selects;
+pub(crate) use passages::replace as replace_passages;
 use rows::{SummaryRow, summary_select};
 pub(crate) use rows::{public_filter, revision, to_domain};
 
@@ -18,6 +20,7 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
+use domain::scripture::Passage;
 use domain::story::{
     NewStory, Page, ReviewItem, ReviewKind, Revision, RevisionStatus, SiteCounts, Story,
     StoryFields, StoryId, StoryQuery, StoryRepository, StorySummary, StoryWithAuthor,
@@ -77,9 +80,14 @@ impl StoryRepository for SeaOrmStoryRepository {
         };
         let mut authors = self.authors([model.author_id.clone()]).await?;
         let author = authors.remove(&model.author_id).unwrap_or_default();
+        let passages = passages::of_stories(&self.db, [model.id])
+            .await?
+            .remove(&StoryId(model.id))
+            .unwrap_or_default();
         Ok(Some(StoryWithAuthor {
             story: to_domain(model)?,
             author,
+            passages,
         }))
     }
 
@@ -114,10 +122,11 @@ impl StoryRepository for SeaOrmStoryRepository {
             model.thumbnail_url.as_deref(),
         )
         .await?;
+        passages::replace(&self.db, model.id, &new.passages).await?;
         to_domain(model)
     }
 
-    async fn update(&self, story: &Story) -> Result<Story, StoreError> {
+    async fn update(&self, story: &Story, cited: &[Passage]) -> Result<Story, StoreError> {
         let Some(model) = stories::Entity::find_by_id(story.id.0)
             .one(&self.db)
             .await
@@ -151,6 +160,7 @@ impl StoryRepository for SeaOrmStoryRepository {
             model.thumbnail_url.as_deref(),
         )
         .await?;
+        passages::replace(&self.db, model.id, cited).await?;
         to_domain(model)
     }
 

@@ -87,6 +87,7 @@ impl SeaOrmStoryRepository {
         let mut revisions = self
             .pending_revisions(models.iter().map(|m| m.id).collect())
             .await?;
+        let mut cited = super::passages::of_stories(&self.db, models.iter().map(|m| m.id)).await?;
         let items = models
             .into_iter()
             .map(|m| {
@@ -94,6 +95,7 @@ impl SeaOrmStoryRepository {
                 let author = authors.get(&m.author_id).cloned().unwrap_or_default();
                 Ok(ReviewItem {
                     story: StoryWithAuthor {
+                        passages: cited.remove(&domain::story::StoryId(m.id)).unwrap_or_default(),
                         story: to_domain(m)?,
                         author,
                     },

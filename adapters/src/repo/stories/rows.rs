@@ -186,6 +186,7 @@ impl SeaOrmStoryRepository {
         let authors = self
             .authors(rows.iter().map(|r| r.author_id.clone()))
             .await?;
+        let mut cited = super::passages::of_stories(&self.db, rows.iter().map(|r| r.id)).await?;
         let pending = if with_private {
             self.pending_revisions(rows.iter().map(|r| r.id).collect())
                 .await?
@@ -195,6 +196,7 @@ impl SeaOrmStoryRepository {
         rows.into_iter()
             .map(|r| {
                 Ok(StorySummary {
+                    passages: cited.remove(&StoryId(r.id)).unwrap_or_default(),
                     author: authors.get(&r.author_id).cloned().unwrap_or_default(),
                     has_pending_revision: pending.contains_key(&r.id),
                     preview: plain_preview(&r.content_head, PREVIEW_CHARS),

@@ -1,0 +1,82 @@
+//! The passages each story cites (`story_passages`): replaced whenever a story's live text
+//! is written, read in one query for a page of stories, and the condition that keeps a list
+//! to the stories citing an overlapping passage.
+
+use std::collections::HashMap;
+
+use domain::StoreError;
+use domain::scripture::Passage;
+use domain::story::StoryId;
+use sea_orm::sea_query::{Condition, Expr, ExprTrait, Query};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+
+use crate::db::store_err;
+use crate::entity::{stories, story_passages};
+use crate::work::Db;
+
+/// Stores `passages` as the ones `story` cites, in place of those stored before.
+pub(crate) async fn replace(db: &Db, story: i64, passages: &[Passage]) -> Result<(), StoreError> {
+    story_passages::Entity::delete_many()
+        .filter(story_passages::Column::StoryId.eq(story))
+        .exec(db)
+        .await
+        .map_err(store_err)?;
+    if passages.is_empty() {
+        return Ok(());
+    }
+    let rows = (0..).zip(passages).map(|(position, p)| story_passages::ActiveModel {
+        story_id: Set(story),
+        position: Set(position),
+        book: Set(i32::try_from(p.book_number()).unwrap_or_default()),
+        start_verse: Set(i64::from(p.start_id().0)),
+        end_verse: Set(i64::from(p.end_id().0)),
+        osis: Set(p.osis()),
+    });
+    story_passages::Entity::insert_many(rows)
+        .exec(db)
+        .await
+        .map_err(store_err)?;
+    Ok(())
+}
+
+/// The passages of each of these stories, in their order, in one query.
+pub(super) async fn of_stories(
+    db: &Db,
+    ids: impl IntoIterator<Item = i64>,
+) -> Result<HashMap<StoryId, Vec<Passage>>, StoreError> {
+    let ids: Vec<i64> = ids.into_iter().collect();
+    let mut out: HashMap<StoryId, Vec<Passage>> = HashMap::new();
+    if ids.is_empty() {
+        return Ok(out);
+    }
+    let rows = story_passages::Entity::find()
+        .filter(story_passages::Column::StoryId.is_in(ids))
+        .order_by_asc(story_passages::Column::StoryId)
+        .order_by_asc(story_passages::Column::Position)
+        .all(db)
+        .await
+        .map_err(store_err)?;
+    for row in rows {
+        if let Some(passage) = Passage::from_osis(&row.osis) {
+            out.entry(StoryId(row.story_id)).or_default().push(passage);
+        }
+    }
+    Ok(out)
+}
+
+/// Stories citing a verse of any of `passages`: for each, a range scan of
+/// `idx_story_passages_overlap` within its book.
+pub(super) fn citing(passages: &[Passage]) -> Condition {
+    let mut any = Condition::any();
+    for p in passages {
+        let overlapping = Query::select()
+            .column(story_passages::Column::StoryId)
+            .from(story_passages::Entity)
+            .and_where(story_passages::Column::Book.eq(i32::try_from(p.book_number()).unwrap_or_default()))
+            .and_where(story_passages::Column::StartVerse.lte(i64::from(p.end_id().0)))
+            .and_where(story_passages::Column::EndVerse.gte(i64::from(p.start_id().0)))
+            .to_owned();
+        any = any.add(Expr::col((stories::Entity, stories::Column::Id)).in_subquery(overlapping));
+    }
+    Condition::all().add(any)
+}
