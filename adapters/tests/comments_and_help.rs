@@ -37,6 +37,7 @@ async fn story(db: &adapters::DatabaseConnection, author: &User) -> StoryId {
     let now = Utc::now();
     adapters::SeaOrmStoryRepository::new(db.clone())
         .create(NewStory {
+            passages: Vec::new(),
             fields: StoryFields {
                 title: "Grace".into(),
                 content: "<p>Grace.</p>".into(),

@@ -57,6 +57,7 @@ async fn exported(
     let stories = Arc::new(SeaOrmStoryRepository::new(db.clone()));
     let id = stories
         .create(NewStory {
+            passages: Vec::new(),
             fields: StoryFields {
                 title: title.into(),
                 content: format!("<p>{title}, the whole story.</p>"),

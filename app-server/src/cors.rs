@@ -30,8 +30,15 @@ pub fn middleware(allowed: &[String]) -> Cors {
 }
 
 /// What any site may read without credentials (the widget, a church's own page): published
-/// stories and their comments, categories, the site's name, and the pictures.
-pub const PUBLIC_READS: [&str; 4] = ["/api/stories", "/api/categories", "/api/site", "/media/"];
+/// stories and their comments, categories, the site's name, the scripture index, and the
+/// pictures.
+pub const PUBLIC_READS: [&str; 5] = [
+    "/api/stories",
+    "/api/categories",
+    "/api/site",
+    "/api/scripture",
+    "/media/",
+];
 
 /// `Access-Control-Allow-Origin: *` on GET and HEAD answers of the public reads for an origin
 /// that `ALLOWED_ORIGINS` does not name. `*` lets a page read the answer only when it sent no

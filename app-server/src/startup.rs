@@ -27,6 +27,17 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     let db = adapters::connect(&config.database_url).await?;
     let state = AppState::new(config, db).await?;
     state.categories.seed_defaults().await?;
+    let scripture = &state.config.scripture;
+    let parser = domain::scripture::ScriptureParser::new(scripture.canon);
+    let read =
+        adapters::reindex_passages(state.db.clone(), &parser, scripture.canon_name()).await?;
+    if read > 0 {
+        tracing::info!(
+            stories = read,
+            canon = scripture.canon_name(),
+            "scripture references read"
+        );
+    }
 
     let seed = SuperAdminSeed {
         username: state.config.super_admin_username.clone(),

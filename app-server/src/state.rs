@@ -15,6 +15,7 @@ use domain::media::service::MediaPorts;
 use domain::media::{MediaService, MediaStore};
 use domain::rate_limit::RateLimits;
 use domain::schedule::ScheduleService;
+use domain::scripture::{ScriptureParser, ScriptureService};
 use domain::session::SessionRepository;
 use domain::social::{SocialDelivery, SocialPostRepository, SocialPublisher, SocialService};
 use domain::story::service::StoryPorts;
@@ -55,6 +56,8 @@ pub struct AppState {
     /// reaches storage only through the services.
     pub db: DatabaseConnection,
     pub stories: StoryService,
+    /// References found in text, and browsing stories by passage.
+    pub scripture: ScriptureService,
     pub categories: CategoryService,
     pub accounts: AccountService,
     /// Personal API tokens, and the `Authorization: Bearer` check of every API request.
@@ -103,6 +106,7 @@ impl AppState {
         let stamp = adapters::Db::from(db.clone()).with_clock(clock.clone());
         // One adapter of each kind, shared by the services that need it.
         let story_adapter = Arc::new(adapters::SeaOrmStoryRepository::new(stamp.clone()));
+        let scripture_parser = Arc::new(ScriptureParser::new(config.scripture.canon));
         let story_repo: Arc<dyn StoryRepository> = story_adapter.clone();
         let category_repo: Arc<dyn CategoryRepository> =
             Arc::new(adapters::SeaOrmCategoryRepository::new(stamp.clone()));
@@ -129,7 +133,12 @@ impl AppState {
             clock: clock.clone(),
             public_url: config.public_url.clone(),
             site_name: config.site_name.clone(),
+            scripture: scripture_parser.clone(),
         });
+        let scripture = ScriptureService::new(
+            scripture_parser,
+            Arc::new(adapters::SeaOrmScriptureIndex::new(stamp.clone())),
+        );
         let categories = CategoryService::new(category_repo);
         let site = SiteIdentity {
             name: config.site_name.clone(),
@@ -253,6 +262,7 @@ impl AppState {
             config: Arc::new(config),
             db,
             stories,
+            scripture,
             categories,
             accounts,
             api_tokens,

@@ -37,11 +37,23 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(StoryPassages::Table)
-                .col(ColumnDef::new(StoryPassages::StoryId).big_integer().not_null())
+                .col(
+                    ColumnDef::new(StoryPassages::StoryId)
+                        .big_integer()
+                        .not_null(),
+                )
                 .col(ColumnDef::new(StoryPassages::Position).integer().not_null())
                 .col(ColumnDef::new(StoryPassages::Book).integer().not_null())
-                .col(ColumnDef::new(StoryPassages::StartVerse).big_integer().not_null())
-                .col(ColumnDef::new(StoryPassages::EndVerse).big_integer().not_null())
+                .col(
+                    ColumnDef::new(StoryPassages::StartVerse)
+                        .big_integer()
+                        .not_null(),
+                )
+                .col(
+                    ColumnDef::new(StoryPassages::EndVerse)
+                        .big_integer()
+                        .not_null(),
+                )
                 .col(ColumnDef::new(StoryPassages::Osis).string().not_null())
                 .primary_key(
                     Index::create()

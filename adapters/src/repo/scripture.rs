@@ -90,7 +90,13 @@ impl ScriptureIndex for SeaOrmScriptureIndex {
             .map_err(store_err)?;
         Ok(rows
             .into_iter()
-            .map(|r| (r.story_id, chapter_of(r.start_verse), chapter_of(r.end_verse)))
+            .map(|r| {
+                (
+                    r.story_id,
+                    chapter_of(r.start_verse),
+                    chapter_of(r.end_verse),
+                )
+            })
             .collect())
     }
 }

@@ -4,8 +4,10 @@ use std::env;
 
 mod media;
 mod origins;
+mod scripture;
 
 pub use media::MediaConfig;
+pub use scripture::ScriptureConfig;
 
 /// Every setting of the runtime contract, with its default applied.
 #[derive(Debug, Clone)]
@@ -36,6 +38,8 @@ pub struct Config {
     pub social: SocialConfig,
     /// Where uploaded pictures live and how much each person may upload.
     pub media: MediaConfig,
+    /// Which books count as scripture and where references link to.
+    pub scripture: ScriptureConfig,
 }
 
 /// Social platform credentials (PRODUCT.md §6); a platform without them keeps its exported
@@ -184,6 +188,7 @@ impl Config {
             trusted_proxies,
             social: SocialConfig::from_env()?,
             media: MediaConfig::from_env()?,
+            scripture: ScriptureConfig::from_env()?,
         })
     }
 
@@ -260,6 +265,7 @@ mod tests {
             trusted_proxies: Vec::new(),
             social: SocialConfig::default(),
             media: MediaConfig::default(),
+            scripture: ScriptureConfig::default(),
         }
     }
 

@@ -16,6 +16,8 @@ use crate::state::AppState;
 #[derive(Deserialize)]
 pub struct FeedQuery {
     category: Option<String>,
+    /// Only stories citing a verse of this passage (OSIS: `John.3.16`).
+    passage: Option<String>,
 }
 
 pub async fn feed(
@@ -24,7 +26,20 @@ pub async fn feed(
     query: web::Query<FeedQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let category = query.category.as_deref().filter(|c| !c.is_empty());
-    let stories = match state.stories.feed(category).await {
+    let passages = match query
+        .passage
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        Some(osis) => vec![state.scripture.parser().parse_osis(osis).ok_or_else(|| {
+            ApiError::bad_request(
+                "passage must name verses of the Bible in OSIS form, such as John.3.16",
+            )
+        })?],
+        None => Vec::new(),
+    };
+    let stories = match state.stories.feed(category, &passages).await {
         Ok(stories) => stories,
         Err(GetStoryError::NotFound) => {
             return Err(ApiError::NotFound("Category not found".into()));

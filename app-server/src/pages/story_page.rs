@@ -21,7 +21,9 @@ pub async fn story_page(
         return Ok(site_page(&state.config, &path, StatusCode::NOT_FOUND));
     };
     match state.stories.public_story(StoryId(id)).await {
-        Ok(found) => {
+        Ok(mut found) => {
+            found.story.content =
+                crate::routes::scripture::with_reader_links(&state, &found.story.content);
             let head = head(&found, path);
             let body = first_paint(&found);
             Ok(html_response(

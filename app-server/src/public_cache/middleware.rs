@@ -36,9 +36,16 @@ fn is_public_read(req: &ServiceRequest) -> bool {
     }
     matches!(
         path,
-        "/api/categories" | "/api/site" | "/feed.xml" | "/sitemap.xml"
+        "/api/categories" | "/api/site" | "/api/scripture" | "/feed.xml" | "/sitemap.xml"
     ) || path.strip_prefix("/stories/").is_some_and(numeric)
+        || path
+            .strip_prefix("/api/scripture/")
+            .is_some_and(|book| !book.is_empty() && !book.contains('/'))
 }
+
+/// `POST`s that read and change nothing (the story form's reference preview): they must
+/// not empty the cache, or an author typing would empty it for every visitor.
+const READS_BY_POST: &[&str] = &["/api/scripture/references"];
 
 /// The middleware: answers public reads from the cache, keeps new answers, and empties the
 /// cache after every successful write.
@@ -56,8 +63,9 @@ pub async fn serve(
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
     if crate::bearer::changes_state(req.method()) {
+        let reads_only = READS_BY_POST.contains(&req.path());
         let res = next.call(req).await?;
-        if res.status().as_u16() < 400 {
+        if res.status().as_u16() < 400 && !reads_only {
             crate::outage::write_succeeded();
             cache.changed().await;
         }

@@ -115,6 +115,11 @@ pub async fn export_account(
             .into_iter()
             .map(|(story, revisions)| ExportedStoryDto {
                 story: StoryWithAuthor {
+                    passages: state.stories.passages_of(
+                        &story.title,
+                        story.excerpt.as_deref(),
+                        &story.content,
+                    ),
                     story,
                     author: author.clone(),
                 }

@@ -24,6 +24,7 @@ pub mod queues;
 mod request_rules;
 pub mod review;
 pub mod schedules;
+pub mod scripture;
 pub mod sessions;
 pub mod site;
 pub mod social;
@@ -52,6 +53,7 @@ pub mod versions;
         (name = "comments", description = "Comments under stories and their moderation"),
         (name = "help", description = "Help centre messages to the administrator"),
         (name = "schedules", description = "A contributor's schedule of tasks"),
+        (name = "scripture", description = "Scripture references in stories: found in a text, and stories browsed by book and chapter"),
         (name = "uploads", description = "Pictures: upload one, re-encoded in several widths and served from /media"),
     )
 )]
@@ -117,6 +119,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(stories::publish_story)
         .service(stories::delete_story)
         .service(stories::list_author_stories)
+        .service(scripture::find_references)
+        .service(scripture::list_books)
+        .service(scripture::book_chapters)
         .service(social::export_story)
         .service(uploads::upload_picture)
         .service(review::list_pending_stories)

@@ -1,6 +1,7 @@
 //! Stories: the public list with search and paging, one story, writing and an author's list.
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
+use domain::scripture::ScriptureParser;
 use domain::story::{StoryDraft, StoryId, StoryQuery};
 use domain::user::UserId;
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,10 @@ pub struct ListStoriesParams {
     pub q: Option<String>,
     /// Exact category name.
     pub category: Option<String>,
+    /// Only stories citing a verse of this passage, in OSIS form (`John.3.16`, `1Cor.13`,
+    /// `Ps.23.1-Ps.23.4`).
+    #[param(example = "John.3.16")]
+    pub passage: Option<String>,
     /// Page size, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
@@ -28,7 +33,7 @@ pub struct ListStoriesParams {
 }
 
 impl ListStoriesParams {
-    fn into_query(self) -> Result<StoryQuery, ApiError> {
+    fn into_query(self, scripture: &ScriptureParser) -> Result<StoryQuery, ApiError> {
         let limit = self.limit.unwrap_or(StoryQuery::DEFAULT_LIMIT);
         if !(1..=StoryQuery::MAX_LIMIT).contains(&limit) {
             return Err(ApiError::bad_request(format!(
@@ -48,9 +53,18 @@ impl ListStoriesParams {
         if search.as_ref().is_some_and(|q| q.chars().count() > 200) {
             return Err(ApiError::bad_request("q must be at most 200 characters"));
         }
+        let passages = match trimmed(self.passage) {
+            Some(osis) => vec![scripture.parse_osis(&osis).ok_or_else(|| {
+                ApiError::bad_request(
+                    "passage must name verses of the Bible in OSIS form, such as John.3.16 or 1Cor.13",
+                )
+            })?],
+            None => Vec::new(),
+        };
         Ok(StoryQuery {
             search,
             category: trimmed(self.category),
+            passages,
             limit,
             offset,
         })
@@ -73,7 +87,7 @@ pub async fn list_stories(
     state: web::Data<AppState>,
     params: web::Query<ListStoriesParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let query = params.into_inner().into_query()?;
+    let query = params.into_inner().into_query(state.scripture.parser())?;
     let page = state.stories.list_published(&query).await?;
     let items: Vec<StorySummaryDto> = page.items.into_iter().map(Into::into).collect();
     Ok(super::dto::paged(items, page.total))
@@ -100,7 +114,9 @@ pub async fn get_story(
         .stories
         .get(&caller.0, StoryId(id.into_inner()))
         .await?;
-    Ok(web::Json(story.into()))
+    let mut dto = StoryDto::from(story);
+    dto.content = super::scripture::with_reader_links(&state, &dto.content);
+    Ok(web::Json(dto))
 }
 
 /// The story form (specification §3 "Story submit"). `authorId` is accepted for the

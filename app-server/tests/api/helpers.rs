@@ -40,6 +40,7 @@ pub fn test_config(database_url: &str) -> Config {
             s3: None,
             limits: Default::default(),
         },
+        scripture: Default::default(),
     }
 }
 
@@ -127,6 +128,7 @@ impl TestContext {
         let story = self
             .stories()
             .create(NewStory {
+                passages: Vec::new(),
                 fields: StoryFields {
                     title: title.into(),
                     content: format!("<p>The content of {title}.</p>"),
@@ -470,7 +472,10 @@ impl TestContext {
     pub async fn pending_story(&self, author: &User, title: &str) -> Story {
         let mut story = self.story(author, title, "Worship", false, 0).await;
         story.status = StoryStatus::PendingApproval;
-        self.stories().update(&story).await.expect("mark pending")
+        self.stories()
+            .update(&story, &[])
+            .await
+            .expect("mark pending")
     }
 
     /// An unapproved comment on a story.

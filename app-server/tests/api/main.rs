@@ -30,6 +30,7 @@ mod public_cache;
 mod query_shapes;
 mod rate_limits;
 mod schedules;
+mod scripture;
 mod self_service;
 mod social;
 mod stories;

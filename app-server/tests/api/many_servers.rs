@@ -124,6 +124,7 @@ async fn queue_work(db: &DatabaseConnection) {
         let title = format!("Shared story [s{i}]");
         let story = stories
             .create(NewStory {
+                passages: Vec::new(),
                 fields: StoryFields {
                     title: title.clone(),
                     content: format!("<p>{title}</p>"),

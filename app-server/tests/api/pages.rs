@@ -34,6 +34,7 @@ engine_test!(
         let story = ctx
             .stories()
             .create(NewStory {
+                passages: Vec::new(),
                 fields: StoryFields {
                     title: r#"Grace "><script>alert(1)</script>"#.into(),
                     content: "<p>First paragraph of the story.</p><p>Second.</p>".into(),
@@ -108,7 +109,7 @@ engine_test!(
         assert!(head(&html).contains(&meta("description", "About Plain")));
         story.video_url = Some("https://www.youtube.com/embed/dQw4w9WgXcQ".into());
         story.excerpt = None;
-        ctx.stories().update(&story).await.unwrap();
+        ctx.stories().update(&story, &[]).await.unwrap();
         ctx.changed_behind_the_api().await;
         let (_, _, html) = get_text(&app, &format!("/stories/{}", story.id)).await;
         assert!(head(&html).contains(&meta(

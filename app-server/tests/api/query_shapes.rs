@@ -96,6 +96,7 @@ engine_test!(
         let query = |category: Option<&str>, offset: u64| StoryQuery {
             search: None,
             category: category.map(str::to_owned),
+            passages: Vec::new(),
             limit: 20,
             offset,
         };
@@ -231,13 +232,13 @@ engine_test!(kept_totals_follow_every_kind_of_change, |ctx, app| {
     use domain::story::{StoryRepository, StoryStatus};
     let mut moved = one.clone();
     moved.category = "Testimonies".into();
-    ctx.stories().update(&moved).await.unwrap();
+    ctx.stories().update(&moved, &[]).await.unwrap();
     totals_agree(&ctx, &app).await;
     let mut out = draft.clone();
     out.status = StoryStatus::Approved;
     out.is_published = true;
     out.published_at = Some(chrono::Utc::now());
-    ctx.stories().update(&out).await.unwrap();
+    ctx.stories().update(&out, &[]).await.unwrap();
     totals_agree(&ctx, &app).await;
     // Taken down by a moderator, then deleted.
     let taken = send(

@@ -813,6 +813,7 @@ engine_test!(
         let query = StoryQuery {
             search: None,
             category: None,
+            passages: Vec::new(),
             limit: 20,
             offset: 0,
         };

@@ -100,6 +100,7 @@ impl StoryService {
     pub async fn feed(
         &self,
         category: Option<&str>,
+        passages: &[crate::scripture::Passage],
     ) -> Result<Vec<StoryWithAuthor>, GetStoryError> {
         if let Some(name) = category
             && !self.ports.categories.exists(name).await?
@@ -109,7 +110,7 @@ impl StoryService {
         Ok(self
             .ports
             .archive
-            .newest_published(category, FEED_ENTRIES)
+            .newest_published(category, passages, FEED_ENTRIES)
             .await?)
     }
 

@@ -148,14 +148,16 @@ pub trait HtmlSanitizer: Send + Sync {
 /// The published archive read whole, for feeds and sitemaps.
 #[async_trait]
 pub trait StoryArchive: Send + Sync {
-    /// The `limit` newest published stories (of one category, when given) with their
-    /// authors and content, newest published first; one query whatever `limit`.
+    /// The `limit` newest published stories (of one category, and citing a verse of one of
+    /// `passages`, when given) with their authors, content and passages, newest published
+    /// first; a fixed number of queries whatever `limit`.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
     async fn newest_published(
         &self,
         category: Option<&str>,
+        passages: &[Passage],
         limit: u32,
     ) -> Result<Vec<StoryWithAuthor>, StoreError>;
 

@@ -4,6 +4,7 @@ use async_trait::async_trait;
 
 use super::stories::InMemoryStoryRepository;
 use crate::StoreError;
+use crate::scripture::Passage;
 use crate::story::archive::PublishedEntry;
 use crate::story::{StoryArchive, StoryWithAuthor};
 
@@ -12,19 +13,23 @@ impl StoryArchive for InMemoryStoryRepository {
     async fn newest_published(
         &self,
         category: Option<&str>,
+        passages: &[Passage],
         limit: u32,
     ) -> Result<Vec<StoryWithAuthor>, StoreError> {
         let mut found: Vec<_> = self
             .all()
             .into_iter()
             .filter(|s| s.is_public() && category.is_none_or(|c| s.category == c))
-            .collect();
-        found.sort_by_key(|s| std::cmp::Reverse((s.published_at, s.id)));
-        Ok(found
-            .into_iter()
-            .take(limit as usize)
             .map(|s| self.with_author(s))
-            .collect())
+            .filter(|s| {
+                passages.is_empty()
+                    || passages
+                        .iter()
+                        .any(|p| s.passages.iter().any(|c| c.overlaps(p)))
+            })
+            .collect();
+        found.sort_by_key(|s| std::cmp::Reverse((s.story.published_at, s.story.id)));
+        Ok(found.into_iter().take(limit as usize).collect())
     }
 
     async fn count_published(&self) -> Result<u64, StoreError> {

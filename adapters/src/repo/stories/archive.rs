@@ -11,17 +11,22 @@ use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
 use super::{SeaOrmStoryRepository, public_filter, to_domain};
 use crate::db::store_err;
 use crate::entity::stories;
+use domain::scripture::Passage;
 
 #[async_trait]
 impl StoryArchive for SeaOrmStoryRepository {
     async fn newest_published(
         &self,
         category: Option<&str>,
+        passages: &[Passage],
         limit: u32,
     ) -> Result<Vec<StoryWithAuthor>, StoreError> {
         let mut filter = public_filter();
         if let Some(name) = category {
             filter = filter.add(stories::Column::Category.eq(name));
+        }
+        if !passages.is_empty() {
+            filter = filter.add(super::passages::citing(passages));
         }
         let models = stories::Entity::find()
             .filter(filter)

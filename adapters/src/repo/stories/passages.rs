@@ -24,14 +24,16 @@ pub(crate) async fn replace(db: &Db, story: i64, passages: &[Passage]) -> Result
     if passages.is_empty() {
         return Ok(());
     }
-    let rows = (0..).zip(passages).map(|(position, p)| story_passages::ActiveModel {
-        story_id: Set(story),
-        position: Set(position),
-        book: Set(i32::try_from(p.book_number()).unwrap_or_default()),
-        start_verse: Set(i64::from(p.start_id().0)),
-        end_verse: Set(i64::from(p.end_id().0)),
-        osis: Set(p.osis()),
-    });
+    let rows = (0..)
+        .zip(passages)
+        .map(|(position, p)| story_passages::ActiveModel {
+            story_id: Set(story),
+            position: Set(position),
+            book: Set(i32::try_from(p.book_number()).unwrap_or_default()),
+            start_verse: Set(i64::from(p.start_id().0)),
+            end_verse: Set(i64::from(p.end_id().0)),
+            osis: Set(p.osis()),
+        });
     story_passages::Entity::insert_many(rows)
         .exec(db)
         .await
@@ -72,7 +74,9 @@ pub(super) fn citing(passages: &[Passage]) -> Condition {
         let overlapping = Query::select()
             .column(story_passages::Column::StoryId)
             .from(story_passages::Entity)
-            .and_where(story_passages::Column::Book.eq(i32::try_from(p.book_number()).unwrap_or_default()))
+            .and_where(
+                story_passages::Column::Book.eq(i32::try_from(p.book_number()).unwrap_or_default()),
+            )
             .and_where(story_passages::Column::StartVerse.lte(i64::from(p.end_id().0)))
             .and_where(story_passages::Column::EndVerse.gte(i64::from(p.start_id().0)))
             .to_owned();

@@ -95,7 +95,9 @@ impl SeaOrmStoryRepository {
                 let author = authors.get(&m.author_id).cloned().unwrap_or_default();
                 Ok(ReviewItem {
                     story: StoryWithAuthor {
-                        passages: cited.remove(&domain::story::StoryId(m.id)).unwrap_or_default(),
+                        passages: cited
+                            .remove(&domain::story::StoryId(m.id))
+                            .unwrap_or_default(),
                         story: to_domain(m)?,
                         author,
                     },

@@ -2,6 +2,7 @@
 //! categories in `stories.rs`, people in `people.rs`; here the shapes every route shares.
 
 mod people;
+pub mod scripture;
 mod stories;
 
 pub use people::{AuthProviderDto, AuthResponse, RoleDto, UserDto};

@@ -72,6 +72,8 @@ pub struct StorySummaryDto {
     /// The start of the content as plain text (at most 200 characters; may be empty), for
     /// a card without an excerpt.
     pub preview: String,
+    /// The scripture passages its title, excerpt and text cite, in order.
+    pub scripture_refs: Vec<super::scripture::ScriptureRefDto>,
 }
 
 impl From<StorySummary> for StorySummaryDto {
@@ -92,6 +94,7 @@ impl From<StorySummary> for StorySummaryDto {
             author: s.author.into(),
             rejection_reason: s.rejection_reason,
             has_pending_revision: s.has_pending_revision,
+            scripture_refs: super::scripture::refs(&s.passages),
             preview: s.preview,
         }
     }
@@ -123,12 +126,16 @@ pub struct StoryDto {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub author: AuthorDto,
+    /// The scripture passages its title, excerpt and text cite, in order.
+    pub scripture_refs: Vec<super::scripture::ScriptureRefDto>,
 }
 
 impl From<StoryWithAuthor> for StoryDto {
     fn from(sw: StoryWithAuthor) -> Self {
+        let scripture_refs = super::scripture::refs(&sw.passages);
         let s = sw.story;
         Self {
+            scripture_refs,
             id: s.id.0,
             title: s.title,
             content: s.content,
