@@ -763,6 +763,20 @@ engine_test!(
                 (Method::GET, "/api/stories".into(), None, anyone),
                 (
                     Method::GET,
+                    "/api/stories?passage=Ps.23".into(),
+                    None,
+                    anyone,
+                ),
+                (Method::GET, "/api/scripture".into(), None, anyone),
+                (Method::GET, "/api/scripture/Ps".into(), None, anyone),
+                (
+                    Method::POST,
+                    "/api/scripture/references".into(),
+                    Some(json!({"text": "Ps 23"})),
+                    anyone,
+                ),
+                (
+                    Method::GET,
                     format!("/api/stories/{}", story.id),
                     None,
                     anyone,

@@ -147,6 +147,72 @@ engine_test!(
     }
 );
 
+/// One passage for each of the 100,000 stories: chapter `1 + i % 20` of book `1 + i % 66`,
+/// verses 1 to 5, so one book's passages are about 1,500 rows.
+async fn fill_passages(ctx: &TestContext) {
+    let db = &ctx.state.db;
+    db.execute_unprepared(
+        "INSERT INTO story_passages (story_id, position, book, start_verse, end_verse, osis) \
+         SELECT id, 0, 1 + id % 66, (1 + id % 66) * 1000000 + (1 + id % 20) * 1000 + 1, \
+         (1 + id % 66) * 1000000 + (1 + id % 20) * 1000 + 5, 'Gen.1.1' FROM stories",
+    )
+    .await
+    .expect("fill passages");
+    db.execute_unprepared("ANALYZE").await.expect("analyze");
+}
+
+engine_test!(
+    a_passage_list_reads_the_passage_index_at_100000_stories,
+    |ctx, app| {
+        fill(&ctx).await;
+        fill_passages(&ctx).await;
+        let backend = ctx.state.db.get_database_backend();
+        let parser = domain::scripture::ScriptureParser::new(domain::scripture::Canon::Protestant);
+        for (osis, search) in [
+            ("John.3.16", None),
+            ("Ps.23", None),
+            ("Gen.1", Some("grace")),
+        ] {
+            let query = StoryQuery {
+                search: search.map(str::to_owned),
+                category: None,
+                passages: vec![parser.parse_osis(osis).unwrap()],
+                limit: 20,
+                offset: 0,
+            };
+            for statement in adapters::testing::story_list_statements(backend, &query) {
+                let sql = statement.sql.clone();
+                let lines = plan(&ctx, statement).await;
+                let text = lines.join("\n");
+                assert!(
+                    text.contains("idx_story_passages_overlap"),
+                    "{osis}: the passage index is not used:\n{sql}\n{text}"
+                );
+                let scans_all = lines.iter().find(|l| {
+                    let l = l.trim_start_matches([' ', '-', '>', '`', '|']);
+                    l == "SCAN stories"
+                        || l.starts_with("SCAN stories ")
+                        || l.starts_with("SCAN story_passages")
+                        || l.contains("Seq Scan on stories")
+                        || l.contains("Seq Scan on story_passages")
+                });
+                assert!(
+                    scans_all.is_none(),
+                    "{osis} reads a whole table:\n{sql}\n{text}"
+                );
+            }
+        }
+        // And the answer is right: stories 43, 109, ... cite John (book 43), one in twenty
+        // of those chapter 3 (i % 20 = 2), and one in twenty of all is not public.
+        let (status, headers, _) = get(&app, "/api/stories?passage=John.3.1&limit=1").await;
+        assert_eq!(status, 200);
+        let expected = (1..=u64::from(STORIES))
+            .filter(|i| 1 + i % 66 == 43 && 1 + i % 20 == 3 && i % 20 != 0)
+            .count();
+        assert_eq!(headers.get("x-total-count").unwrap(), &expected.to_string());
+    }
+);
+
 /// The total the triggers keep, against a plain count, for every category and all.
 async fn totals_agree<S, B>(ctx: &TestContext, app: &S)
 where

@@ -26,7 +26,10 @@ impl StoryArchive for SeaOrmStoryRepository {
             filter = filter.add(stories::Column::Category.eq(name));
         }
         if !passages.is_empty() {
-            filter = filter.add(super::passages::citing(passages));
+            filter = filter.add(super::passages::citing(
+                sea_orm::ConnectionTrait::get_database_backend(&self.db),
+                passages,
+            ));
         }
         let models = stories::Entity::find()
             .filter(filter)

@@ -25,7 +25,7 @@ pub(crate) fn list_selects(
         cond = cond.add(stories::Column::Category.eq(cat));
     }
     if !query.passages.is_empty() {
-        cond = cond.add(super::passages::citing(&query.passages));
+        cond = cond.add(super::passages::citing(backend, &query.passages));
     }
     let words = search_words(query.search.as_deref().unwrap_or_default());
     let count = if words.is_empty() && query.passages.is_empty() {

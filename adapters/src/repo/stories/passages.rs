@@ -8,7 +8,7 @@ use domain::StoreError;
 use domain::scripture::Passage;
 use domain::story::StoryId;
 use sea_orm::sea_query::{Condition, Expr, ExprTrait, Query};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::db::store_err;
 use crate::entity::{stories, story_passages};
@@ -66,21 +66,38 @@ pub(super) async fn of_stories(
     Ok(out)
 }
 
-/// Stories citing a verse of any of `passages`: for each, a range scan of
-/// `idx_story_passages_overlap` within its book.
-pub(super) fn citing(passages: &[Passage]) -> Condition {
+/// Stories citing a verse of any of `passages`, each passage read by a range scan of
+/// `idx_story_passages_overlap` within its book. On PostgreSQL the matching ids are
+/// collected first (`= ANY(ARRAY(...))`, one init plan): as a semi-join the planner would
+/// rather walk every public story newest first and probe each, which reads the whole list
+/// for a passage few stories cite.
+pub(super) fn citing(backend: DbBackend, passages: &[Passage]) -> Condition {
     let mut any = Condition::any();
     for p in passages {
-        let overlapping = Query::select()
-            .column(story_passages::Column::StoryId)
-            .from(story_passages::Entity)
-            .and_where(
-                story_passages::Column::Book.eq(i32::try_from(p.book_number()).unwrap_or_default()),
-            )
-            .and_where(story_passages::Column::StartVerse.lte(i64::from(p.end_id().0)))
-            .and_where(story_passages::Column::EndVerse.gte(i64::from(p.start_id().0)))
-            .to_owned();
-        any = any.add(Expr::col((stories::Entity, stories::Column::Id)).in_subquery(overlapping));
+        let book = i32::try_from(p.book_number()).unwrap_or_default();
+        let (start, end) = (i64::from(p.start_id().0), i64::from(p.end_id().0));
+        let cited = match backend {
+            DbBackend::Postgres => Expr::cust_with_values(
+                "\"stories\".\"id\" = ANY(ARRAY(SELECT \"story_id\" FROM \"story_passages\" \
+                 WHERE \"book\" = $1 AND \"start_verse\" <= $2 AND \"end_verse\" >= $3))",
+                [
+                    sea_orm::Value::from(book),
+                    sea_orm::Value::from(end),
+                    sea_orm::Value::from(start),
+                ],
+            ),
+            _ => {
+                let overlapping = Query::select()
+                    .column(story_passages::Column::StoryId)
+                    .from(story_passages::Entity)
+                    .and_where(story_passages::Column::Book.eq(book))
+                    .and_where(story_passages::Column::StartVerse.lte(end))
+                    .and_where(story_passages::Column::EndVerse.gte(start))
+                    .to_owned();
+                Expr::col((stories::Entity, stories::Column::Id)).in_subquery(overlapping)
+            }
+        };
+        any = any.add(cited);
     }
     Condition::all().add(any)
 }

@@ -7,6 +7,7 @@ export * from './client/comments/comments';
 export * from './client/help/help';
 export * from './client/review/review';
 export * from './client/schedules/schedules';
+export * from './client/scripture/scripture';
 export * from './client/site/site';
 export * from './client/stories/stories';
 export * from './client/uploads/uploads';

@@ -13,6 +13,8 @@ export { getAdminDeleteStoryMutationOptions, getApproveStoryMutationOptions, get
 export type { GetPendingEditQueryError, GetPendingEditQueryResult, ListPendingStoriesQueryError, ListPendingStoriesQueryResult, ListStoryRevisionsQueryError, ListStoryRevisionsQueryResult } from './endpoints/review/review';
 export { getCreateScheduleMutationOptions, getDeleteScheduleMutationOptions, getListSchedulesQueryKey, getListSchedulesQueryOptions, getUpdateScheduleMutationOptions, useCreateSchedule, useDeleteSchedule, useListSchedules, useUpdateSchedule } from './endpoints/schedules/schedules';
 export type { ListSchedulesQueryError, ListSchedulesQueryResult } from './endpoints/schedules/schedules';
+export { getBookChaptersQueryKey, getBookChaptersQueryOptions, getFindReferencesMutationOptions, getListBooksQueryKey, getListBooksQueryOptions, useBookChapters, useFindReferences, useListBooks } from './endpoints/scripture/scripture';
+export type { BookChaptersQueryError, BookChaptersQueryResult, ListBooksQueryError, ListBooksQueryResult } from './endpoints/scripture/scripture';
 export { getGetSiteInfoQueryKey, getGetSiteInfoQueryOptions, useGetSiteInfo } from './endpoints/site/site';
 export type { GetSiteInfoQueryError, GetSiteInfoQueryResult } from './endpoints/site/site';
 export { getCreateStoryMutationOptions, getDeleteStoryMutationOptions, getExportStoryMutationOptions, getGetStoryQueryKey, getGetStoryQueryOptions, getListAuthorStoriesQueryKey, getListAuthorStoriesQueryOptions, getListStoriesQueryKey, getListStoriesQueryOptions, getPublishStoryMutationOptions, getUpdateStoryMutationOptions, useCreateStory, useDeleteStory, useExportStory, useGetStory, useListAuthorStories, useListStories, usePublishStory, useUpdateStory } from './endpoints/stories/stories';

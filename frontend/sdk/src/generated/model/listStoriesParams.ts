@@ -18,6 +18,12 @@ q?: string;
  */
 category?: string;
 /**
+ * Only stories citing a verse of this passage, in OSIS form (`John.3.16`, `1Cor.13`,
+`Ps.23.1-Ps.23.4`).
+ * @pattern ^[^\u0000-\u001F\u007F-\u009F]*$
+ */
+passage?: string;
+/**
  * Page size, 1 to 100 (default 20).
  * @minimum 1
  * @maximum 100

@@ -11,6 +11,7 @@ import type { AuthorDto } from './authorDto';
 import type { StoryDtoExcerpt } from './storyDtoExcerpt';
 import type { StoryDtoPublishedAt } from './storyDtoPublishedAt';
 import type { StoryDtoRejectionReason } from './storyDtoRejectionReason';
+import type { ScriptureRefDto } from './scriptureRefDto';
 import type { StoryDtoSource } from './storyDtoSource';
 import type { StoryStatusDto } from './storyStatusDto';
 import type { StoryDtoThumbnailUrl } from './storyDtoThumbnailUrl';
@@ -34,6 +35,8 @@ export interface StoryDto {
   publishedAt?: StoryDtoPublishedAt;
   /** Why a reviewer rejected it; shown to its author. */
   rejectionReason?: StoryDtoRejectionReason;
+  /** The scripture passages its title, excerpt and text cite, in order. */
+  scriptureRefs: ScriptureRefDto[];
   /** The text as its author typed it (plain text with `![alt](address)` pictures, or
 HTML), for the edit form: only for its author and reviewers, else null. */
   source?: StoryDtoSource;

@@ -9,6 +9,7 @@ import type { AuthorDto } from './authorDto';
 import type { StorySummaryDtoExcerpt } from './storySummaryDtoExcerpt';
 import type { StorySummaryDtoPublishedAt } from './storySummaryDtoPublishedAt';
 import type { StorySummaryDtoRejectionReason } from './storySummaryDtoRejectionReason';
+import type { ScriptureRefDto } from './scriptureRefDto';
 import type { StoryStatusDto } from './storyStatusDto';
 import type { StorySummaryDtoThumbnailUrl } from './storySummaryDtoThumbnailUrl';
 import type { StorySummaryDtoVideoUrl } from './storySummaryDtoVideoUrl';
@@ -32,6 +33,8 @@ a card without an excerpt. */
   publishedAt?: StorySummaryDtoPublishedAt;
   /** Why a reviewer last refused it; only in an author's own list. */
   rejectionReason?: StorySummaryDtoRejectionReason;
+  /** The scripture passages its title, excerpt and text cite, in order. */
+  scriptureRefs: ScriptureRefDto[];
   status: StoryStatusDto;
   thumbnailUrl?: StorySummaryDtoThumbnailUrl;
   title: string;

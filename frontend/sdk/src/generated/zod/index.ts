@@ -6,6 +6,7 @@ export * from './comments/comments.zod';
 export * from './help/help.zod';
 export * from './review/review.zod';
 export * from './schedules/schedules.zod';
+export * from './scripture/scripture.zod';
 export * from './site/site.zod';
 export * from './stories/stories.zod';
 export * from './uploads/uploads.zod';

@@ -213,7 +213,7 @@ export const updateProfileResponse = zod.object({
 /**
  * @summary Everything the site holds about the signed-in person, as one JSON document.
  */
-export const exportAccountResponsePicturesItemHeightMin = 0;export const exportAccountResponsePicturesItemSizesItemWidthMin = 0;export const exportAccountResponsePicturesItemWidthMin = 0;
+export const exportAccountResponsePicturesItemHeightMin = 0;export const exportAccountResponsePicturesItemSizesItemWidthMin = 0;export const exportAccountResponsePicturesItemWidthMin = 0;export const exportAccountResponseStoriesItemStoryScriptureRefsItemChapterMin = 0;
 
 export const exportAccountResponse = zod.object({
   "account": zod.object({
@@ -306,6 +306,12 @@ export const exportAccountResponse = zod.object({
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "scriptureRefs": zod.array(zod.object({
+  "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
+  "chapter": zod.number().min(exportAccountResponseStoriesItemStoryScriptureRefsItemChapterMin).describe('The first chapter the passage names, for its chapter page.'),
+  "display": zod.string().describe('As readers see it: `John 3:16–18`, `Psalm 23`.'),
+  "osis": zod.string().describe('OSIS form, as `?passage=` takes it: `John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`.')
+}).describe('A scripture passage a story cites.')).describe('The scripture passages its title, excerpt and text cite, in order.'),
   "source": zod.string().nullish().describe('The text as its author typed it (plain text with `![alt](address)` pictures, or\nHTML), for the edit form: only for its author and reviewers, else null.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),

@@ -69,6 +69,8 @@ export const approveStoryParams = zod.object({
   "id": zod.number().describe('Story id')
 })
 
+export const approveStoryResponseScriptureRefsItemChapterMin = 0;
+
 export const approveStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
   "approvedBy": zod.string().nullish(),
@@ -86,6 +88,12 @@ export const approveStoryResponse = zod.object({
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "scriptureRefs": zod.array(zod.object({
+  "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
+  "chapter": zod.number().min(approveStoryResponseScriptureRefsItemChapterMin).describe('The first chapter the passage names, for its chapter page.'),
+  "display": zod.string().describe('As readers see it: `John 3:16–18`, `Psalm 23`.'),
+  "osis": zod.string().describe('OSIS form, as `?passage=` takes it: `John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`.')
+}).describe('A scripture passage a story cites.')).describe('The scripture passages its title, excerpt and text cite, in order.'),
   "source": zod.string().nullish().describe('The text as its author typed it (plain text with `![alt](address)` pictures, or\nHTML), for the edit form: only for its author and reviewers, else null.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),
@@ -109,6 +117,8 @@ export const rejectStoryBody = zod.union([zod.object({
   "reason": zod.string().max(rejectStoryBodyReasonMax).regex(rejectStoryBodyReasonRegExp).nullish().describe('Why the story or edit is sent back; the author sees it and receives it by mail.')
 }),zod.null()])
 
+export const rejectStoryResponseScriptureRefsItemChapterMin = 0;
+
 export const rejectStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
   "approvedBy": zod.string().nullish(),
@@ -126,6 +136,12 @@ export const rejectStoryResponse = zod.object({
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "scriptureRefs": zod.array(zod.object({
+  "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
+  "chapter": zod.number().min(rejectStoryResponseScriptureRefsItemChapterMin).describe('The first chapter the passage names, for its chapter page.'),
+  "display": zod.string().describe('As readers see it: `John 3:16–18`, `Psalm 23`.'),
+  "osis": zod.string().describe('OSIS form, as `?passage=` takes it: `John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`.')
+}).describe('A scripture passage a story cites.')).describe('The scripture passages its title, excerpt and text cite, in order.'),
   "source": zod.string().nullish().describe('The text as its author typed it (plain text with `![alt](address)` pictures, or\nHTML), for the edit form: only for its author and reviewers, else null.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),
@@ -151,6 +167,8 @@ export const unpublishStoryBody = zod.object({
   "reason": zod.string().min(1).max(unpublishStoryBodyReasonMax).regex(unpublishStoryBodyReasonRegExp).describe('Why the story is taken down; the author sees it and receives it by mail.')
 })
 
+export const unpublishStoryResponseScriptureRefsItemChapterMin = 0;
+
 export const unpublishStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
   "approvedBy": zod.string().nullish(),
@@ -168,6 +186,12 @@ export const unpublishStoryResponse = zod.object({
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "scriptureRefs": zod.array(zod.object({
+  "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
+  "chapter": zod.number().min(unpublishStoryResponseScriptureRefsItemChapterMin).describe('The first chapter the passage names, for its chapter page.'),
+  "display": zod.string().describe('As readers see it: `John 3:16–18`, `Psalm 23`.'),
+  "osis": zod.string().describe('OSIS form, as `?passage=` takes it: `John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`.')
+}).describe('A scripture passage a story cites.')).describe('The scripture passages its title, excerpt and text cite, in order.'),
   "source": zod.string().nullish().describe('The text as its author typed it (plain text with `![alt](address)` pictures, or\nHTML), for the edit form: only for its author and reviewers, else null.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),
@@ -183,6 +207,8 @@ reopening it and for reviewers comparing the two.
 export const getPendingEditParams = zod.object({
   "id": zod.number().describe('Story id')
 })
+
+export const getPendingEditResponseLiveScriptureRefsItemChapterMin = 0;
 
 export const getPendingEditResponse = zod.object({
   "changedFields": zod.array(zod.string()).describe('The camelCase fields the edit changes.'),
@@ -214,6 +240,12 @@ export const getPendingEditResponse = zod.object({
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "scriptureRefs": zod.array(zod.object({
+  "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
+  "chapter": zod.number().min(getPendingEditResponseLiveScriptureRefsItemChapterMin).describe('The first chapter the passage names, for its chapter page.'),
+  "display": zod.string().describe('As readers see it: `John 3:16–18`, `Psalm 23`.'),
+  "osis": zod.string().describe('OSIS form, as `?passage=` takes it: `John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`.')
+}).describe('A scripture passage a story cites.')).describe('The scripture passages its title, excerpt and text cite, in order.'),
   "source": zod.string().nullish().describe('The text as its author typed it (plain text with `![alt](address)` pictures, or\nHTML), for the edit form: only for its author and reviewers, else null.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),
@@ -230,6 +262,8 @@ is and can be edited again.
 export const withdrawPendingEditParams = zod.object({
   "id": zod.number().describe('Story id')
 })
+
+export const withdrawPendingEditResponseScriptureRefsItemChapterMin = 0;
 
 export const withdrawPendingEditResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
@@ -248,6 +282,12 @@ export const withdrawPendingEditResponse = zod.object({
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "scriptureRefs": zod.array(zod.object({
+  "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
+  "chapter": zod.number().min(withdrawPendingEditResponseScriptureRefsItemChapterMin).describe('The first chapter the passage names, for its chapter page.'),
+  "display": zod.string().describe('As readers see it: `John 3:16–18`, `Psalm 23`.'),
+  "osis": zod.string().describe('OSIS form, as `?passage=` takes it: `John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`.')
+}).describe('A scripture passage a story cites.')).describe('The scripture passages its title, excerpt and text cite, in order.'),
   "source": zod.string().nullish().describe('The text as its author typed it (plain text with `![alt](address)` pictures, or\nHTML), for the edit form: only for its author and reviewers, else null.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),

@@ -13,15 +13,19 @@ import * as zod from 'zod';
  */
 export const listStoriesQueryQRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
 export const listStoriesQueryCategoryRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const listStoriesQueryPassageRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
 export const listStoriesQueryLimitMax = 100;export const listStoriesQueryOffsetMin = 0;
 export const listStoriesQueryOffsetMax = 1000000000;
 
 export const listStoriesQueryParams = zod.object({
   "q": zod.string().regex(listStoriesQueryQRegExp).optional().describe('Words to find in the title, excerpt or content.'),
   "category": zod.string().regex(listStoriesQueryCategoryRegExp).optional().describe('Exact category name.'),
+  "passage": zod.string().regex(listStoriesQueryPassageRegExp).optional().describe('Only stories citing a verse of this passage, in OSIS form (`John.3.16`, `1Cor.13`,\n`Ps.23.1-Ps.23.4`).'),
   "limit": zod.number().min(1).max(listStoriesQueryLimitMax).optional().describe('Page size, 1 to 100 (default 20).'),
   "offset": zod.number().min(listStoriesQueryOffsetMin).max(listStoriesQueryOffsetMax).optional().describe('How many matches to skip, 0 to 1,000,000,000 (default 0).')
 })
+
+export const listStoriesResponseScriptureRefsItemChapterMin = 0;
 
 export const listStoriesResponseItem = zod.object({
   "author": zod.object({
@@ -39,6 +43,12 @@ export const listStoriesResponseItem = zod.object({
   "preview": zod.string().describe('The start of the content as plain text (at most 200 characters; may be empty), for\na card without an excerpt.'),
   "publishedAt": zod.iso.datetime({}).nullish(),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer last refused it; only in an author\'s own list.'),
+  "scriptureRefs": zod.array(zod.object({
+  "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
+  "chapter": zod.number().min(listStoriesResponseScriptureRefsItemChapterMin).describe('The first chapter the passage names, for its chapter page.'),
+  "display": zod.string().describe('As readers see it: `John 3:16–18`, `Psalm 23`.'),
+  "osis": zod.string().describe('OSIS form, as `?passage=` takes it: `John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`.')
+}).describe('A scripture passage a story cites.')).describe('The scripture passages its title, excerpt and text cite, in order.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
@@ -87,6 +97,8 @@ export const listAuthorStoriesParams = zod.object({
   "userId": zod.string().regex(listAuthorStoriesPathUserIdRegExp).describe('Author\'s user id')
 })
 
+export const listAuthorStoriesResponseScriptureRefsItemChapterMin = 0;
+
 export const listAuthorStoriesResponseItem = zod.object({
   "author": zod.object({
   "firstName": zod.string().nullish(),
@@ -103,6 +115,12 @@ export const listAuthorStoriesResponseItem = zod.object({
   "preview": zod.string().describe('The start of the content as plain text (at most 200 characters; may be empty), for\na card without an excerpt.'),
   "publishedAt": zod.iso.datetime({}).nullish(),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer last refused it; only in an author\'s own list.'),
+  "scriptureRefs": zod.array(zod.object({
+  "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
+  "chapter": zod.number().min(listAuthorStoriesResponseScriptureRefsItemChapterMin).describe('The first chapter the passage names, for its chapter page.'),
+  "display": zod.string().describe('As readers see it: `John 3:16–18`, `Psalm 23`.'),
+  "osis": zod.string().describe('OSIS form, as `?passage=` takes it: `John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`.')
+}).describe('A scripture passage a story cites.')).describe('The scripture passages its title, excerpt and text cite, in order.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
@@ -118,6 +136,8 @@ to moderators; for anyone else they do not exist.
 export const getStoryParams = zod.object({
   "id": zod.number().describe('Story id')
 })
+
+export const getStoryResponseScriptureRefsItemChapterMin = 0;
 
 export const getStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
@@ -136,6 +156,12 @@ export const getStoryResponse = zod.object({
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "scriptureRefs": zod.array(zod.object({
+  "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
+  "chapter": zod.number().min(getStoryResponseScriptureRefsItemChapterMin).describe('The first chapter the passage names, for its chapter page.'),
+  "display": zod.string().describe('As readers see it: `John 3:16–18`, `Psalm 23`.'),
+  "osis": zod.string().describe('OSIS form, as `?passage=` takes it: `John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`.')
+}).describe('A scripture passage a story cites.')).describe('The scripture passages its title, excerpt and text cite, in order.'),
   "source": zod.string().nullish().describe('The text as its author typed it (plain text with `![alt](address)` pictures, or\nHTML), for the edit form: only for its author and reviewers, else null.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),
@@ -177,6 +203,8 @@ export const updateStoryBody = zod.object({
   "videoUrl": zod.string().max(updateStoryBodyVideoUrlMax).regex(updateStoryBodyVideoUrlRegExp).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
 }).describe('The story form (specification §3 \"Story submit\"). `authorId` is accepted for the\nspecification\'s payload and ignored: the author is always the signed-in caller.')
 
+export const updateStoryResponseStoryScriptureRefsItemChapterMin = 0;
+
 export const updateStoryResponse = zod.object({
   "message": zod.string(),
   "staged": zod.boolean().describe('The edit of a live story waits for review; the published text is unchanged until then.'),
@@ -197,6 +225,12 @@ export const updateStoryResponse = zod.object({
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "scriptureRefs": zod.array(zod.object({
+  "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
+  "chapter": zod.number().min(updateStoryResponseStoryScriptureRefsItemChapterMin).describe('The first chapter the passage names, for its chapter page.'),
+  "display": zod.string().describe('As readers see it: `John 3:16–18`, `Psalm 23`.'),
+  "osis": zod.string().describe('OSIS form, as `?passage=` takes it: `John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`.')
+}).describe('A scripture passage a story cites.')).describe('The scripture passages its title, excerpt and text cite, in order.'),
   "source": zod.string().nullish().describe('The text as its author typed it (plain text with `![alt](address)` pictures, or\nHTML), for the edit form: only for its author and reviewers, else null.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),
@@ -245,6 +279,8 @@ export const publishStoryParams = zod.object({
   "id": zod.number().describe('Story id')
 })
 
+export const publishStoryResponseScriptureRefsItemChapterMin = 0;
+
 export const publishStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
   "approvedBy": zod.string().nullish(),
@@ -262,6 +298,12 @@ export const publishStoryResponse = zod.object({
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
+  "scriptureRefs": zod.array(zod.object({
+  "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
+  "chapter": zod.number().min(publishStoryResponseScriptureRefsItemChapterMin).describe('The first chapter the passage names, for its chapter page.'),
+  "display": zod.string().describe('As readers see it: `John 3:16–18`, `Psalm 23`.'),
+  "osis": zod.string().describe('OSIS form, as `?passage=` takes it: `John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`.')
+}).describe('A scripture passage a story cites.')).describe('The scripture passages its title, excerpt and text cite, in order.'),
   "source": zod.string().nullish().describe('The text as its author typed it (plain text with `![alt](address)` pictures, or\nHTML), for the edit form: only for its author and reviewers, else null.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),
