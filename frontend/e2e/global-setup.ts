@@ -29,6 +29,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         SMTP_URL: mail.url,
         // Several sign-ins a minute come from one address; the limit itself has HTTP tests.
         RATE_LIMIT_PER_MINUTE: '1000',
+        // References in story text link to a reader (the link itself is never followed).
+        SCRIPTURE_LINK: 'https://reader.example/{osis}',
         // Request and sign-in logging on, so the password check below has something to read.
         RUST_LOG: 'info,sqlx=warn',
       },

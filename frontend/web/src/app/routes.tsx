@@ -14,6 +14,15 @@ const StoriesPage = lazy(() => import('@/features/browse/stories-page').then((m)
 const StoryDetailPage = lazy(() =>
   import('@/features/stories/story-detail-page').then((m) => ({ default: m.StoryDetailPage })),
 );
+const ScripturePage = lazy(() =>
+  import('@/features/scripture/scripture-page').then((m) => ({ default: m.ScripturePage })),
+);
+const ScriptureBookPage = lazy(() =>
+  import('@/features/scripture/scripture-book-page').then((m) => ({ default: m.ScriptureBookPage })),
+);
+const ScriptureChapterPage = lazy(() =>
+  import('@/features/scripture/scripture-chapter-page').then((m) => ({ default: m.ScriptureChapterPage })),
+);
 const AuthPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
 const ResetPasswordPage = lazy(() =>
   import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
@@ -52,6 +61,17 @@ export function AppRoutes() {
         <Route path="/help" component={HelpPage} />
         <Route path="/stories" component={StoriesPage} />
         <Route path="/stories/:id">{(params) => <StoryDetailPage key={params.id} id={params.id} />}</Route>
+        <Route path="/scripture" component={ScripturePage} />
+        <Route path="/scripture/:book">{(params) => <ScriptureBookPage key={params.book} book={params.book} />}</Route>
+        <Route path="/scripture/:book/:chapter">
+          {(params) => (
+            <ScriptureChapterPage
+              key={`${params.book}/${params.chapter}`}
+              book={params.book}
+              chapter={params.chapter}
+            />
+          )}
+        </Route>
         <Route path="/dashboard" component={DashboardPage} />
         <Route path="/contributor-dashboard" component={ContributorDashboardPage} />
         <Route path="/admin" component={AdminPage} />

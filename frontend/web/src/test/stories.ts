@@ -21,6 +21,7 @@ export function sampleSummary(overrides: Partial<StorySummaryDto> = {}): StorySu
     publishedAt: null,
     createdAt: '2024-03-05T10:00:00Z',
     updatedAt: '2024-03-05T10:00:00Z',
+    scriptureRefs: [],
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { Rss } from 'lucide-react';
+import { BookOpen, Rss } from 'lucide-react';
 import { Link } from 'wouter';
 import { useSiteName } from '@/hooks/use-site-name';
 import { Brand } from './brand';
@@ -37,15 +37,24 @@ export function SiteFooter() {
           <p className="text-xs text-stone-400">
             © {new Date().getFullYear()} {siteName}. All rights reserved.
           </p>
-          {/* A file the server writes, not a page of the app: a plain link, not a client route. */}
-          <a
-            href="/feed.xml"
-            type="application/atom+xml"
-            className="inline-flex items-center gap-1.5 py-1 text-xs font-medium text-stone-300 underline-offset-4 hover:text-white hover:underline focus-visible:ring-[3px] focus-visible:ring-amber-300/50 focus-visible:outline-none"
-          >
-            <Rss className="size-3.5 text-amber-300" aria-hidden="true" />
-            RSS feed
-          </a>
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
+            <Link
+              href="/scripture"
+              className="inline-flex items-center gap-1.5 py-1 text-xs font-medium text-stone-300 underline-offset-4 hover:text-white hover:underline focus-visible:ring-[3px] focus-visible:ring-amber-300/50 focus-visible:outline-none"
+            >
+              <BookOpen className="size-3.5 text-amber-300" aria-hidden="true" />
+              Stories by scripture
+            </Link>
+            {/* A file the server writes, not a page of the app: a plain link, not a client route. */}
+            <a
+              href="/feed.xml"
+              type="application/atom+xml"
+              className="inline-flex items-center gap-1.5 py-1 text-xs font-medium text-stone-300 underline-offset-4 hover:text-white hover:underline focus-visible:ring-[3px] focus-visible:ring-amber-300/50 focus-visible:outline-none"
+            >
+              <Rss className="size-3.5 text-amber-300" aria-hidden="true" />
+              RSS feed
+            </a>
+          </div>
         </div>
       </div>
     </footer>

@@ -16,6 +16,7 @@ import { ThumbnailField } from './thumbnail-field';
 import { ToggleGroup } from './toggle-group';
 import { canSubmit, categoryOptions, toStoryInput, type ContentType, type StoryFormValues } from './story-form-schema';
 import { TakeDownDialog } from './take-down-dialog';
+import { FoundReferences } from './found-references';
 import { InsertPicture } from './insert-picture-dialog';
 import { useSaveStory } from './use-save-story';
 import { WaitingEditNotice } from './waiting-edit-notice';
@@ -221,6 +222,7 @@ export function StoryForm({ initial, authorId, story, waitingEdit = false, onDon
                       <InsertPicture textarea={contentRef} value={field.value} onChange={field.onChange} />
                     </div>
                   )}
+                  <FoundReferences texts={[values.title, values.excerpt, field.value]} />
                   <FormMessage />
                 </FormItem>
               )}

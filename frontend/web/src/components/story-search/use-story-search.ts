@@ -88,3 +88,28 @@ export function useStoriesPage(search: StorySearch, pageSize: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/**
+ * The stories citing a passage (`osis`: `Ps.23`), one numbered page at a time; the page
+ * number lives in the address (`?page=`), so back and forward move between pages.
+ */
+export function usePassagePage(osis: string, pageSize: number) {
+  const [search, setSearch] = useSearchParams();
+  const raw = Number(search.get('page'));
+  const page = Number.isInteger(raw) && raw > 1 ? raw : 1;
+  const setPage = useCallback(
+    (n: number) => {
+      setSearch(n > 1 ? { page: String(n) } : {});
+      window.scrollTo({ top: 0 });
+    },
+    [setSearch],
+  );
+  const offset = (page - 1) * pageSize;
+  const p: ListStoriesParams = { limit: pageSize, passage: osis, ...(offset > 0 ? { offset } : {}) };
+  const query = useQuery({
+    queryKey: [...getListStoriesQueryKey(p), 'with-total'],
+    queryFn: ({ signal }) => fetchPage(p, signal),
+    placeholderData: keepPreviousData,
+  });
+  return { page, setPage, query };
+}

@@ -3,6 +3,7 @@ import { ArrowLeft, BookOpen, Calendar, Clock, MessageCircle, Share2, Video } fr
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
+import { ScriptureChips } from '@/components/scripture-chips';
 import { ShareButtons, ShareMenu } from '@/components/share-widget';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -122,6 +123,7 @@ export function StoryDetailPage({ id }: { id: string }) {
             )}
             {/* The server sanitises story HTML before storing it. */}
             <div className="story-content mt-10" dangerouslySetInnerHTML={{ __html: story.content }} />
+            <ScriptureChips refs={story.scriptureRefs} className="mt-8" />
             {isPublicStory(story) ? (
               <>
                 <ShareBlock story={story} />
