@@ -11,6 +11,7 @@ use chrono::{DateTime, Duration, Utc};
 use domain::StoreError;
 use domain::category::DEFAULT_CATEGORIES;
 use domain::comment::DEFAULT_PLATFORM;
+use domain::scripture::{Canon, ScriptureParser};
 use domain::story::StoryStatus;
 use domain::user::{AuthProvider, Role};
 use rand::rngs::StdRng;
@@ -65,14 +66,15 @@ impl From<StoreError> for SeedError {
 }
 
 /// Adds `plan.users` approved contributors, `plan.stories` stories by them and
-/// `plan.comments` approved comments on the published ones. Refuses a database that has
-/// stories already.
+/// `plan.comments` approved comments on the published ones, then reads the scripture
+/// passages the stories cite (under `canon`). Refuses a database that has stories already.
 ///
 /// # Errors
 /// [`SeedError::NotEmpty`], or the store's errors.
 pub async fn seed_archive(
     db: &DatabaseConnection,
     plan: SeedPlan,
+    canon: Canon,
     now: DateTime<Utc>,
 ) -> Result<SeedPlan, SeedError> {
     let existing = stories::Entity::find().count(db).await.map_err(store_err)?;
@@ -87,6 +89,8 @@ pub async fn seed_archive(
     } else {
         seed_comments(db, &mut rng, &published, plan.comments, now).await?
     };
+    let parser = ScriptureParser::new(canon);
+    crate::repo::scripture::read_passages(&db.clone().into(), &parser).await?;
     // Fresh planner statistics, as autovacuum (PostgreSQL) or `PRAGMA optimize` would give.
     db.execute_unprepared("ANALYZE").await.map_err(store_err)?;
     Ok(SeedPlan {
@@ -193,10 +197,14 @@ fn story(rng: &mut StdRng, authors: &[String], at: DateTime<Utc>) -> stories::Ac
             sentences(rng, length)
         })
         .collect();
-    let content = paragraphs
+    let mut content = paragraphs
         .iter()
         .map(|p| format!("<p>{p}</p>"))
         .collect::<String>();
+    // One story in four cites scripture, as testimonies and studies do.
+    if rng.random_ratio(1, 4) {
+        content.push_str(&format!("<p>{}</p>", text::citation(rng)));
+    }
     let (status, published) = match rng.random_range(0..100) {
         0..=2 => (StoryStatus::PendingApproval, false),
         3..=4 => (StoryStatus::Draft, false),

@@ -134,3 +134,31 @@ pub(super) fn video_id(rng: &mut StdRng) -> String {
         .map(|_| char::from(ALPHABET[rng.random_range(0..ALPHABET.len())]))
         .collect()
 }
+
+/// Passages stories often cite, as people write them.
+const CITED: [&str; 12] = [
+    "John 3:16",
+    "Romans 8:28",
+    "1 Cor 13:4-7",
+    "Jer 29:11",
+    "Phil 4:13",
+    "Prov 3:5-6",
+    "Isaiah 40:31",
+    "Matt 11:28",
+    "Ps 46:10",
+    "Joshua 1:9",
+    "Eph 2:8-9",
+    "Heb 11:1",
+];
+
+/// A sentence citing scripture: one of the often cited passages, or a psalm.
+pub(super) fn citation(rng: &mut StdRng) -> String {
+    if rng.random_ratio(1, 2) {
+        format!("We read Psalm {} together.", rng.random_range(1..=150))
+    } else {
+        format!(
+            "As {} says, we were not alone.",
+            CITED[rng.random_range(0..CITED.len())]
+        )
+    }
+}

@@ -12,7 +12,7 @@ use sea_orm::{
 
 use crate::db::store_err;
 use crate::entity::{settings, stories, story_passages};
-use crate::repo::stories::{public_filter, replace_passages};
+use crate::repo::stories::{public_filter, replace_many};
 use crate::work::Db;
 
 pub struct SeaOrmScriptureIndex {
@@ -135,6 +135,28 @@ pub async fn reindex_passages(
     if stored.is_some_and(|s| s.value == canon) {
         return Ok(0);
     }
+    let read = read_passages(&db, parser).await?;
+    settings::Entity::insert(settings::ActiveModel {
+        key: Set(CANON_KEY.to_owned()),
+        value: Set(canon.to_owned()),
+    })
+    .on_conflict(
+        sea_orm::sea_query::OnConflict::column(settings::Column::Key)
+            .update_column(settings::Column::Value)
+            .to_owned(),
+    )
+    .exec(&db)
+    .await
+    .map_err(store_err)?;
+    Ok(read)
+}
+
+/// Reads the passages of every story and stores them in place of those stored, a batch of
+/// stories at a time (one delete and one insert a batch); returns how many stories it read.
+///
+/// # Errors
+/// The store's error.
+pub(crate) async fn read_passages(db: &Db, parser: &ScriptureParser) -> Result<u64, StoreError> {
     let mut after = 0_i64;
     let mut read = 0_u64;
     loop {
@@ -150,33 +172,24 @@ pub async fn reindex_passages(
             .order_by_asc(stories::Column::Id)
             .limit(BATCH)
             .into_model::<TextRow>()
-            .all(&db)
+            .all(db)
             .await
             .map_err(store_err)?;
         let Some(last) = rows.last() else { break };
         after = last.id;
-        for row in &rows {
-            let texts = [
-                row.title.as_str(),
-                row.excerpt.as_deref().unwrap_or_default(),
-                row.content.as_str(),
-            ];
-            let cited: Vec<Passage> = parser.passages(texts);
-            replace_passages(&db, row.id, &cited).await?;
-        }
+        let cited: Vec<(i64, Vec<Passage>)> = rows
+            .iter()
+            .map(|row| {
+                let texts = [
+                    row.title.as_str(),
+                    row.excerpt.as_deref().unwrap_or_default(),
+                    row.content.as_str(),
+                ];
+                (row.id, parser.passages(texts))
+            })
+            .collect();
+        replace_many(db, &cited).await?;
         read += rows.len() as u64;
     }
-    settings::Entity::insert(settings::ActiveModel {
-        key: Set(CANON_KEY.to_owned()),
-        value: Set(canon.to_owned()),
-    })
-    .on_conflict(
-        sea_orm::sea_query::OnConflict::column(settings::Column::Key)
-            .update_column(settings::Column::Value)
-            .to_owned(),
-    )
-    .exec(&db)
-    .await
-    .map_err(store_err)?;
     Ok(read)
 }

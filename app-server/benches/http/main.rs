@@ -135,6 +135,16 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
             None,
         ),
         (
+            "GET /api/stories?q=John 3:16&limit=20",
+            "/api/stories?q=John%203%3A16&limit=20".to_owned(),
+            None,
+        ),
+        (
+            "GET /api/stories?passage=Ps.23&limit=20",
+            "/api/stories?passage=Ps.23&limit=20".to_owned(),
+            None,
+        ),
+        (
             "GET /api/stories?category=Worship&limit=20",
             "/api/stories?category=Worship&limit=20".to_owned(),
             None,

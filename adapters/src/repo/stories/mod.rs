@@ -11,7 +11,7 @@ mod rows;
 mod search;
 
 pub(crate) use list::list_selects;
-pub(crate) use passages::replace as replace_passages;
+pub(crate) use passages::replace_many;
 use rows::{SummaryRow, summary_select};
 pub(crate) use rows::{public_filter, revision, to_domain};
 

@@ -15,29 +15,39 @@ use crate::entity::{stories, story_passages};
 use crate::work::Db;
 
 /// Stores `passages` as the ones `story` cites, in place of those stored before.
-pub(crate) async fn replace(db: &Db, story: i64, passages: &[Passage]) -> Result<(), StoreError> {
+pub(super) async fn replace(db: &Db, story: i64, passages: &[Passage]) -> Result<(), StoreError> {
+    replace_many(db, &[(story, passages.to_vec())]).await
+}
+
+/// [`replace`] for several stories: one delete and one insert.
+pub(crate) async fn replace_many(db: &Db, cited: &[(i64, Vec<Passage>)]) -> Result<(), StoreError> {
     story_passages::Entity::delete_many()
-        .filter(story_passages::Column::StoryId.eq(story))
+        .filter(story_passages::Column::StoryId.is_in(cited.iter().map(|(id, _)| *id)))
         .exec(db)
         .await
         .map_err(store_err)?;
-    if passages.is_empty() {
-        return Ok(());
+    let rows: Vec<story_passages::ActiveModel> = cited
+        .iter()
+        .flat_map(|(story, passages)| {
+            (0..)
+                .zip(passages)
+                .map(|(position, p)| story_passages::ActiveModel {
+                    story_id: Set(*story),
+                    position: Set(position),
+                    book: Set(i32::try_from(p.book_number()).unwrap_or_default()),
+                    start_verse: Set(i64::from(p.start_id().0)),
+                    end_verse: Set(i64::from(p.end_id().0)),
+                    osis: Set(p.osis()),
+                })
+        })
+        .collect();
+    // Well under both engines' bound-parameter limits (six a row).
+    for chunk in rows.chunks(1_000) {
+        story_passages::Entity::insert_many(chunk.to_vec())
+            .exec(db)
+            .await
+            .map_err(store_err)?;
     }
-    let rows = (0..)
-        .zip(passages)
-        .map(|(position, p)| story_passages::ActiveModel {
-            story_id: Set(story),
-            position: Set(position),
-            book: Set(i32::try_from(p.book_number()).unwrap_or_default()),
-            start_verse: Set(i64::from(p.start_id().0)),
-            end_verse: Set(i64::from(p.end_id().0)),
-            osis: Set(p.osis()),
-        });
-    story_passages::Entity::insert_many(rows)
-        .exec(db)
-        .await
-        .map_err(store_err)?;
     Ok(())
 }
 
