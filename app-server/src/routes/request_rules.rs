@@ -69,6 +69,7 @@ const FIELDS: &[(&str, &str, &str)] = &[
     ("UpdateProfileRequest", "firstName", ONE_LINE),
     ("UpdateProfileRequest", "lastName", ONE_LINE),
     ("CreateApiTokenRequest", "name", ONE_LINE),
+    ("ScriptureTextInput", "text", SEVERAL_LINES_OR_BLANK),
     // Reasons the person is told: trimmed, and refused when nothing is left.
     ("UnpublishRequest", "reason", FILLED_TEXT),
     ("SuspendRequest", "reason", FILLED_TEXT),

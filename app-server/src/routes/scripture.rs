@@ -53,6 +53,16 @@ pub async fn find_references(
     if text.chars().count() > MAX_TEXT_CHARS {
         return Err(ApiError::field("text", "Must be at most 201000 characters"));
     }
+    // What story text may hold: no control character but tab and line breaks.
+    if text
+        .chars()
+        .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+    {
+        return Err(ApiError::field(
+            "text",
+            "Must not contain control characters",
+        ));
+    }
     let passages = state.scripture.parser().passages([text.as_str()]);
     Ok(web::Json(super::dto::scripture::refs(&passages)))
 }

@@ -350,6 +350,16 @@ engine_test!(
         .await;
         assert_eq!(too_long.status, 400, "{}", too_long.body);
         assert_eq!(too_long.body["errors"][0]["field"], "text");
+        let control = send(
+            &app,
+            Method::POST,
+            "/api/scripture/references",
+            None,
+            Some(json!({"text": "Ps 23\u{85}"})),
+        )
+        .await;
+        assert_eq!(control.status, 400, "{}", control.body);
+        assert_eq!(control.body["errors"][0]["field"], "text");
     }
 );
 

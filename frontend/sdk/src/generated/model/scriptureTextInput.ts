@@ -14,7 +14,7 @@ export interface ScriptureTextInput {
    * Any text: a story's title, excerpt and content together (at most 201,000
 characters).
    * @maxLength 201000
-   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$
    */
   text: string;
 }

@@ -27,7 +27,7 @@ order and without repeats. Changes nothing: the story form calls it while the au
 types.
  */
 export const findReferencesBodyTextMax = 201000;
-export const findReferencesBodyTextRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const findReferencesBodyTextRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$');
 
 
 export const findReferencesBody = zod.object({
