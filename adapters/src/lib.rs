@@ -2,6 +2,7 @@
 //! OpenID Connect, mail, and social publishing over the platforms' HTTP APIs. Entities stay
 //! private to this crate.
 
+pub mod backup;
 mod bulk_seed;
 mod db;
 mod entity;
@@ -17,7 +18,7 @@ mod social;
 mod work;
 
 pub use bulk_seed::{SeedError, SeedPlan, seed_archive};
-pub use db::{connect, is_postgres, ping, refuses_writes};
+pub use db::{connect, is_postgres, migrate, open, ping, refuses_writes};
 pub use hasher::Argon2PasswordHasher;
 pub use images::ImageCrateProcessor;
 pub use media_store::{FsMediaStore, S3MediaStore, S3Settings, new_media_key};

@@ -28,7 +28,7 @@ use crate::config::{Config, SocialConfig};
 use crate::session::SqlSessionStore;
 
 /// Where pictures live: S3-compatible storage when `MEDIA_S3_URL` is set, else `MEDIA_DIR`.
-fn media_store(config: &crate::config::MediaConfig) -> anyhow::Result<Arc<dyn MediaStore>> {
+pub fn media_store(config: &crate::config::MediaConfig) -> anyhow::Result<Arc<dyn MediaStore>> {
     Ok(match &config.s3 {
         Some(s3) => Arc::new(
             adapters::S3MediaStore::new(s3)

@@ -2,9 +2,11 @@
 
 use std::env;
 
+mod backups;
 mod media;
 mod origins;
 
+pub use backups::BackupConfig;
 pub use media::MediaConfig;
 
 /// Every setting of the runtime contract, with its default applied.
@@ -36,6 +38,8 @@ pub struct Config {
     pub social: SocialConfig,
     /// Where uploaded pictures live and how much each person may upload.
     pub media: MediaConfig,
+    /// Scheduled backups.
+    pub backups: BackupConfig,
 }
 
 /// Social platform credentials (PRODUCT.md §6); a platform without them keeps its exported
@@ -184,6 +188,7 @@ impl Config {
             trusted_proxies,
             social: SocialConfig::from_env()?,
             media: MediaConfig::from_env()?,
+            backups: BackupConfig::from_env()?,
         })
     }
 
@@ -260,6 +265,7 @@ mod tests {
             trusted_proxies: Vec::new(),
             social: SocialConfig::default(),
             media: MediaConfig::default(),
+            backups: BackupConfig::default(),
         }
     }
 
