@@ -90,3 +90,7 @@ impl MigrationTrait for InTransaction {
         Some(true)
     }
 }
+
+#[cfg(test)]
+#[path = "in_transaction_tests.rs"]
+mod tests;

@@ -35,4 +35,5 @@ mod self_service;
 mod social;
 mod stories;
 mod two_servers;
+mod upgrades;
 mod uploads;
