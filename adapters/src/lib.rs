@@ -27,6 +27,7 @@ pub use repo::account_data::SeaOrmAccountData;
 pub use repo::admin::SeaOrmAdminCredentialRepository;
 pub use repo::api_tokens::SeaOrmApiTokenRepository;
 pub use repo::audit::SeaOrmAuditLog;
+pub use repo::backup_runs::SeaOrmBackupLog;
 pub use repo::cache_version::SeaOrmCacheVersion;
 pub use repo::categories::SeaOrmCategoryRepository;
 pub use repo::comments::SeaOrmCommentRepository;

@@ -3,12 +3,14 @@
 //! docs/decisions/backups.md.
 
 mod archive;
+mod files;
 mod restore;
 mod schema;
 mod values;
 mod writer;
 
 pub use archive::{FORMAT_VERSION, FileEntry, Manifest, TableEntry};
+pub use files::{DirArchiver, written};
 pub use restore::{holds_site, load, read_checked};
 pub use schema::{Column, DERIVED_TABLES, Kind, Table, carried_tables};
 pub use writer::{BackupSource, applied_migrations, partial_path, write_backup};

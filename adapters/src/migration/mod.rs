@@ -24,6 +24,7 @@ mod m0017_story_source;
 mod m0018_cache_version;
 mod m0019_story_list_order;
 mod m0020_story_counts;
+mod m0021_backup_runs;
 
 pub struct Migrator;
 
@@ -51,6 +52,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0018_cache_version::Migration),
             Box::new(m0019_story_list_order::Migration),
             Box::new(m0020_story_counts::Migration),
+            Box::new(m0021_backup_runs::Migration),
         ];
         all.into_iter()
             .map(|m| Box::new(InTransaction(m)) as Box<dyn MigrationTrait>)

@@ -35,7 +35,7 @@ pub async fn backup(args: impl Iterator<Item = String>) -> anyhow::Result<()> {
         "this database holds no site yet: nothing to back up"
     );
     may_open(&schema, &backup::known_schema())?;
-    let media = crate::state::media_store(&config.media)?;
+    let media = config.media.store()?;
     let now = chrono::Utc::now();
     let (path, manifest) = match out {
         Some(path) => {
@@ -101,7 +101,7 @@ pub async fn restore(args: impl Iterator<Item = String>) -> anyhow::Result<()> {
         manifest.schema.last().map_or("none", String::as_str),
         current.last().map_or("none", String::as_str),
     );
-    let media = crate::state::media_store(&config.media)?;
+    let media = config.media.store()?;
     if holds {
         let (path, _) = super::take(
             &config,

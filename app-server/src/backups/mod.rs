@@ -3,35 +3,20 @@
 //! The archive is `adapters::backup`'s; its format is in docs/backups.md.
 
 pub mod cli;
+pub mod job;
 pub mod upgrade;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use adapters::backup::{BackupSource, Manifest};
+use adapters::backup::{BackupSource, DirArchiver, Manifest};
 use chrono::{DateTime, Utc};
+use domain::backup::{BackupPorts, BackupService, BackupSettings, file_name};
+use domain::clock::Clock;
+use domain::mail::Mailer;
 use domain::media::MediaStore;
 
 use crate::config::Config;
-
-/// `backup-20261126T075500Z.zip`, or `backup-20261126T075500Z-<tag>.zip`: names sort by
-/// time, and every finished backup has one.
-pub fn file_name(now: DateTime<Utc>, tag: Option<&str>) -> String {
-    let stamp = now.format("%Y%m%dT%H%M%SZ");
-    match tag {
-        Some(tag) => format!("backup-{stamp}-{tag}.zip"),
-        None => format!("backup-{stamp}.zip"),
-    }
-}
-
-/// Whether `name` is the name of a finished backup (never a `.partial` one).
-pub fn is_backup_name(name: &str) -> bool {
-    name.starts_with("backup-")
-        && name.ends_with(".zip")
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-}
 
 /// Writes a backup of the site into `dir` (created when missing) and answers its path and
 /// manifest; see `adapters::backup::write_backup` for how it is made safe.
@@ -62,4 +47,52 @@ pub async fn take(
 /// Rows in the archive, summed, for a log line.
 pub fn total_rows(manifest: &Manifest) -> u64 {
     manifest.tables.iter().map(|t| t.rows).sum()
+}
+
+/// The backup service and the folder its files are in.
+#[derive(Clone)]
+pub struct Backups {
+    pub service: Arc<BackupService>,
+    pub files: Arc<DirArchiver>,
+}
+
+impl Backups {
+    /// Wires the service on the database, the media store and the outbox.
+    ///
+    /// # Errors
+    /// When the media store cannot be set up.
+    pub fn new(
+        config: &Config,
+        db: &adapters::DatabaseConnection,
+        stamp: &adapters::Db,
+        mailer: Arc<dyn Mailer>,
+        clock: Arc<dyn Clock>,
+    ) -> anyhow::Result<Self> {
+        let source = BackupSource {
+            db: db.clone(),
+            media: config.media.store()?,
+            site_name: config.site_name.clone(),
+        };
+        let files = Arc::new(DirArchiver::new(source, &config.backups.dir, clock.clone()));
+        let hours = i64::try_from(config.backups.every_hours).unwrap_or(i64::MAX / 3600);
+        let service = BackupService::new(
+            BackupPorts {
+                log: Arc::new(adapters::SeaOrmBackupLog::new(stamp.clone())),
+                files: files.clone(),
+                mailer,
+                audit: Arc::new(adapters::SeaOrmAuditLog::new(stamp.clone())),
+                clock,
+            },
+            BackupSettings {
+                every: chrono::Duration::hours(hours),
+                keep: config.backups.keep,
+                notify: config.super_admin_email.clone(),
+                site_name: config.site_name.clone(),
+            },
+        );
+        Ok(Self {
+            service: Arc::new(service),
+            files,
+        })
+    }
 }

@@ -21,7 +21,7 @@ pub async fn open_for_serving(config: &Config) -> anyhow::Result<DatabaseConnect
     let ours = backup::known_schema();
     let fit = may_open(&applied, &ours)?;
     if fit == SchemaFit::Older && !applied.is_empty() && backup::holds_site(&db).await? {
-        let media = crate::state::media_store(&config.media)?;
+        let media = config.media.store()?;
         let (path, _) = super::take(
             config,
             &db,

@@ -8,6 +8,7 @@ mod abilities;
 mod accounts;
 mod activity_log;
 mod api_tokens;
+mod backup_admin;
 mod backups;
 mod comments;
 mod contract;

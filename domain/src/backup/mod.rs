@@ -3,7 +3,67 @@
 //! The archive itself and how it is read and written live in `adapters::backup`; the
 //! decisions are in docs/decisions/backups.md.
 
+mod ports;
+mod service;
+
+pub use ports::{Archiver, BackupLog};
+pub use service::{BackupPorts, BackupService, BackupSettings, Overview, StartError};
+
 use chrono::{DateTime, Duration, Utc};
+
+/// What a finished backup holds, for people and monitoring.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Written {
+    pub bytes: u64,
+    pub people: u64,
+    pub stories: u64,
+    pub comments: u64,
+    pub pictures: u64,
+}
+
+/// How a backup run stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunState {
+    Running,
+    /// Written, read back and checked.
+    Verified,
+    Failed,
+}
+
+/// One backup run as recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BackupRun {
+    /// The archive's file name.
+    pub name: String,
+    pub state: RunState,
+    pub started_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+    /// What it holds, once verified.
+    pub written: Option<Written>,
+    /// Why it failed.
+    pub error: Option<String>,
+}
+
+/// `backup-20261126T075500Z.zip`, or `backup-20261126T075500Z-<tag>.zip`: names sort by
+/// time.
+pub fn file_name(now: DateTime<Utc>, tag: Option<&str>) -> String {
+    let stamp = now.format("%Y%m%dT%H%M%SZ");
+    match tag {
+        Some(tag) => format!("backup-{stamp}-{tag}.zip"),
+        None => format!("backup-{stamp}.zip"),
+    }
+}
+
+/// Whether `name` is the name of a finished backup (so never a path, nor a `.partial`).
+pub fn is_backup_name(name: &str) -> bool {
+    name.len() <= 100
+        && name.starts_with("backup-")
+        && name.ends_with(".zip")
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        && !name.contains("..")
+}
 
 /// How an archive's (or a database's) schema, the list of migrations applied to it,
 /// compares with the migrations this version knows.
