@@ -440,3 +440,176 @@ async fn a_restore_that_fails_half_way_changes_nothing() {
         assert!(backup::holds_site(&db).await.unwrap());
     }
 }
+
+/// One writer: stories each with two comments, each story and its comments in one
+/// transaction, until `stop`.
+async fn write_until(
+    db: DatabaseConnection,
+    author: String,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+) -> u64 {
+    use sea_orm::TransactionTrait;
+    let backend = db.get_database_backend();
+    let p = |i: usize| {
+        if backend == DbBackend::Postgres {
+            format!("${i}")
+        } else {
+            "?".to_owned()
+        }
+    };
+    let story_sql = format!(
+        "INSERT INTO stories (title, content, category, author_id, status, is_published, published_at, created_at, updated_at) \
+         VALUES ({}, 'Written during a backup', 'Worship', {}, 'approved', TRUE, {}, {}, {}) RETURNING id",
+        p(1),
+        p(2),
+        p(3),
+        p(4),
+        p(5)
+    );
+    let comment_sql = format!(
+        "INSERT INTO comments (story_id, author_name, content, platform, is_visible, is_approved, created_at) \
+         VALUES ({}, 'Mary', 'Amen', 'website', TRUE, TRUE, {})",
+        p(1),
+        p(2)
+    );
+    let mut written = 0;
+    while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+        let Ok(txn) = db.begin().await else { continue };
+        let now = Utc::now();
+        let row = txn
+            .query_one_raw(Statement::from_sql_and_values(
+                backend,
+                &story_sql,
+                [
+                    "During".into(),
+                    author.clone().into(),
+                    now.into(),
+                    now.into(),
+                    now.into(),
+                ],
+            ))
+            .await;
+        let Ok(Some(row)) = row else { continue };
+        let id: i64 = row.try_get_by_index(0).unwrap();
+        let mut ok = true;
+        for _ in 0..2 {
+            ok &= txn
+                .execute_raw(Statement::from_sql_and_values(
+                    backend,
+                    &comment_sql,
+                    [id.into(), now.into()],
+                ))
+                .await
+                .is_ok();
+        }
+        if ok && txn.commit().await.is_ok() {
+            written += 1;
+        }
+    }
+    written
+}
+
+/// The ids in column `column` of table file `file` of the archive at `path`.
+fn ids(path: &Path, file: &str, column: usize) -> Vec<i64> {
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(path).unwrap()).unwrap();
+    let mut text = String::new();
+    zip.by_name(file)
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    text.lines()
+        .map(|l| {
+            serde_json::from_str::<Vec<serde_json::Value>>(l).unwrap()[column]
+                .as_i64()
+                .unwrap()
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_backup_taken_while_eight_clients_write_is_one_instant() {
+    for engine in [Engine::Sqlite, Engine::Postgres] {
+        let Some((_db, db)) = fresh(engine).await else {
+            continue;
+        };
+        let files = tempfile::tempdir().unwrap();
+        let media = store(&files.path().join("media"));
+        seed(&db, media.as_ref()).await;
+        let author: String = db
+            .query_one_raw(Statement::from_string(
+                db.get_database_backend(),
+                "SELECT id FROM users ORDER BY id LIMIT 1",
+            ))
+            .await
+            .unwrap()
+            .unwrap()
+            .try_get_by_index(0)
+            .unwrap();
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let writers: Vec<_> = (0..8)
+            .map(|_| tokio::spawn(write_until(db.clone(), author.clone(), stop.clone())))
+            .collect();
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        let path = files.path().join("during.zip");
+        let manifest = take(&db, media.clone(), &path).await;
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        let mut written = 0;
+        for w in writers {
+            written += w.await.unwrap();
+        }
+        assert!(
+            written > 8,
+            "{engine:?}: the writers wrote {written} stories"
+        );
+        // Row by row: every comment's story is in the archive, each written story has both
+        // its comments, and the counts are the rows.
+        let stories = ids(&path, "tables/stories.jsonl", 0);
+        let comments = manifest
+            .tables
+            .iter()
+            .find(|t| t.name == "comments")
+            .unwrap();
+        let story_col = comments
+            .columns
+            .iter()
+            .position(|c| c.name == "story_id")
+            .unwrap();
+        let parents = ids(&path, "tables/comments.jsonl", story_col);
+        assert_eq!(
+            stories.len() as u64,
+            manifest
+                .tables
+                .iter()
+                .find(|t| t.name == "stories")
+                .unwrap()
+                .rows
+        );
+        assert_eq!(parents.len() as u64, comments.rows);
+        let known: std::collections::BTreeSet<i64> = stories.iter().copied().collect();
+        let mut per_story: BTreeMap<i64, usize> = BTreeMap::new();
+        for story in &parents {
+            assert!(
+                known.contains(story),
+                "{engine:?}: a comment of story {story}, which the archive lacks"
+            );
+            *per_story.entry(*story).or_default() += 1;
+        }
+        let during = stories.iter().filter(|id| **id > 300).count();
+        assert!(
+            during > 0,
+            "{engine:?}: no story written during the backup made it in"
+        );
+        for id in stories.iter().filter(|id| **id > 300) {
+            assert_eq!(
+                per_story.get(id),
+                Some(&2),
+                "{engine:?}: story {id} without both its comments"
+            );
+        }
+        assert!(
+            (stories.len() as u64) < 300 + written,
+            "{engine:?}: the archive holds stories written after it began"
+        );
+    }
+}

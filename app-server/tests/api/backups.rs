@@ -412,3 +412,71 @@ async fn restore_refuses_a_site_without_replace_and_bad_archives_change_nothing(
         .count();
     assert_eq!(kept, 1, "the backup before the restore");
 }
+
+#[actix_web::test]
+async fn a_backup_killed_half_way_leaves_no_file_that_counts_as_good() {
+    let db = TestDatabase::new(Engine::Sqlite).await.unwrap().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let env = site_env(&db.url, dir.path(), "k");
+    let (ok, out) = run(
+        &env,
+        &[
+            "seed",
+            "--stories",
+            "8000",
+            "--comments",
+            "16000",
+            "--users",
+            "50",
+        ],
+    );
+    assert!(ok, "{out}");
+    let target = dir.path().join("killed.zip");
+    let partial = dir.path().join(".killed.zip.partial");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_app-server"))
+        .args(["backup", "--out", target.to_str().unwrap()])
+        .env("RUST_LOG", "warn")
+        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+        .spawn()
+        .unwrap();
+    // Half-way: once the archive is being written.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::metadata(&partial).map_or(true, |m| m.len() < 64 * 1024) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the backup never started writing"
+        );
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the backup finished before it could be killed"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        !target.exists(),
+        "a killed backup left a finished-looking file"
+    );
+    let finished: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".zip"))
+        .collect();
+    assert!(finished.is_empty(), "{finished:?}");
+    // What is left does not pass for an archive either.
+    assert!(adapters::backup::verify(&partial).await.is_err());
+    // The next backup succeeds beside it.
+    let (ok, out) = run(&env, &["backup", "--out", target.to_str().unwrap()]);
+    assert!(ok, "{out}");
+    let manifest = adapters::backup::verify(&target).await.unwrap();
+    assert_eq!(
+        manifest
+            .tables
+            .iter()
+            .find(|t| t.name == "stories")
+            .unwrap()
+            .rows,
+        8000
+    );
+}
