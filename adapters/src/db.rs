@@ -20,6 +20,16 @@ use crate::migration::Migrator;
 /// # Errors
 /// When the database cannot be reached or a migration fails.
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+    let db = open(url).await?;
+    migrate(url, &db, None).await?;
+    Ok(db)
+}
+
+/// Opens the database at `url` without migrating it (see [`migrate`]).
+///
+/// # Errors
+/// When the database cannot be reached.
+pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
     let mut opts = ConnectOptions::new(url.to_owned());
     let sqlite = url.starts_with("sqlite");
     opts.max_connections(if sqlite { 8 } else { 16 })
@@ -43,7 +53,6 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
         )
         .await?;
     }
-    migrate(url, &db).await?;
     Ok(db)
 }
 
@@ -72,10 +81,13 @@ const MIGRATION_LOCK: i64 = 0x4772_6163_6553_746f;
 /// (a deploy restarts them together): each migrates holding an advisory lock, on a
 /// connection of its own so the lock and its release are on the same session, and the
 /// later ones find nothing left to do. A process that dies holding it loses its connection
-/// and with it the lock.
-async fn migrate(url: &str, db: &DatabaseConnection) -> Result<(), DbErr> {
+/// and with it the lock. `steps`: at most that many (`None`: all pending).
+///
+/// # Errors
+/// When a migration fails (its own transaction is rolled back; earlier ones stay applied).
+pub async fn migrate(url: &str, db: &DatabaseConnection, steps: Option<u32>) -> Result<(), DbErr> {
     if db.get_database_backend() != DbBackend::Postgres {
-        return Migrator::up(db, None).await;
+        return Migrator::up(db, steps).await;
     }
     let mut opts = ConnectOptions::new(url.to_owned());
     opts.max_connections(1)
@@ -84,7 +96,7 @@ async fn migrate(url: &str, db: &DatabaseConnection) -> Result<(), DbErr> {
     let one = Database::connect(opts).await?;
     one.execute_unprepared(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))
         .await?;
-    let migrated = Migrator::up(&one, None).await;
+    let migrated = Migrator::up(&one, steps).await;
     let unlocked = one
         .execute_unprepared(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"))
         .await;

@@ -2,6 +2,7 @@
 //! OpenID Connect, mail, and social publishing over the platforms' HTTP APIs. Entities stay
 //! private to this crate.
 
+pub mod backup;
 mod bulk_seed;
 mod db;
 mod entity;
@@ -17,7 +18,7 @@ mod social;
 mod work;
 
 pub use bulk_seed::{SeedError, SeedPlan, seed_archive};
-pub use db::{connect, is_postgres, ping, refuses_writes};
+pub use db::{connect, is_postgres, migrate, open, ping, refuses_writes};
 pub use hasher::Argon2PasswordHasher;
 pub use images::ImageCrateProcessor;
 pub use media_store::{FsMediaStore, S3MediaStore, S3Settings, new_media_key};
@@ -26,6 +27,7 @@ pub use repo::account_data::SeaOrmAccountData;
 pub use repo::admin::SeaOrmAdminCredentialRepository;
 pub use repo::api_tokens::SeaOrmApiTokenRepository;
 pub use repo::audit::SeaOrmAuditLog;
+pub use repo::backup_runs::SeaOrmBackupLog;
 pub use repo::cache_version::SeaOrmCacheVersion;
 pub use repo::categories::SeaOrmCategoryRepository;
 pub use repo::comments::SeaOrmCommentRepository;

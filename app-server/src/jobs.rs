@@ -1,5 +1,5 @@
 //! Background work of one server instance: purging expired sessions, deleting pictures no
-//! story uses, mailing schedule reminders, posting queued social exports to the platforms with credentials and, with
+//! story uses, writing scheduled backups, mailing schedule reminders, posting queued social exports to the platforms with credentials and, with
 //! `SMTP_URL`, sending the mail outbox. Every instance runs them; rows are claimed one
 //! statement at a time (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so two instances never do
 //! the same job. Each instance also follows the shared version of public content (its cache
@@ -33,6 +33,9 @@ const SESSION_PURGE: Duration = Duration::from_secs(600);
 /// How often schedule items coming due are looked for (their one reminder may be up to
 /// this late).
 const REMINDER_POLL: Duration = Duration::from_secs(300);
+
+/// How often the scheduled backup (and the overdue warning) is looked at.
+const BACKUP_POLL: Duration = Duration::from_secs(60);
 
 /// What one round of a job reports: how many things it did, for the log.
 pub trait RoundReport {
@@ -156,6 +159,13 @@ pub fn spawn(state: &AppState) {
         let media = media.clone();
         async move { media.clean_up().await }
     });
+
+    if state.config.backups.every_hours > 0 {
+        let backups = state.backups.service.clone();
+        spawn_worker("backups", BACKUP_POLL, None, move || {
+            crate::backups::job::round(backups.clone())
+        });
+    }
 
     let social = state.social_delivery.clone();
     let platforms: Vec<&str> = social.platforms().iter().map(|p| p.label()).collect();

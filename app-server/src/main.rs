@@ -1,6 +1,7 @@
 //! `app-server`: serves the site (default), prints the OpenAPI document (`openapi`), or
 //! adds sample stories for a demo (`seed-demo`), or fills an empty database with a large
-//! archive for benchmarks (`seed --stories N --comments M [--users U]`).
+//! archive for benchmarks (`seed --stories N --comments M [--users U]`), writes a backup
+//! (`backup [--out FILE]`) or restores one (`restore FILE [--replace]`).
 
 use std::sync::Arc;
 
@@ -59,12 +60,20 @@ async fn main() -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Some("backup") => {
+            init_tracing();
+            app_server::backups::cli::backup(std::env::args().skip(2)).await
+        }
+        Some("restore") => {
+            init_tracing();
+            app_server::backups::cli::restore(std::env::args().skip(2)).await
+        }
         None | Some("serve") => {
             init_tracing();
             serve().await
         }
         Some(other) => anyhow::bail!(
-            "unknown command {other:?}; use `serve` (default), `openapi`, `seed-demo` or `seed --stories N --comments M [--users U]`"
+            "unknown command {other:?}; use `serve` (default), `openapi`, `seed-demo`, `seed --stories N --comments M [--users U]`, `backup [--out FILE]` or `restore FILE [--replace]`"
         ),
     }
 }

@@ -24,7 +24,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     if let Some(dir) = config.sqlite_dir() {
         std::fs::create_dir_all(&dir)?;
     }
-    let db = adapters::connect(&config.database_url).await?;
+    let db = crate::backups::upgrade::open_for_serving(&config).await?;
     let state = AppState::new(config, db).await?;
     state.categories.seed_defaults().await?;
     let scripture = &state.config.scripture;

@@ -11,8 +11,8 @@ use domain::clock::Clock;
 use domain::comment::CommentService;
 use domain::help::HelpService;
 use domain::mail::{MailDelivery, MailService, Mailer};
+use domain::media::MediaService;
 use domain::media::service::MediaPorts;
-use domain::media::{MediaService, MediaStore};
 use domain::rate_limit::RateLimits;
 use domain::schedule::ScheduleService;
 use domain::scripture::{ScriptureParser, ScriptureService};
@@ -27,20 +27,6 @@ use domain::work::UnitOfWork;
 
 use crate::config::{Config, SocialConfig};
 use crate::session::SqlSessionStore;
-
-/// Where pictures live: S3-compatible storage when `MEDIA_S3_URL` is set, else `MEDIA_DIR`.
-fn media_store(config: &crate::config::MediaConfig) -> anyhow::Result<Arc<dyn MediaStore>> {
-    Ok(match &config.s3 {
-        Some(s3) => Arc::new(
-            adapters::S3MediaStore::new(s3)
-                .map_err(|e| anyhow::anyhow!("MEDIA_S3_URL {}: {e}", s3.endpoint))?,
-        ),
-        None => Arc::new(
-            adapters::FsMediaStore::new(&config.dir)
-                .map_err(|e| anyhow::anyhow!("MEDIA_DIR {}: {e}", config.dir.display()))?,
-        ),
-    })
-}
 
 /// Password-reset mails to one address: at most this many...
 pub const RESET_MAILS_PER_WINDOW: u32 = 3;
@@ -91,6 +77,8 @@ pub struct AppState {
     pub session_key: actix_web::cookie::Key,
     /// Visitors' public reads kept in memory (`PUBLIC_CACHE_MB`), emptied by every write.
     pub public_cache: Arc<crate::public_cache::PublicCache>,
+    /// Scheduled and manual backups, their files and the overdue warning.
+    pub backups: crate::backups::Backups,
 }
 
 impl AppState {
@@ -197,7 +185,7 @@ impl AppState {
         );
         let help = HelpService::new(
             Arc::new(adapters::SeaOrmHelpMessageRepository::new(stamp.clone())),
-            mailer,
+            mailer.clone(),
             work.clone(),
             config.support_email.clone(),
         );
@@ -243,7 +231,7 @@ impl AppState {
         };
         let media = MediaService::new(MediaPorts {
             processor: Arc::new(adapters::ImageCrateProcessor::default()),
-            store: media_store(&config.media)?,
+            store: config.media.store()?,
             media: Arc::new(adapters::SeaOrmMediaRepository::new(stamp.clone())),
             clock: clock.clone(),
             new_key: Arc::new(adapters::new_media_key),
@@ -259,6 +247,7 @@ impl AppState {
         ));
         Ok(Self {
             public_cache,
+            backups: crate::backups::Backups::new(&config, &db, &stamp, mailer, clock)?,
             config: Arc::new(config),
             db,
             stories,

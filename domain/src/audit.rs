@@ -37,10 +37,11 @@ pub enum AuditAction {
     SocialExported,
     SocialRetried,
     SocialCancelled,
+    BackupDownloaded,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 19] = [
+    pub const ALL: [AuditAction; 20] = [
         AuditAction::StoryApproved,
         AuditAction::StoryRejected,
         AuditAction::StoryUnpublished,
@@ -60,6 +61,7 @@ impl AuditAction {
         AuditAction::SocialExported,
         AuditAction::SocialRetried,
         AuditAction::SocialCancelled,
+        AuditAction::BackupDownloaded,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -83,6 +85,7 @@ impl AuditAction {
             AuditAction::SocialExported => "social_exported",
             AuditAction::SocialRetried => "social_retried",
             AuditAction::SocialCancelled => "social_cancelled",
+            AuditAction::BackupDownloaded => "backup_downloaded",
         }
     }
 
@@ -104,6 +107,7 @@ impl AuditAction {
             HelpHandled | HelpDeleted => TargetKind::HelpMessage,
             MailRetried => TargetKind::Mail,
             SocialRetried | SocialCancelled => TargetKind::SocialPost,
+            BackupDownloaded => TargetKind::Backup,
         }
     }
 }
@@ -117,6 +121,8 @@ pub enum TargetKind {
     HelpMessage,
     Mail,
     SocialPost,
+    /// A backup archive, by file name.
+    Backup,
 }
 
 impl TargetKind {
@@ -128,6 +134,7 @@ impl TargetKind {
             TargetKind::HelpMessage => "help_message",
             TargetKind::Mail => "mail",
             TargetKind::SocialPost => "social_post",
+            TargetKind::Backup => "backup",
         }
     }
 
@@ -139,6 +146,7 @@ impl TargetKind {
             TargetKind::HelpMessage,
             TargetKind::Mail,
             TargetKind::SocialPost,
+            TargetKind::Backup,
         ]
         .into_iter()
         .find(|k| k.as_str() == name)

@@ -8,12 +8,14 @@ pub trait Clock: Send + Sync {
     fn now(&self) -> DateTime<Utc>;
 }
 
-/// The real clock.
+/// The real clock, to the microsecond: what PostgreSQL keeps, so an instant stored on
+/// SQLite reads back the same after a move to PostgreSQL (see docs/decisions/backups.md).
 #[derive(Debug, Default, Clone, Copy)]
 pub struct SystemClock;
 
 impl Clock for SystemClock {
     fn now(&self) -> DateTime<Utc> {
-        Utc::now()
+        use chrono::SubsecRound;
+        Utc::now().trunc_subsecs(6)
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod api_token;
 pub mod audit;
+pub mod backup;
 pub mod category;
 pub mod clock;
 pub mod comment;

@@ -38,10 +38,12 @@ pub enum Ability {
     ReadActivityLog,
     /// Create personal API tokens (listing and revoking one's own is `ManageOwnAccount`).
     UseApiTokens,
+    /// See, start and download backups of the whole site.
+    ManageBackups,
 }
 
 impl Ability {
-    pub const ALL: [Ability; 15] = [
+    pub const ALL: [Ability; 16] = [
         Ability::ReadPublished,
         Ability::PostComment,
         Ability::SendHelpMessage,
@@ -57,6 +59,7 @@ impl Ability {
         Ability::ManageOwnAccount,
         Ability::ReadActivityLog,
         Ability::UseApiTokens,
+        Ability::ManageBackups,
     ];
 }
 
@@ -77,7 +80,7 @@ pub fn allows(role: Option<Role>, is_approved: bool, ability: Ability) -> bool {
             ) && approved
         }
         DeleteComments | DeleteAnyStory | ReviewStories => role.is_admin(),
-        ManageUsers | ReadHelpInbox | ChangeAdminPassword | ReadActivityLog => {
+        ManageUsers | ReadHelpInbox | ChangeAdminPassword | ReadActivityLog | ManageBackups => {
             role == Role::SuperAdmin
         }
     }

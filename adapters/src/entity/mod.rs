@@ -5,6 +5,7 @@ pub(crate) mod account_tokens;
 pub(crate) mod admin_credentials;
 pub(crate) mod api_tokens;
 pub(crate) mod audit_log;
+pub(crate) mod backup_runs;
 pub(crate) mod categories;
 pub(crate) mod comments;
 pub(crate) mod help_messages;

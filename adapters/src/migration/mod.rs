@@ -1,4 +1,6 @@
-//! Schema migrations, identical on SQLite and PostgreSQL; run at every start.
+//! Schema migrations, identical on SQLite and PostgreSQL; run at every start. Each runs in
+//! a transaction of its own on both engines (with the record that it ran), so one that
+//! fails leaves the schema and the data as the previous one left them.
 
 use sea_orm_migration::prelude::*;
 
@@ -22,6 +24,7 @@ mod m0017_story_source;
 mod m0018_cache_version;
 mod m0019_story_list_order;
 mod m0020_story_counts;
+mod m0021_backup_runs;
 mod m0031_story_passages;
 
 pub struct Migrator;
@@ -29,7 +32,7 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![
+        let all: Vec<Box<dyn MigrationTrait>> = vec![
             Box::new(m0001_initial::Migration),
             Box::new(m0002_story_revisions_and_search::Migration),
             Box::new(m0003_social_posts::Migration),
@@ -50,7 +53,48 @@ impl MigratorTrait for Migrator {
             Box::new(m0018_cache_version::Migration),
             Box::new(m0019_story_list_order::Migration),
             Box::new(m0020_story_counts::Migration),
+            Box::new(m0021_backup_runs::Migration),
             Box::new(m0031_story_passages::Migration),
-        ]
+        ];
+        all.into_iter()
+            .map(|m| Box::new(InTransaction(m)) as Box<dyn MigrationTrait>)
+            .collect()
     }
 }
+
+/// The names of the migrations this version knows, in order: its schema version.
+pub fn known() -> Vec<String> {
+    Migrator::migrations()
+        .iter()
+        .map(|m| m.name().to_owned())
+        .collect()
+}
+
+/// A migration run inside a transaction on every engine (sea-orm-migration wraps only
+/// PostgreSQL's by default; SQLite's DDL is transactional too).
+struct InTransaction(Box<dyn MigrationTrait>);
+
+impl MigrationName for InTransaction {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for InTransaction {
+    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        self.0.up(m).await
+    }
+
+    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        self.0.down(m).await
+    }
+
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+}
+
+#[cfg(test)]
+#[path = "in_transaction_tests.rs"]
+mod tests;

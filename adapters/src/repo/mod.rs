@@ -4,6 +4,7 @@ pub(crate) mod account_data;
 pub(crate) mod admin;
 pub(crate) mod api_tokens;
 pub(crate) mod audit;
+pub(crate) mod backup_runs;
 pub(crate) mod cache_version;
 pub(crate) mod categories;
 pub(crate) mod comments;

@@ -62,3 +62,22 @@ impl MediaConfig {
         })
     }
 }
+
+impl MediaConfig {
+    /// Where pictures live: S3-compatible storage when `MEDIA_S3_URL` is set, else `MEDIA_DIR`.
+    ///
+    /// # Errors
+    /// An unusable `MEDIA_S3_URL`, or a `MEDIA_DIR` that cannot be created.
+    pub fn store(&self) -> anyhow::Result<std::sync::Arc<dyn domain::media::MediaStore>> {
+        Ok(match &self.s3 {
+            Some(s3) => std::sync::Arc::new(
+                adapters::S3MediaStore::new(s3)
+                    .map_err(|e| anyhow::anyhow!("MEDIA_S3_URL {}: {e}", s3.endpoint))?,
+            ),
+            None => std::sync::Arc::new(
+                adapters::FsMediaStore::new(&self.dir)
+                    .map_err(|e| anyhow::anyhow!("MEDIA_DIR {}: {e}", self.dir.display()))?,
+            ),
+        })
+    }
+}

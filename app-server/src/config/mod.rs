@@ -2,10 +2,12 @@
 
 use std::env;
 
+mod backups;
 mod media;
 mod origins;
 mod scripture;
 
+pub use backups::BackupConfig;
 pub use media::MediaConfig;
 pub use scripture::ScriptureConfig;
 
@@ -40,6 +42,8 @@ pub struct Config {
     pub media: MediaConfig,
     /// Which books count as scripture and where references link to.
     pub scripture: ScriptureConfig,
+    /// Scheduled backups.
+    pub backups: BackupConfig,
 }
 
 /// Social platform credentials (PRODUCT.md §6); a platform without them keeps its exported
@@ -189,6 +193,7 @@ impl Config {
             social: SocialConfig::from_env()?,
             media: MediaConfig::from_env()?,
             scripture: ScriptureConfig::from_env()?,
+            backups: BackupConfig::from_env()?,
         })
     }
 
@@ -266,6 +271,7 @@ mod tests {
             social: SocialConfig::default(),
             media: MediaConfig::default(),
             scripture: ScriptureConfig::default(),
+            backups: BackupConfig::default(),
         }
     }
 

@@ -180,3 +180,15 @@ impl From<domain::schedule::ChangeScheduleError> for ApiError {
         }
     }
 }
+
+impl From<domain::backup::StartError> for ApiError {
+    fn from(err: domain::backup::StartError) -> Self {
+        use domain::backup::StartError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::AlreadyStarting => ApiError::Conflict(err.to_string()),
+            E::NotFound => ApiError::not_found(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}

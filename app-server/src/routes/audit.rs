@@ -35,10 +35,11 @@ pub enum AuditActionDto {
     SocialExported,
     SocialRetried,
     SocialCancelled,
+    BackupDownloaded,
 }
 
 impl AuditActionDto {
-    fn pairs() -> [(AuditActionDto, AuditAction); 19] {
+    fn pairs() -> [(AuditActionDto, AuditAction); 20] {
         use AuditActionDto as D;
         [
             (D::StoryApproved, AuditAction::StoryApproved),
@@ -60,6 +61,7 @@ impl AuditActionDto {
             (D::SocialExported, AuditAction::SocialExported),
             (D::SocialRetried, AuditAction::SocialRetried),
             (D::SocialCancelled, AuditAction::SocialCancelled),
+            (D::BackupDownloaded, AuditAction::BackupDownloaded),
         ]
     }
 
@@ -88,6 +90,7 @@ pub enum AuditTargetKindDto {
     HelpMessage,
     Mail,
     SocialPost,
+    Backup,
 }
 
 /// One entry of the activity log.
@@ -127,6 +130,7 @@ impl From<AuditEntry> for AuditEntryDto {
                 K::HelpMessage => AuditTargetKindDto::HelpMessage,
                 K::Mail => AuditTargetKindDto::Mail,
                 K::SocialPost => AuditTargetKindDto::SocialPost,
+                K::Backup => AuditTargetKindDto::Backup,
             },
             target_id: entry.target_id,
             target_label: entry.target_label,

@@ -12,6 +12,7 @@ pub mod admin;
 pub mod api_tokens;
 pub mod audit;
 pub mod auth;
+pub mod backups;
 pub mod categories;
 pub mod comment_queue;
 pub mod comments;
@@ -107,6 +108,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(mail::list_mail_outbox)
         .service(mail::retry_mail)
         .service(audit::list_audit_log)
+        .service(backups::list_backups)
+        .service(backups::start_backup)
+        .service(backups::download_backup)
         .service(queues::queue_counts)
         .service(social_posts::list_social_posts)
         .service(social_posts::retry_social_post)

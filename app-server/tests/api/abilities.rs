@@ -32,6 +32,7 @@ fn expected(role: Role, approved: bool) -> Vec<&'static str> {
             "read_help_inbox",
             "change_admin_password",
             "read_activity_log",
+            "manage_backups",
         ]);
     }
     list.sort_unstable();

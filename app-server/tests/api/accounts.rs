@@ -986,6 +986,18 @@ engine_test!(
                 ),
                 (
                     Method::GET,
+                    "/api/admin/backups".into(),
+                    None,
+                    super_only(200),
+                ),
+                (
+                    Method::GET,
+                    "/api/admin/backups/backup-20000101T000000Z.zip".into(),
+                    None,
+                    super_only(404),
+                ),
+                (
+                    Method::GET,
                     "/api/admin/social-posts".into(),
                     None,
                     super_only(200),

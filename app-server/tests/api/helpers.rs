@@ -41,6 +41,11 @@ pub fn test_config(database_url: &str) -> Config {
             limits: Default::default(),
         },
         scripture: Default::default(),
+        backups: app_server::config::BackupConfig {
+            dir: std::env::temp_dir().join(format!("grace-backups-{}", adapters::new_media_key())),
+            every_hours: 0,
+            ..Default::default()
+        },
     }
 }
 

@@ -39,6 +39,8 @@ pub fn base_env(database_url: &str) -> Vec<(&'static str, String)> {
         ("DATABASE_URL", database_url.to_owned()),
         ("PUBLIC_URL", ORIGIN.to_owned()),
         ("SUPER_ADMIN_PASSWORD", ADMIN_PASSWORD.to_owned()),
+        // No scheduled backup into the working folder; the backup tests set their own.
+        ("BACKUP_EVERY_HOURS", "0".to_owned()),
     ]
 }
 

@@ -10,14 +10,19 @@ use crate::processes::{ADMIN_PASSWORD, ORIGIN, Server, send_json, sign_in_admin,
 
 const BOUNDARY: &str = "----twoserversboundary";
 
-fn photo() -> Vec<u8> {
+pub(crate) fn photo() -> Vec<u8> {
     let image = image::DynamicImage::ImageRgb8(image::RgbImage::from_fn(1000, 700, |x, y| {
         image::Rgb([(x % 256) as u8, (y % 256) as u8, 40])
     }));
     crate::uploads::encoded(&image, image::ImageFormat::Jpeg)
 }
 
-async fn upload(client: &reqwest::Client, server: &Server, origin: &str, cookie: &str) -> String {
+pub(crate) async fn upload(
+    client: &reqwest::Client,
+    server: &Server,
+    origin: &str,
+    cookie: &str,
+) -> String {
     let mut body = format!(
         "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
     )

@@ -82,6 +82,7 @@ export async function startServer(options = {}) {
     ...process.env,
     DATABASE_URL: `sqlite://${dir}/e2e.db?mode=rwc`,
     MEDIA_DIR: path.join(dir, 'media'),
+    BACKUP_DIR: path.join(dir, 'backups'),
     BIND_ADDR: `127.0.0.1:${port}`,
     PUBLIC_URL: baseURL,
     SUPER_ADMIN_PASSWORD: 'e2e-admin-password',

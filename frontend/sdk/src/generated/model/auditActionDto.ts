@@ -33,4 +33,5 @@ export const AuditActionDto = {
   social_exported: 'social_exported',
   social_retried: 'social_retried',
   social_cancelled: 'social_cancelled',
+  backup_downloaded: 'backup_downloaded',
 } as const;

@@ -20,4 +20,5 @@ export const AuditTargetKindDto = {
   help_message: 'help_message',
   mail: 'mail',
   social_post: 'social_post',
+  backup: 'backup',
 } as const;

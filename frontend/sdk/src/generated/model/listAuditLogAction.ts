@@ -30,4 +30,5 @@ export const ListAuditLogAction = {
   social_exported: 'social_exported',
   social_retried: 'social_retried',
   social_cancelled: 'social_cancelled',
+  backup_downloaded: 'backup_downloaded',
 } as const;

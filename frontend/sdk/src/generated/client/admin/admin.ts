@@ -9,6 +9,8 @@ import type {
   AdminLoginRequest,
   AuditEntryDto,
   AuthResponse,
+  BackupStartedDto,
+  BackupsDto,
   ChangePasswordRequest,
   HeldApiTokenDto,
   ListAllApiTokensParams,
@@ -50,6 +52,77 @@ export const getListAuditLogUrl = (params?: ListAuditLogParams,) => {
 export const listAuditLog = async (params?: ListAuditLogParams, options?: RequestInit): Promise<AuditEntryDto[]> => {
   
   return customFetch<AuditEntryDto[]>(getListAuditLogUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * @summary The newest good backup, whether backups are overdue, and the recent runs (super admin).
+ */
+export const getListBackupsUrl = () => {
+
+
+  
+
+  return `/api/admin/backups`
+}
+
+export const listBackups = async ( options?: RequestInit): Promise<BackupsDto> => {
+  
+  return customFetch<BackupsDto>(getListBackupsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * @summary Starts a backup now (super admin); it is written, read back and checked in the
+background and shows in the list as `running`, then `verified` (or `failed`).
+ */
+export const getStartBackupUrl = () => {
+
+
+  
+
+  return `/api/admin/backups`
+}
+
+export const startBackup = async ( options?: RequestInit): Promise<BackupStartedDto> => {
+  
+  return customFetch<BackupStartedDto>(getStartBackupUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+/**
+ * @summary One backup archive, as a download (super admin; each download goes into the activity
+log).
+ */
+export const getDownloadBackupUrl = (name: string,) => {
+
+
+  
+
+  return `/api/admin/backups/${name}`
+}
+
+export const downloadBackup = async (name: string, options?: RequestInit): Promise<unknown> => {
+  
+  return customFetch<unknown>(getDownloadBackupUrl(name),
   {      
     ...options,
     method: 'GET'

@@ -32,6 +32,7 @@ export const ACTION_LABEL: Record<ListAuditLogAction, string> = {
   social_exported: 'Exported to social media',
   social_retried: 'Social post retried',
   social_cancelled: 'Social post cancelled',
+  backup_downloaded: 'Backup downloaded',
 };
 
 const ALL = 'all';

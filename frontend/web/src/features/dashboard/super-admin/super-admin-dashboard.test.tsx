@@ -69,6 +69,7 @@ describe('super admin dashboard', () => {
       'Social Posts',
       'Activity Log',
       'API Tokens',
+      'Backups',
       'Site Settings',
       'Change Password',
     ]);

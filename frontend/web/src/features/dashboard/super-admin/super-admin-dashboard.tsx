@@ -15,6 +15,7 @@ import { QueueCount } from '../review/queue-count';
 import { useQueueCounts } from '../review/use-queue-counts';
 import { ActivityLogTab } from './activity-log-tab';
 import { ApiTokensAdminTab } from './api-tokens-admin-tab';
+import { BackupsTab } from './backups-tab';
 import { AllUsersTab } from './all-users-tab';
 import { ChangePasswordTab } from './change-password-tab';
 import { HelpInboxTab } from './help-inbox-tab';
@@ -94,6 +95,7 @@ export function SuperAdminDashboard({ user }: { user: User }) {
             </TabsTrigger>
             <TabsTrigger value="activity-log">Activity Log</TabsTrigger>
             <TabsTrigger value="api-tokens">API Tokens</TabsTrigger>
+            <TabsTrigger value="backups">Backups</TabsTrigger>
             <TabsTrigger value="site-settings">Site Settings</TabsTrigger>
             <TabsTrigger value="change-password">Change Password</TabsTrigger>
           </TabsList>
@@ -126,6 +128,9 @@ export function SuperAdminDashboard({ user }: { user: User }) {
           </TabsContent>
           <TabsContent value="api-tokens">
             <ApiTokensAdminTab />
+          </TabsContent>
+          <TabsContent value="backups">
+            <BackupsTab />
           </TabsContent>
           <TabsContent value="site-settings">
             <SiteSettingsTab onAdminLogout={adminLogout} loggingOut={signingOut} />
