@@ -38,10 +38,12 @@ pub enum Ability {
     ReadActivityLog,
     /// Create personal API tokens (listing and revoking one's own is `ManageOwnAccount`).
     UseApiTokens,
+    /// Read published members-only stories.
+    ReadMembersStories,
 }
 
 impl Ability {
-    pub const ALL: [Ability; 15] = [
+    pub const ALL: [Ability; 16] = [
         Ability::ReadPublished,
         Ability::PostComment,
         Ability::SendHelpMessage,
@@ -57,6 +59,7 @@ impl Ability {
         Ability::ManageOwnAccount,
         Ability::ReadActivityLog,
         Ability::UseApiTokens,
+        Ability::ReadMembersStories,
     ];
 }
 
@@ -69,7 +72,7 @@ pub fn allows(role: Option<Role>, is_approved: bool, ability: Ability) -> bool {
     let approved = is_approved || role.is_admin();
     match ability {
         ReadPublished | PostComment | SendHelpMessage | ManageOwnAccount => true,
-        WriteStories | ManageOwnSchedule | UseApiTokens => approved,
+        WriteStories | ManageOwnSchedule | UseApiTokens | ReadMembersStories => approved,
         ModerateComments => {
             matches!(
                 role,

@@ -25,6 +25,7 @@ const EXPECTED: &str = "
     ManageOwnAccount     --       YY      YY       YY       YY     YY         YY
     ReadActivityLog      --       --      --       --       --     --         YY
     UseApiTokens         --       -Y      -Y       -Y       YY     YY         YY
+    ReadMembersStories   --       -Y      -Y       -Y       YY     YY         YY
 ";
 
 const COLUMNS: [Option<Role>; 7] = [

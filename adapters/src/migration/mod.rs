@@ -22,6 +22,7 @@ mod m0017_story_source;
 mod m0018_cache_version;
 mod m0019_story_list_order;
 mod m0020_story_counts;
+mod m0025_story_privacy;
 
 pub struct Migrator;
 
@@ -49,6 +50,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0018_cache_version::Migration),
             Box::new(m0019_story_list_order::Migration),
             Box::new(m0020_story_counts::Migration),
+            Box::new(m0025_story_privacy::Migration),
         ]
     }
 }

@@ -40,6 +40,8 @@ pub enum AbilityDto {
     ReadActivityLog,
     /// Create personal API tokens.
     UseApiTokens,
+    /// Read published members-only stories.
+    ReadMembersStories,
 }
 
 impl From<Ability> for AbilityDto {
@@ -60,6 +62,7 @@ impl From<Ability> for AbilityDto {
             Ability::ManageOwnAccount => Self::ManageOwnAccount,
             Ability::ReadActivityLog => Self::ReadActivityLog,
             Ability::UseApiTokens => Self::UseApiTokens,
+            Ability::ReadMembersStories => Self::ReadMembersStories,
         }
     }
 }

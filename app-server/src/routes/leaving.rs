@@ -114,11 +114,14 @@ pub async fn export_account(
             .stories
             .into_iter()
             .map(|(story, revisions)| ExportedStoryDto {
-                story: StoryWithAuthor {
-                    story,
-                    author: author.clone(),
-                }
-                .into(),
+                story: StoryDto::shown_to(
+                    StoryWithAuthor {
+                        story,
+                        author: author.clone(),
+                    },
+                    &caller.0,
+                    &state.config.site_name,
+                ),
                 revisions: revisions.into_iter().map(Into::into).collect(),
             })
             .collect(),

@@ -25,6 +25,7 @@ mod moderation;
 mod moderation_queues;
 mod pages;
 mod pictures;
+mod privacy;
 mod processes;
 mod public_cache;
 mod query_shapes;

@@ -98,6 +98,7 @@ engine_test!(
             category: category.map(str::to_owned),
             limit: 20,
             offset,
+            scope: Default::default(),
         };
         let search = |words: &str| StoryQuery {
             search: Some(words.to_owned()),

@@ -815,6 +815,7 @@ engine_test!(
             category: None,
             limit: 20,
             offset: 0,
+            scope: Default::default(),
         };
         let mut costs = Vec::new();
         for authors in [1usize, 20] {

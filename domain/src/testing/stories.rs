@@ -10,8 +10,8 @@ use crate::StoreError;
 use crate::category::{Category, CategoryRepository, CategoryWithCount, NewCategory};
 use crate::comment::{Comment, CommentId, CommentRepository, DEFAULT_PLATFORM, NewComment};
 use crate::story::{
-    NewStory, Page, ReviewItem, ReviewKind, Revision, RevisionStatus, Story, StoryFields, StoryId,
-    StoryQuery, StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
+    AudienceScope, NewStory, Page, ReviewItem, ReviewKind, Revision, RevisionStatus, Story,
+    StoryFields, StoryId, StoryQuery, StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
 };
 use crate::user::UserId;
 use crate::validation::CommentAuthorEmail;
@@ -70,7 +70,7 @@ impl InMemoryStoryRepository {
         lock(&self.rows)
             .stories
             .iter()
-            .filter(|s| s.is_public() && s.category == category)
+            .filter(|s| s.is_open_to_all() && s.category == category)
             .count() as u64
     }
 
@@ -87,7 +87,11 @@ impl InMemoryStoryRepository {
             || story.excerpt.as_deref().is_some_and(found)
             || found(&story.content);
         let in_category = query.category.as_ref().is_none_or(|c| c == &story.category);
-        story.is_public() && searched && in_category
+        let in_scope = match query.scope {
+            AudienceScope::Public => story.is_open_to_all(),
+            AudienceScope::Members => story.is_public(),
+        };
+        in_scope && searched && in_category
     }
 
     /// The pending revision of `story` in `rows` (the newest, should there be several).
@@ -130,6 +134,7 @@ impl InMemoryStoryRepository {
             updated_at: s.updated_at,
             rejection_reason: s.rejection_reason,
             has_pending_revision,
+            privacy: s.privacy,
         }
     }
 
@@ -188,6 +193,7 @@ impl StoryRepository for InMemoryStoryRepository {
             rejection_reason: None,
             created_at: now,
             updated_at: now,
+            privacy: new.privacy,
         };
         rows.stories.push(story.clone());
         Ok(story)
@@ -359,7 +365,7 @@ impl StoryRepository for InMemoryStoryRepository {
 
     async fn published_counts(&self) -> Result<crate::story::ports::SiteCounts, StoreError> {
         let rows = lock(&self.rows);
-        let public: Vec<_> = rows.stories.iter().filter(|s| s.is_public()).collect();
+        let public: Vec<_> = rows.stories.iter().filter(|s| s.is_open_to_all()).collect();
         let authors: std::collections::HashSet<_> = public.iter().map(|s| &s.author_id).collect();
         Ok(crate::story::ports::SiteCounts {
             published_stories: public.len() as u64,

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { categoryBadgeClass } from '@/lib/categories';
-import { formatDate, fullName, initials, readingMinutes } from '@/lib/format';
+import { formatDate, initials, readingMinutes } from '@/lib/format';
 import { isAdminRole } from '@/lib/roles';
 import { canExportStory } from '@/lib/social-export';
 import { cn } from '@/lib/utils';
@@ -176,11 +176,11 @@ function StoryByline({
   date,
   content,
 }: {
-  author: { firstName?: string | null; lastName?: string | null; profileImageUrl?: string | null };
+  author: { name: string; profileImageUrl?: string | null };
   date: string;
   content: string;
 }) {
-  const name = fullName(author) || 'Community Member';
+  const name = author.name;
   const minutes = useMemo(() => readingMinutes(textOf(content)), [content]);
   return (
     <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3 border-y border-border py-4 text-sm text-muted-foreground">

@@ -71,7 +71,7 @@ export const adminLoginBody = zod.object({
 export const adminLoginResponse = zod.object({
   "message": zod.string(),
   "user": zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -270,7 +270,7 @@ export const revokeAnyApiTokenResponse = zod.object({
  * @summary Every account, newest first.
  */
 export const listUsersResponseItem = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -299,7 +299,7 @@ export const listPendingUsersQueryParams = zod.object({
 })
 
 export const listPendingUsersResponseItem = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -341,7 +341,7 @@ export const reinstateUserParams = zod.object({
 })
 
 export const reinstateUserResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -373,7 +373,7 @@ export const setUserRoleBody = zod.object({
 })
 
 export const setUserRoleResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -408,7 +408,7 @@ export const suspendUserBody = zod.object({
 })
 
 export const suspendUserResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),

@@ -21,12 +21,15 @@ export const listPendingStoriesQueryParams = zod.object({
 })
 
 export const listPendingStoriesResponseItem = zod.object({
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
   "authorId": zod.string(),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "changedFields": zod.array(zod.string()).describe('The camelCase fields the staged edit changes (empty for new stories).'),
   "createdAt": zod.iso.datetime({}),
@@ -71,13 +74,16 @@ export const approveStoryParams = zod.object({
 
 export const approveStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -91,7 +97,13 @@ export const approveStoryResponse = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 
 /**
@@ -111,13 +123,16 @@ export const rejectStoryBody = zod.union([zod.object({
 
 export const rejectStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -131,7 +146,13 @@ export const rejectStoryResponse = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 
 /**
@@ -153,13 +174,16 @@ export const unpublishStoryBody = zod.object({
 
 export const unpublishStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -173,7 +197,13 @@ export const unpublishStoryResponse = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 
 /**
@@ -199,13 +229,16 @@ export const getPendingEditResponse = zod.object({
 }).describe('A staged edit as the reviewer sees it.'),
   "live": zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -219,7 +252,13 @@ export const getPendingEditResponse = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 }).describe('A staged edit beside the live story it would replace.')
 
@@ -233,13 +272,16 @@ export const withdrawPendingEditParams = zod.object({
 
 export const withdrawPendingEditResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -253,7 +295,13 @@ export const withdrawPendingEditResponse = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 
 /**
