@@ -48,6 +48,8 @@ export function StoryDetailPage({ id }: { id: string }) {
   const { user } = useAuth();
   useDocumentTitle(story?.title ?? 'Story');
   const live = story !== undefined && isPublicStory(story);
+  // A members-only story never leaves the site: no share links to a page visitors cannot open.
+  const shareable = live && story.audience !== 'members';
   const moderator = user != null && isAdminRole(user.role);
   const ownsOrReviews = story !== undefined && user != null && (moderator || user.id === story.authorId);
 
@@ -67,7 +69,7 @@ export function StoryDetailPage({ id }: { id: string }) {
             <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-2">
               {ownsOrReviews && <VersionHistory storyId={story.id} />}
               {live && moderator && <ModeratorMenu story={story} />}
-              {live && <ShareMenu story={story} canExport={canExportStory(user, story)} />}
+              {shareable && <ShareMenu story={story} canExport={canExportStory(user, story)} />}
             </div>
           )}
         </div>
@@ -124,7 +126,7 @@ export function StoryDetailPage({ id }: { id: string }) {
             <div className="story-content mt-10" dangerouslySetInnerHTML={{ __html: story.content }} />
             {isPublicStory(story) ? (
               <>
-                <ShareBlock story={story} />
+                {story.audience !== 'members' && <ShareBlock story={story} />}
                 <CommentsSection storyId={story.id} />
               </>
             ) : (
