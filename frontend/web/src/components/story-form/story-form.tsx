@@ -227,9 +227,9 @@ export function StoryForm({ initial, authorId, story, waitingEdit = false, onDon
               )}
             />
 
-            <ThumbnailField control={form.control} locked={locked} />
-
             <PrivacyFields control={form.control} locked={locked} />
+
+            <ThumbnailField control={form.control} locked={locked} />
 
             <FormField
               control={form.control}
