@@ -26,6 +26,7 @@ mod moderation_queues;
 mod pages;
 mod pictures;
 mod privacy;
+mod privacy_servers;
 mod processes;
 mod public_cache;
 mod query_shapes;
