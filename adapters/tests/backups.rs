@@ -67,7 +67,7 @@ async fn seed(db: &DatabaseConnection, media: &dyn MediaStore) {
         comments: 600,
         users: 12,
     };
-    adapters::seed_archive(db, plan, Utc::now()).await.unwrap();
+    adapters::seed_archive(db, plan, domain::scripture::Canon::Protestant, Utc::now()).await.unwrap();
     let backend = db.get_database_backend();
     let owner: String = db
         .query_one_raw(Statement::from_string(

@@ -53,6 +53,7 @@ async fn story(db: &adapters::DatabaseConnection, author: &User) -> StoryId {
             published_at: Some(now),
             approved_by: None,
             approved_at: Some(now),
+            privacy: Default::default(),
         })
         .await
         .unwrap()

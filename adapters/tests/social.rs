@@ -73,6 +73,7 @@ async fn exported(
             published_at: Some(now),
             approved_by: None,
             approved_at: Some(now),
+            privacy: Default::default(),
         })
         .await
         .unwrap()

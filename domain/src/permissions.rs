@@ -40,10 +40,12 @@ pub enum Ability {
     UseApiTokens,
     /// See, start and download backups of the whole site.
     ManageBackups,
+    /// Read published members-only stories.
+    ReadMembersStories,
 }
 
 impl Ability {
-    pub const ALL: [Ability; 16] = [
+    pub const ALL: [Ability; 17] = [
         Ability::ReadPublished,
         Ability::PostComment,
         Ability::SendHelpMessage,
@@ -60,6 +62,7 @@ impl Ability {
         Ability::ReadActivityLog,
         Ability::UseApiTokens,
         Ability::ManageBackups,
+        Ability::ReadMembersStories,
     ];
 }
 
@@ -72,7 +75,7 @@ pub fn allows(role: Option<Role>, is_approved: bool, ability: Ability) -> bool {
     let approved = is_approved || role.is_admin();
     match ability {
         ReadPublished | PostComment | SendHelpMessage | ManageOwnAccount => true,
-        WriteStories | ManageOwnSchedule | UseApiTokens => approved,
+        WriteStories | ManageOwnSchedule | UseApiTokens | ReadMembersStories => approved,
         ModerateComments => {
             matches!(
                 role,

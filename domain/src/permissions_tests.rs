@@ -26,6 +26,7 @@ const EXPECTED: &str = "
     ReadActivityLog      --       --      --       --       --     --         YY
     UseApiTokens         --       -Y      -Y       -Y       YY     YY         YY
     ManageBackups        --       --      --       --       --     --         YY
+    ReadMembersStories   --       -Y      -Y       -Y       YY     YY         YY
 ";
 
 const COLUMNS: [Option<Role>; 7] = [

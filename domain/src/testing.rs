@@ -231,5 +231,6 @@ pub fn new_story(author: &UserId, title: &str, status: StoryStatus) -> NewStory 
         published_at: live.then(t0),
         approved_by: None,
         approved_at: live.then(t0),
+        privacy: crate::story::Privacy::default(),
     }
 }

@@ -24,6 +24,10 @@ pub struct Model {
     pub rejection_reason: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// `full`, `first`, `firstInitial` or `anonymous` (m0025).
+    pub byline: String,
+    /// `public` or `members` (m0025).
+    pub audience: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -25,6 +25,7 @@ mod m0018_cache_version;
 mod m0019_story_list_order;
 mod m0020_story_counts;
 mod m0021_backup_runs;
+mod m0025_story_privacy;
 mod m0031_story_passages;
 
 pub struct Migrator;
@@ -54,6 +55,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0019_story_list_order::Migration),
             Box::new(m0020_story_counts::Migration),
             Box::new(m0021_backup_runs::Migration),
+            Box::new(m0025_story_privacy::Migration),
             Box::new(m0031_story_passages::Migration),
         ];
         all.into_iter()

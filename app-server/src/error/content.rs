@@ -143,7 +143,9 @@ impl From<domain::social::ExportError> for ApiError {
         match err {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found("Story not found"),
-            E::NotPublished | E::NoPlatforms => ApiError::bad_request(err.to_string()),
+            E::NotPublished | E::NoPlatforms | E::MembersOnly => {
+                ApiError::bad_request(err.to_string())
+            }
             E::Store(e) => e.into(),
         }
     }

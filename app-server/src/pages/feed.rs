@@ -101,13 +101,18 @@ fn atom(
             link(self_url, "self", Some("application/atom+xml")),
             link(page_url, "alternate", Some("text/html")),
         ],
-        entries: stories.iter().map(|s| entry(base, s)).collect(),
+        entries: stories
+            .iter()
+            .map(|s| entry(base, &config.site_name, s))
+            .collect(),
         ..Feed::default()
     }
 }
 
-fn entry(base: &str, found: &StoryWithAuthor) -> Entry {
+fn entry(base: &str, site_name: &str, found: &StoryWithAuthor) -> Entry {
     let story = &found.story;
+    // Atom requires an author; an anonymous story's is "A member of ...".
+    let author = super::story_page::public_author(found, site_name);
     let url = format!("{base}/stories/{}", story.id);
     Entry {
         title: Text::plain(story.title.clone()),
@@ -115,7 +120,7 @@ fn entry(base: &str, found: &StoryWithAuthor) -> Entry {
         updated: fixed(story.updated_at),
         published: story.published_at.map(fixed),
         authors: vec![Person {
-            name: found.author.name(),
+            name: author.name,
             ..Person::default()
         }],
         categories: vec![Category {

@@ -32,7 +32,8 @@ pub struct Article {
     pub published: Option<DateTime<Utc>>,
     pub modified: DateTime<Utc>,
     pub section: String,
-    pub author: String,
+    /// The name the story's byline shows; `None` leaves the author out of JSON-LD.
+    pub author: Option<String>,
 }
 
 impl Head {
@@ -87,7 +88,7 @@ impl Head {
         }
         out += &meta("property", "article:modified_time", &iso(article.modified));
         out += &meta("property", "article:section", &article.section);
-        let ld = serde_json::json!({
+        let mut ld = serde_json::json!({
             "@context": "https://schema.org",
             "@type": "Article",
             "headline": self.title,
@@ -96,10 +97,15 @@ impl Head {
             "datePublished": article.published.map(iso),
             "dateModified": iso(article.modified),
             "articleSection": article.section,
-            "author": {"@type": "Person", "name": article.author},
             "publisher": {"@type": "Organization", "name": site},
             "mainEntityOfPage": url,
         });
+        if let (Some(name), Some(ld)) = (&article.author, ld.as_object_mut()) {
+            ld.insert(
+                "author".to_owned(),
+                serde_json::json!({"@type": "Person", "name": name}),
+            );
+        }
         out += &format!(
             "<script type=\"application/ld+json\">{}</script>\n",
             script_safe(&ld.to_string())

@@ -4,8 +4,9 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
+use domain::permissions::Caller;
 use domain::story::archive::{description, preview_image};
-use domain::story::{GetStoryError, StoryId, StoryWithAuthor};
+use domain::story::{Byline, GetStoryError, ShownAuthor, StoryId, StoryWithAuthor, shown_author};
 
 use super::escape;
 use super::head::{Article, Head, document, html_response, site_page};
@@ -24,8 +25,9 @@ pub async fn story_page(
         Ok(mut found) => {
             found.story.content =
                 crate::routes::scripture::with_reader_links(&state, &found.story.content);
-            let head = head(&found, path);
-            let body = first_paint(&found);
+            let author = public_author(&found, &state.config.site_name);
+            let head = head(&found, &author, path);
+            let body = first_paint(&found, &author);
             Ok(html_response(
                 StatusCode::OK,
                 document(&state.config, &head, &body),
@@ -36,7 +38,19 @@ pub async fn story_page(
     }
 }
 
-fn head(found: &StoryWithAuthor, path: String) -> Head {
+/// The author as a visitor may see them: this page, its link preview and JSON-LD are
+/// the same for everyone.
+pub fn public_author(found: &StoryWithAuthor, site_name: &str) -> ShownAuthor {
+    shown_author(
+        found.story.privacy.byline,
+        &found.story.author_id,
+        &found.author,
+        &Caller::Visitor,
+        site_name,
+    )
+}
+
+fn head(found: &StoryWithAuthor, author: &ShownAuthor, path: String) -> Head {
     let story = &found.story;
     Head {
         title: story.title.clone(),
@@ -47,14 +61,16 @@ fn head(found: &StoryWithAuthor, path: String) -> Head {
             published: story.published_at,
             modified: story.updated_at,
             section: story.category.clone(),
-            author: found.author.name(),
+            // A hidden author is left out of the structured data: "A member of ..." is
+            // no Person.
+            author: (author.byline != Byline::Anonymous).then(|| author.name.clone()),
         }),
     }
 }
 
 /// The story as plain HTML; React replaces it when it starts. The content is the stored,
 /// sanitised HTML.
-fn first_paint(found: &StoryWithAuthor) -> String {
+fn first_paint(found: &StoryWithAuthor, author: &ShownAuthor) -> String {
     let story = &found.story;
     let excerpt = story
         .excerpt
@@ -75,7 +91,7 @@ fn first_paint(found: &StoryWithAuthor) -> String {
          <div class=\"story-content mt-10\">{content}</div></article>",
         category = escape(&story.category),
         title = escape(&story.title),
-        author = escape(&found.author.name()),
+        author = escape(&author.name),
         content = story.content,
     )
 }

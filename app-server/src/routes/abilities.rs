@@ -42,6 +42,8 @@ pub enum AbilityDto {
     UseApiTokens,
     /// See, start and download backups of the whole site.
     ManageBackups,
+    /// Read published members-only stories.
+    ReadMembersStories,
 }
 
 impl From<Ability> for AbilityDto {
@@ -63,6 +65,7 @@ impl From<Ability> for AbilityDto {
             Ability::ReadActivityLog => Self::ReadActivityLog,
             Ability::UseApiTokens => Self::UseApiTokens,
             Ability::ManageBackups => Self::ManageBackups,
+            Ability::ReadMembersStories => Self::ReadMembersStories,
         }
     }
 }

@@ -114,16 +114,19 @@ pub async fn export_account(
             .stories
             .into_iter()
             .map(|(story, revisions)| ExportedStoryDto {
-                story: StoryWithAuthor {
-                    passages: state.stories.passages_of(
-                        &story.title,
-                        story.excerpt.as_deref(),
-                        &story.content,
-                    ),
-                    story,
-                    author: author.clone(),
-                }
-                .into(),
+                story: StoryDto::shown_to(
+                    StoryWithAuthor {
+                        passages: state.stories.passages_of(
+                            &story.title,
+                            story.excerpt.as_deref(),
+                            &story.content,
+                        ),
+                        story,
+                        author: author.clone(),
+                    },
+                    &caller.0,
+                    &state.config.site_name,
+                ),
                 revisions: revisions.into_iter().map(Into::into).collect(),
             })
             .collect(),

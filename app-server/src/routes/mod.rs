@@ -31,6 +31,7 @@ pub mod site;
 pub mod social;
 pub mod social_posts;
 pub mod stories;
+mod story_input;
 pub mod takedown;
 pub mod uploads;
 pub mod versions;

@@ -77,7 +77,12 @@ pub struct PendingStoryDto {
     pub thumbnail_url: Option<String>,
     pub category: String,
     pub author_id: String,
+    /// Who wrote it (reviewers always see the writer).
     pub author: super::dto::AuthorDto,
+    /// How the published story will name its author.
+    pub byline: super::dto::BylineDto,
+    /// Who may read it once published.
+    pub audience: super::dto::AudienceDto,
     pub status: super::dto::StoryStatusDto,
     pub is_published: bool,
     pub created_at: chrono::DateTime<chrono::Utc>,
@@ -117,6 +122,8 @@ impl From<ReviewItem> for PendingStoryDto {
             category: s.category,
             author_id: s.author_id.as_str().to_owned(),
             author: item.story.author.into(),
+            byline: s.privacy.byline.into(),
+            audience: s.privacy.audience.into(),
             status: s.status.into(),
             is_published: s.is_published,
             created_at: s.created_at,
@@ -215,13 +222,15 @@ pub async fn approve_story(
     caller: CurrentCaller,
     id: web::Path<i64>,
 ) -> Result<web::Json<StoryDto>, ApiError> {
-    Ok(web::Json(
-        state
-            .stories
-            .approve(&caller.0, StoryId(id.into_inner()))
-            .await?
-            .into(),
-    ))
+    let story = state
+        .stories
+        .approve(&caller.0, StoryId(id.into_inner()))
+        .await?;
+    Ok(web::Json(StoryDto::shown_to(
+        story,
+        &caller.0,
+        &state.config.site_name,
+    )))
 }
 
 /// Rejects a pending story, or its staged edit (the live text stays), with an optional reason.
@@ -245,11 +254,13 @@ pub async fn reject_story(
     body: Option<web::Json<RejectRequest>>,
 ) -> Result<web::Json<StoryDto>, ApiError> {
     let reason = body.and_then(|b| b.into_inner().reason);
-    Ok(web::Json(
-        state
-            .stories
-            .reject(&caller.0, StoryId(id.into_inner()), reason.as_deref())
-            .await?
-            .into(),
-    ))
+    let story = state
+        .stories
+        .reject(&caller.0, StoryId(id.into_inner()), reason.as_deref())
+        .await?;
+    Ok(web::Json(StoryDto::shown_to(
+        story,
+        &caller.0,
+        &state.config.site_name,
+    )))
 }

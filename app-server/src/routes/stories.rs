@@ -1,75 +1,16 @@
 //! Stories: the public list with search and paging, one story, writing and an author's list.
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
-use domain::scripture::ScriptureParser;
-use domain::story::{StoryDraft, StoryId, StoryQuery};
+use domain::story::StoryId;
 use domain::user::UserId;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::dto::{MessageResponse, StoryDto, StorySummaryDto};
+pub use super::story_input::{ListStoriesParams, StoryInput};
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
-
-/// Filters and paging of the public story list.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ListStoriesParams {
-    /// Words to find in the title, excerpt or content.
-    pub q: Option<String>,
-    /// Exact category name.
-    pub category: Option<String>,
-    /// Only stories citing a verse of this passage, in OSIS form (`John.3.16`, `1Cor.13`,
-    /// `Ps.23.1-Ps.23.4`).
-    #[param(example = "John.3.16")]
-    pub passage: Option<String>,
-    /// Page size, 1 to 100 (default 20).
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<u32>,
-    /// How many matches to skip, 0 to 1,000,000,000 (default 0).
-    #[param(minimum = 0, maximum = 1_000_000_000)]
-    pub offset: Option<u64>,
-}
-
-impl ListStoriesParams {
-    fn into_query(self, scripture: &ScriptureParser) -> Result<StoryQuery, ApiError> {
-        let limit = self.limit.unwrap_or(StoryQuery::DEFAULT_LIMIT);
-        if !(1..=StoryQuery::MAX_LIMIT).contains(&limit) {
-            return Err(ApiError::bad_request(format!(
-                "limit must be between 1 and {}",
-                StoryQuery::MAX_LIMIT
-            )));
-        }
-        let offset = self.offset.unwrap_or(0);
-        if offset > StoryQuery::MAX_OFFSET {
-            return Err(ApiError::bad_request(format!(
-                "offset must be between 0 and {}",
-                StoryQuery::MAX_OFFSET
-            )));
-        }
-        let trimmed = |s: Option<String>| s.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        let search = trimmed(self.q);
-        if search.as_ref().is_some_and(|q| q.chars().count() > 200) {
-            return Err(ApiError::bad_request("q must be at most 200 characters"));
-        }
-        let passages = match trimmed(self.passage) {
-            Some(osis) => vec![scripture.parse_osis(&osis).ok_or_else(|| {
-                ApiError::bad_request(
-                    "passage must name verses of the Bible in OSIS form, such as John.3.16 or 1Cor.13",
-                )
-            })?],
-            None => Vec::new(),
-        };
-        Ok(StoryQuery {
-            search,
-            category: trimmed(self.category),
-            passages,
-            limit,
-            offset,
-        })
-    }
-}
 
 /// Published stories, newest first. The total number of matches is in `X-Total-Count`.
 #[utoipa::path(
@@ -85,11 +26,17 @@ impl ListStoriesParams {
 #[get("/stories")]
 pub async fn list_stories(
     state: web::Data<AppState>,
+    caller: CurrentCaller,
     params: web::Query<ListStoriesParams>,
 ) -> Result<HttpResponse, ApiError> {
     let query = params.into_inner().into_query(state.scripture.parser())?;
-    let page = state.stories.list_published(&query).await?;
-    let items: Vec<StorySummaryDto> = page.items.into_iter().map(Into::into).collect();
+    let page = state.stories.list_published(&caller.0, &query).await?;
+    let site = &state.config.site_name;
+    let items: Vec<StorySummaryDto> = page
+        .items
+        .into_iter()
+        .map(|s| StorySummaryDto::shown_to(s, &caller.0, site))
+        .collect();
     Ok(super::dto::paged(items, page.total))
 }
 
@@ -114,51 +61,9 @@ pub async fn get_story(
         .stories
         .get(&caller.0, StoryId(id.into_inner()))
         .await?;
-    let mut dto = StoryDto::from(story);
+    let mut dto = StoryDto::shown_to(story, &caller.0, &state.config.site_name);
     dto.content = super::scripture::with_reader_links(&state, &dto.content);
     Ok(web::Json(dto))
-}
-
-/// The story form (specification §3 "Story submit"). `authorId` is accepted for the
-/// specification's payload and ignored: the author is always the signed-in caller.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StoryInput {
-    #[schema(min_length = 1, max_length = 255)]
-    pub title: String,
-    /// Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.
-    #[schema(min_length = 1, max_length = 200_000)]
-    pub content: String,
-    #[schema(max_length = 1_000)]
-    pub excerpt: Option<String>,
-    /// YouTube or Vimeo; watch links are stored in their embed form.
-    #[schema(max_length = 2_048)]
-    pub video_url: Option<String>,
-    /// An http(s) image URL.
-    #[schema(max_length = 2_048)]
-    pub thumbnail_url: Option<String>,
-    pub category: String,
-    /// `true`: "Publish"; `false`: "Save as Draft", which takes a live story off the site;
-    /// left out: a new story is a draft, and an existing one keeps its publication (an
-    /// edit of a live story waits for review as usual).
-    #[serde(default)]
-    pub is_published: Option<bool>,
-    #[allow(dead_code)]
-    pub author_id: Option<String>,
-}
-
-impl From<StoryInput> for StoryDraft {
-    fn from(i: StoryInput) -> Self {
-        StoryDraft {
-            title: i.title,
-            content: i.content,
-            excerpt: i.excerpt,
-            video_url: i.video_url,
-            thumbnail_url: i.thumbnail_url,
-            category: i.category,
-            publish: i.is_published,
-        }
-    }
 }
 
 /// The answer to an edit.
@@ -194,7 +99,11 @@ pub async fn create_story(
         .stories
         .create(&caller.0, body.into_inner().into())
         .await?;
-    Ok(HttpResponse::Created().json(StoryDto::from(story)))
+    Ok(HttpResponse::Created().json(StoryDto::shown_to(
+        story,
+        &caller.0,
+        &state.config.site_name,
+    )))
 }
 
 /// Edits the caller's own story. A live story's edit is staged for review and the
@@ -233,7 +142,7 @@ pub async fn update_story(
         "Story updated successfully"
     };
     Ok(web::Json(UpdateStoryResponse {
-        story: result.story.into(),
+        story: StoryDto::shown_to(result.story, &caller.0, &state.config.site_name),
         staged: result.staged,
         message: message.into(),
     }))
@@ -257,13 +166,15 @@ pub async fn publish_story(
     caller: CurrentCaller,
     id: web::Path<i64>,
 ) -> Result<web::Json<StoryDto>, ApiError> {
-    Ok(web::Json(
-        state
-            .stories
-            .publish(&caller.0, StoryId(id.into_inner()))
-            .await?
-            .into(),
-    ))
+    let story = state
+        .stories
+        .publish(&caller.0, StoryId(id.into_inner()))
+        .await?;
+    Ok(web::Json(StoryDto::shown_to(
+        story,
+        &caller.0,
+        &state.config.site_name,
+    )))
 }
 
 /// Deletes a story with its comments: its author, or an admin, sub admin or super admin.
@@ -309,5 +220,10 @@ pub async fn list_author_stories(
         .stories
         .list_by_author(&caller.0, &UserId::new(user_id.into_inner()))
         .await?;
-    Ok(web::Json(list.into_iter().map(Into::into).collect()))
+    let site = &state.config.site_name;
+    Ok(web::Json(
+        list.into_iter()
+            .map(|s| StorySummaryDto::shown_to(s, &caller.0, site))
+            .collect(),
+    ))
 }

@@ -40,13 +40,15 @@ pub async fn unpublish_story(
     id: web::Path<i64>,
     body: web::Json<UnpublishRequest>,
 ) -> Result<web::Json<StoryDto>, ApiError> {
-    Ok(web::Json(
-        state
-            .stories
-            .take_down(&caller.0, StoryId(id.into_inner()), &body.reason)
-            .await?
-            .into(),
-    ))
+    let story = state
+        .stories
+        .take_down(&caller.0, StoryId(id.into_inner()), &body.reason)
+        .await?;
+    Ok(web::Json(StoryDto::shown_to(
+        story,
+        &caller.0,
+        &state.config.site_name,
+    )))
 }
 
 /// Deletes a story from the review screens.

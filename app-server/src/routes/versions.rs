@@ -53,7 +53,7 @@ pub async fn get_pending_edit(
         .map(str::to_owned)
         .collect();
     Ok(web::Json(PendingEditDto {
-        live: live.into(),
+        live: StoryDto::shown_to(live, &caller.0, &state.config.site_name),
         edit: edit.into(),
         changed_fields,
     }))
@@ -81,7 +81,11 @@ pub async fn withdraw_pending_edit(
         .stories
         .withdraw_edit(&caller.0, StoryId(id.into_inner()))
         .await?;
-    Ok(web::Json(story.into()))
+    Ok(web::Json(StoryDto::shown_to(
+        story,
+        &caller.0,
+        &state.config.site_name,
+    )))
 }
 
 /// One approved version of a story.

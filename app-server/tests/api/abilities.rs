@@ -18,7 +18,12 @@ fn expected(role: Role, approved: bool) -> Vec<&'static str> {
     let admin = matches!(role, Role::Admin | Role::SubAdmin | Role::SuperAdmin);
     let mut list: Vec<&str> = EVERYONE.to_vec();
     if approved || admin {
-        list.extend(["write_stories", "manage_own_schedule", "use_api_tokens"]);
+        list.extend([
+            "write_stories",
+            "manage_own_schedule",
+            "use_api_tokens",
+            "read_members_stories",
+        ]);
     }
     if admin || (approved && role == Role::PrimaryContributor) {
         list.push("moderate_comments");

@@ -153,6 +153,7 @@ impl TestContext {
                 published_at: published.then_some(at),
                 approved_by: None,
                 approved_at: published.then_some(at),
+                privacy: Default::default(),
             })
             .await
             .expect("create story");

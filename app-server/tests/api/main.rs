@@ -27,6 +27,8 @@ mod moderation;
 mod moderation_queues;
 mod pages;
 mod pictures;
+mod privacy;
+mod privacy_servers;
 mod processes;
 mod public_cache;
 mod query_shapes;

@@ -140,6 +140,7 @@ async fn queue_work(db: &DatabaseConnection) {
                 published_at: Some(Utc::now()),
                 approved_by: Some(author.id.clone()),
                 approved_at: Some(Utc::now()),
+                privacy: Default::default(),
             })
             .await
             .unwrap();

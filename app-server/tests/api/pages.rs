@@ -50,6 +50,7 @@ engine_test!(
                 published_at: Some(published),
                 approved_by: None,
                 approved_at: Some(published),
+                privacy: Default::default(),
             })
             .await
             .unwrap();

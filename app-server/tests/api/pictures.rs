@@ -169,7 +169,7 @@ engine_test!(
         let cookie = writer(&ctx, &app, "ruth@example.org").await;
         let (kept, kept_key) = uploaded(&app, &cookie).await;
         let (_, loose_key) = uploaded(&app, &cookie).await;
-        // A published story stays under "Former member", with its picture.
+        // A published story stays, anonymous, with its picture.
         let mut live = story("Kept", "Words.", Some(&kept));
         live["isPublished"] = json!(true);
         let created = send(

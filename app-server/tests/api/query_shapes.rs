@@ -99,6 +99,7 @@ engine_test!(
             passages: Vec::new(),
             limit: 20,
             offset,
+            scope: Default::default(),
         };
         let search = |words: &str| StoryQuery {
             search: Some(words.to_owned()),
@@ -179,6 +180,7 @@ engine_test!(
                 passages: vec![parser.parse_osis(osis).unwrap()],
                 limit: 20,
                 offset: 0,
+                scope: Default::default(),
             };
             for statement in adapters::testing::story_list_statements(backend, &query) {
                 let sql = statement.sql.clone();

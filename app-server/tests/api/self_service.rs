@@ -1144,7 +1144,7 @@ engine_test!(the_export_holds_everything_about_the_person, |ctx, app| {
 });
 
 engine_test!(
-    leaving_with_kept_stories_leaves_them_readable_under_former_member,
+    leaving_with_kept_stories_leaves_them_readable_and_anonymous,
     |ctx, app| {
         let hash = ctx.password_hash().await;
         let (me, c) = sign_in_new(
@@ -1208,8 +1208,11 @@ engine_test!(
             )
             .await;
         assert_eq!(story.status, 200);
-        assert_eq!(story.body["author"]["firstName"], "Former");
-        assert_eq!(story.body["author"]["lastName"], "member");
+        // Kept stories become anonymous: never attributed to a placeholder person.
+        assert_eq!(story.body["byline"], "anonymous");
+        assert_eq!(story.body["author"]["name"], "A member of Grace Stories");
+        assert!(story.body["author"]["firstName"].is_null());
+        assert!(story.body.get("authorId").is_none());
         assert_eq!(
             app.call(
                 Method::GET,

@@ -816,6 +816,7 @@ engine_test!(
             passages: Vec::new(),
             limit: 20,
             offset: 0,
+            scope: Default::default(),
         };
         let mut costs = Vec::new();
         for authors in [1usize, 20] {

@@ -124,7 +124,7 @@ impl CommentService {
             .find_with_author(story)
             .await?
             .ok_or(ListCommentsError::StoryNotFound)?;
-        let visible = found.story.is_public()
+        let visible = (found.story.is_public() && found.story.privacy.audience.admits(caller))
             || caller.user_id() == Some(&found.story.author_id)
             || caller.can(Ability::ReviewStories);
         if !visible {
@@ -183,7 +183,9 @@ impl CommentService {
             .stories
             .find_with_author(story)
             .await?
-            .is_some_and(|found| found.story.is_public());
+            .is_some_and(|found| {
+                found.story.is_public() && found.story.privacy.audience.admits(caller)
+            });
         if !public {
             return Err(PostCommentError::StoryNotFound);
         }

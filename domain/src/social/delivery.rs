@@ -102,9 +102,9 @@ impl SocialDelivery {
             .find_with_author(claimed.story)
             .await?
             .map(|found| found.story)
-            .filter(|story| story.is_public());
+            .filter(|story| story.is_open_to_all());
         let Some(story) = story else {
-            // Never post a link to a story the public cannot read.
+            // Never post a link to a story the public cannot read (members-only ones too).
             round.failed += 1;
             return self
                 .posts

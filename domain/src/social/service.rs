@@ -25,6 +25,9 @@ pub enum ExportError {
     NotPublished,
     #[error("Choose at least one platform")]
     NoPlatforms,
+    /// Members-only stories never leave the site.
+    #[error("A members-only story cannot be shared on social media")]
+    MembersOnly,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -191,6 +194,9 @@ impl SocialService {
         }
         if !found.story.is_public() {
             return Err(ExportError::NotPublished);
+        }
+        if found.story.privacy.audience != crate::story::Audience::Public {
+            return Err(ExportError::MembersOnly);
         }
         let mut wanted: Vec<Platform> = Vec::new();
         for p in platforms {

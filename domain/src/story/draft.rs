@@ -3,6 +3,7 @@
 
 use super::StoryFields;
 use super::content::to_html;
+use super::privacy::{Audience, Byline, Privacy};
 use super::service::StoryService;
 use super::writing::WriteStoryError;
 use crate::validation::{Excerpt, FieldErrors, StoryContent, StoryTitle, ThumbnailUrl, VideoUrl};
@@ -20,6 +21,20 @@ pub struct StoryDraft {
     /// story off the site); `None`: said nothing, so a live story stays live (its edit is
     /// staged as usual) and anything else stays as it is.
     pub publish: Option<bool>,
+    /// How the story names its author; `None` keeps the stored choice (`Full` when new).
+    pub byline: Option<Byline>,
+    /// Who may read it; `None` keeps the stored choice (`Public` when new).
+    pub audience: Option<Audience>,
+}
+
+impl StoryDraft {
+    /// The privacy choices of this form over `stored` (the defaults for a new story).
+    pub fn privacy_over(&self, stored: Privacy) -> Privacy {
+        Privacy {
+            byline: self.byline.unwrap_or(stored.byline),
+            audience: self.audience.unwrap_or(stored.audience),
+        }
+    }
 }
 
 impl StoryService {

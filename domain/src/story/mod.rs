@@ -5,6 +5,7 @@ pub mod content;
 mod draft;
 pub mod lifecycle;
 pub mod ports;
+pub mod privacy;
 pub mod review;
 mod revision;
 pub mod samples;
@@ -22,6 +23,7 @@ use crate::user::{AuthorSummary, UserId};
 
 pub use lifecycle::{StoryAction, StoryState, TransitionError};
 pub use ports::{HtmlSanitizer, SiteCounts, StoryArchive, StoryRepository};
+pub use privacy::{Audience, AudienceScope, Byline, Privacy, ShownAuthor, shown_author};
 pub use review::ReviewError;
 pub use revision::{ReviewItem, ReviewKind, Revision, RevisionStatus};
 pub use service::{GetStoryError, ListStoriesError, StoryService};
@@ -102,12 +104,20 @@ pub struct Story {
     pub rejection_reason: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// How it names its author and who may read it once published.
+    pub privacy: Privacy,
 }
 
 impl Story {
-    /// Whether anyone may read it: approved and published.
+    /// Whether it is live: approved and published (readable by its audience).
     pub fn is_public(&self) -> bool {
         self.is_published && self.status == StoryStatus::Approved
+    }
+
+    /// Live and for everyone: what every public output (feed, sitemap, previews, widget,
+    /// social posts) may carry.
+    pub fn is_open_to_all(&self) -> bool {
+        self.is_public() && self.privacy.audience == Audience::Public
     }
 
     /// Approved and published by `by` at `now` (its first publication date is kept), with
@@ -155,6 +165,7 @@ pub struct StorySummary {
     pub preview: String,
     /// The scripture passages its live title, excerpt and text cite, in order.
     pub passages: Vec<Passage>,
+    pub privacy: Privacy,
 }
 
 /// Filter and page of the public story list.
@@ -168,6 +179,8 @@ pub struct StoryQuery {
     pub passages: Vec<Passage>,
     pub limit: u32,
     pub offset: u64,
+    /// Whether members-only stories are listed too.
+    pub scope: AudienceScope,
 }
 
 impl StoryQuery {
@@ -196,6 +209,7 @@ pub struct NewStory {
     pub published_at: Option<DateTime<Utc>>,
     pub approved_by: Option<UserId>,
     pub approved_at: Option<DateTime<Utc>>,
+    pub privacy: Privacy,
 }
 
 /// The editable content of a story, validated and sanitised.

@@ -48,7 +48,8 @@ pub trait StoryRepository: Send + Sync {
     /// [`StoreError::Unknown`] when the store fails.
     async fn delete(&self, id: StoryId) -> Result<bool, StoreError>;
 
-    /// One author's stories, newest first: every status, or only public ones.
+    /// One author's stories, newest first: every status, or only live ones (any audience
+    /// and byline: the service keeps what its caller may see).
     ///
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.

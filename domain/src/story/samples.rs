@@ -58,6 +58,7 @@ impl StoryService {
                     published_at: Some(published),
                     approved_by: Some(author.id.clone()),
                     approved_at: Some(published),
+                    privacy: super::Privacy::default(),
                 })
                 .await?;
             added += 1;

@@ -44,6 +44,7 @@ fn query(search: &str) -> StoryQuery {
         passages: Vec::new(),
         limit: StoryQuery::DEFAULT_LIMIT,
         offset: 0,
+        scope: Default::default(),
     }
 }
 
@@ -75,7 +76,7 @@ impl World {
     }
 
     fn titles(&self, search: &str) -> Vec<String> {
-        let page = block_on(self.service.list_published(&query(search))).unwrap();
+        let page = block_on(self.service.list_published(&Caller::Visitor, &query(search))).unwrap();
         page.items.into_iter().map(|s| s.title).collect()
     }
 }

@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use super::{
-    HtmlSanitizer, Page, StoryArchive, StoryId, StoryQuery, StoryRepository, StorySummary,
-    StoryWithAuthor,
+    AudienceScope, Byline, HtmlSanitizer, Page, StoryArchive, StoryId, StoryQuery, StoryRepository,
+    StorySummary, StoryWithAuthor,
 };
 use crate::StoreError;
 use crate::category::CategoryRepository;
@@ -61,15 +61,20 @@ impl StoryService {
         Self { ports }
     }
 
-    /// The public list: approved and published stories only.
+    /// The list of live stories this caller may read: public ones for everyone, and
+    /// members-only ones too for signed-in approved members and moderators.
     ///
     /// # Errors
     /// [`ListStoriesError::Store`] when the store fails.
     pub async fn list_published(
         &self,
+        caller: &Caller,
         query: &StoryQuery,
     ) -> Result<Page<StorySummary>, ListStoriesError> {
-        let query = self.read_references(query);
+        let query = StoryQuery {
+            scope: AudienceScope::of(caller),
+            ..self.read_references(query)
+        };
         Ok(self.ports.stories.list_published(&query).await?)
     }
 
@@ -149,15 +154,17 @@ impl StoryService {
         Ok(found)
     }
 
-    /// Public, or the caller's own, or the caller reviews stories.
+    /// Live for an audience the caller belongs to, or the caller's own, or the caller
+    /// reviews stories.
     pub fn visible_to(caller: &Caller, story: &StoryWithAuthor) -> bool {
-        story.story.is_public()
+        (story.story.is_public() && story.story.privacy.audience.admits(caller))
             || Self::owns(caller, &story.story.author_id)
             || caller.can(Ability::ReviewStories)
     }
 
-    /// An author's stories: every status for the author and for reviewers, only the public
-    /// ones for anyone else.
+    /// An author's stories: every status for the author and for reviewers; for anyone else
+    /// only the live ones signed with the author's full name (a story that hides its author
+    /// must not be found through them) in an audience the caller belongs to.
     ///
     /// # Errors
     /// The store's error.
@@ -167,7 +174,15 @@ impl StoryService {
         author: &UserId,
     ) -> Result<Vec<StorySummary>, StoreError> {
         let everything = StoryService::owns(caller, author) || caller.can(Ability::ReviewStories);
-        self.ports.stories.list_by_author(author, !everything).await
+        let mut list = self
+            .ports
+            .stories
+            .list_by_author(author, !everything)
+            .await?;
+        if !everything {
+            list.retain(|s| s.privacy.byline == Byline::Full && s.privacy.audience.admits(caller));
+        }
+        Ok(list)
     }
 
     /// Only the author may change their story; someone else gets the same answer as for a

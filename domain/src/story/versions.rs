@@ -30,7 +30,7 @@ impl StoryService {
         let me = caller.require(Ability::ManageOwnAccount)?;
         let found = self.reload(id).await?;
         if found.story.author_id != me.id && !caller.can(Ability::ReviewStories) {
-            return Err(if found.story.is_public() {
+            return Err(if Self::visible_to(caller, &found) {
                 crate::permissions::Refusal::Forbidden.into()
             } else {
                 WriteStoryError::NotFound
@@ -92,7 +92,7 @@ impl StoryService {
         let found = self.reload(id).await?;
         let allowed = found.story.author_id == me.id || caller.can(Ability::ReviewStories);
         if !allowed {
-            return Err(if found.story.is_public() {
+            return Err(if Self::visible_to(caller, &found) {
                 crate::permissions::Refusal::Forbidden.into()
             } else {
                 WriteStoryError::NotFound

@@ -93,6 +93,7 @@ impl StoryService {
                 published_at: live.then_some(now),
                 approved_by: live.then(|| me.id.clone()),
                 approved_at: live.then_some(now),
+                privacy: draft.privacy_over(super::Privacy::default()),
             })
             .await?;
         if live {
@@ -121,6 +122,11 @@ impl StoryService {
         let fields = self.fields(&draft).await?;
         let now = self.ports.clock.now();
         let mut story = found.story;
+        // The naming and audience choices are the author's and apply at once, even while an
+        // edit of the text waits for review (see docs/decisions/privacy.md).
+        let privacy = draft.privacy_over(story.privacy);
+        let privacy_changed = privacy != story.privacy;
+        story.privacy = privacy;
         if draft.publish == Some(false) && state.is_published() {
             // "Save as Draft" on a live story: the author takes it off the site; the text
             // they saved is the draft's.
@@ -142,10 +148,15 @@ impl StoryService {
         let edit = lifecycle::next(state, StoryAction::Edit { author: me.role })?;
         match edit.effect {
             Effect::Edited(EditOutcome::StageRevision) => {
-                self.ports
-                    .stories
+                let work = self.ports.work.begin().await?;
+                work.stories()
                     .add_revision(id, &fields, RevisionStatus::Pending, &me.id, now)
                     .await?;
+                if privacy_changed {
+                    story.updated_at = now;
+                    work.stories().update(&story, &self.cited_by(&story)).await?;
+                }
+                work.commit().await?;
                 return Ok(EditResult {
                     story: self.reload(id).await?,
                     staged: true,

@@ -19,7 +19,7 @@ impl StoryArchive for InMemoryStoryRepository {
         let mut found: Vec<_> = self
             .all()
             .into_iter()
-            .filter(|s| s.is_public() && category.is_none_or(|c| s.category == c))
+            .filter(|s| s.is_open_to_all() && category.is_none_or(|c| s.category == c))
             .map(|s| self.with_author(s))
             .filter(|s| {
                 passages.is_empty()
@@ -33,7 +33,7 @@ impl StoryArchive for InMemoryStoryRepository {
     }
 
     async fn count_published(&self) -> Result<u64, StoreError> {
-        Ok(self.all().iter().filter(|s| s.is_public()).count() as u64)
+        Ok(self.all().iter().filter(|s| s.is_open_to_all()).count() as u64)
     }
 
     async fn published_entries(
@@ -41,7 +41,11 @@ impl StoryArchive for InMemoryStoryRepository {
         offset: u64,
         limit: u64,
     ) -> Result<Vec<PublishedEntry>, StoreError> {
-        let mut found: Vec<_> = self.all().into_iter().filter(|s| s.is_public()).collect();
+        let mut found: Vec<_> = self
+            .all()
+            .into_iter()
+            .filter(|s| s.is_open_to_all())
+            .collect();
         found.sort_by_key(|s| s.id);
         Ok(found
             .into_iter()

@@ -11,8 +11,8 @@ use crate::category::{Category, CategoryRepository, CategoryWithCount, NewCatego
 use crate::comment::{Comment, CommentId, CommentRepository, DEFAULT_PLATFORM, NewComment};
 use crate::scripture::Passage;
 use crate::story::{
-    NewStory, Page, ReviewItem, ReviewKind, Revision, RevisionStatus, Story, StoryFields, StoryId,
-    StoryQuery, StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
+    AudienceScope, NewStory, Page, ReviewItem, ReviewKind, Revision, RevisionStatus, Story,
+    StoryFields, StoryId, StoryQuery, StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
 };
 use crate::user::UserId;
 use crate::validation::CommentAuthorEmail;
@@ -73,7 +73,7 @@ impl InMemoryStoryRepository {
         lock(&self.rows)
             .stories
             .iter()
-            .filter(|s| s.is_public() && s.category == category)
+            .filter(|s| s.is_open_to_all() && s.category == category)
             .count() as u64
     }
 
@@ -95,7 +95,11 @@ impl InMemoryStoryRepository {
                 .passages
                 .iter()
                 .any(|p| cited.iter().any(|c| c.overlaps(p)));
-        story.is_public() && searched && in_category && cites
+        let in_scope = match query.scope {
+            AudienceScope::Public => story.is_open_to_all(),
+            AudienceScope::Members => story.is_public(),
+        };
+        in_scope && searched && in_category && cites
     }
 
     /// The pending revision of `story` in `rows` (the newest, should there be several).
@@ -151,6 +155,7 @@ impl InMemoryStoryRepository {
             updated_at: s.updated_at,
             rejection_reason: s.rejection_reason,
             has_pending_revision,
+            privacy: s.privacy,
         }
     }
 
@@ -210,6 +215,7 @@ impl StoryRepository for InMemoryStoryRepository {
             rejection_reason: None,
             created_at: now,
             updated_at: now,
+            privacy: new.privacy,
         };
         rows.passages.insert(story.id, new.passages);
         rows.stories.push(story.clone());
@@ -383,7 +389,7 @@ impl StoryRepository for InMemoryStoryRepository {
 
     async fn published_counts(&self) -> Result<crate::story::ports::SiteCounts, StoreError> {
         let rows = lock(&self.rows);
-        let public: Vec<_> = rows.stories.iter().filter(|s| s.is_public()).collect();
+        let public: Vec<_> = rows.stories.iter().filter(|s| s.is_open_to_all()).collect();
         let authors: std::collections::HashSet<_> = public.iter().map(|s| &s.author_id).collect();
         Ok(crate::story::ports::SiteCounts {
             published_stories: public.len() as u64,

@@ -178,5 +178,7 @@ pub(crate) fn story_form(title: &str) -> crate::story::StoryDraft {
         thumbnail_url: None,
         category: "Testimonies".to_owned(),
         publish: None,
+        byline: None,
+        audience: None,
     }
 }

@@ -45,6 +45,7 @@ fn query() -> StoryQuery {
         passages: Vec::new(),
         limit: StoryQuery::DEFAULT_LIMIT,
         offset: 0,
+        scope: crate::story::AudienceScope::Public,
     }
 }
 
@@ -120,7 +121,7 @@ fn the_public_list_holds_only_published_stories_newest_first() {
     w.story(&author, "Pending", StoryStatus::PendingApproval);
     w.story(&author, "Rejected", StoryStatus::Rejected);
     let second = w.story(&author, "Second", StoryStatus::Approved);
-    let page = block_on(w.service.list_published(&query())).unwrap();
+    let page = block_on(w.service.list_published(&Caller::Visitor, &query())).unwrap();
     let ids: Vec<_> = page.items.iter().map(|s| s.id).collect();
     assert_eq!(ids, [second.id, first.id]);
     assert_eq!(page.total, 2);
@@ -140,7 +141,7 @@ fn the_public_list_is_filtered_searched_and_paged() {
         offset: 1,
         ..query()
     };
-    let page = block_on(w.service.list_published(&searched)).unwrap();
+    let page = block_on(w.service.list_published(&Caller::Visitor, &searched)).unwrap();
     assert_eq!(page.total, 2);
     assert_eq!(
         page.items
@@ -154,7 +155,7 @@ fn the_public_list_is_filtered_searched_and_paged() {
         ..query()
     };
     assert_eq!(
-        block_on(w.service.list_published(&other_category))
+        block_on(w.service.list_published(&Caller::Visitor, &other_category))
             .unwrap()
             .total,
         0
@@ -390,7 +391,7 @@ fn a_summary_flags_a_live_story_with_a_staged_edit() {
         t0(),
     ))
     .unwrap();
-    let page = block_on(w.service.list_published(&query())).unwrap();
+    let page = block_on(w.service.list_published(&Caller::Visitor, &query())).unwrap();
     let flags: Vec<_> = page
         .items
         .iter()

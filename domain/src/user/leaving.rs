@@ -3,8 +3,8 @@
 //!
 //! Deleting asks for the password again (an account without one: a sign-in within the
 //! last ten minutes), ends every session, and removes the account with its schedule and
-//! tokens. The person chooses what happens to their stories: deleted too, or published
-//! ones kept under "Former member" (drafts and stories in review go either way). The last
+//! tokens. The person chooses what happens to their stories: deleted too, or the published
+//! ones kept, anonymous (drafts and stories in review go either way). The last
 //! super admin cannot leave, so the site always keeps someone who can administer it.
 
 use chrono::{DateTime, Duration, Utc};
@@ -46,7 +46,7 @@ pub struct Departure {
     pub password: Option<String>,
     /// When the asking session signed in (for accounts without a password).
     pub signed_in_at: Option<DateTime<Utc>>,
-    /// Delete the stories too, instead of keeping the published ones as "Former member".
+    /// Delete the stories too, instead of keeping the published ones, anonymous.
     pub delete_stories: bool,
 }
 

@@ -144,8 +144,8 @@ pub trait UserRepository: Send + Sync {
 
     /// Deletes the account with its sessions, schedule and tokens in one transaction. With
     /// `keep_published`, its published stories first move to the
-    /// [`FORMER_MEMBER_ID`](super::FORMER_MEMBER_ID) account (created when missing); its
-    /// other stories go with it. `false` when the account did not exist.
+    /// [`FORMER_MEMBER_ID`](super::FORMER_MEMBER_ID) account (created when missing) and
+    /// become anonymous (they name nobody); its other stories go with it. `false` when the account did not exist.
     ///
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails (nothing is changed then).

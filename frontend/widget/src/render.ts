@@ -47,8 +47,9 @@ function safeImage(url: string | null | undefined, site: string): string | null 
   }
 }
 
+/** The name the story's byline shows (the server has already applied it). */
 function authorName(story: StorySummaryDto): string {
-  return [story.author.firstName, story.author.lastName].filter(Boolean).join(' ');
+  return story.author.name;
 }
 
 function date(value: string | null | undefined): string {

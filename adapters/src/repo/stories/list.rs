@@ -1,13 +1,13 @@
 //! The statements of the public list: a page of cards newest first and its total.
 
-use domain::story::StoryQuery;
+use domain::story::{AudienceScope, StoryQuery};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ColumnTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select,
     Statement,
 };
 
-use super::rows::{public_filter, summary_select};
+use super::rows::{scope_filter, summary_select};
 use super::search::{search_filter, search_words};
 use crate::entity::stories;
 
@@ -19,7 +19,7 @@ pub(crate) fn list_selects(
     backend: DbBackend,
     query: &StoryQuery,
 ) -> (Statement, Select<stories::Entity>) {
-    let mut cond = public_filter();
+    let mut cond = scope_filter(query.scope);
     let category = query.category.as_deref().filter(|c| !c.is_empty());
     if let Some(cat) = category {
         cond = cond.add(stories::Column::Category.eq(cat));
@@ -28,18 +28,20 @@ pub(crate) fn list_selects(
         cond = cond.add(super::passages::citing(backend, &query.passages));
     }
     let words = search_words(query.search.as_deref().unwrap_or_default());
-    let count = if words.is_empty() && query.passages.is_empty() {
-        crate::repo::story_counts::total(backend, category)
-    } else {
-        if !words.is_empty() {
-            cond = cond.add(search_filter(backend, &words));
-        }
-        stories::Entity::find()
-            .select_only()
-            .column_as(Expr::col(stories::Column::Id).count(), "total")
-            .filter(cond.clone())
-            .build(backend)
-    };
+    // `story_counts` holds the public stories only, with no search or passage.
+    let count =
+        if words.is_empty() && query.passages.is_empty() && query.scope == AudienceScope::Public {
+            crate::repo::story_counts::total(backend, category)
+        } else {
+            if !words.is_empty() {
+                cond = cond.add(search_filter(backend, &words));
+            }
+            stories::Entity::find()
+                .select_only()
+                .column_as(Expr::col(stories::Column::Id).count(), "total")
+                .filter(cond.clone())
+                .build(backend)
+        };
     let page = summary_select()
         .filter(cond)
         .order_by_desc(stories::Column::PublishedAt)

@@ -110,6 +110,8 @@ impl StoryRepository for SeaOrmStoryRepository {
             rejection_reason: Set(None),
             created_at: Set(now),
             updated_at: Set(now),
+            byline: Set(new.privacy.byline.as_str().to_owned()),
+            audience: Set(new.privacy.audience.as_str().to_owned()),
             ..Default::default()
         }
         .insert(&self.db)
@@ -152,6 +154,8 @@ impl StoryRepository for SeaOrmStoryRepository {
         active.approved_at = Set(story.approved_at);
         active.rejection_reason = Set(story.rejection_reason.clone());
         active.updated_at = Set(story.updated_at);
+        active.byline = Set(story.privacy.byline.as_str().to_owned());
+        active.audience = Set(story.privacy.audience.as_str().to_owned());
         let model = active.update(&self.db).await.map_err(store_err)?;
         record_uses(
             &self.db,
@@ -182,7 +186,8 @@ impl StoryRepository for SeaOrmStoryRepository {
     ) -> Result<Vec<StorySummary>, StoreError> {
         let mut cond = Condition::all().add(stories::Column::AuthorId.eq(author.as_str()));
         if public_only {
-            cond = cond.add(public_filter());
+            // Live in any audience: the service keeps what its caller may see.
+            cond = cond.add(rows::live_filter());
         }
         let rows = summary_select()
             .filter(cond)

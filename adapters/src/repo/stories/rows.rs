@@ -7,7 +7,8 @@ use chrono::Utc;
 use domain::StoreError;
 use domain::story::content::{PREVIEW_CHARS, PREVIEW_SOURCE_CHARS, plain_preview, to_source};
 use domain::story::{
-    Revision, RevisionStatus, Story, StoryFields, StoryId, StoryStatus, StorySummary,
+    Audience, AudienceScope, Byline, Privacy, Revision, RevisionStatus, Story, StoryFields,
+    StoryId, StoryStatus, StorySummary,
 };
 use domain::user::{AuthorSummary, UserId};
 use sea_orm::sea_query::{Condition, Expr};
@@ -50,11 +51,36 @@ impl SeaOrmStoryRepository {
     }
 }
 
-/// Approved and published: what visitors may see.
+/// Approved, published and for everyone: what visitors, and every public output, may see.
 pub(crate) fn public_filter() -> Condition {
+    live_filter().add(stories::Column::Audience.eq(Audience::Public.as_str()))
+}
+
+/// Approved and published, whatever the audience: what signed-in approved members may see.
+pub(crate) fn live_filter() -> Condition {
     Condition::all()
         .add(stories::Column::Status.eq(StoryStatus::Approved.as_str()))
         .add(stories::Column::IsPublished.eq(true))
+}
+
+/// The visible filter of a list's scope.
+pub(crate) fn scope_filter(scope: AudienceScope) -> Condition {
+    match scope {
+        AudienceScope::Public => public_filter(),
+        AudienceScope::Members => live_filter(),
+    }
+}
+
+/// A stored byline and audience.
+pub(crate) fn privacy(byline: &str, audience: &str) -> Result<Privacy, StoreError> {
+    Ok(Privacy {
+        byline: byline
+            .parse::<Byline>()
+            .map_err(|e| StoreError::Unknown(e.into()))?,
+        audience: audience
+            .parse::<Audience>()
+            .map_err(|e| StoreError::Unknown(e.into()))?,
+    })
 }
 pub(super) fn status(s: &str) -> Result<StoryStatus, StoreError> {
     s.parse::<StoryStatus>()
@@ -80,6 +106,7 @@ pub(crate) fn to_domain(m: stories::Model) -> Result<Story, StoreError> {
         rejection_reason: m.rejection_reason,
         created_at: m.created_at,
         updated_at: m.updated_at,
+        privacy: privacy(&m.byline, &m.audience)?,
     })
 }
 
@@ -100,6 +127,8 @@ pub(super) struct SummaryRow {
     updated_at: chrono::DateTime<Utc>,
     rejection_reason: Option<String>,
     content_head: String,
+    byline: String,
+    audience: String,
 }
 
 /// The card columns of `stories`, and the start of the content for the preview.
@@ -121,6 +150,8 @@ pub(super) fn summary_select() -> Select<stories::Entity> {
             C::CreatedAt,
             C::UpdatedAt,
             C::RejectionReason,
+            C::Byline,
+            C::Audience,
         ])
         .expr_as(
             // Literal bounds: a bound parameter would be a bigint, which PostgreSQL's
@@ -199,6 +230,7 @@ impl SeaOrmStoryRepository {
                     passages: cited.remove(&StoryId(r.id)).unwrap_or_default(),
                     author: authors.get(&r.author_id).cloned().unwrap_or_default(),
                     has_pending_revision: pending.contains_key(&r.id),
+                    privacy: privacy(&r.byline, &r.audience)?,
                     preview: plain_preview(&r.content_head, PREVIEW_CHARS),
                     rejection_reason: if with_private {
                         r.rejection_reason

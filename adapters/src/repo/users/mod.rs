@@ -202,6 +202,11 @@ impl UserRepository for SeaOrmUserRepository {
             ensure_former_member(&txn, self.db.now()).await?;
             let kept = stories::Entity::update_many()
                 .col_expr(stories::Column::AuthorId, Expr::value(FORMER_MEMBER_ID))
+                // Kept stories name nobody: never a placeholder person (docs/decisions/privacy.md).
+                .col_expr(
+                    stories::Column::Byline,
+                    Expr::value(domain::story::Byline::Anonymous.as_str()),
+                )
                 .filter(stories::Column::AuthorId.eq(id.as_str()))
                 .filter(stories::Column::Status.eq("approved"))
                 .filter(stories::Column::IsPublished.eq(true));

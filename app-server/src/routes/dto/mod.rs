@@ -1,11 +1,13 @@
 //! JSON shapes of the API (camelCase), converted from domain values: stories and
-//! categories in `stories.rs`, people in `people.rs`; here the shapes every route shares.
+//! categories in `stories.rs`, their privacy choices in `privacy.rs`, people in `people.rs`; here the shapes every route shares.
 
 mod people;
+mod privacy;
 pub mod scripture;
 mod stories;
 
 pub use people::{AuthProviderDto, AuthResponse, RoleDto, UserDto};
+pub use privacy::{AudienceDto, BylineDto, WriterDto};
 pub use stories::{AuthorDto, CategoryDto, StoryDto, StoryStatusDto, StorySummaryDto};
 
 use serde::Serialize;

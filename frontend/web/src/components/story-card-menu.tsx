@@ -25,7 +25,13 @@ export type StoryCardActions = {
   onEdit: (storyId: number) => void;
 };
 
-type MenuStory = { id: number; title: string; isPublished?: boolean; status?: StoryStatusDto; authorId?: string };
+type MenuStory = {
+  id: number;
+  title: string;
+  isPublished?: boolean;
+  status?: StoryStatusDto;
+  authorId?: string | null;
+};
 
 /**
  * Spec §2 "Publish (only if unpublished)": offered for drafts and rejected stories. A story

@@ -125,7 +125,7 @@ describe('the story card menu', () => {
   });
 
   it('says Story published successfully when the story went live (an admin author)', async () => {
-    const admin = sampleUser({ id: sampleSummary().authorId, role: 'admin' });
+    const admin = sampleUser({ id: sampleSummary().authorId ?? undefined, role: 'admin' });
     renderCard(sampleSummary(), admin, {
       'PUT /api/stories/7/publish': {
         body: { ...sampleSummary({ status: 'approved', isPublished: true }), content: '' },

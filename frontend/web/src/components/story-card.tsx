@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { categoryBadgeClass, categoryCoverClass } from '@/lib/categories';
-import { formatDate, fullName, initials } from '@/lib/format';
+import { formatDate, initials } from '@/lib/format';
 import { mediaSrcSet } from '@/lib/media';
 import { cn } from '@/lib/utils';
 
@@ -38,7 +38,7 @@ type StoryCardProps = {
 export function StoryCard({ story, className, actions, badges, children }: StoryCardProps) {
   const href = `/stories/${story.id}`;
   const isVideo = Boolean(story.videoUrl);
-  const authorName = fullName(story.author) || 'Community Member';
+  const authorName = story.author.name;
   const date = formatDate(story.publishedAt) ?? formatDate(story.createdAt) ?? 'No date';
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
 

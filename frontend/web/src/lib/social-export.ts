@@ -15,9 +15,11 @@ export const NOT_PUBLISHED_MESSAGE = 'Story must be published before exporting t
  */
 export function canExportStory(
   viewer: Pick<User, 'id' | 'role' | 'isApproved'> | null,
-  story: { authorId: string },
+  story: { authorId?: string | null; audience?: string },
 ): boolean {
   if (!viewer) return false;
+  // Members-only stories never leave the site.
+  if (story.audience === 'members') return false;
   if (isAdminRole(viewer.role)) return true;
   return viewer.isApproved && story.authorId === viewer.id;
 }

@@ -1,7 +1,7 @@
 //! Sample stories for screen tests, in the shapes of the SDK's story DTOs.
 import type { PendingEditDto, PendingStoryDto, RevisionDto, StoryDto, StorySummaryDto } from '@grace-stories/sdk/react';
 
-const author = { firstName: 'Ruth', lastName: 'Moab', profileImageUrl: null };
+const author = { name: 'Ruth Moab', firstName: 'Ruth', lastName: 'Moab', profileImageUrl: null };
 
 export function sampleSummary(overrides: Partial<StorySummaryDto> = {}): StorySummaryDto {
   return {
@@ -14,6 +14,8 @@ export function sampleSummary(overrides: Partial<StorySummaryDto> = {}): StorySu
     thumbnailUrl: null,
     authorId: '6b1f6a3e-0000-4000-8000-000000000001',
     author,
+    byline: 'full',
+    audience: 'public',
     status: 'draft',
     isPublished: false,
     hasPendingRevision: false,
@@ -50,6 +52,7 @@ export function samplePending(overrides: Partial<PendingStoryDto> = {}): Pending
   });
   return {
     ...summary,
+    authorId: summary.authorId ?? '',
     kind: 'new',
     waitingSince: summary.createdAt,
     revision: null,

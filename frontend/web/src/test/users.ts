@@ -13,7 +13,7 @@ export function abilitiesOf(role: User['role'], isApproved: boolean): AbilityDto
   const admin = ADMINS.includes(role);
   const approved = isApproved || admin;
   const list: AbilityDto[] = [...EVERYONE];
-  if (approved) list.push('write_stories', 'manage_own_schedule', 'use_api_tokens');
+  if (approved) list.push('write_stories', 'manage_own_schedule', 'use_api_tokens', 'read_members_stories');
   if (approved && (admin || role === 'primary_contributor')) list.push('moderate_comments');
   if (admin) list.push('delete_comments', 'delete_any_story', 'review_stories');
   if (role === 'super_admin')

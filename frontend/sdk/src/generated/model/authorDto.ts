@@ -10,10 +10,17 @@ import type { AuthorDtoLastName } from './authorDtoLastName';
 import type { AuthorDtoProfileImageUrl } from './authorDtoProfileImageUrl';
 
 /**
- * The author part of a story, as cards and the detail page show it.
+ * The author part of a story, as cards and the detail page show it: only what the story's
+byline lets this viewer see.
  */
 export interface AuthorDto {
+  /** Null for an anonymous byline. */
   firstName?: AuthorDtoFirstName;
+  /** The whole last name for a `full` byline, only its initial ("G.") for `firstInitial`,
+else null. */
   lastName?: AuthorDtoLastName;
+  /** The name to print: "Maria Garcia", "Maria", "Maria G." or "A member of {site}". */
+  name: string;
+  /** Only for a `full` byline. */
   profileImageUrl?: AuthorDtoProfileImageUrl;
 }

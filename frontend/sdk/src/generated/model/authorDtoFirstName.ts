@@ -6,4 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * Null for an anonymous byline.
+ */
 export type AuthorDtoFirstName = string | null;

@@ -6,4 +6,8 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * The whole last name for a `full` byline, only its initial ("G.") for `firstInitial`,
+else null.
+ */
 export type AuthorDtoLastName = string | null;

@@ -6,4 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * Only for a `full` byline.
+ */
 export type AuthorDtoProfileImageUrl = string | null;

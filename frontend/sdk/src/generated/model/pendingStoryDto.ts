@@ -5,7 +5,9 @@
  * The HTTP API of the community storytelling site: stories, comments, people and help messages. Every error answers with `{"code": ..., "message": ..., "errors"?: [{"field", "message"}]}`: programs decide by `code` (ErrorCode) and the status, people read `message`.
  * OpenAPI spec version: 0.1.0
  */
+import type { AudienceDto } from './audienceDto';
 import type { AuthorDto } from './authorDto';
+import type { BylineDto } from './bylineDto';
 import type { PendingStoryDtoExcerpt } from './pendingStoryDtoExcerpt';
 import type { ReviewKindDto } from './reviewKindDto';
 import type { PendingStoryDtoRevision } from './pendingStoryDtoRevision';
@@ -18,8 +20,13 @@ import type { PendingStoryDtoVideoUrl } from './pendingStoryDtoVideoUrl';
 carries no story text; `preview` is its start as plain text.
  */
 export interface PendingStoryDto {
+  /** Who may read it once published. */
+  audience: AudienceDto;
+  /** Who wrote it (reviewers always see the writer). */
   author: AuthorDto;
   authorId: string;
+  /** How the published story will name its author. */
+  byline: BylineDto;
   category: string;
   /** The camelCase fields the staged edit changes (empty for new stories). */
   changedFields: string[];

@@ -7,7 +7,10 @@
  */
 import type { StoryDtoApprovedAt } from './storyDtoApprovedAt';
 import type { StoryDtoApprovedBy } from './storyDtoApprovedBy';
+import type { AudienceDto } from './audienceDto';
 import type { AuthorDto } from './authorDto';
+import type { StoryDtoAuthorId } from './storyDtoAuthorId';
+import type { BylineDto } from './bylineDto';
 import type { StoryDtoExcerpt } from './storyDtoExcerpt';
 import type { StoryDtoPublishedAt } from './storyDtoPublishedAt';
 import type { StoryDtoRejectionReason } from './storyDtoRejectionReason';
@@ -16,15 +19,21 @@ import type { StoryDtoSource } from './storyDtoSource';
 import type { StoryStatusDto } from './storyStatusDto';
 import type { StoryDtoThumbnailUrl } from './storyDtoThumbnailUrl';
 import type { StoryDtoVideoUrl } from './storyDtoVideoUrl';
+import type { StoryDtoWriter } from './storyDtoWriter';
 
 /**
  * A whole story with its author.
  */
 export interface StoryDto {
   approvedAt?: StoryDtoApprovedAt;
+  /** Who approved it: left out (null) wherever `authorId` is. */
   approvedBy?: StoryDtoApprovedBy;
+  audience: AudienceDto;
   author: AuthorDto;
-  authorId: string;
+  /** Left out when the byline hides the author, unless the viewer is the author or a
+reviewer. */
+  authorId?: StoryDtoAuthorId;
+  byline: BylineDto;
   category: string;
   /** Sanitised HTML. */
   content: string;
@@ -45,4 +54,5 @@ HTML), for the edit form: only for its author and reviewers, else null. */
   title: string;
   updatedAt: string;
   videoUrl?: StoryDtoVideoUrl;
+  writer?: StoryDtoWriter;
 }

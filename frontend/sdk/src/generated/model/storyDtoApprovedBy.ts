@@ -6,4 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * Who approved it: left out (null) wherever `authorId` is.
+ */
 export type StoryDtoApprovedBy = string | null;

@@ -5,7 +5,9 @@
  * The HTTP API of the community storytelling site: stories, comments, people and help messages. Every error answers with `{"code": ..., "message": ..., "errors"?: [{"field", "message"}]}`: programs decide by `code` (ErrorCode) and the status, people read `message`.
  * OpenAPI spec version: 0.1.0
  */
+import type { StoryInputAudience } from './storyInputAudience';
 import type { StoryInputAuthorId } from './storyInputAuthorId';
+import type { StoryInputByline } from './storyInputByline';
 import type { StoryInputExcerpt } from './storyInputExcerpt';
 import type { StoryInputIsPublished } from './storyInputIsPublished';
 import type { StoryInputThumbnailUrl } from './storyInputThumbnailUrl';
@@ -16,8 +18,10 @@ import type { StoryInputVideoUrl } from './storyInputVideoUrl';
 specification's payload and ignored: the author is always the signed-in caller.
  */
 export interface StoryInput {
+  audience?: StoryInputAudience;
   /** @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$ */
   authorId?: StoryInputAuthorId;
+  byline?: StoryInputByline;
   /** @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$ */
   category: string;
   /**

@@ -5,7 +5,10 @@
  * The HTTP API of the community storytelling site: stories, comments, people and help messages. Every error answers with `{"code": ..., "message": ..., "errors"?: [{"field", "message"}]}`: programs decide by `code` (ErrorCode) and the status, people read `message`.
  * OpenAPI spec version: 0.1.0
  */
+import type { AudienceDto } from './audienceDto';
 import type { AuthorDto } from './authorDto';
+import type { StorySummaryDtoAuthorId } from './storySummaryDtoAuthorId';
+import type { BylineDto } from './bylineDto';
 import type { StorySummaryDtoExcerpt } from './storySummaryDtoExcerpt';
 import type { StorySummaryDtoPublishedAt } from './storySummaryDtoPublishedAt';
 import type { StorySummaryDtoRejectionReason } from './storySummaryDtoRejectionReason';
@@ -13,13 +16,18 @@ import type { ScriptureRefDto } from './scriptureRefDto';
 import type { StoryStatusDto } from './storyStatusDto';
 import type { StorySummaryDtoThumbnailUrl } from './storySummaryDtoThumbnailUrl';
 import type { StorySummaryDtoVideoUrl } from './storySummaryDtoVideoUrl';
+import type { StorySummaryDtoWriter } from './storySummaryDtoWriter';
 
 /**
  * A story as a card shows it (no content).
  */
 export interface StorySummaryDto {
+  audience: AudienceDto;
   author: AuthorDto;
-  authorId: string;
+  /** Left out when the byline hides the author, unless the viewer is the author or a
+reviewer. */
+  authorId?: StorySummaryDtoAuthorId;
+  byline: BylineDto;
   category: string;
   createdAt: string;
   excerpt?: StorySummaryDtoExcerpt;
@@ -40,4 +48,5 @@ a card without an excerpt. */
   title: string;
   updatedAt: string;
   videoUrl?: StorySummaryDtoVideoUrl;
+  writer?: StorySummaryDtoWriter;
 }

@@ -95,6 +95,8 @@ export function formValuesOf(story: StoryDto): StoryFormValues {
     content: story.source ?? story.content,
     thumbnailUrl: story.thumbnailUrl ?? '',
     isPublished: story.isPublished,
+    byline: story.byline,
+    audience: story.audience,
   };
 }
 

@@ -1,6 +1,6 @@
 //! Spec §3 "Story submit" and §5 "Story form": the form's values, the payload built from them,
 //! and the submit-time check over the generated `createStoryBody` schema.
-import { schemas, type StoryInput } from '@grace-stories/sdk/react';
+import { schemas, type AudienceDto, type BylineDto, type StoryInput } from '@grace-stories/sdk/react';
 import { z } from 'zod';
 
 export type ContentType = 'text' | 'video';
@@ -14,6 +14,10 @@ export type StoryFormValues = {
   content: string;
   thumbnailUrl: string;
   isPublished: boolean;
+  /** How the story names its author. */
+  byline: BylineDto;
+  /** Who may read it once published. */
+  audience: AudienceDto;
 };
 
 export const EMPTY_STORY_FORM: StoryFormValues = {
@@ -25,6 +29,8 @@ export const EMPTY_STORY_FORM: StoryFormValues = {
   content: '',
   thumbnailUrl: '',
   isPublished: false,
+  byline: 'full',
+  audience: 'public',
 };
 
 /** Spec §2: the categories offered even when the server has none of them yet. */
@@ -66,6 +72,8 @@ export function toStoryInput(values: StoryFormValues, authorId: string | null): 
     category: values.category,
     isPublished: values.isPublished,
     authorId,
+    byline: values.byline,
+    audience: values.audience,
   };
 }
 

@@ -127,8 +127,34 @@ describe('the story form', () => {
       category: 'Bible Study',
       isPublished: true,
       authorId: user.id,
+      byline: 'full',
+      audience: 'public',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('sends how the story names its author and who may read it', async () => {
+    const created = sampleStory({ id: 22, status: 'draft', byline: 'anonymous', audience: 'members' });
+    const { fetchMock } = renderApp(
+      '/contributor-dashboard',
+      table({ 'POST /api/stories': { status: 201, body: created } }),
+    );
+    const dialog = await openCreate();
+    await userEvent.type(dialog.getByLabelText('Title *'), 'Quiet');
+    await chooseCategory(dialog, 'Testimonies');
+    await userEvent.type(dialog.getByLabelText('Story Content *'), 'What happened');
+    expect(dialog.getByRole('radio', { name: /Full name/ })).toBeChecked();
+    expect(dialog.getByRole('radio', { name: /Anonymous/ })).toHaveAccessibleDescription(
+      '"A member of Grace Stories", no name and no picture. Reviewers still know it is yours.',
+    );
+    await userEvent.click(dialog.getByRole('radio', { name: /Anonymous/ }));
+    await userEvent.click(dialog.getByRole('radio', { name: /Members only/ }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Story' }));
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/api/stories')).toHaveLength(1));
+    const [post] = calls(fetchMock, 'POST', '/api/stories');
+    const body = JSON.parse(String(post?.[1]?.body));
+    expect(body.byline).toBe('anonymous');
+    expect(body.audience).toBe('members');
   });
 
   it('shows the server field errors and Failed to create story', async () => {

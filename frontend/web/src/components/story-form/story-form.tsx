@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { readingMinutes } from '@/lib/format';
 import { SocialExportPanel } from './social-export-panel';
+import { PrivacyFields } from './privacy-fields';
 import { ThumbnailField } from './thumbnail-field';
 import { ToggleGroup } from './toggle-group';
 import { canSubmit, categoryOptions, toStoryInput, type ContentType, type StoryFormValues } from './story-form-schema';
@@ -228,6 +229,8 @@ export function StoryForm({ initial, authorId, story, waitingEdit = false, onDon
               )}
             />
 
+            <PrivacyFields control={form.control} locked={locked} />
+
             <ThumbnailField control={form.control} locked={locked} />
 
             <FormField
@@ -247,9 +250,11 @@ export function StoryForm({ initial, authorId, story, waitingEdit = false, onDon
                     ]}
                   />
                   <p className="text-sm text-muted-foreground">
-                    {field.value
-                      ? 'This story will be visible to all users'
-                      : 'Save as draft to continue editing later'}
+                    {!field.value
+                      ? 'Save as draft to continue editing later'
+                      : values.audience === 'members'
+                        ? 'This story will be visible to signed-in members only'
+                        : 'This story will be visible to all users'}
                   </p>
                 </FormItem>
               )}

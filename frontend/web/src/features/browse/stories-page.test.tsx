@@ -21,7 +21,7 @@ const story = (id: number, category = 'Worship') => ({
   publishedAt: '2024-03-05T12:00:00Z',
   createdAt: '2024-03-01T12:00:00Z',
   updatedAt: '2024-03-05T12:00:00Z',
-  author: { firstName: 'Ruth', lastName: 'Moab', profileImageUrl: null },
+  author: { name: 'Ruth Moab', firstName: 'Ruth', lastName: 'Moab', profileImageUrl: null },
 });
 
 const all = Array.from({ length: 30 }, (_, i) => story(i + 1, i % 3 === 0 ? 'Testimonies' : 'Worship'));

@@ -196,7 +196,7 @@ describe('landing page for a signed-out visitor', () => {
       publishedAt: '2024-03-05T12:00:00Z',
       createdAt: '2024-03-01T12:00:00Z',
       updatedAt: '2024-03-05T12:00:00Z',
-      author: { firstName: 'Ruth', lastName: 'Moab', profileImageUrl: null },
+      author: { name: 'Ruth Moab', firstName: 'Ruth', lastName: 'Moab', profileImageUrl: null },
     });
     const { location } = renderApp('/', {
       ...signedOut,

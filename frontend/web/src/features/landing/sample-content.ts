@@ -28,7 +28,7 @@ export const SAMPLE_STORIES: StoryCardData[] = [
     thumbnailUrl: null,
     publishedAt: '2024-03-05T10:00:00Z',
     createdAt: '2024-03-05T10:00:00Z',
-    author: { firstName: 'Sarah', lastName: 'Mitchell', ...noAuthorImage },
+    author: { name: 'Sarah Mitchell', firstName: 'Sarah', lastName: 'Mitchell', ...noAuthorImage },
   },
   {
     id: 2,
@@ -40,7 +40,7 @@ export const SAMPLE_STORIES: StoryCardData[] = [
     thumbnailUrl: null,
     publishedAt: '2024-02-18T10:00:00Z',
     createdAt: '2024-02-18T10:00:00Z',
-    author: { firstName: 'David', lastName: 'Okafor', ...noAuthorImage },
+    author: { name: 'David Okafor', firstName: 'David', lastName: 'Okafor', ...noAuthorImage },
   },
   {
     id: 3,
@@ -52,6 +52,6 @@ export const SAMPLE_STORIES: StoryCardData[] = [
     thumbnailUrl: null,
     publishedAt: '2024-01-27T10:00:00Z',
     createdAt: '2024-01-27T10:00:00Z',
-    author: { firstName: 'Maria', lastName: 'Lopez', ...noAuthorImage },
+    author: { name: 'Maria Lopez', firstName: 'Maria', lastName: 'Lopez', ...noAuthorImage },
   },
 ];

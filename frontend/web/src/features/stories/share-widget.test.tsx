@@ -23,7 +23,7 @@ const story = {
   publishedAt: '2024-03-05T12:00:00Z',
   createdAt: '2024-03-01T12:00:00Z',
   updatedAt: '2024-03-05T12:00:00Z',
-  author: { firstName: 'Ruth', lastName: 'Moab', profileImageUrl: null },
+  author: { name: 'Ruth Moab', firstName: 'Ruth', lastName: 'Moab', profileImageUrl: null },
 };
 
 const table = (extra: FetchTable = {}): FetchTable => ({

@@ -22,7 +22,7 @@ const story = {
   approvedAt: null,
   createdAt: '2024-03-01T12:00:00Z',
   updatedAt: '2024-03-05T12:00:00Z',
-  author: { firstName: 'Ruth', lastName: 'Moab', profileImageUrl: null },
+  author: { name: 'Ruth Moab', firstName: 'Ruth', lastName: 'Moab', profileImageUrl: null },
 };
 
 const table = (extra: FetchTable = {}): FetchTable => ({

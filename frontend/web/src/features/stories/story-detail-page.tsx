@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { categoryBadgeClass } from '@/lib/categories';
-import { formatDate, fullName, initials, readingMinutes } from '@/lib/format';
+import { formatDate, initials, readingMinutes } from '@/lib/format';
 import { isAdminRole } from '@/lib/roles';
 import { canExportStory } from '@/lib/social-export';
 import { cn } from '@/lib/utils';
@@ -49,6 +49,8 @@ export function StoryDetailPage({ id }: { id: string }) {
   const { user } = useAuth();
   useDocumentTitle(story?.title ?? 'Story');
   const live = story !== undefined && isPublicStory(story);
+  // A members-only story never leaves the site: no share links to a page visitors cannot open.
+  const shareable = live && story.audience !== 'members';
   const moderator = user != null && isAdminRole(user.role);
   const ownsOrReviews = story !== undefined && user != null && (moderator || user.id === story.authorId);
 
@@ -68,7 +70,7 @@ export function StoryDetailPage({ id }: { id: string }) {
             <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-2">
               {ownsOrReviews && <VersionHistory storyId={story.id} />}
               {live && moderator && <ModeratorMenu story={story} />}
-              {live && <ShareMenu story={story} canExport={canExportStory(user, story)} />}
+              {shareable && <ShareMenu story={story} canExport={canExportStory(user, story)} />}
             </div>
           )}
         </div>
@@ -126,7 +128,7 @@ export function StoryDetailPage({ id }: { id: string }) {
             <ScriptureChips refs={story.scriptureRefs} className="mt-8" />
             {isPublicStory(story) ? (
               <>
-                <ShareBlock story={story} />
+                {story.audience !== 'members' && <ShareBlock story={story} />}
                 <CommentsSection storyId={story.id} />
               </>
             ) : (
@@ -178,11 +180,11 @@ function StoryByline({
   date,
   content,
 }: {
-  author: { firstName?: string | null; lastName?: string | null; profileImageUrl?: string | null };
+  author: { name: string; profileImageUrl?: string | null };
   date: string;
   content: string;
 }) {
-  const name = fullName(author) || 'Community Member';
+  const name = author.name;
   const minutes = useMemo(() => readingMinutes(textOf(content)), [content]);
   return (
     <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3 border-y border-border py-4 text-sm text-muted-foreground">

@@ -43,7 +43,7 @@ export const loginBody = zod.object({
 export const loginResponse = zod.object({
   "message": zod.string(),
   "user": zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -96,7 +96,7 @@ export const confirmPasswordResetBody = zod.object({
 export const confirmPasswordResetResponse = zod.object({
   "message": zod.string(),
   "user": zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -142,7 +142,7 @@ export const registerBody = zod.object({
  * @summary The signed-in user.
  */
 export const getUserResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -194,7 +194,7 @@ export const updateProfileBody = zod.object({
 }).describe('Fields left out stay as they are; an empty or null `profileImageUrl` removes the picture.')
 
 export const updateProfileResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -213,11 +213,11 @@ export const updateProfileResponse = zod.object({
 /**
  * @summary Everything the site holds about the signed-in person, as one JSON document.
  */
-export const exportAccountResponsePicturesItemHeightMin = 0;export const exportAccountResponsePicturesItemSizesItemWidthMin = 0;export const exportAccountResponsePicturesItemWidthMin = 0;export const exportAccountResponseStoriesItemStoryScriptureRefsItemChapterMin = 0;
+export const exportAccountResponsePicturesItemHeightMin = 0;export const exportAccountResponsePicturesItemSizesItemWidthMin = 0;export const exportAccountResponsePicturesItemWidthMin = 0;
 
 export const exportAccountResponse = zod.object({
   "account": zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -291,13 +291,16 @@ export const exportAccountResponse = zod.object({
 }).describe('A staged edit as the reviewer sees it.')),
   "story": zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -306,18 +309,18 @@ export const exportAccountResponse = zod.object({
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
-  "scriptureRefs": zod.array(zod.object({
-  "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
-  "chapter": zod.number().min(exportAccountResponseStoriesItemStoryScriptureRefsItemChapterMin).describe('The first chapter the passage names, for its chapter page.'),
-  "display": zod.string().describe('As readers see it: `John 3:16–18`, `Psalm 23`.'),
-  "osis": zod.string().describe('OSIS form, as `?passage=` takes it: `John.3.16`, `1Cor.13`, `Ps.23.1-Ps.23.4`.')
-}).describe('A scripture passage a story cites.')).describe('The scripture passages its title, excerpt and text cite, in order.'),
   "source": zod.string().nullish().describe('The text as its author typed it (plain text with `![alt](address)` pictures, or\nHTML), for the edit form: only for its author and reviewers, else null.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 }).describe('One story of the export, with every stored version.'))
 }).describe('Everything the site holds about the caller.')
@@ -429,7 +432,7 @@ export const verifyEmailBody = zod.object({
 })
 
 export const verifyEmailResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),

@@ -21,12 +21,15 @@ export const listPendingStoriesQueryParams = zod.object({
 })
 
 export const listPendingStoriesResponseItem = zod.object({
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
   "authorId": zod.string(),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "changedFields": zod.array(zod.string()).describe('The camelCase fields the staged edit changes (empty for new stories).'),
   "createdAt": zod.iso.datetime({}),
@@ -73,13 +76,16 @@ export const approveStoryResponseScriptureRefsItemChapterMin = 0;
 
 export const approveStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -99,7 +105,13 @@ export const approveStoryResponse = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 
 /**
@@ -121,13 +133,16 @@ export const rejectStoryResponseScriptureRefsItemChapterMin = 0;
 
 export const rejectStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -147,7 +162,13 @@ export const rejectStoryResponse = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 
 /**
@@ -171,13 +192,16 @@ export const unpublishStoryResponseScriptureRefsItemChapterMin = 0;
 
 export const unpublishStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -197,7 +221,13 @@ export const unpublishStoryResponse = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 
 /**
@@ -225,13 +255,16 @@ export const getPendingEditResponse = zod.object({
 }).describe('A staged edit as the reviewer sees it.'),
   "live": zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -251,7 +284,13 @@ export const getPendingEditResponse = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 }).describe('A staged edit beside the live story it would replace.')
 
@@ -267,13 +306,16 @@ export const withdrawPendingEditResponseScriptureRefsItemChapterMin = 0;
 
 export const withdrawPendingEditResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -293,7 +335,13 @@ export const withdrawPendingEditResponse = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 
 /**

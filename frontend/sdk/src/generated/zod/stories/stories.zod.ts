@@ -28,12 +28,15 @@ export const listStoriesQueryParams = zod.object({
 export const listStoriesResponseScriptureRefsItemChapterMin = 0;
 
 export const listStoriesResponseItem = zod.object({
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "createdAt": zod.iso.datetime({}),
   "excerpt": zod.string().nullish(),
@@ -53,7 +56,13 @@ export const listStoriesResponseItem = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A story as a card shows it (no content).')
 export const listStoriesResponse = zod.array(listStoriesResponseItem)
 
@@ -76,7 +85,9 @@ export const createStoryBodyVideoUrlRegExp = new RegExp('^[^\\u0000-\\u0008\\u00
 
 
 export const createStoryBody = zod.object({
+  "audience": zod.union([zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),zod.null()]).optional(),
   "authorId": zod.string().regex(createStoryBodyAuthorIdRegExp).nullish(),
+  "byline": zod.union([zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),zod.null()]).optional(),
   "category": zod.string().regex(createStoryBodyCategoryRegExp),
   "content": zod.string().min(1).max(createStoryBodyContentMax).regex(createStoryBodyContentRegExp).describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
   "excerpt": zod.string().max(createStoryBodyExcerptMax).regex(createStoryBodyExcerptRegExp).nullish(),
@@ -100,12 +111,15 @@ export const listAuthorStoriesParams = zod.object({
 export const listAuthorStoriesResponseScriptureRefsItemChapterMin = 0;
 
 export const listAuthorStoriesResponseItem = zod.object({
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "createdAt": zod.iso.datetime({}),
   "excerpt": zod.string().nullish(),
@@ -125,7 +139,13 @@ export const listAuthorStoriesResponseItem = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A story as a card shows it (no content).')
 export const listAuthorStoriesResponse = zod.array(listAuthorStoriesResponseItem)
 
@@ -141,13 +161,16 @@ export const getStoryResponseScriptureRefsItemChapterMin = 0;
 
 export const getStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -167,7 +190,13 @@ export const getStoryResponse = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 
 /**
@@ -193,7 +222,9 @@ export const updateStoryBodyVideoUrlRegExp = new RegExp('^[^\\u0000-\\u0008\\u00
 
 
 export const updateStoryBody = zod.object({
+  "audience": zod.union([zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),zod.null()]).optional(),
   "authorId": zod.string().regex(updateStoryBodyAuthorIdRegExp).nullish(),
+  "byline": zod.union([zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),zod.null()]).optional(),
   "category": zod.string().regex(updateStoryBodyCategoryRegExp),
   "content": zod.string().min(1).max(updateStoryBodyContentMax).regex(updateStoryBodyContentRegExp).describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
   "excerpt": zod.string().max(updateStoryBodyExcerptMax).regex(updateStoryBodyExcerptRegExp).nullish(),
@@ -210,13 +241,16 @@ export const updateStoryResponse = zod.object({
   "staged": zod.boolean().describe('The edit of a live story waits for review; the published text is unchanged until then.'),
   "story": zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -236,7 +270,13 @@ export const updateStoryResponse = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 }).describe('The answer to an edit.')
 
@@ -283,13 +323,16 @@ export const publishStoryResponseScriptureRefsItemChapterMin = 0;
 
 export const publishStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
-  "approvedBy": zod.string().nullish(),
+  "approvedBy": zod.string().nullish().describe('Who approved it: left out (null) wherever `authorId` is.'),
+  "audience": zod.enum(['public', 'members']).describe('Who may read a story once it is published.'),
   "author": zod.object({
-  "firstName": zod.string().nullish(),
-  "lastName": zod.string().nullish(),
-  "profileImageUrl": zod.string().nullish()
-}).describe('The author part of a story, as cards and the detail page show it.'),
-  "authorId": zod.string(),
+  "firstName": zod.string().nullish().describe('Null for an anonymous byline.'),
+  "lastName": zod.string().nullish().describe('The whole last name for a `full` byline, only its initial (\"G.\") for `firstInitial`,\nelse null.'),
+  "name": zod.string().describe('The name to print: \"Maria Garcia\", \"Maria\", \"Maria G.\" or \"A member of {site}\".'),
+  "profileImageUrl": zod.string().nullish().describe('Only for a `full` byline.')
+}).describe('The author part of a story, as cards and the detail page show it: only what the story\'s\nbyline lets this viewer see.'),
+  "authorId": zod.string().nullish().describe('Left out when the byline hides the author, unless the viewer is the author or a\nreviewer.'),
+  "byline": zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),
   "category": zod.string(),
   "content": zod.string().describe('Sanitised HTML.'),
   "createdAt": zod.iso.datetime({}),
@@ -309,6 +352,12 @@ export const publishStoryResponse = zod.object({
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
   "updatedAt": zod.iso.datetime({}),
-  "videoUrl": zod.string().nullish()
+  "videoUrl": zod.string().nullish(),
+  "writer": zod.union([zod.object({
+  "firstName": zod.string().nullish(),
+  "id": zod.string(),
+  "lastName": zod.string().nullish(),
+  "profileImageUrl": zod.string().nullish()
+}).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
 

@@ -68,7 +68,8 @@ export function DeleteAccountCard({ user }: { user: User }) {
         <CardTitle className="text-destructive">Delete my account</CardTitle>
         <CardDescription>
           Your account, sessions and schedule are removed for good. You choose whether your stories go too or stay
-          published under &apos;Former member&apos;. Download your data first if you want a copy.
+          published without your name (signed &apos;A member of&apos; the site). Download your data first if you want a
+          copy.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -150,7 +151,7 @@ function DeleteAccountForm({ user }: { user: User }) {
                   {(
                     [
                       ['delete', 'Delete my stories too'],
-                      ['keep', "Keep my published stories under 'Former member'"],
+                      ['keep', 'Keep my published stories, without my name'],
                     ] as const
                   ).map(([value, label]) => (
                     <label

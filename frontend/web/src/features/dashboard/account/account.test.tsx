@@ -173,7 +173,7 @@ describe('Delete my account', () => {
       member({ 'DELETE /api/user': { body: { message: 'Your account has been deleted' } } }),
     );
     const dialog = await openDialog();
-    await userEvent.click(dialog.getByLabelText("Keep my published stories under 'Former member'"));
+    await userEvent.click(dialog.getByLabelText('Keep my published stories, without my name'));
     await userEvent.type(dialog.getByLabelText('Password'), 'secret123');
     await userEvent.type(dialog.getByLabelText('Type DELETE to confirm'), 'DELETE');
     await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));

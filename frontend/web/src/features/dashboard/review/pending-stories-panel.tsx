@@ -101,7 +101,15 @@ export function PendingStoriesPanel({ kind, withEdit = false }: { kind: ListPend
   );
 }
 
-/** Who wrote it, its category and how long it has waited. */
+/** How the published story will name its author (see docs/decisions/privacy.md). */
+const BYLINE_LABELS: Record<PendingStoryDto['byline'], string> = {
+  full: 'Full name',
+  first: 'First name only',
+  firstInitial: 'First name and initial',
+  anonymous: 'Anonymous',
+};
+
+/** Who wrote it, its category, how long it has waited, and how it will be signed and for whom. */
 function RowFacts({ story, by }: { story: PendingStoryDto; by: string }) {
   const author = fullName(story.author) || 'Community Member';
   return (
@@ -118,6 +126,9 @@ function RowFacts({ story, by }: { story: PendingStoryDto; by: string }) {
       <time dateTime={story.waitingSince} className="font-medium whitespace-nowrap text-amber-800">
         waiting {waitedFor(story.waitingSince)}
       </time>
+      <span className="whitespace-nowrap">
+        Signed: {BYLINE_LABELS[story.byline]} · {story.audience === 'members' ? 'Members only' : 'Everyone'}
+      </span>
     </p>
   );
 }

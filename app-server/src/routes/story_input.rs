@@ -1,0 +1,124 @@
+//! What the story routes read: the list's filters and paging, and the story form.
+
+use domain::story::{AudienceScope, StoryDraft, StoryQuery};
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+
+use super::dto::{AudienceDto, BylineDto};
+use crate::error::ApiError;
+
+/// Filters and paging of the public story list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListStoriesParams {
+    /// Words to find in the title, excerpt or content.
+    pub q: Option<String>,
+    /// Exact category name.
+    pub category: Option<String>,
+    /// Only stories citing a verse of this passage, in OSIS form (`John.3.16`, `1Cor.13`,
+    /// `Ps.23.1-Ps.23.4`).
+    #[param(example = "John.3.16")]
+    pub passage: Option<String>,
+    /// Page size, 1 to 100 (default 20).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<u32>,
+    /// How many matches to skip, 0 to 1,000,000,000 (default 0).
+    #[param(minimum = 0, maximum = 1_000_000_000)]
+    pub offset: Option<u64>,
+}
+
+impl ListStoriesParams {
+    pub(super) fn into_query(
+        self,
+        scripture: &domain::scripture::ScriptureParser,
+    ) -> Result<StoryQuery, ApiError> {
+        let limit = self.limit.unwrap_or(StoryQuery::DEFAULT_LIMIT);
+        if !(1..=StoryQuery::MAX_LIMIT).contains(&limit) {
+            return Err(ApiError::bad_request(format!(
+                "limit must be between 1 and {}",
+                StoryQuery::MAX_LIMIT
+            )));
+        }
+        let offset = self.offset.unwrap_or(0);
+        if offset > StoryQuery::MAX_OFFSET {
+            return Err(ApiError::bad_request(format!(
+                "offset must be between 0 and {}",
+                StoryQuery::MAX_OFFSET
+            )));
+        }
+        let trimmed = |s: Option<String>| s.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let search = trimmed(self.q);
+        if search.as_ref().is_some_and(|q| q.chars().count() > 200) {
+            return Err(ApiError::bad_request("q must be at most 200 characters"));
+        }
+        let passages = match trimmed(self.passage) {
+            Some(osis) => vec![scripture.parse_osis(&osis).ok_or_else(|| {
+                ApiError::bad_request(
+                    "passage must name verses of the Bible in OSIS form, such as John.3.16 or 1Cor.13",
+                )
+            })?],
+            None => Vec::new(),
+        };
+        Ok(StoryQuery {
+            search,
+            category: trimmed(self.category),
+            passages,
+            limit,
+            offset,
+            // The service sets it from the caller.
+            scope: AudienceScope::Public,
+        })
+    }
+}
+
+/// The story form (specification §3 "Story submit"). `authorId` is accepted for the
+/// specification's payload and ignored: the author is always the signed-in caller.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoryInput {
+    #[schema(min_length = 1, max_length = 255)]
+    pub title: String,
+    /// Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.
+    #[schema(min_length = 1, max_length = 200_000)]
+    pub content: String,
+    #[schema(max_length = 1_000)]
+    pub excerpt: Option<String>,
+    /// YouTube or Vimeo; watch links are stored in their embed form.
+    #[schema(max_length = 2_048)]
+    pub video_url: Option<String>,
+    /// An http(s) image URL.
+    #[schema(max_length = 2_048)]
+    pub thumbnail_url: Option<String>,
+    pub category: String,
+    /// `true`: "Publish"; `false`: "Save as Draft", which takes a live story off the site;
+    /// left out: a new story is a draft, and an existing one keeps its publication (an
+    /// edit of a live story waits for review as usual).
+    #[serde(default)]
+    pub is_published: Option<bool>,
+    #[allow(dead_code)]
+    pub author_id: Option<String>,
+    /// How the story names its author; left out: `full` for a new story, unchanged for an
+    /// existing one.
+    #[serde(default)]
+    pub byline: Option<BylineDto>,
+    /// Who may read it once published; left out: `public` for a new story, unchanged for
+    /// an existing one.
+    #[serde(default)]
+    pub audience: Option<AudienceDto>,
+}
+
+impl From<StoryInput> for StoryDraft {
+    fn from(i: StoryInput) -> Self {
+        StoryDraft {
+            title: i.title,
+            content: i.content,
+            excerpt: i.excerpt,
+            video_url: i.video_url,
+            thumbnail_url: i.thumbnail_url,
+            category: i.category,
+            publish: i.is_published,
+            byline: i.byline.map(Into::into),
+            audience: i.audience.map(Into::into),
+        }
+    }
+}

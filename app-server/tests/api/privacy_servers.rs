@@ -1,0 +1,135 @@
+//! Two real `app-server` processes on one PostgreSQL database: a story made anonymous, then
+//! members-only, through one server is so on the other's cached visitor reads within a
+//! second (`docs/decisions/privacy.md`).
+
+use std::time::{Duration, Instant};
+
+use adapters::testing::{Engine, TestDatabase};
+use serde_json::{Value, json};
+
+use crate::processes::{ADMIN_PASSWORD, ORIGIN, Server, send_json, sign_in_admin, start};
+
+/// A visitor's read (no cookie): status and JSON.
+async fn visitor(client: &reqwest::Client, server: &Server, path: &str) -> (u16, Value) {
+    let res = client
+        .get(format!("{}{path}", server.base))
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    (
+        status,
+        serde_json::from_slice(&res.bytes().await.unwrap()).unwrap_or_default(),
+    )
+}
+
+/// How long until a visitor's read of `path` on `server` satisfies `done` (at most 3 s).
+async fn within(
+    client: &reqwest::Client,
+    server: &Server,
+    path: &str,
+    done: impl Fn(u16, &Value) -> bool,
+) -> Option<Duration> {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(3) {
+        let (status, body) = visitor(client, server, path).await;
+        if done(status, &body) {
+            return Some(started.elapsed());
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    None
+}
+
+#[actix_web::test]
+async fn hiding_a_story_through_one_server_hides_it_on_the_other_within_a_second() {
+    let Some(db) = TestDatabase::new(Engine::Postgres).await.unwrap() else {
+        eprintln!("skipped: TEST_DATABASE_URL is not set");
+        return;
+    };
+    let media_dir = std::env::temp_dir().join(format!("grace-media-{}", adapters::new_media_key()));
+    let envs = vec![
+        ("DATABASE_URL", db.url.clone()),
+        ("PUBLIC_URL", ORIGIN.to_owned()),
+        ("SUPER_ADMIN_PASSWORD", ADMIN_PASSWORD.to_owned()),
+        ("MEDIA_DIR", media_dir.display().to_string()),
+    ];
+    let first = start(&envs).await;
+    let second = start(&envs).await;
+    let client = reqwest::Client::new();
+    let cookie = sign_in_admin(&client, &first).await;
+
+    // The super admin publishes a story signed with their name.
+    let form = |choices: Value| {
+        let mut body = json!({
+            "title": "Carried through",
+            "content": "What happened.",
+            "category": "Community",
+            "isPublished": true,
+        });
+        for (k, v) in choices.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    let (status, story, _) = send_json(
+        &client,
+        &first,
+        reqwest::Method::POST,
+        "/api/stories",
+        Some(&cookie),
+        form(json!({})),
+    )
+    .await;
+    assert_eq!(status, 201, "{story}");
+    let id = story["id"].as_i64().unwrap();
+    let path = format!("/api/stories/{id}");
+    // Both servers keep the visitor's answer, with the author's id.
+    for server in [&first, &second] {
+        let took = within(&client, server, &path, |s, b| {
+            s == 200 && b["authorId"].is_string()
+        })
+        .await
+        .expect("published on both");
+        assert!(took < Duration::from_secs(1), "took {took:?}");
+    }
+
+    // Made anonymous through the first server...
+    let (status, body, _) = send_json(
+        &client,
+        &first,
+        reqwest::Method::PUT,
+        &path,
+        Some(&cookie),
+        form(json!({"byline": "anonymous"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    // ...the second server's kept answer follows within a second.
+    let took = within(&client, &second, &path, |s, b| {
+        s == 200
+            && b.get("authorId").is_none()
+            && b["author"]["name"] == "A member of Grace Stories"
+    })
+    .await
+    .expect("anonymous on the second server");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+
+    // Made members-only: gone for visitors on the second server within a second.
+    let (status, body, _) = send_json(
+        &client,
+        &first,
+        reqwest::Method::PUT,
+        &path,
+        Some(&cookie),
+        form(json!({"audience": "members"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let took = within(&client, &second, &path, |s, _| s == 404)
+        .await
+        .expect("missing on the second server");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+    let (status, list) = visitor(&client, &second, "/api/stories").await;
+    assert_eq!((status, list), (200, json!([])));
+}
