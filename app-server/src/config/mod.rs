@@ -40,6 +40,8 @@ pub struct Config {
     pub media: MediaConfig,
     /// Scheduled backups.
     pub backups: BackupConfig,
+    /// Where Prometheus reads `/metrics` (`METRICS_ADDR`); `None`: no metrics.
+    pub metrics_addr: Option<String>,
 }
 
 /// Social platform credentials (PRODUCT.md §6); a platform without them keeps its exported
@@ -189,6 +191,7 @@ impl Config {
             social: SocialConfig::from_env()?,
             media: MediaConfig::from_env()?,
             backups: BackupConfig::from_env()?,
+            metrics_addr: var("METRICS_ADDR"),
         })
     }
 
@@ -266,6 +269,7 @@ mod tests {
             social: SocialConfig::default(),
             media: MediaConfig::default(),
             backups: BackupConfig::default(),
+            metrics_addr: None,
         }
     }
 
