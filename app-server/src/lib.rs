@@ -9,6 +9,7 @@ pub mod cors;
 pub mod error;
 pub mod frontend;
 pub mod jobs;
+pub mod metrics;
 pub mod middleware;
 pub mod outage;
 pub mod pages;

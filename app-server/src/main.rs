@@ -111,6 +111,9 @@ async fn serve() -> anyhow::Result<()> {
     let state = app_server::prepare(config).await?;
     let openapi = Arc::new(app_server::routes::openapi_document());
     app_server::jobs::spawn(&state);
+    if let Some(addr) = &state.config.metrics_addr {
+        app_server::metrics::install(addr, &state)?;
+    }
     tracing::info!(%bind, public_url = %state.config.public_url, "listening");
     // actix stops accepting on SIGINT/SIGTERM and lets requests in flight finish.
     HttpServer::new(move || app_server::app(state.clone(), openapi.clone()))

@@ -65,6 +65,11 @@ async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(serde_json::json!({ "status": "ok" }))
 }
 
+/// Metrics are only ever on `METRICS_ADDR`'s own listener; here they do not exist.
+async fn no_metrics() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::not_found("Not found"))
+}
+
 async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     adapters::ping(&state.db).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "status": "ready" })))
@@ -108,8 +113,10 @@ pub fn app(
         // gzip/brotli/zstd when the browser asks: the site's script is ~630 KB, ~195 KB gzipped.
         .wrap(Compress::default())
         .wrap(NormalizePath::new(TrailingSlash::MergeOnly))
+        .wrap(from_fn(crate::metrics::record))
         .route("/healthz", web::get().to(healthz))
         .route("/readyz", web::get().to(readyz))
+        .route("/metrics", web::to(no_metrics))
         .route("/widget.js", web::get().to(frontend::widget))
         .service(web::redirect("/api/docs", "/api/docs/"))
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", (*openapi).clone()))

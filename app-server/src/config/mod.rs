@@ -44,6 +44,8 @@ pub struct Config {
     pub scripture: ScriptureConfig,
     /// Scheduled backups.
     pub backups: BackupConfig,
+    /// Where Prometheus reads `/metrics` (`METRICS_ADDR`); `None`: no metrics.
+    pub metrics_addr: Option<String>,
 }
 
 /// Social platform credentials (PRODUCT.md §6); a platform without them keeps its exported
@@ -194,6 +196,7 @@ impl Config {
             media: MediaConfig::from_env()?,
             scripture: ScriptureConfig::from_env()?,
             backups: BackupConfig::from_env()?,
+            metrics_addr: var("METRICS_ADDR"),
         })
     }
 
@@ -272,6 +275,7 @@ mod tests {
             media: MediaConfig::default(),
             scripture: ScriptureConfig::default(),
             backups: BackupConfig::default(),
+            metrics_addr: None,
         }
     }
 

@@ -79,10 +79,12 @@ pub async fn serve(
         .path_and_query()
         .map_or_else(|| req.path().to_owned(), ToString::to_string);
     if let Some(entry) = cache.get(&key) {
+        metrics::counter!("public_cache_hits_total").increment(1);
         let (http, _) = req.into_parts();
         let res = entry.respond(&http);
         return Ok(ServiceResponse::new(http, res));
     }
+    metrics::counter!("public_cache_misses_total").increment(1);
     // One computation per key at a time; those who waited find it kept.
     let lock = cache.computing(&key);
     let guard = lock.clone().lock_owned().await;

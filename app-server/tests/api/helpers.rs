@@ -46,6 +46,7 @@ pub fn test_config(database_url: &str) -> Config {
             every_hours: 0,
             ..Default::default()
         },
+        metrics_addr: None,
     }
 }
 

@@ -193,6 +193,14 @@ impl BackupService {
         is_overdue(Some(since), now, self.settings.every)
     }
 
+    /// When the newest good backup finished (for monitoring).
+    ///
+    /// # Errors
+    /// When the record cannot be read.
+    pub async fn newest_good_at(&self) -> Result<Option<DateTime<Utc>>, StoreError> {
+        Ok(self.log.newest_good().await?.and_then(|r| r.finished_at))
+    }
+
     /// Once a day at most (across instances), mails the super admin when the newest good
     /// backup is overdue. Answers whether it mailed.
     ///

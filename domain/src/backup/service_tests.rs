@@ -64,7 +64,7 @@ impl BackupLog for Log {
             .filter(|r| !r.name.is_empty())
             .cloned()
             .collect();
-        runs.sort_by(|a, b| b.started_at.cmp(&a.started_at));
+        runs.sort_by_key(|r| std::cmp::Reverse(r.started_at));
         runs.truncate(limit as usize);
         Ok(runs)
     }
