@@ -1,4 +1,4 @@
-//! One error type for every handler and the JSON error body of PRODUCT.md §2.
+//! One error type for every handler and the JSON error body of docs/product.md#errors.
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};

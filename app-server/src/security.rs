@@ -1,5 +1,5 @@
 //! Security middleware: cross-origin refusal of state-changing requests, response headers,
-//! and per-address rate limits for the abuse-prone endpoints (PRODUCT.md §5).
+//! and per-address rate limits for the abuse-prone endpoints (docs/product.md#security).
 
 use std::marker::PhantomData;
 

@@ -1,4 +1,4 @@
-//! Personal API tokens (issue 11, item 2): made from a session, shown once, used as
+//! Personal API tokens: made from a session, shown once, used as
 //! `Authorization: Bearer`, scoped, rate-limited on their own, and dead at once when
 //! revoked, expired, or when their holder could no longer act. The access table in
 //! `accounts.rs` runs every endpoint with a token of each scope as well.

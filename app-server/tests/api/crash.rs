@@ -1,4 +1,4 @@
-//! Crash safety with real processes (issue 13, item 2). A real `app-server` is killed with
+//! Crash safety with real processes. A real `app-server` is killed with
 //! SIGKILL (no shutdown of any kind) while writes are in flight, and started again on the
 //! same database and port:
 //!

@@ -1,4 +1,4 @@
-//! Every error body carries a machine `code` beside its message (issue 11, item 5).
+//! Every error body carries a machine `code` beside its message.
 
 use actix_web::http::Method;
 use domain::user::Role;

@@ -1,4 +1,4 @@
-//! Several real `app-server` processes on one PostgreSQL database (issue 13, item 1): a rate
+//! Several real `app-server` processes on one PostgreSQL database: a rate
 //! limit reached through one holds on the other, and the background work every instance
 //! runs (mail delivery over SMTP, schedule reminders, social posts) is done once, not once
 //! per instance; and two instances started together on an empty database both come up.

@@ -1,4 +1,4 @@
-//! The moderators' queues (issue 8): stories and edits paged apart, the social posts of
+//! The moderators' queues: stories and edits paged apart, the social posts of
 //! the super admin, the counts on the tabs, and an author withdrawing a waiting edit.
 
 use actix_web::http::Method;

@@ -1,4 +1,4 @@
-//! Stories that travel (issue 10): link previews and first paint of `/stories/{id}`, the
+//! Stories that travel: link previews and first paint of `/stories/{id}`, the
 //! Atom feed, the sitemap and robots.txt, on both engines.
 
 use std::collections::BTreeSet;

@@ -1,4 +1,4 @@
-//! Pictures in stories (issue 15): alt text and addresses kept by the sanitiser, the pictures
+//! Pictures in stories: alt text and addresses kept by the sanitiser, the pictures
 //! a story uses kept, unused ones and those of deleted stories and accounts deleted with
 //! their files, the export listing them; with pictures in a folder and in S3 storage.
 

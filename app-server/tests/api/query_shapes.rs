@@ -1,4 +1,4 @@
-//! Query plans of the public lists at 100,000 stories on both engines (issue 9): a page,
+//! Query plans of the public lists at 100,000 stories on both engines: a page,
 //! a category's page, a search's page and the totals are read from indexes in order, never
 //! by scanning or sorting the whole table; and the totals kept by triggers match a plain count after
 //! every kind of change.

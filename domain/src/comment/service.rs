@@ -16,7 +16,7 @@ use crate::validation::{
 };
 use crate::work::UnitOfWork;
 
-/// How many comments a story's list holds when the caller does not say (specification §9).
+/// How many comments a story's list holds when the caller does not say (docs/product.md#screens).
 pub const DEFAULT_LIMIT: u32 = 10;
 /// The most comments one list may hold.
 pub const MAX_LIMIT: u32 = 50;

@@ -131,7 +131,7 @@ fn blank_required_fields_are_incomplete_with_every_field_listed() {
 }
 
 #[test]
-fn an_invalid_email_is_refused_with_the_specifications_message() {
+fn an_invalid_email_is_refused_with_the_documented_message() {
     let w = world();
     let mut bad = form(None);
     bad.contact_email = "mary".into();

@@ -36,7 +36,7 @@ impl fmt::Display for StoryId {
     }
 }
 
-/// Review status of a story (PRODUCT.md §4).
+/// Review status of a story (docs/product.md#lifecycles).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum StoryStatus {
     Draft,

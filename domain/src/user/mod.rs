@@ -161,7 +161,7 @@ pub struct User {
 }
 
 impl User {
-    /// Approved as PRODUCT.md §3 defines it: the flag, or an admin role.
+    /// Approved as docs/product.md#roles defines it: the flag, or an admin role.
     pub fn counts_as_approved(&self) -> bool {
         self.is_approved || self.role.is_admin()
     }

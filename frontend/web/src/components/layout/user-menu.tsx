@@ -17,7 +17,7 @@ import { browser } from '@/lib/browser';
 import { fullName, initials } from '@/lib/format';
 import { canSeeAdminArea, roleBadgeText } from '@/lib/roles';
 
-/** The avatar menu of a signed-in user (spec §2 "Header"). */
+/** The avatar menu of a signed-in user (docs/product.md#screens). */
 export function UserMenu({ user }: { user: User }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();

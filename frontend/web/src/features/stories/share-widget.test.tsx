@@ -191,7 +191,7 @@ describe('share menu', () => {
       'POST /api/stories/7/export': { status: 500, body: { message: 'internal error' } },
     });
     await user.click(await screen.findByRole('menuitem', { name: 'Auto-Export All' }));
-    // A 5xx is retried once after a second (spec §9) before the failure shows.
+    // A 5xx is retried once after a second (docs/product.md#errors) before the failure shows.
     expect(await screen.findByText('Failed to export to social media', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.queryByText(/will be shared on social media shortly/)).not.toBeInTheDocument();
   });
