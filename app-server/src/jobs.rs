@@ -134,11 +134,11 @@ pub fn spawn(state: &AppState) {
 
     let sessions = state.sessions.clone();
     let limits = state.limits.clone();
+    let clock = state.clock.clone();
     spawn_worker("session purge", SESSION_PURGE, None, move || {
-        let (sessions, limits) = (sessions.clone(), limits.clone());
+        let (sessions, limits, now) = (sessions.clone(), limits.clone(), clock.now());
         async move {
             // Idempotent deletes: any instance may run them.
-            let now = chrono::Utc::now();
             let purged = sessions.purge_expired(now).await?;
             limits.purge_expired(now).await?;
             Ok::<usize, domain::StoreError>(usize::try_from(purged).unwrap_or(usize::MAX))
@@ -146,9 +146,10 @@ pub fn spawn(state: &AppState) {
     });
 
     let schedules = state.schedules.clone();
+    let clock = state.clock.clone();
     spawn_worker("schedule reminders", REMINDER_POLL, None, move || {
-        let schedules = schedules.clone();
-        async move { schedules.send_due_reminders(chrono::Utc::now()).await }
+        let (schedules, now) = (schedules.clone(), clock.now());
+        async move { schedules.send_due_reminders(now).await }
     });
 
     let media = state.media.clone();

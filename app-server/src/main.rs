@@ -42,7 +42,7 @@ async fn main() -> anyhow::Result<()> {
             let plan = seed_plan(std::env::args().skip(2))?;
             let state = app_server::prepare(Config::from_env()?).await?;
             let started = std::time::Instant::now();
-            let added = adapters::seed_archive(&state.db, plan, chrono::Utc::now()).await?;
+            let added = adapters::seed_archive(&state.db, plan, state.clock.now()).await?;
             state.public_cache.changed().await;
             tracing::info!(
                 stories = added.stories,

@@ -11,12 +11,12 @@ use domain::clock::Clock;
 use domain::comment::CommentService;
 use domain::help::HelpService;
 use domain::mail::{MailDelivery, MailService, Mailer};
+use domain::media::MediaService;
 use domain::media::service::MediaPorts;
-use domain::media::{MediaService, MediaStore};
 use domain::rate_limit::RateLimits;
 use domain::schedule::ScheduleService;
 use domain::session::SessionRepository;
-use domain::social::{SocialDelivery, SocialPostRepository, SocialPublisher, SocialService};
+use domain::social::{SocialDelivery, SocialPostRepository, SocialService};
 use domain::story::service::StoryPorts;
 use domain::story::{StoryRepository, StoryService};
 use domain::user::IdentityProvider;
@@ -24,22 +24,11 @@ use domain::user::UserRepository;
 use domain::user::account::{AccountPorts, AccountService, SiteIdentity};
 use domain::work::UnitOfWork;
 
-use crate::config::{Config, SocialConfig};
+use crate::config::Config;
 use crate::session::SqlSessionStore;
 
-/// Where pictures live: S3-compatible storage when `MEDIA_S3_URL` is set, else `MEDIA_DIR`.
-fn media_store(config: &crate::config::MediaConfig) -> anyhow::Result<Arc<dyn MediaStore>> {
-    Ok(match &config.s3 {
-        Some(s3) => Arc::new(
-            adapters::S3MediaStore::new(s3)
-                .map_err(|e| anyhow::anyhow!("MEDIA_S3_URL {}: {e}", s3.endpoint))?,
-        ),
-        None => Arc::new(
-            adapters::FsMediaStore::new(&config.dir)
-                .map_err(|e| anyhow::anyhow!("MEDIA_DIR {}: {e}", config.dir.display()))?,
-        ),
-    })
-}
+mod configured;
+use configured::{media_store, social_publishers};
 
 /// Password-reset mails to one address: at most this many...
 pub const RESET_MAILS_PER_WINDOW: u32 = 3;
@@ -78,6 +67,8 @@ pub struct AppState {
     /// Sends the outbox over SMTP; `None` without `SMTP_URL` (mail stays in the outbox).
     pub mail_delivery: Option<MailDelivery>,
     pub sessions: SqlSessionStore,
+    /// The one clock of the services, the adapters' stamps and the handlers.
+    pub clock: Arc<dyn Clock>,
     /// `None` when Google sign-in is not configured.
     pub identity: Option<Arc<dyn IdentityProvider>>,
     /// Counts the rate-limited groups per client, in the database all instances share.
@@ -174,7 +165,7 @@ impl AppState {
                 )?)),
                 _ => None,
             };
-        let sessions = SqlSessionStore::new(session_repo);
+        let sessions = SqlSessionStore::new(session_repo, clock.clone());
         let session_key = crate::session::signing_key(
             &config,
             &adapters::SeaOrmSettingsRepository::new(db.clone()),
@@ -199,7 +190,7 @@ impl AppState {
         let social_delivery = SocialDelivery::new(
             social_posts.clone(),
             story_repo.clone(),
-            social_publishers(&config.social)?,
+            social_publishers(&config.social, &clock)?,
             clock.clone(),
             config.public_url.clone(),
             config.site_name.clone(),
@@ -268,32 +259,11 @@ impl AppState {
             mail_delivery,
             media,
             sessions,
+            clock,
             identity,
             limits,
             reset_mail_limits,
             session_key,
         })
     }
-}
-
-/// One publisher for each platform whose credentials are configured (Instagram has none: its
-/// API cannot publish a post without an image).
-fn social_publishers(config: &SocialConfig) -> anyhow::Result<Vec<Arc<dyn SocialPublisher>>> {
-    let mut publishers: Vec<Arc<dyn SocialPublisher>> = Vec::new();
-    if let Some(token) = &config.twitter_bearer_token {
-        publishers.push(Arc::new(adapters::TwitterPublisher::new(
-            &config.twitter_api_url,
-            token,
-        )?));
-    }
-    if let (Some(token), Some(author)) =
-        (&config.linkedin_access_token, &config.linkedin_author_urn)
-    {
-        publishers.push(Arc::new(adapters::LinkedInPublisher::new(
-            &config.linkedin_api_url,
-            token,
-            author,
-        )?));
-    }
-    Ok(publishers)
 }

@@ -14,9 +14,9 @@ use sea_orm::{
     QuerySelect, Set,
 };
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::{api_tokens, users};
-use crate::work::Db;
 
 pub struct SeaOrmApiTokenRepository {
     db: Db,

@@ -9,9 +9,9 @@ use sea_orm::{
     ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::audit_log;
-use crate::work::Db;
 
 pub struct SeaOrmAuditLog {
     db: Db,

@@ -12,9 +12,9 @@ use sea_orm::{
     QuerySelect, Set,
 };
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::help_messages;
-use crate::work::Db;
 
 pub struct SeaOrmHelpMessageRepository {
     db: Db,

@@ -21,9 +21,9 @@ use sea_orm::{
 };
 use tokio::sync::Notify;
 
+use crate::db::Db;
 use crate::db::{Claim, store_err};
 use crate::entity::mail_outbox;
-use crate::work::Db;
 
 /// Records every message in the outbox; wakes the delivery worker when there is one.
 pub struct OutboxMailer {

@@ -3,9 +3,9 @@
 
 use super::{ApiError, field_errors};
 
-impl From<domain::user::account::RegisterError> for ApiError {
-    fn from(err: domain::user::account::RegisterError) -> Self {
-        use domain::user::account::RegisterError as E;
+impl From<domain::user::registration::RegisterError> for ApiError {
+    fn from(err: domain::user::registration::RegisterError) -> Self {
+        use domain::user::registration::RegisterError as E;
         match err {
             E::Invalid(errors) => field_errors(errors),
             E::Taken(_) => ApiError::Conflict(err.to_string()),
@@ -14,9 +14,9 @@ impl From<domain::user::account::RegisterError> for ApiError {
     }
 }
 
-impl From<domain::user::account::SignInError> for ApiError {
-    fn from(err: domain::user::account::SignInError) -> Self {
-        use domain::user::account::SignInError as E;
+impl From<domain::user::sign_in::SignInError> for ApiError {
+    fn from(err: domain::user::sign_in::SignInError) -> Self {
+        use domain::user::sign_in::SignInError as E;
         match err {
             E::Invalid(errors) => field_errors(errors),
             E::WrongCredentials => ApiError::Unauthorized(err.to_string()),
@@ -27,9 +27,9 @@ impl From<domain::user::account::SignInError> for ApiError {
     }
 }
 
-impl From<domain::user::account::AdminSignInError> for ApiError {
-    fn from(err: domain::user::account::AdminSignInError) -> Self {
-        use domain::user::account::AdminSignInError as E;
+impl From<domain::user::sign_in::AdminSignInError> for ApiError {
+    fn from(err: domain::user::sign_in::AdminSignInError) -> Self {
+        use domain::user::sign_in::AdminSignInError as E;
         match err {
             E::Missing => ApiError::bad_request(err.to_string()),
             E::WrongCredentials => ApiError::Unauthorized(err.to_string()),
@@ -40,9 +40,9 @@ impl From<domain::user::account::AdminSignInError> for ApiError {
     }
 }
 
-impl From<domain::user::account::ChangePasswordError> for ApiError {
-    fn from(err: domain::user::account::ChangePasswordError) -> Self {
-        use domain::user::account::ChangePasswordError as E;
+impl From<domain::user::sign_in::ChangePasswordError> for ApiError {
+    fn from(err: domain::user::sign_in::ChangePasswordError) -> Self {
+        use domain::user::sign_in::ChangePasswordError as E;
         match err {
             E::Refused(r) => r.into(),
             E::Missing | E::WeakPassword(_) | E::WrongCurrentPassword => {

@@ -1,6 +1,7 @@
 //! Test support: a fresh, migrated database per test (SQLite always, PostgreSQL when
 //! `TEST_DATABASE_URL` is set), the real application on top, and request helpers.
 
+use domain::clock::{Clock, SystemClock};
 use std::sync::Arc;
 
 use actix_web::body::MessageBody;
@@ -9,7 +10,7 @@ use actix_web::test;
 use adapters::testing::{Engine, TestDatabase};
 use app_server::config::Config;
 use app_server::state::AppState;
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use domain::story::{NewStory, Story, StoryFields, StoryRepository, StoryStatus};
 use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
 
@@ -123,7 +124,7 @@ impl TestContext {
         published: bool,
         age_days: i64,
     ) -> Story {
-        let at = Utc::now() - Duration::days(age_days);
+        let at = SystemClock.now() - Duration::days(age_days);
         let story = self
             .stories()
             .create(NewStory {
@@ -496,7 +497,7 @@ impl TestContext {
         adapters::SeaOrmScheduleRepository::new(self.state.db.clone())
             .create(NewSchedule {
                 contributor_id: owner.id.clone(),
-                due_date: Utc::now() + due_in,
+                due_date: SystemClock.now() + due_in,
                 title: domain::validation::ScheduleTitle::parse(title).expect("a valid title"),
                 description: None,
             })

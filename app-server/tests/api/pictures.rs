@@ -3,7 +3,8 @@
 //! their files, the export listing them; with pictures in a folder and in S3 storage.
 
 use actix_web::http::Method;
-use chrono::{Duration, Utc};
+use chrono::Duration;
+use domain::clock::{Clock, SystemClock};
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
 use sea_orm::ConnectionTrait;
 use sea_orm::sea_query::{Alias, Expr, Query};
@@ -52,7 +53,7 @@ fn story(title: &str, content: &str, thumbnail: Option<&str>) -> Value {
 
 /// Makes every stored picture look uploaded `hours` ago.
 async fn age_pictures(ctx: &TestContext, hours: i64) {
-    let at = Utc::now() - Duration::hours(hours);
+    let at = SystemClock.now() - Duration::hours(hours);
     let update = Query::update()
         .table(Alias::new("media"))
         .value(Alias::new("created_at"), Expr::value(at))

@@ -4,6 +4,7 @@
 //! every kind of change.
 
 use actix_web::http::Method;
+use domain::clock::{Clock, SystemClock};
 use domain::story::StoryQuery;
 use domain::user::Role;
 use sea_orm::{ConnectionTrait, DbBackend, Statement};
@@ -236,7 +237,7 @@ engine_test!(kept_totals_follow_every_kind_of_change, |ctx, app| {
     let mut out = draft.clone();
     out.status = StoryStatus::Approved;
     out.is_published = true;
-    out.published_at = Some(chrono::Utc::now());
+    out.published_at = Some(SystemClock.now());
     ctx.stories().update(&out).await.unwrap();
     totals_agree(&ctx, &app).await;
     // Taken down by a moderator, then deleted.

@@ -8,14 +8,14 @@ use std::str::FromStr;
 
 pub mod account;
 pub mod bootstrap;
-mod external;
+pub mod external;
 pub mod leaving;
 pub mod lockout;
 pub mod people;
-mod registration;
+pub mod registration;
 pub mod self_service;
 pub mod sessions;
-mod sign_in;
+pub mod sign_in;
 pub mod tokens;
 mod verification;
 

@@ -21,9 +21,9 @@ use sea_orm::{
 };
 use tokio::sync::Notify;
 
+use crate::db::Db;
 use crate::db::{Claim, store_err};
 use crate::entity::social_posts;
-use crate::work::Db;
 use sea_orm::sea_query::{Condition, Expr, ExprTrait, OnConflict, Query};
 
 pub struct SeaOrmSocialPostRepository {

@@ -15,9 +15,9 @@ use sea_orm::{
     QuerySelect, Set,
 };
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::{sessions, stories, story_revisions, users};
-use crate::work::Db;
 
 pub struct SeaOrmUserRepository {
     db: Db,
