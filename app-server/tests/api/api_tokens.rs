@@ -361,7 +361,9 @@ engine_test!(making_a_token_is_checked, |ctx, app| {
         )
         .await;
         assert_eq!(res.status, 400, "{}", res.body);
-        assert_eq!(res.body["code"], "bad_request");
+        // An unknown scope and a missing one name the field like every validation error.
+        assert_eq!(res.body["code"], "validation_failed", "{}", res.body);
+        assert_eq!(res.body["errors"][0]["field"], "scope", "{}", res.body);
     }
     // A token cannot make tokens, even one that may write.
     let token = api_token(&app, &cookie, "read_write").await;
