@@ -113,6 +113,13 @@ pub enum ApiError {
     Internal(#[source] anyhow::Error),
 }
 
+/// A page out of its list's bounds: 400 `validation_failed` naming `limit` or `offset`.
+impl From<domain::paging::InvalidPage> for ApiError {
+    fn from(page: domain::paging::InvalidPage) -> Self {
+        ApiError::field(page.field(), page.to_string())
+    }
+}
+
 impl ApiError {
     pub fn bad_request(message: impl Into<String>) -> Self {
         ApiError::BadRequest {

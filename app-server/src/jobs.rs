@@ -75,6 +75,8 @@ impl RoundReport for usize {
 
 /// Runs `round` forever on the current Tokio runtime: at once, then after each wake-up of
 /// `wakeup` or every `poll`, logging what it did and, once per failure, why it could not.
+/// Each round runs in a `job` span (its name and a round number), as each request runs in
+/// a `request` span, so what the adapters log during a round says which round it was.
 pub fn spawn_worker<R, F, Fut, E>(
     job: &'static str,
     poll: Duration,
@@ -87,8 +89,9 @@ pub fn spawn_worker<R, F, Fut, E>(
     E: std::fmt::Display,
 {
     tokio::spawn(async move {
-        loop {
-            let more = match round().await {
+        for number in 1u64.. {
+            let span = tracing::info_span!("job", job, round = number);
+            let more = match tracing::Instrument::instrument(round(), span).await {
                 Ok(report) if report.is_quiet() => false,
                 Ok(report) => {
                     report.log(job);

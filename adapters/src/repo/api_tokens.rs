@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::api_token::{ApiToken, ApiTokenRepository, HeldApiToken, NewApiToken, TokenScope};
-use domain::story::Page;
+use domain::paging::Page;
 use domain::user::UserId;
 use sea_orm::sea_query::Expr;
 use sea_orm::{

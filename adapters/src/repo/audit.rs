@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use domain::StoreError;
 use domain::audit::{AuditAction, AuditEntry, AuditFilter, AuditLog, NewAuditEntry};
-use domain::story::Page;
+use domain::paging::Page;
 use domain::user::UserId;
 use sea_orm::{
     ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use domain::comment::{
     Comment, CommentId, CommentRepository, DEFAULT_PLATFORM, NewComment, QueuedComment,
 };
-use domain::story::{Page, StoryId};
+use domain::paging::Page;
+use domain::story::StoryId;
 use domain::validation::CommentAuthorEmail;
 use sea_orm::sea_query::Expr;
 use sea_orm::{

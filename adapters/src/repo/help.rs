@@ -5,7 +5,7 @@ use chrono::DateTime;
 use chrono::Utc;
 use domain::StoreError;
 use domain::help::{HelpCategory, HelpMessage, HelpMessageRepository, InboxStatus, NewHelpMessage};
-use domain::story::Page;
+use domain::paging::Page;
 use domain::user::UserId;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,

@@ -13,7 +13,7 @@ use domain::mail::{
     ClaimedMail, DeliveryState, MAX_DELIVERY_ATTEMPTS, MailOutbox, MailQueue, Mailer, OutboxEntry,
     OutgoingMail,
 };
-use domain::story::Page;
+use domain::paging::Page;
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,

@@ -61,14 +61,15 @@ impl From<domain::user::people::PeopleError> for ApiError {
             E::NotFound => ApiError::not_found(err.to_string()),
             E::OwnAccount | E::LastSuperAdmin => ApiError::Forbidden(err.to_string()),
             E::Invalid(errors) => field_errors(errors),
+            E::InvalidPage(page) => page.into(),
             E::Store(e) => e.into(),
         }
     }
 }
 
-impl From<domain::user::self_service::VerifyEmailError> for ApiError {
-    fn from(err: domain::user::self_service::VerifyEmailError) -> Self {
-        use domain::user::self_service::VerifyEmailError as E;
+impl From<domain::user::verification::VerifyEmailError> for ApiError {
+    fn from(err: domain::user::verification::VerifyEmailError) -> Self {
+        use domain::user::verification::VerifyEmailError as E;
         match err {
             E::InvalidToken => ApiError::bad_request(err.to_string()),
             E::Store(e) => e.into(),
@@ -76,9 +77,9 @@ impl From<domain::user::self_service::VerifyEmailError> for ApiError {
     }
 }
 
-impl From<domain::user::self_service::ResendVerificationError> for ApiError {
-    fn from(err: domain::user::self_service::ResendVerificationError) -> Self {
-        use domain::user::self_service::ResendVerificationError as E;
+impl From<domain::user::verification::ResendVerificationError> for ApiError {
+    fn from(err: domain::user::verification::ResendVerificationError) -> Self {
+        use domain::user::verification::ResendVerificationError as E;
         match err {
             E::Refused(r) => r.into(),
             E::AlreadyVerified => ApiError::Conflict(err.to_string()),
@@ -165,7 +166,7 @@ impl From<domain::api_token::ApiTokenError> for ApiError {
             E::Invalid(errors) => field_errors(errors),
             E::TooMany => ApiError::Conflict(err.to_string()),
             E::NotFound => ApiError::not_found(err.to_string()),
-            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::InvalidPage(page) => page.into(),
             E::Store(e) => e.into(),
         }
     }

@@ -3,8 +3,8 @@
 
 use super::service::{CommentService, MAX_OFFSET, ModerateCommentError};
 use super::{CommentId, QueuedComment};
+use crate::paging::Page;
 use crate::permissions::{Ability, Caller};
-use crate::story::Page;
 
 /// The most comments one moderation page or bulk action takes.
 pub const QUEUE_PAGE_MAX: u64 = 100;

@@ -8,8 +8,9 @@ use super::{Comment, CommentId, CommentRepository, NewComment};
 use crate::StoreError;
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::clock::Clock;
+use crate::paging::Page;
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::story::{Page, StoryId, StoryRepository};
+use crate::story::{StoryId, StoryRepository};
 use crate::user::User;
 use crate::validation::{
     CommentAuthorEmail, CommentAuthorName, CommentContent, FieldErrors, messages,

@@ -192,6 +192,6 @@ fn a_handled_message_leaves_the_open_queue_and_a_deleted_one_is_gone() {
     ));
     assert!(matches!(
         block_on(w.service.inbox(&boss, InboxStatus::Open, Some(0), None)),
-        Err(HelpInboxError::InvalidPage)
+        Err(HelpInboxError::InvalidPage(_))
     ));
 }

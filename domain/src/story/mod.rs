@@ -170,12 +170,7 @@ impl StoryQuery {
     pub const MAX_OFFSET: u64 = 1_000_000_000;
 }
 
-/// One page of a list and the total number of matches.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Page<T> {
-    pub items: Vec<T>,
-    pub total: u64,
-}
+pub use crate::paging::Page;
 
 /// What a new story is stored with (already validated and sanitised).
 #[derive(Debug, Clone, PartialEq)]

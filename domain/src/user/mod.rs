@@ -17,7 +17,7 @@ pub mod self_service;
 pub mod sessions;
 pub mod sign_in;
 pub mod tokens;
-mod verification;
+pub mod verification;
 
 pub use ports::{
     AccountData, AccountDataSource, AdminCredential, AdminCredentialRepository,

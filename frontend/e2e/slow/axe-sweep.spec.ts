@@ -22,7 +22,7 @@ async function signedInCommon(sweep: Sweep): Promise<void> {
   const { page } = sweep;
   await sweep.visit('/', /^Welcome back/, 'Home');
   await expect(page.getByRole('heading', { level: 2, name: 'All Stories' })).toBeVisible();
-  await sweep.overlay(page.getByRole('button', { name: /^Account menu for/ }), 'Home: avatar menu');
+  await sweep.overlay(page.getByRole('button', { name: /account menu for/ }), 'Home: avatar menu');
   await sweep.mobileNav();
   await sweep.overlay(page.getByRole('combobox', { name: 'Filter by category' }), 'Home: category list');
   await sweep.visit('/stories', 'All Stories');

@@ -10,11 +10,12 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
+use domain::paging::Page;
 use domain::social::{
     ClaimedPost, Platform, PostStatus, Published, SocialPostId, SocialPostRecord,
     SocialPostRepository,
 };
-use domain::story::{Page, StoryId};
+use domain::story::StoryId;
 use domain::user::UserId;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,

@@ -264,7 +264,7 @@ describe('super admin dashboard', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Grace Stories' })).toBeInTheDocument();
     expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /account menu/ })).not.toBeInTheDocument();
     expect(client.getQueryData(getGetUserQueryKey())).toBeNull();
     expect(client.getQueryCache().findAll({ queryKey: getListUsersQueryKey() })).toHaveLength(0);
     expect(client.getQueryCache().findAll({ queryKey: getListPendingUsersQueryKey() })).toHaveLength(0);
