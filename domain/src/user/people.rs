@@ -256,3 +256,7 @@ impl AccountService {
         Ok(())
     }
 }
+
+#[cfg(test)]
+#[path = "people_tests.rs"]
+mod tests;
