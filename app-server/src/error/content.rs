@@ -44,7 +44,7 @@ impl From<domain::comment::ListCommentsError> for ApiError {
         use domain::comment::ListCommentsError as E;
         match err {
             E::StoryNotFound => ApiError::not_found(err.to_string()),
-            E::InvalidLimit => ApiError::bad_request(err.to_string()),
+            E::InvalidPage(page) => page.into(),
             E::Store(e) => e.into(),
         }
     }
@@ -70,7 +70,8 @@ impl From<domain::comment::ModerateCommentError> for ApiError {
         match err {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found(err.to_string()),
-            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::InvalidPage(page) => page.into(),
+            E::InvalidSelection => ApiError::bad_request(err.to_string()),
             E::Store(e) => e.into(),
         }
     }
