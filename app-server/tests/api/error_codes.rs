@@ -4,7 +4,7 @@ use actix_web::http::Method;
 use domain::user::Role;
 use serde_json::json;
 
-use crate::helpers::{TestContext, send, sign_in_new};
+use crate::helpers::{TestContext, send, sign_in_as, sign_in_new};
 use crate::uploads::upload;
 
 async fn run(engine: adapters::testing::Engine) {
@@ -130,9 +130,7 @@ fn field_error(res: &crate::helpers::Answer) -> (u16, &str, &str, &str) {
 crate::engine_test!(
     a_missing_or_mistyped_json_field_is_a_validation_failure,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (_, member) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+        let (_, member) = sign_in_as(&ctx, &app, Role::Member).await;
         let post = |path: &'static str, body: serde_json::Value| {
             let (app, member) = (&app, member.clone());
             async move { send(app, Method::POST, path, Some(&member), Some(body)).await }

@@ -430,6 +430,22 @@ where
     format!("Bearer {}", res.body["token"].as_str().expect("token"))
 }
 
+/// Signs in a new approved account of `role` through `/api/login` (a fresh address each
+/// call: `member-1@example.org`, `admin-2@example.org`, ...); returns it and its cookie.
+/// The shortest way to a caller: `let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;`
+pub async fn sign_in_as<S, B>(ctx: &TestContext, app: &S, role: Role) -> (User, String)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let email = format!("{}-{n}@example.org", role.as_str().replace('_', "-"));
+    let hash = ctx.password_hash().await;
+    sign_in_new(ctx, app, &email, role, true, &hash).await
+}
+
 /// Signs in a new account of this role through `/api/login`; returns it and its cookie.
 pub async fn sign_in_new<S, B>(
     ctx: &TestContext,
