@@ -47,18 +47,23 @@ check-domain:
     if [ -n "$bad" ]; then echo "domain depends on forbidden crates:"; echo "$bad"; exit 1; fi
     echo "domain is pure: $(echo "$deps" | tr '\n' ' ')"
 
+# No two modules of one crate may import each other (cycles in the `use` graph; known ones in scripts/module_cycles.allow).
+check-modules:
+    python3 scripts/module_cycles.py
+
 # Format the code (rustfmt, and Prettier for the frontend).
 fmt: frontend-install
     cargo fmt --all
     cd frontend && npm run format
 
-# Static checks: formatting (rustfmt, Prettier), clippy, unused crates, dependency licences and sources (cargo deny), domain purity, TypeScript types and lint.
+# Static checks: formatting (rustfmt, Prettier), clippy (with clippy.toml's ban on reading the wall clock), unused crates, dependency licences and sources (cargo deny), domain purity, module cycles, TypeScript types and lint.
 lint: frontend-install
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings
     cargo machete
     cargo deny --log-level error check licenses bans sources
     just check-domain
+    just check-modules
     cd frontend && npm run typecheck && npm run lint
 
 # Known security advisories in the dependencies (cargo deny; needs GitHub for the RustSec database).

@@ -16,7 +16,7 @@ function featureOf(file) {
   return relative.split(path.sep)[0] ?? null;
 }
 
-/** STYLE.md §14: a feature folder never imports another feature; app/ composes them. */
+/** A feature folder never imports another feature; app/ composes them. */
 const featureBoundaries = {
   meta: { type: 'problem', messages: { crossFeature: "Feature '{{from}}' must not import feature '{{to}}'." } },
   create(context) {

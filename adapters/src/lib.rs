@@ -18,6 +18,7 @@ mod social;
 mod work;
 
 pub use bulk_seed::{SeedError, SeedPlan, seed_archive};
+pub use db::Db;
 pub use db::{connect, is_postgres, migrate, open, ping, refuses_writes};
 pub use hasher::Argon2PasswordHasher;
 pub use images::ImageCrateProcessor;
@@ -48,7 +49,7 @@ pub use sanitizer::AmmoniaSanitizer;
 pub use sea_orm::DatabaseConnection;
 pub use smtp::SmtpTransport;
 pub use social::{LinkedInPublisher, TwitterPublisher};
-pub use work::{Db, SeaOrmUnitOfWork};
+pub use work::SeaOrmUnitOfWork;
 
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -1,9 +1,5 @@
 //! The unit of work over one database transaction.
 
-mod db;
-
-pub use db::Db;
-
 use std::sync::Arc;
 
 use async_trait::async_trait;
@@ -23,7 +19,7 @@ use domain::user::tokens::AccountTokenRepository;
 use domain::work::{UnitOfWork, Work};
 use sea_orm::{DatabaseConnection, DatabaseTransaction};
 
-use crate::db::store_err;
+use crate::db::{Db, store_err};
 use crate::repo::admin::SeaOrmAdminCredentialRepository;
 use crate::repo::audit::SeaOrmAuditLog;
 use crate::repo::comments::SeaOrmCommentRepository;
@@ -72,7 +68,11 @@ impl SeaOrmUnitOfWork {
 #[async_trait]
 impl UnitOfWork for SeaOrmUnitOfWork {
     async fn begin(&self) -> Result<Box<dyn Work>, StoreError> {
-        let txn = Arc::new(db::begin_write(&self.db).await.map_err(store_err)?);
+        let txn = Arc::new(
+            crate::db::handle::begin_write(&self.db)
+                .await
+                .map_err(store_err)?,
+        );
         let db = self.stamp.in_transaction(txn.clone());
         Ok(Box::new(SeaOrmWork {
             txn,

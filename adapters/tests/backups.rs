@@ -12,7 +12,7 @@ use std::sync::Arc;
 use adapters::backup::{self, BackupSource, DERIVED_TABLES, Manifest};
 use adapters::testing::{Engine, TestDatabase};
 use adapters::{DatabaseConnection, FsMediaStore, SeedPlan};
-use chrono::Utc;
+use domain::clock::Clock as _;
 use domain::media::MediaStore;
 use sea_orm::{ConnectionTrait, DbBackend, Statement};
 
@@ -67,7 +67,14 @@ async fn seed(db: &DatabaseConnection, media: &dyn MediaStore) {
         comments: 600,
         users: 12,
     };
-    adapters::seed_archive(db, plan, domain::scripture::Canon::Protestant, Utc::now()).await.unwrap();
+    adapters::seed_archive(
+        db,
+        plan,
+        domain::scripture::Canon::Protestant,
+        domain::clock::SystemClock.now(),
+    )
+    .await
+    .unwrap();
     let backend = db.get_database_backend();
     let owner: String = db
         .query_one_raw(Statement::from_string(
@@ -91,7 +98,11 @@ async fn seed(db: &DatabaseConnection, media: &dyn MediaStore) {
     db.execute_raw(Statement::from_sql_and_values(
         backend,
         sql,
-        [owner.into(), key.into(), Utc::now().into()],
+        [
+            owner.into(),
+            key.into(),
+            domain::clock::SystemClock.now().into(),
+        ],
     ))
     .await
     .unwrap();
@@ -111,7 +122,7 @@ async fn take(db: &DatabaseConnection, media: Arc<dyn MediaStore>, path: &Path) 
         media,
         site_name: "St. Test".into(),
     };
-    backup::write_backup(&source, path, Utc::now())
+    backup::write_backup(&source, path, domain::clock::SystemClock.now())
         .await
         .unwrap()
 }
@@ -475,7 +486,7 @@ async fn write_until(
     let mut written = 0;
     while !stop.load(std::sync::atomic::Ordering::SeqCst) {
         let Ok(txn) = db.begin().await else { continue };
-        let now = Utc::now();
+        let now = domain::clock::SystemClock.now();
         let row = txn
             .query_one_raw(Statement::from_sql_and_values(
                 backend,

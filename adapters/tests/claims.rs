@@ -8,11 +8,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use domain::clock::{Clock, SystemClock};
 use std::collections::HashSet;
 
 use adapters::testing::each_engine;
 use adapters::{OutboxMailer, SeaOrmMailQueue};
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use domain::mail::{MailQueue, Mailer, OutgoingMail};
 
 const MESSAGES: usize = 250;
@@ -37,7 +38,7 @@ async fn a_claim_takes_at_most_its_limit_and_each_message_once() {
         let mut sizes = Vec::new();
         // At most 2 × 250 / 20 claims: the loop stops by itself.
         for _ in 0..(2 * MESSAGES / LIMIT as usize) {
-            let now = Utc::now();
+            let now = SystemClock.now();
             let batch = queue
                 .claim_due(now, now + Duration::seconds(120), LIMIT)
                 .await
@@ -52,7 +53,10 @@ async fn a_claim_takes_at_most_its_limit_and_each_message_once() {
                     "message {} claimed twice",
                     claimed.id
                 );
-                queue.mark_sent(claimed.id, Utc::now()).await.unwrap();
+                queue
+                    .mark_sent(claimed.id, SystemClock.now())
+                    .await
+                    .unwrap();
             }
         }
         let full = MESSAGES / LIMIT as usize;

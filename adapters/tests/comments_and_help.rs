@@ -5,6 +5,7 @@
 
 use adapters::testing::each_engine;
 use chrono::Utc;
+use domain::clock::{Clock, SystemClock};
 use domain::comment::{CommentId, CommentRepository, NewComment};
 use domain::help::InboxStatus;
 use domain::help::{HelpCategory, HelpMessageRepository, NewHelpMessage};
@@ -34,7 +35,7 @@ async fn user(db: &adapters::DatabaseConnection, email: &str) -> User {
 }
 
 async fn story(db: &adapters::DatabaseConnection, author: &User) -> StoryId {
-    let now = Utc::now();
+    let now = SystemClock.now();
     adapters::SeaOrmStoryRepository::new(db.clone())
         .create(NewStory {
             passages: Vec::new(),
@@ -156,7 +157,7 @@ async fn help_messages_list_newest_first_and_outlive_their_sender() {
         let first = kept[0].id;
         let by = domain::user::UserId::new("boss");
         let handled = repo
-            .mark_handled(first, &by, chrono::Utc::now())
+            .mark_handled(first, &by, SystemClock.now())
             .await
             .unwrap()
             .unwrap();
@@ -167,7 +168,7 @@ async fn help_messages_list_newest_first_and_outlive_their_sender() {
         assert!(repo.delete(first).await.unwrap());
         assert!(!repo.delete(first).await.unwrap());
         assert!(
-            repo.mark_handled(first, &by, chrono::Utc::now())
+            repo.mark_handled(first, &by, SystemClock.now())
                 .await
                 .unwrap()
                 .is_none()

@@ -5,8 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use adapters::SeaOrmHitCounter;
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use domain::StoreError;
+use domain::clock::{Clock, SystemClock};
 use domain::rate_limit::HitCounter;
 use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection};
 
@@ -30,7 +31,7 @@ async fn one_connection() -> (tempfile::TempDir, DatabaseConnection) {
 async fn a_read_only_database_is_unavailable() {
     let (_dir, db) = one_connection().await;
     let counter = SeaOrmHitCounter::new(db.clone());
-    let until = Utc::now() + Duration::seconds(60);
+    let until = SystemClock.now() + Duration::seconds(60);
     assert_eq!(counter.hit("sign-in|10.0.0.1|0", until).await.unwrap(), 1);
     db.execute_unprepared("PRAGMA query_only = ON")
         .await
@@ -57,7 +58,7 @@ async fn a_full_database_is_unavailable() {
         .await
         .unwrap();
     let counter = SeaOrmHitCounter::new(db.clone());
-    let until = Utc::now() + Duration::seconds(60);
+    let until = SystemClock.now() + Duration::seconds(60);
     let mut refused = None;
     for i in 0..10_000 {
         if let Err(e) = counter.hit(&format!("{i:0>400}"), until).await {

@@ -4,14 +4,15 @@
 
 use adapters::SeaOrmHitCounter;
 use adapters::testing::each_engine;
-use chrono::{Duration, Utc};
+use chrono::Duration;
+use domain::clock::{Clock, SystemClock};
 use domain::rate_limit::HitCounter;
 
 #[tokio::test]
 async fn hits_count_up_per_bucket() {
     each_engine(|db, _| async move {
         let counter = SeaOrmHitCounter::new(db.clone());
-        let until = Utc::now() + Duration::seconds(60);
+        let until = SystemClock.now() + Duration::seconds(60);
         assert_eq!(counter.hit("sign-in|10.0.0.1|0", until).await.unwrap(), 1);
         assert_eq!(counter.hit("sign-in|10.0.0.1|0", until).await.unwrap(), 2);
         assert_eq!(counter.hit("sign-in|10.0.0.2|0", until).await.unwrap(), 1);
@@ -26,7 +27,7 @@ async fn two_instances_share_one_count() {
         let other = adapters::connect(&url).await.unwrap();
         let a = SeaOrmHitCounter::new(db.clone());
         let b = SeaOrmHitCounter::new(other.clone());
-        let until = Utc::now() + Duration::seconds(60);
+        let until = SystemClock.now() + Duration::seconds(60);
         let hit_a = async {
             let mut seen = Vec::new();
             for _ in 0..40 {
@@ -58,7 +59,7 @@ async fn two_instances_share_one_count() {
 async fn finished_buckets_are_purged() {
     each_engine(|db, _| async move {
         let counter = SeaOrmHitCounter::new(db.clone());
-        let now = Utc::now();
+        let now = SystemClock.now();
         counter
             .hit("help|a|0", now - Duration::seconds(5))
             .await

@@ -4,8 +4,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use adapters::testing::each_engine;
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use domain::StoreError;
+use domain::clock::{Clock, SystemClock};
 use domain::session::SessionRecord;
 use domain::user::{AuthProvider, NewUser, Role, UserRepository};
 
@@ -29,7 +30,7 @@ fn member(email: &str, username: &str) -> NewUser {
 async fn sessions_load_until_they_expire_and_are_purged_after() {
     each_engine(|db, _| async move {
         let repo = adapters::SeaOrmSessionRepository::new(db);
-        let now = Utc::now();
+        let now = SystemClock.now();
         let live = SessionRecord {
             sid: "live".into(),
             sess: r#"{"user_id":"\"u1\""}"#.into(),
@@ -73,7 +74,7 @@ async fn sessions_load_until_they_expire_and_are_purged_after() {
 async fn a_persons_sessions_are_listed_and_ended_by_handle_or_all_but_one() {
     each_engine(|db, _| async move {
         let repo = adapters::SeaOrmSessionRepository::new(db);
-        let now = Utc::now();
+        let now = SystemClock.now();
         let of = |sid: &str, user: &str| SessionRecord {
             sid: sid.into(),
             sess: "{}".into(),
@@ -110,7 +111,7 @@ async fn a_one_time_token_is_used_once_before_it_expires_and_a_new_one_replaces_
             .await
             .unwrap();
         let tokens = adapters::SeaOrmAccountTokenRepository::new(db);
-        let now = Utc::now();
+        let now = SystemClock.now();
         tokens
             .issue(
                 &user.id,
@@ -170,7 +171,7 @@ async fn failed_sign_ins_are_counted_in_the_window_and_a_lock_is_set_once() {
             .await
             .unwrap();
         let failures = adapters::SeaOrmSignInFailures::new(db);
-        let now = Utc::now();
+        let now = SystemClock.now();
         let since = now - Duration::minutes(15);
         failures
             .record(&user.id, now - Duration::minutes(20), since)

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use domain::clock::{Clock, SystemClock};
 use std::collections::HashSet;
 
 use adapters::SeaOrmScheduleRepository;
@@ -34,7 +35,10 @@ async fn user(db: &adapters::DatabaseConnection, email: &str) -> User {
 /// The current instant in whole seconds, so stored and returned values compare equal on
 /// both engines.
 fn now() -> DateTime<Utc> {
-    Utc::now().duration_trunc(Duration::seconds(1)).unwrap()
+    SystemClock
+        .now()
+        .duration_trunc(Duration::seconds(1))
+        .unwrap()
 }
 
 fn new_item(owner: &User, title: &str, due: DateTime<Utc>) -> NewSchedule {

@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use domain::clock::{Clock, SystemClock};
 use std::sync::Arc;
 use std::time::Duration as StdDuration;
 
@@ -14,7 +15,6 @@ use adapters::{
     TwitterPublisher,
 };
 use chrono::{DateTime, Duration, Utc};
-use domain::clock::SystemClock;
 use domain::delivery::Round;
 use domain::permissions::Caller;
 use domain::social::{Platform, SocialDelivery, SocialPublisher, SocialService};
@@ -53,7 +53,7 @@ async fn exported(
     title: &str,
     platforms: &[Platform],
 ) -> StoryId {
-    let now = Utc::now();
+    let now = SystemClock.now();
     let stories = Arc::new(SeaOrmStoryRepository::new(db.clone()));
     let id = stories
         .create(NewStory {
@@ -375,7 +375,8 @@ async fn a_post_waits_while_the_platform_is_down_and_goes_out_later() {
         assert!(row.last_error.as_deref().unwrap().contains("HTTP 503"));
         let next = row.next_attempt_at.unwrap();
         assert!(
-            next > Utc::now() + Duration::seconds(50) && next <= Utc::now() + Duration::minutes(1),
+            next > SystemClock.now() + Duration::seconds(50)
+                && next <= SystemClock.now() + Duration::minutes(1),
             "the first retry waits a minute: {next}"
         );
 
@@ -432,7 +433,7 @@ async fn an_unreachable_platform_and_a_rate_limit_are_retried_later() {
         let share = rows.iter().find(|r| r.platform == "linkedin").unwrap();
         assert_eq!((share.status.as_str(), share.attempts), ("queued", 1));
         assert!(share.last_error.as_deref().unwrap().contains("HTTP 429"));
-        let wait = share.next_attempt_at.unwrap() - Utc::now();
+        let wait = share.next_attempt_at.unwrap() - SystemClock.now();
         assert!(
             wait > Duration::minutes(14) && wait <= Duration::minutes(15),
             "LinkedIn asked for 15 minutes: {wait}"

@@ -41,7 +41,7 @@ impl FromRequest for CurrentCaller {
             };
             match state.accounts.find(&UserId::new(id)).await? {
                 Some(user) if user.suspended_reason.is_none() => {
-                    crate::session::seen(&session);
+                    crate::session::seen(&session, state.clock.now());
                     Ok(CurrentCaller(Caller::User(user)))
                 }
                 Some(_) => {

@@ -29,18 +29,9 @@ pub fn middleware(allowed: &[String]) -> Cors {
         .block_on_origin_mismatch(false)
 }
 
-/// What any site may read without credentials (the widget, a church's own page): published
-/// stories and their comments, categories, the site's name, the scripture index, and the
-/// pictures.
-pub const PUBLIC_READS: [&str; 5] = [
-    "/api/stories",
-    "/api/categories",
-    "/api/site",
-    "/api/scripture",
-    "/media/",
-];
-
-/// `Access-Control-Allow-Origin: *` on GET and HEAD answers of the public reads for an origin
+/// `Access-Control-Allow-Origin: *` on GET and HEAD answers of the public reads any site may
+/// read (`public_reads::PUBLIC_READS`, `cross_site`: published stories and their comments,
+/// categories, the site's name, the pictures) for an origin
 /// that `ALLOWED_ORIGINS` does not name. `*` lets a page read the answer only when it sent no
 /// cookies, so what it reads is what any visitor sees; writes and signed-in reads from such
 /// origins stay refused.
@@ -50,7 +41,7 @@ pub async fn public_reads(
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let public = matches!(*req.method(), Method::GET | Method::HEAD)
         && req.headers().contains_key(header::ORIGIN)
-        && PUBLIC_READS.iter().any(|p| req.path().starts_with(p));
+        && crate::public_reads::find(req.path()).is_some_and(|r| r.cross_site);
     let mut res = next.call(req).await?;
     if public
         && !res

@@ -1,4 +1,4 @@
-//! One error type for every handler and the JSON error body of PRODUCT.md §2.
+//! One error type for every handler and the JSON error body of docs/product.md#errors.
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
@@ -103,7 +103,7 @@ pub enum ApiError {
     #[error("Too many requests, please try again later")]
     TooManyRequests { retry_after_secs: u64 },
     /// Too many wrong passwords for one account (not for this address).
-    #[error("{}", domain::user::account::ACCOUNT_LOCKED)]
+    #[error("{}", domain::user::sign_in::ACCOUNT_LOCKED)]
     AccountLocked { retry_after_secs: u64 },
     #[error("{0}")]
     ServiceUnavailable(String),
@@ -111,6 +111,13 @@ pub enum ApiError {
     Unavailable(#[source] anyhow::Error),
     #[error("Internal server error")]
     Internal(#[source] anyhow::Error),
+}
+
+/// A page out of its list's bounds: 400 `validation_failed` naming `limit` or `offset`.
+impl From<domain::paging::InvalidPage> for ApiError {
+    fn from(page: domain::paging::InvalidPage) -> Self {
+        ApiError::field(page.field(), page.to_string())
+    }
 }
 
 impl ApiError {

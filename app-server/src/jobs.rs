@@ -9,6 +9,8 @@
 //! round it waits for its wake-up (work queued by this instance) or its poll interval (work
 //! queued by another instance, retries that became due), whichever comes first.
 
+mod backup;
+
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -78,6 +80,8 @@ impl RoundReport for usize {
 
 /// Runs `round` forever on the current Tokio runtime: at once, then after each wake-up of
 /// `wakeup` or every `poll`, logging what it did and, once per failure, why it could not.
+/// Each round runs in a `job` span (its name and a round number), as each request runs in
+/// a `request` span, so what the adapters log during a round says which round it was.
 pub fn spawn_worker<R, F, Fut, E>(
     job: &'static str,
     poll: Duration,
@@ -90,8 +94,9 @@ pub fn spawn_worker<R, F, Fut, E>(
     E: std::fmt::Display,
 {
     tokio::spawn(async move {
-        loop {
-            let more = match round().await {
+        for number in 1u64.. {
+            let span = tracing::info_span!("job", job, round = number);
+            let more = match tracing::Instrument::instrument(round(), span).await {
                 Ok(report) if report.is_quiet() => false,
                 Ok(report) => {
                     report.log(job);
@@ -137,11 +142,11 @@ pub fn spawn(state: &AppState) {
 
     let sessions = state.sessions.clone();
     let limits = state.limits.clone();
+    let clock = state.clock.clone();
     spawn_worker("session purge", SESSION_PURGE, None, move || {
-        let (sessions, limits) = (sessions.clone(), limits.clone());
+        let (sessions, limits, now) = (sessions.clone(), limits.clone(), clock.now());
         async move {
             // Idempotent deletes: any instance may run them.
-            let now = chrono::Utc::now();
             let purged = sessions.purge_expired(now).await?;
             limits.purge_expired(now).await?;
             Ok::<usize, domain::StoreError>(usize::try_from(purged).unwrap_or(usize::MAX))
@@ -149,9 +154,10 @@ pub fn spawn(state: &AppState) {
     });
 
     let schedules = state.schedules.clone();
+    let clock = state.clock.clone();
     spawn_worker("schedule reminders", REMINDER_POLL, None, move || {
-        let schedules = schedules.clone();
-        async move { schedules.send_due_reminders(chrono::Utc::now()).await }
+        let (schedules, now) = (schedules.clone(), clock.now());
+        async move { schedules.send_due_reminders(now).await }
     });
 
     let media = state.media.clone();
@@ -163,7 +169,7 @@ pub fn spawn(state: &AppState) {
     if state.config.backups.every_hours > 0 {
         let backups = state.backups.service.clone();
         spawn_worker("backups", BACKUP_POLL, None, move || {
-            crate::backups::job::round(backups.clone())
+            backup::round(backups.clone())
         });
     }
 

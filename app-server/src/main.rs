@@ -47,7 +47,7 @@ async fn main() -> anyhow::Result<()> {
                 &state.db,
                 plan,
                 state.config.scripture.canon,
-                chrono::Utc::now(),
+                state.clock.now(),
             )
             .await?;
             state.public_cache.changed().await;

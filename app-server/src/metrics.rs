@@ -63,7 +63,9 @@ async fn refresh(state: &AppState) {
     metrics::gauge!("db_pool_connections", "state" => "idle").set(f64::from(idle));
     match state.backups.service.newest_good_at().await {
         Ok(Some(at)) => {
-            let age = (chrono::Utc::now() - at).num_milliseconds() as f64 / 1000.0;
+            let age = (domain::clock::Clock::now(&domain::clock::SystemClock) - at)
+                .num_milliseconds() as f64
+                / 1000.0;
             metrics::gauge!("backup_last_good_age_seconds").set(age);
         }
         Ok(None) => metrics::gauge!("backup_last_good_age_seconds").set(f64::NAN),

@@ -5,7 +5,7 @@ use std::time::Instant;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
-use actix_web::{error::JsonPayloadError, web};
+use actix_web::web;
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use rand::distr::{Alphanumeric, SampleString};
@@ -44,22 +44,12 @@ pub async fn request_log(
     Ok(res)
 }
 
-/// JSON bodies: at most 1 MiB; malformed bodies answer 400 and oversized ones 413, both
-/// with the JSON error body.
+/// JSON bodies: at most 1 MiB (413 above); a body that does not fit its type answers as
+/// `json_body::refusal` says (400, with the field when one is at fault).
 pub fn json_config() -> web::JsonConfig {
     web::JsonConfig::default()
         .limit(1024 * 1024)
-        .error_handler(|err, _req| {
-            let api = match &err {
-                JsonPayloadError::Overflow { .. }
-                | JsonPayloadError::OverflowKnownLength { .. } => ApiError::PayloadTooLarge,
-                JsonPayloadError::ContentType => {
-                    ApiError::bad_request("Expected a JSON body (Content-Type: application/json)")
-                }
-                other => ApiError::bad_request(format!("Malformed JSON body: {other}")),
-            };
-            api.into()
-        })
+        .error_handler(|err, req| crate::json_body::refusal(&err, req).into())
 }
 
 /// Query strings that do not parse answer 400 with the JSON error body.
@@ -220,7 +210,10 @@ pub async fn refuse_control_characters(
         if let Some(why) = json_refusal(&body) {
             return refuse(req, ApiError::bad_request(why));
         }
-        req.set_payload(actix_web::dev::Payload::from(body.freeze()));
+        let body = body.freeze();
+        req.extensions_mut()
+            .insert(crate::json_body::Body(body.clone()));
+        req.set_payload(actix_web::dev::Payload::from(body));
     }
     Ok(next.call(req).await?.map_into_left_body())
 }

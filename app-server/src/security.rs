@@ -1,5 +1,5 @@
 //! Security middleware: cross-origin refusal of state-changing requests, response headers,
-//! and per-address rate limits for the abuse-prone endpoints (PRODUCT.md §5).
+//! and per-address rate limits for the abuse-prone endpoints (docs/product.md#security).
 
 use std::marker::PhantomData;
 
@@ -7,7 +7,6 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::{DefaultHeaders, Next};
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
-use chrono::Utc;
 use domain::rate_limit::Verdict;
 use futures_util::future::LocalBoxFuture;
 
@@ -142,7 +141,11 @@ impl<G: LimitGroup> FromRequest for RateLimited<G> {
                     "application state missing"
                 )));
             };
-            match state.limits.check(G::NAME, &client, Utc::now()).await {
+            match state
+                .limits
+                .check(G::NAME, &client, state.clock.now())
+                .await
+            {
                 Ok(Verdict::Allowed) => Ok(RateLimited(PhantomData)),
                 Ok(Verdict::Limited { retry_after_secs }) => {
                     Err(ApiError::TooManyRequests { retry_after_secs })

@@ -15,6 +15,7 @@ use actix_web::HttpRequest;
 use actix_web::cookie::{Key, SameSite, time::Duration};
 use adapters::{SeaOrmSessionRepository, SeaOrmSettingsRepository};
 use chrono::{DateTime, Utc};
+use domain::clock::Clock;
 use domain::session::SessionRecord;
 use domain::user::User;
 use rand::distr::{Alphanumeric, SampleString};
@@ -63,8 +64,9 @@ fn record(
     state: &HashMap<String, String>,
     sess: String,
     ttl: &Duration,
+    now: DateTime<Utc>,
 ) -> SessionRecord {
-    let mut expire = expiry(ttl);
+    let mut expire = now + chrono::Duration::seconds(ttl.whole_seconds());
     if let Some(signed_in) = timestamp(entry(state, SIGNED_IN_AT_KEY)) {
         expire = expire.min(signed_in + chrono::Duration::days(SESSION_MAX_DAYS));
     }
@@ -117,10 +119,11 @@ pub fn start(
     req: &HttpRequest,
     config: &Config,
     user: &User,
+    now: DateTime<Utc>,
 ) -> Result<(), ApiError> {
     session.renew();
     session.clear();
-    let now = Utc::now().to_rfc3339();
+    let now = now.to_rfc3339();
     let handle = Alphanumeric.sample_string(&mut rand::rng(), 24);
     let agent: String = req
         .headers()
@@ -153,8 +156,7 @@ pub fn signed_in_at(session: &Session) -> Option<DateTime<Utc>> {
 
 /// Records activity on a signed-in session, at most once per
 /// [`LAST_SEEN_RESOLUTION_MINUTES`]; each record moves the idle limit.
-pub fn seen(session: &Session) {
-    let now = Utc::now();
+pub fn seen(session: &Session, now: DateTime<Utc>) {
     let last = timestamp(session.get::<String>(LAST_SEEN_KEY).ok().flatten());
     if last.is_none_or(|t| now - t > chrono::Duration::minutes(LAST_SEEN_RESOLUTION_MINUTES)) {
         // A session from before these entries existed gets its 30 days from now.
@@ -169,11 +171,12 @@ pub fn seen(session: &Session) {
 #[derive(Clone)]
 pub struct SqlSessionStore {
     repo: Arc<SeaOrmSessionRepository>,
+    clock: Arc<dyn Clock>,
 }
 
 impl SqlSessionStore {
-    pub fn new(repo: Arc<SeaOrmSessionRepository>) -> Self {
-        Self { repo }
+    pub fn new(repo: Arc<SeaOrmSessionRepository>, clock: Arc<dyn Clock>) -> Self {
+        Self { repo, clock }
     }
 
     /// Deletes the sessions that expired before `now`; answers how many.
@@ -188,15 +191,11 @@ impl SqlSessionStore {
     }
 }
 
-fn expiry(ttl: &Duration) -> chrono::DateTime<Utc> {
-    Utc::now() + chrono::Duration::seconds(ttl.whole_seconds())
-}
-
 impl SessionStore for SqlSessionStore {
     async fn load(&self, key: &SessionKey) -> Result<Option<HashMap<String, String>>, LoadError> {
         let Some(record) = self
             .repo
-            .load(key.as_ref(), Utc::now())
+            .load(key.as_ref(), self.clock.now())
             .await
             .map_err(|e| LoadError::Other(unavailable::noted(e)))?
         else {
@@ -213,9 +212,10 @@ impl SessionStore for SqlSessionStore {
         ttl: &Duration,
     ) -> Result<SessionKey, SaveError> {
         let sess = serde_json::to_string(&state).map_err(|e| SaveError::Serialization(e.into()))?;
+        let now = self.clock.now();
         let key = generate_session_key();
         self.repo
-            .save(record(key.as_ref().to_owned(), &state, sess, ttl))
+            .save(record(key.as_ref().into(), &state, sess, ttl, now))
             .await
             .map_err(|e| SaveError::Other(unavailable::noted(e)))?;
         Ok(key)
@@ -229,16 +229,18 @@ impl SessionStore for SqlSessionStore {
     ) -> Result<SessionKey, UpdateError> {
         let sess =
             serde_json::to_string(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
+        let now = self.clock.now();
         self.repo
-            .save(record(key.as_ref().to_owned(), &state, sess, ttl))
+            .save(record(key.as_ref().into(), &state, sess, ttl, now))
             .await
             .map_err(|e| UpdateError::Other(unavailable::noted(e)))?;
         Ok(key)
     }
 
     async fn update_ttl(&self, key: &SessionKey, ttl: &Duration) -> Result<(), anyhow::Error> {
+        let expire = self.clock.now() + chrono::Duration::seconds(ttl.whole_seconds());
         self.repo
-            .touch(key.as_ref(), expiry(ttl))
+            .touch(key.as_ref(), expire)
             .await
             .map_err(unavailable::noted)
     }

@@ -17,7 +17,7 @@ use domain::rate_limit::RateLimits;
 use domain::schedule::ScheduleService;
 use domain::scripture::{ScriptureParser, ScriptureService};
 use domain::session::SessionRepository;
-use domain::social::{SocialDelivery, SocialPostRepository, SocialPublisher, SocialService};
+use domain::social::{SocialDelivery, SocialPostRepository, SocialService};
 use domain::story::service::StoryPorts;
 use domain::story::{StoryRepository, StoryService};
 use domain::user::IdentityProvider;
@@ -25,8 +25,11 @@ use domain::user::UserRepository;
 use domain::user::account::{AccountPorts, AccountService, SiteIdentity};
 use domain::work::UnitOfWork;
 
-use crate::config::{Config, SocialConfig};
+use crate::config::Config;
 use crate::session::SqlSessionStore;
+
+mod configured;
+use configured::social_publishers;
 
 /// Password-reset mails to one address: at most this many...
 pub const RESET_MAILS_PER_WINDOW: u32 = 3;
@@ -67,6 +70,8 @@ pub struct AppState {
     /// Sends the outbox over SMTP; `None` without `SMTP_URL` (mail stays in the outbox).
     pub mail_delivery: Option<MailDelivery>,
     pub sessions: SqlSessionStore,
+    /// The one clock of the services, the adapters' stamps and the handlers.
+    pub clock: Arc<dyn Clock>,
     /// `None` when Google sign-in is not configured.
     pub identity: Option<Arc<dyn IdentityProvider>>,
     /// Counts the rate-limited groups per client, in the database all instances share.
@@ -171,7 +176,7 @@ impl AppState {
                 )?)),
                 _ => None,
             };
-        let sessions = SqlSessionStore::new(session_repo);
+        let sessions = SqlSessionStore::new(session_repo, clock.clone());
         let session_key = crate::session::signing_key(
             &config,
             &adapters::SeaOrmSettingsRepository::new(db.clone()),
@@ -196,7 +201,7 @@ impl AppState {
         let social_delivery = SocialDelivery::new(
             social_posts.clone(),
             story_repo.clone(),
-            social_publishers(&config.social)?,
+            social_publishers(&config.social, &clock)?,
             clock.clone(),
             config.public_url.clone(),
             config.site_name.clone(),
@@ -247,7 +252,7 @@ impl AppState {
         ));
         Ok(Self {
             public_cache,
-            backups: crate::backups::Backups::new(&config, &db, &stamp, mailer, clock)?,
+            backups: crate::backups::Backups::new(&config, &db, &stamp, mailer, clock.clone())?,
             config: Arc::new(config),
             db,
             stories,
@@ -267,32 +272,11 @@ impl AppState {
             mail_delivery,
             media,
             sessions,
+            clock,
             identity,
             limits,
             reset_mail_limits,
             session_key,
         })
     }
-}
-
-/// One publisher for each platform whose credentials are configured (Instagram has none: its
-/// API cannot publish a post without an image).
-fn social_publishers(config: &SocialConfig) -> anyhow::Result<Vec<Arc<dyn SocialPublisher>>> {
-    let mut publishers: Vec<Arc<dyn SocialPublisher>> = Vec::new();
-    if let Some(token) = &config.twitter_bearer_token {
-        publishers.push(Arc::new(adapters::TwitterPublisher::new(
-            &config.twitter_api_url,
-            token,
-        )?));
-    }
-    if let (Some(token), Some(author)) =
-        (&config.linkedin_access_token, &config.linkedin_author_urn)
-    {
-        publishers.push(Arc::new(adapters::LinkedInPublisher::new(
-            &config.linkedin_api_url,
-            token,
-            author,
-        )?));
-    }
-    Ok(publishers)
 }

@@ -5,14 +5,15 @@
 //! the store replaces their name in the entries (the log keeps what happened, not who they
 //! were).
 
+use crate::paging::{InvalidPage, PageBounds, PageRequest};
 use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use crate::StoreError;
+use crate::paging::Page;
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::story::Page;
 use crate::user::{User, UserId};
 
 /// What was done. The names are the log's stable vocabulary (stored and filtered on).
@@ -235,14 +236,20 @@ pub trait AuditLog: Send + Sync {
 pub enum AuditLogError {
     #[error(transparent)]
     Refused(#[from] Refusal),
-    #[error("limit must be between 1 and 200")]
-    InvalidPage,
+    #[error(transparent)]
+    InvalidPage(#[from] InvalidPage),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
 
 /// The most entries one page of the log shows.
 pub const AUDIT_PAGE_MAX: u64 = 200;
+/// The activity log's pages: newest first, 50 unless asked.
+pub const AUDIT_PAGES: PageBounds = PageBounds {
+    default_limit: 50,
+    max_limit: AUDIT_PAGE_MAX,
+    max_offset: 1_000_000_000,
+};
 
 /// The super admin's view of the activity log.
 #[derive(Clone)]
@@ -267,11 +274,7 @@ impl AuditService {
         offset: Option<u64>,
     ) -> Result<Page<AuditEntry>, AuditLogError> {
         caller.require(Ability::ReadActivityLog)?;
-        let limit = limit.unwrap_or(50);
-        let offset = offset.unwrap_or(0);
-        if !(1..=AUDIT_PAGE_MAX).contains(&limit) || offset > crate::story::StoryQuery::MAX_OFFSET {
-            return Err(AuditLogError::InvalidPage);
-        }
+        let PageRequest { limit, offset } = PageRequest::parse(limit, offset, AUDIT_PAGES)?;
         Ok(self.log.page(filter, limit, offset).await?)
     }
 }

@@ -14,6 +14,7 @@ pub mod error;
 pub mod help;
 pub mod mail;
 pub mod media;
+pub mod paging;
 pub mod permissions;
 pub mod rate_limit;
 pub mod schedule;

@@ -1,4 +1,4 @@
-//! The permission table of PRODUCT.md §3: one function from (role, approval) to abilities.
+//! The permission table of docs/product.md#roles: one function from (role, approval) to abilities.
 //!
 //! Every server decision about who may act goes through [`abilities`]; handlers never
 //! compare roles themselves.

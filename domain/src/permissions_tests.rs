@@ -1,11 +1,11 @@
-//! Tests of the permission table against PRODUCT.md §3, written out cell by cell.
+//! Tests of the permission table against docs/product.md#roles, written out cell by cell.
 
 use chrono::DateTime;
 
 use super::*;
 use crate::user::AuthProvider;
 
-/// PRODUCT.md §3 as a grid. Columns: visitor, then the six roles. Each cell holds two
+/// docs/product.md#roles as a grid. Columns: visitor, then the six roles. Each cell holds two
 /// marks: without approval, then with approval (`Y` allowed, `-` refused). Admin roles
 /// count as approved whatever the flag says, so their cells read `YY` or `--`.
 const EXPECTED: &str = "

@@ -1,8 +1,8 @@
 //! Validated values (parse, don't validate) and the field errors a 400 answer lists.
 //!
 //! Every value here is a newtype with a private field, built only by `parse`, which trims
-//! where the specification trims and returns a typed error whose `Display` is the message
-//! shown to the user (the specification's exact text where it gives one). Lengths count
+//! where docs/product.md#limits trims and returns a typed error whose `Display` is the message
+//! shown to the user (the product's exact text where it gives one). Lengths count
 //! characters, not bytes. Text never holds a NUL or other control character (PostgreSQL
 //! refuses NUL in text; single-line fields also refuse line breaks).
 //!
@@ -53,7 +53,7 @@ pub use text::{
 pub use url::{ProfileImageUrl, ProfileImageUrlError, ThumbnailUrl, ThumbnailUrlError};
 pub use video::{VideoHost, VideoUrl, VideoUrlError};
 
-/// Whole-form messages of the specification (§5), for answers about a form rather than a field.
+/// Whole-form messages of docs/product.md#limits, for answers about a form rather than a field.
 pub mod messages {
     /// Admin sign-in with a blank username or password.
     pub const ADMIN_LOGIN_REQUIRED: &str = "Please enter both username and password";

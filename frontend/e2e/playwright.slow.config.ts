@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import base, { chromiumLaunchOptions } from './playwright.config';
 
-// The slow browser suites of issue 13 item 5 (`npm run e2e:slow`, `just test-slow`): the axe sweep
+// The slow browser suites (`npm run e2e:slow`, `just test-slow`): the axe sweep
 // of every screen as every kind of person at two widths, keyboard-only journeys, 200% zoom and
 // Lighthouse. Not part of `npm run e2e` / `just test`. Same server harness: `slow/global-setup.ts`
 // runs the ordinary global setup (fresh SQLite database, demo seed, mail sink, OIDC stand-in) and

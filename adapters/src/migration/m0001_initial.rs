@@ -1,4 +1,4 @@
-//! The tables of specification §3 plus help messages, the mail outbox and site settings.
+//! The tables of docs/product.md#limits plus help messages, the mail outbox and site settings.
 
 use sea_orm_migration::{prelude::*, schema::*};
 

@@ -7,10 +7,10 @@ use domain::user::{AccountData, AccountDataSource, User};
 use sea_orm::sea_query::{Expr, ExprTrait, Func};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::{comments, help_messages, media, schedules, stories, story_revisions};
 use crate::repo;
-use crate::work::Db;
 
 pub struct SeaOrmAccountData {
     db: Db,

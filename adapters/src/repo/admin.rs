@@ -6,9 +6,9 @@ use domain::user::{AdminCredential, AdminCredentialRepository, NewUser, User, Us
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use super::users::{new_active, new_user_id, to_domain};
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::admin_credentials;
-use crate::work::Db;
 
 pub struct SeaOrmAdminCredentialRepository {
     db: Db,

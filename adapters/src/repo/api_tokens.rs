@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::api_token::{ApiToken, ApiTokenRepository, HeldApiToken, NewApiToken, TokenScope};
-use domain::story::Page;
+use domain::paging::Page;
 use domain::user::UserId;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -14,9 +14,9 @@ use sea_orm::{
     QuerySelect, Set,
 };
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::{api_tokens, users};
-use crate::work::Db;
 
 pub struct SeaOrmApiTokenRepository {
     db: Db,

@@ -3,15 +3,15 @@
 use async_trait::async_trait;
 use domain::StoreError;
 use domain::audit::{AuditAction, AuditEntry, AuditFilter, AuditLog, NewAuditEntry};
-use domain::story::Page;
+use domain::paging::Page;
 use domain::user::UserId;
 use sea_orm::{
     ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::audit_log;
-use crate::work::Db;
 
 pub struct SeaOrmAuditLog {
     db: Db,

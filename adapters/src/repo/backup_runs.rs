@@ -7,9 +7,9 @@ use domain::backup::{BackupLog, BackupRun, RunState, Written};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::backup_runs::{self, Column};
-use crate::work::Db;
 
 pub struct SeaOrmBackupLog {
     db: Db,

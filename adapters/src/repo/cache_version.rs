@@ -5,8 +5,8 @@ use domain::StoreError;
 use sea_orm::ConnectionTrait;
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
 
+use crate::db::Db;
 use crate::db::store_err;
-use crate::work::Db;
 
 #[derive(Clone)]
 pub struct SeaOrmCacheVersion {

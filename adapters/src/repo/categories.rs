@@ -5,9 +5,9 @@ use domain::StoreError;
 use domain::category::{Category, CategoryRepository, CategoryWithCount, NewCategory};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::categories;
-use crate::work::Db;
 
 pub struct SeaOrmCategoryRepository {
     db: Db,

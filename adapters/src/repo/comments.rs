@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use domain::comment::{
     Comment, CommentId, CommentRepository, DEFAULT_PLATFORM, NewComment, QueuedComment,
 };
-use domain::story::{Page, StoryId};
+use domain::paging::Page;
+use domain::story::StoryId;
 use domain::validation::CommentAuthorEmail;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -15,9 +16,9 @@ use sea_orm::{
     QuerySelect, Set,
 };
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::{comments, stories};
-use crate::work::Db;
 
 pub struct SeaOrmCommentRepository {
     db: Db,

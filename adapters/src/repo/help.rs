@@ -5,16 +5,16 @@ use chrono::DateTime;
 use chrono::Utc;
 use domain::StoreError;
 use domain::help::{HelpCategory, HelpMessage, HelpMessageRepository, InboxStatus, NewHelpMessage};
-use domain::story::Page;
+use domain::paging::Page;
 use domain::user::UserId;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
     QuerySelect, Set,
 };
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::help_messages;
-use crate::work::Db;
 
 pub struct SeaOrmHelpMessageRepository {
     db: Db,

@@ -13,7 +13,7 @@ use domain::mail::{
     ClaimedMail, DeliveryState, MAX_DELIVERY_ATTEMPTS, MailOutbox, MailQueue, Mailer, OutboxEntry,
     OutgoingMail,
 };
-use domain::story::Page;
+use domain::paging::Page;
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -21,9 +21,9 @@ use sea_orm::{
 };
 use tokio::sync::Notify;
 
+use crate::db::Db;
 use crate::db::{Claim, store_err};
 use crate::entity::mail_outbox;
-use crate::work::Db;
 
 /// Records every message in the outbox; wakes the delivery worker when there is one.
 pub struct OutboxMailer {

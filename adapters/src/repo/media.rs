@@ -8,9 +8,9 @@ use domain::user::UserId;
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::{media, media_uses};
-use crate::work::Db;
 
 /// Records that story `story` uses the pictures whose addresses appear in `texts` (its
 /// content and thumbnail, or a stored version's). Uses are only added, never taken back

@@ -7,8 +7,8 @@ use domain::StoreError;
 use domain::rate_limit::HitCounter;
 use sea_orm::ConnectionTrait;
 
+use crate::db::Db;
 use crate::db::store_err;
-use crate::work::Db;
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, Query};
 
 pub struct SeaOrmHitCounter {

@@ -10,9 +10,9 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 
+use crate::db::Db;
 use crate::db::{Claim, store_err};
 use crate::entity::schedules;
-use crate::work::Db;
 use sea_orm::sea_query::{Condition, Expr};
 
 pub struct SeaOrmScheduleRepository {

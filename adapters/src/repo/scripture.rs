@@ -10,10 +10,10 @@ use sea_orm::{
     Set,
 };
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::{settings, stories, story_passages};
 use crate::repo::stories::{public_filter, replace_many};
-use crate::work::Db;
 
 pub struct SeaOrmScriptureIndex {
     db: Db,

@@ -7,9 +7,9 @@ use domain::session::{SessionRecord, SessionRepository};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, Set};
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::sessions;
-use crate::work::Db;
 
 pub struct SeaOrmSessionRepository {
     db: Db,

@@ -3,9 +3,9 @@
 use domain::StoreError;
 use sea_orm::{EntityTrait, Set};
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::settings;
-use crate::work::Db;
 
 pub struct SeaOrmSettingsRepository {
     db: Db,

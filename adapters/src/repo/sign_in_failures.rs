@@ -9,9 +9,9 @@ use domain::user::lockout::SignInFailures;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, Set};
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::{sign_in_failures, users};
-use crate::work::Db;
 
 pub struct SeaOrmSignInFailures {
     db: Db,

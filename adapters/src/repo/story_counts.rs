@@ -7,8 +7,8 @@ use domain::StoreError;
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{ConnectionTrait, DbBackend, Statement};
 
+use crate::db::Db;
 use crate::db::store_err;
-use crate::work::Db;
 
 #[derive(sea_orm::DeriveIden, Clone, Copy)]
 enum StoryCounts {

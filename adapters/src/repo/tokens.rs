@@ -11,9 +11,9 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use sha2::{Digest, Sha256};
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::account_tokens;
-use crate::work::Db;
 
 /// Random tokens and their SHA-256 hashes.
 #[derive(Debug, Default, Clone, Copy)]

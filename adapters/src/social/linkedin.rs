@@ -2,14 +2,17 @@
 //! a member (`urn:li:person:...`, `w_member_social`) or an organization
 //! (`urn:li:organization:...`, `w_organization_social`).
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
+use domain::clock::Clock;
 use domain::social::{
     LINKEDIN_TEXT_LIMIT, Platform, PublishError, Published, SocialPost, SocialPublisher,
 };
 use reqwest::header::CONTENT_TYPE;
 use serde_json::json;
 
-use super::{client, endpoint, send};
+use super::{client, endpoint, send, system_clock};
 
 /// Posts a share whose commentary holds title, excerpt, backlink and site name, with the
 /// backlink as the article it points to.
@@ -18,6 +21,7 @@ pub struct LinkedInPublisher {
     url: String,
     access_token: String,
     author: String,
+    clock: Arc<dyn Clock>,
 }
 
 impl LinkedInPublisher {
@@ -41,7 +45,14 @@ impl LinkedInPublisher {
             url: endpoint("LINKEDIN_API_URL", api_url, "/v2/ugcPosts")?,
             access_token: access_token.to_owned(),
             author: author.to_owned(),
+            clock: system_clock(),
         })
+    }
+
+    /// The same publisher reading the platform's reset time against `clock`.
+    #[must_use]
+    pub fn with_clock(self, clock: Arc<dyn Clock>) -> Self {
+        Self { clock, ..self }
     }
 
     fn share(&self, post: &SocialPost) -> serde_json::Value {
@@ -84,7 +95,7 @@ impl SocialPublisher for LinkedInPublisher {
             .header("X-Restli-Protocol-Version", "2.0.0")
             .header(CONTENT_TYPE, "application/json")
             .body(self.share(post).to_string());
-        let accepted = send("LinkedIn", request).await?;
+        let accepted = send("LinkedIn", request, &*self.clock).await?;
         // 201 Created; the new share's URN in `X-RestLi-Id` (and sometimes `id` in the body).
         let urn = accepted
             .headers

@@ -5,9 +5,11 @@
 mod linkedin;
 mod twitter;
 
+use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
+use domain::clock::{Clock, SystemClock};
 use domain::social::{PUBLISH_BATCH, PUBLISH_LEASE_SECONDS, PublishError};
 use reqwest::header::{HeaderMap, RETRY_AFTER};
 use reqwest::{RequestBuilder, StatusCode};
@@ -51,8 +53,18 @@ struct Accepted {
     body: serde_json::Value,
 }
 
+/// The clock a publisher reads a platform's reset time against: the system's unless
+/// `with_clock` gives another.
+fn system_clock() -> Arc<dyn Clock> {
+    Arc::new(SystemClock)
+}
+
 /// Sends the request and sorts the answer: success, refusal for good, or try later.
-async fn send(platform: &str, request: RequestBuilder) -> Result<Accepted, PublishError> {
+async fn send(
+    platform: &str,
+    request: RequestBuilder,
+    clock: &dyn Clock,
+) -> Result<Accepted, PublishError> {
     let response = request.send().await.map_err(|e| {
         let message = format!("{platform} could not be reached: {e}");
         tracing::warn!(%message, "social post not sent; tried again later");
@@ -76,7 +88,7 @@ async fn send(platform: &str, request: RequestBuilder) -> Result<Accepted, Publi
         tracing::warn!(%message, "social post not taken now; tried again later");
         Err(PublishError::Unavailable {
             message,
-            retry_after: retry_after(&headers),
+            retry_after: retry_after(&headers, clock.now()),
         })
     } else {
         tracing::warn!(%message, "social post refused; not tried again");
@@ -99,16 +111,14 @@ fn excerpt(body: &str) -> String {
 
 /// How long the platform asked us to wait: `Retry-After` in seconds, or X's
 /// `x-rate-limit-reset` (the Unix time the limit resets).
-fn retry_after(headers: &HeaderMap) -> Option<chrono::Duration> {
+fn retry_after(headers: &HeaderMap, now: DateTime<Utc>) -> Option<chrono::Duration> {
     let number =
         |name: &str| -> Option<i64> { headers.get(name)?.to_str().ok()?.trim().parse().ok() };
     if let Some(seconds) = number(RETRY_AFTER.as_str()) {
         return Some(chrono::Duration::seconds(seconds.max(0)));
     }
     let reset = number("x-rate-limit-reset")?;
-    Some(chrono::Duration::seconds(
-        (reset - Utc::now().timestamp()).max(0),
-    ))
+    Some(chrono::Duration::seconds((reset - now.timestamp()).max(0)))
 }
 
 #[cfg(test)]
@@ -130,13 +140,17 @@ mod tests {
     #[test]
     fn the_wait_comes_from_retry_after_or_the_rate_limit_reset() {
         let mut headers = HeaderMap::new();
-        assert_eq!(retry_after(&headers), None);
-        let reset = Utc::now().timestamp() + 600;
+        let now = DateTime::from_timestamp(1_700_000_000, 0).unwrap();
+        assert_eq!(retry_after(&headers, now), None);
+        let reset = now.timestamp() + 600;
         headers.insert("x-rate-limit-reset", reset.to_string().parse().unwrap());
-        let wait = retry_after(&headers).unwrap().num_seconds();
+        let wait = retry_after(&headers, now).unwrap().num_seconds();
         assert!((595..=600).contains(&wait), "{wait}");
         headers.insert(RETRY_AFTER, "30".parse().unwrap());
-        assert_eq!(retry_after(&headers), Some(chrono::Duration::seconds(30)));
+        assert_eq!(
+            retry_after(&headers, now),
+            Some(chrono::Duration::seconds(30))
+        );
     }
 
     #[test]

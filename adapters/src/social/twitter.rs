@@ -1,16 +1,20 @@
 //! X (Twitter): API v2 `POST /2/tweets` with an OAuth 2.0 user-context access token.
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
+use domain::clock::Clock;
 use domain::social::{Platform, PublishError, Published, SocialPost, SocialPublisher};
 use reqwest::header::CONTENT_TYPE;
 
-use super::{client, endpoint, send};
+use super::{client, endpoint, send, system_clock};
 
 /// Posts a tweet: title, excerpt (shortened to fit 280 characters), backlink, site name.
 pub struct TwitterPublisher {
     client: reqwest::Client,
     url: String,
     bearer_token: String,
+    clock: Arc<dyn Clock>,
 }
 
 impl TwitterPublisher {
@@ -24,7 +28,14 @@ impl TwitterPublisher {
             client: client()?,
             url: endpoint("TWITTER_API_URL", api_url, "/2/tweets")?,
             bearer_token: bearer_token.to_owned(),
+            clock: system_clock(),
         })
+    }
+
+    /// The same publisher reading the platform's reset time against `clock`.
+    #[must_use]
+    pub fn with_clock(self, clock: Arc<dyn Clock>) -> Self {
+        Self { clock, ..self }
     }
 }
 
@@ -42,7 +53,7 @@ impl SocialPublisher for TwitterPublisher {
             .bearer_auth(&self.bearer_token)
             .header(CONTENT_TYPE, "application/json")
             .body(body.to_string());
-        let accepted = send("X (Twitter)", request).await?;
+        let accepted = send("X (Twitter)", request, &*self.clock).await?;
         // {"data": {"id": "1445880548472328192", "text": "..."}}
         let id = accepted.body["data"]["id"].as_str().map(str::to_owned);
         Ok(Published {

@@ -36,7 +36,7 @@ pub async fn backup(args: impl Iterator<Item = String>) -> anyhow::Result<()> {
     );
     may_open(&schema, &backup::known_schema())?;
     let media = config.media.store()?;
-    let now = chrono::Utc::now();
+    let now = domain::clock::Clock::now(&domain::clock::SystemClock);
     let (path, manifest) = match out {
         Some(path) => {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -108,7 +108,7 @@ pub async fn restore(args: impl Iterator<Item = String>) -> anyhow::Result<()> {
             &db,
             media.clone(),
             &config.backups.dir,
-            chrono::Utc::now(),
+            domain::clock::Clock::now(&domain::clock::SystemClock),
             Some("before-restore"),
         )
         .await?;

@@ -3,7 +3,6 @@
 //! The archive is `adapters::backup`'s; its format is in docs/backups.md.
 
 pub mod cli;
-pub mod job;
 pub mod upgrade;
 
 use std::path::{Path, PathBuf};

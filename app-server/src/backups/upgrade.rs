@@ -27,7 +27,7 @@ pub async fn open_for_serving(config: &Config) -> anyhow::Result<DatabaseConnect
             &db,
             media,
             &config.backups.dir,
-            chrono::Utc::now(),
+            domain::clock::Clock::now(&domain::clock::SystemClock),
             Some("before-upgrade"),
         )
         .await

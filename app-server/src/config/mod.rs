@@ -1,4 +1,4 @@
-//! Configuration read from the environment (PRODUCT.md §1); a `.env` file is optional.
+//! Configuration read from the environment (docs/product.md#runtime); a `.env` file is optional.
 
 use std::env;
 
@@ -48,7 +48,7 @@ pub struct Config {
     pub metrics_addr: Option<String>,
 }
 
-/// Social platform credentials (PRODUCT.md §6); a platform without them keeps its exported
+/// Social platform credentials (docs/product.md#integrations); a platform without them keeps its exported
 /// posts queued. The `*_API_URL`s point tests (or a proxy) elsewhere.
 #[derive(Clone)]
 pub struct SocialConfig {

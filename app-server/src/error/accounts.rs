@@ -3,9 +3,9 @@
 
 use super::{ApiError, field_errors};
 
-impl From<domain::user::account::RegisterError> for ApiError {
-    fn from(err: domain::user::account::RegisterError) -> Self {
-        use domain::user::account::RegisterError as E;
+impl From<domain::user::registration::RegisterError> for ApiError {
+    fn from(err: domain::user::registration::RegisterError) -> Self {
+        use domain::user::registration::RegisterError as E;
         match err {
             E::Invalid(errors) => field_errors(errors),
             E::Taken(_) => ApiError::Conflict(err.to_string()),
@@ -14,9 +14,9 @@ impl From<domain::user::account::RegisterError> for ApiError {
     }
 }
 
-impl From<domain::user::account::SignInError> for ApiError {
-    fn from(err: domain::user::account::SignInError) -> Self {
-        use domain::user::account::SignInError as E;
+impl From<domain::user::sign_in::SignInError> for ApiError {
+    fn from(err: domain::user::sign_in::SignInError) -> Self {
+        use domain::user::sign_in::SignInError as E;
         match err {
             E::Invalid(errors) => field_errors(errors),
             E::WrongCredentials => ApiError::Unauthorized(err.to_string()),
@@ -27,9 +27,9 @@ impl From<domain::user::account::SignInError> for ApiError {
     }
 }
 
-impl From<domain::user::account::AdminSignInError> for ApiError {
-    fn from(err: domain::user::account::AdminSignInError) -> Self {
-        use domain::user::account::AdminSignInError as E;
+impl From<domain::user::sign_in::AdminSignInError> for ApiError {
+    fn from(err: domain::user::sign_in::AdminSignInError) -> Self {
+        use domain::user::sign_in::AdminSignInError as E;
         match err {
             E::Missing => ApiError::bad_request(err.to_string()),
             E::WrongCredentials => ApiError::Unauthorized(err.to_string()),
@@ -40,9 +40,9 @@ impl From<domain::user::account::AdminSignInError> for ApiError {
     }
 }
 
-impl From<domain::user::account::ChangePasswordError> for ApiError {
-    fn from(err: domain::user::account::ChangePasswordError) -> Self {
-        use domain::user::account::ChangePasswordError as E;
+impl From<domain::user::sign_in::ChangePasswordError> for ApiError {
+    fn from(err: domain::user::sign_in::ChangePasswordError) -> Self {
+        use domain::user::sign_in::ChangePasswordError as E;
         match err {
             E::Refused(r) => r.into(),
             E::Missing | E::WeakPassword(_) | E::WrongCurrentPassword => {
@@ -61,14 +61,15 @@ impl From<domain::user::people::PeopleError> for ApiError {
             E::NotFound => ApiError::not_found(err.to_string()),
             E::OwnAccount | E::LastSuperAdmin => ApiError::Forbidden(err.to_string()),
             E::Invalid(errors) => field_errors(errors),
+            E::InvalidPage(page) => page.into(),
             E::Store(e) => e.into(),
         }
     }
 }
 
-impl From<domain::user::self_service::VerifyEmailError> for ApiError {
-    fn from(err: domain::user::self_service::VerifyEmailError) -> Self {
-        use domain::user::self_service::VerifyEmailError as E;
+impl From<domain::user::verification::VerifyEmailError> for ApiError {
+    fn from(err: domain::user::verification::VerifyEmailError) -> Self {
+        use domain::user::verification::VerifyEmailError as E;
         match err {
             E::InvalidToken => ApiError::bad_request(err.to_string()),
             E::Store(e) => e.into(),
@@ -76,9 +77,9 @@ impl From<domain::user::self_service::VerifyEmailError> for ApiError {
     }
 }
 
-impl From<domain::user::self_service::ResendVerificationError> for ApiError {
-    fn from(err: domain::user::self_service::ResendVerificationError) -> Self {
-        use domain::user::self_service::ResendVerificationError as E;
+impl From<domain::user::verification::ResendVerificationError> for ApiError {
+    fn from(err: domain::user::verification::ResendVerificationError) -> Self {
+        use domain::user::verification::ResendVerificationError as E;
         match err {
             E::Refused(r) => r.into(),
             E::AlreadyVerified => ApiError::Conflict(err.to_string()),
@@ -165,7 +166,7 @@ impl From<domain::api_token::ApiTokenError> for ApiError {
             E::Invalid(errors) => field_errors(errors),
             E::TooMany => ApiError::Conflict(err.to_string()),
             E::NotFound => ApiError::not_found(err.to_string()),
-            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::InvalidPage(page) => page.into(),
             E::Store(e) => e.into(),
         }
     }

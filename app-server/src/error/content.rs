@@ -44,7 +44,7 @@ impl From<domain::comment::ListCommentsError> for ApiError {
         use domain::comment::ListCommentsError as E;
         match err {
             E::StoryNotFound => ApiError::not_found(err.to_string()),
-            E::InvalidLimit => ApiError::bad_request(err.to_string()),
+            E::InvalidPage(page) => page.into(),
             E::Store(e) => e.into(),
         }
     }
@@ -70,7 +70,8 @@ impl From<domain::comment::ModerateCommentError> for ApiError {
         match err {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found(err.to_string()),
-            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::InvalidPage(page) => page.into(),
+            E::InvalidSelection => ApiError::bad_request(err.to_string()),
             E::Store(e) => e.into(),
         }
     }
@@ -94,7 +95,7 @@ impl From<domain::help::HelpInboxError> for ApiError {
         match err {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found(err.to_string()),
-            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::InvalidPage(page) => page.into(),
             E::Store(e) => e.into(),
         }
     }
@@ -107,7 +108,7 @@ impl From<domain::mail::MailOutboxError> for ApiError {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found(err.to_string()),
             E::NotFailed => ApiError::Conflict(err.to_string()),
-            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::InvalidPage(page) => page.into(),
             E::Store(e) => e.into(),
         }
     }
@@ -118,7 +119,7 @@ impl From<domain::audit::AuditLogError> for ApiError {
         use domain::audit::AuditLogError as E;
         match err {
             E::Refused(r) => r.into(),
-            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::InvalidPage(page) => page.into(),
             E::Store(e) => e.into(),
         }
     }
@@ -131,7 +132,7 @@ impl From<domain::social::SocialAdminError> for ApiError {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found(err.to_string()),
             E::WrongState(_) => ApiError::Conflict(err.to_string()),
-            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::InvalidPage(page) => page.into(),
             E::Store(e) => e.into(),
         }
     }

@@ -15,7 +15,8 @@ use super::entry::Entry;
 use crate::session::COOKIE_NAME;
 use crate::state::AppState;
 
-/// The same for every visitor: public `GET`s without a session cookie or a token.
+/// The same for every visitor: the `cached` public reads (`public_reads::PUBLIC_READS`)
+/// without a session cookie or a token.
 fn is_public_read(req: &ServiceRequest) -> bool {
     if req.method() != Method::GET || req.headers().contains_key(header::AUTHORIZATION) {
         return false;
@@ -23,24 +24,7 @@ fn is_public_read(req: &ServiceRequest) -> bool {
     if req.cookie(COOKIE_NAME).is_some() {
         return false;
     }
-    let path = req.path();
-    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    match path.strip_prefix("/api/stories") {
-        Some("") => return true,
-        Some(rest) => {
-            let rest = rest.strip_prefix('/').unwrap_or("-");
-            let id = rest.strip_suffix("/comments").unwrap_or(rest);
-            return numeric(id);
-        }
-        None => {}
-    }
-    matches!(
-        path,
-        "/api/categories" | "/api/site" | "/api/scripture" | "/feed.xml" | "/sitemap.xml"
-    ) || path.strip_prefix("/stories/").is_some_and(numeric)
-        || path
-            .strip_prefix("/api/scripture/")
-            .is_some_and(|book| !book.is_empty() && !book.contains('/'))
+    crate::public_reads::find(req.path()).is_some_and(|r| r.cached)
 }
 
 /// `POST`s that read and change nothing (the story form's reference preview): they must

@@ -3,7 +3,6 @@
 
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, patch, post, web};
-use chrono::Utc;
 use domain::user::self_service::ProfileForm;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -137,7 +136,7 @@ pub async fn request_password_reset(
     };
     if let domain::rate_limit::Verdict::Limited { retry_after_secs } = state
         .reset_mail_limits
-        .check("password-reset-email", &counted, Utc::now())
+        .check("password-reset-email", &counted, state.clock.now())
         .await?
     {
         return Err(ApiError::TooManyRequests { retry_after_secs });
@@ -182,7 +181,7 @@ pub async fn confirm_password_reset(
         .accounts
         .reset_password(&body.token, &body.password)
         .await?;
-    crate::session::start(&session, &req, &state.config, &user)?;
+    crate::session::start(&session, &req, &state.config, &user, state.clock.now())?;
     Ok(web::Json(AuthResponse {
         user: user.into(),
         message: "Your password has been changed".into(),

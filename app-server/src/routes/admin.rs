@@ -60,7 +60,7 @@ pub async fn admin_login(
         .accounts
         .admin_sign_in(&body.username, &body.password)
         .await?;
-    crate::session::start(&session, &req, &state.config, &user)?;
+    crate::session::start(&session, &req, &state.config, &user, state.clock.now())?;
     Ok(web::Json(AuthResponse {
         user: user.into(),
         message: "Login successful".into(),

@@ -131,7 +131,7 @@ pub async fn list_api_tokens(
     state: web::Data<AppState>,
     caller: SessionCaller,
 ) -> Result<web::Json<Vec<ApiTokenDto>>, ApiError> {
-    let now = Utc::now();
+    let now = state.clock.now();
     let tokens = state.api_tokens.list_own(&caller.0).await?;
     Ok(web::Json(
         tokens
@@ -174,7 +174,7 @@ pub async fn create_api_token(
         .await?;
     Ok(HttpResponse::Created().json(CreatedApiTokenDto {
         token: made.secret,
-        details: ApiTokenDto::of(made.token, Utc::now()),
+        details: ApiTokenDto::of(made.token, state.clock.now()),
     }))
 }
 
@@ -220,7 +220,7 @@ pub async fn list_all_api_tokens(
     caller: SessionCaller,
     params: web::Query<TokenPageParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let now = Utc::now();
+    let now = state.clock.now();
     let page = state
         .api_tokens
         .list_all(&caller.0, params.limit, params.offset)

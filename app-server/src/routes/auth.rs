@@ -3,7 +3,7 @@
 use actix_session::Session;
 use actix_web::http::header::LOCATION;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use domain::user::account::Registration;
+use domain::user::registration::Registration;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -67,7 +67,7 @@ pub async fn register(
             last_name: b.last_name,
         })
         .await?;
-    crate::session::start(&session, &req, &state.config, &user)?;
+    crate::session::start(&session, &req, &state.config, &user, state.clock.now())?;
     Ok(HttpResponse::Created().json(AuthResponse {
         user: user.into(),
         message: "Account created".into(),
@@ -94,7 +94,7 @@ pub async fn login(
     body: web::Json<LoginRequest>,
 ) -> Result<web::Json<AuthResponse>, ApiError> {
     let user = state.accounts.sign_in(&body.email, &body.password).await?;
-    crate::session::start(&session, &req, &state.config, &user)?;
+    crate::session::start(&session, &req, &state.config, &user, state.clock.now())?;
     Ok(web::Json(AuthResponse {
         user: user.into(),
         message: "Signed in".into(),

@@ -8,9 +8,8 @@ use actix_session::Session;
 use actix_web::cookie::{Cookie, CookieJar, SameSite, time::Duration};
 use actix_web::http::header::LOCATION;
 use actix_web::{HttpRequest, HttpResponse, get, web};
-use chrono::Utc;
 use domain::StoreError;
-use domain::user::account::ExternalSignInError;
+use domain::user::external::ExternalSignInError;
 use domain::user::ports::IdentityError;
 use serde::{Deserialize, Serialize};
 use utoipa::IntoParams;
@@ -78,7 +77,7 @@ pub async fn google_start(
         state: request.state,
         nonce: request.nonce,
         pkce: request.pkce_verifier,
-        started: Utc::now().timestamp(),
+        started: state.clock.now().timestamp(),
     };
     let value = serde_json::to_string(&flow)
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("sign-in flow: {e}")))?;
@@ -102,7 +101,7 @@ fn started_flow(req: &HttpRequest, state: &AppState) -> Option<Flow> {
     jar.add_original(req.cookie(FLOW_COOKIE)?);
     let cookie = jar.private(&state.session_key).get(FLOW_COOKIE)?;
     let flow: Flow = serde_json::from_str(cookie.value()).ok()?;
-    (Utc::now().timestamp() - flow.started <= FLOW_MINUTES * 60).then_some(flow)
+    (state.clock.now().timestamp() - flow.started <= FLOW_MINUTES * 60).then_some(flow)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -170,10 +169,12 @@ async fn finish(
         }
     };
     match state.accounts.sign_in_external(identity).await {
-        Ok(user) => match crate::session::start(session, req, &state.config, &user) {
-            Ok(()) => redirect("/"),
-            Err(_) => redirect("/auth?error=google-failed"),
-        },
+        Ok(user) => {
+            match crate::session::start(session, req, &state.config, &user, state.clock.now()) {
+                Ok(()) => redirect("/"),
+                Err(_) => redirect("/auth?error=google-failed"),
+            }
+        }
         Err(e) => {
             tracing::warn!(error = %e, "Google sign-in refused");
             redirect(match e {

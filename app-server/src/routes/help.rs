@@ -207,7 +207,7 @@ pub async fn mark_help_message_handled(
 ) -> Result<web::Json<HelpMessageDto>, ApiError> {
     let message = state
         .help
-        .mark_handled(&caller.0, id.into_inner(), Utc::now())
+        .mark_handled(&caller.0, id.into_inner(), state.clock.now())
         .await?;
     Ok(web::Json(message.into()))
 }
@@ -231,7 +231,7 @@ pub async fn delete_help_message(
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     state
         .help
-        .delete(&caller.0, id.into_inner(), chrono::Utc::now())
+        .delete(&caller.0, id.into_inner(), state.clock.now())
         .await?;
     Ok(web::Json(MessageResponse::new("Help message deleted")))
 }

@@ -101,7 +101,7 @@ pub async fn export_account(
     caller: CurrentCaller,
 ) -> Result<HttpResponse, ApiError> {
     let (user, data) = state.accounts.export(&caller.0).await?;
-    let now = Utc::now();
+    let now = state.clock.now();
     let author = AuthorSummary {
         first_name: user.first_name.clone(),
         last_name: user.last_name.clone(),

@@ -159,11 +159,11 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
 
 /// Declares both ways to authenticate (the site's session cookie and an API token) on
 /// every operation, so the explorer's "Authorize" works with either. An operation that
-/// answers visitors too (no documented "Not signed in" 401) also lists the empty
-/// requirement.
+/// answers visitors too also lists the empty requirement: a GET when it is one of
+/// `public_reads::PUBLIC_READS`, any other method when it documents no "Not signed in" 401.
 fn declare_security(api: &mut utoipa::openapi::OpenApi) {
     use utoipa::openapi::security::{
-        ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
+        ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme,
     };
     let components = api.components.get_or_insert_with(Default::default);
     components.add_security_scheme(
@@ -187,9 +187,14 @@ fn declare_security(api: &mut utoipa::openapi::OpenApi) {
                 .build(),
         ),
     );
-    for item in api.paths.paths.values_mut() {
+    for (path, item) in api.paths.paths.iter_mut() {
+        let public_read = crate::public_reads::PUBLIC_READS
+            .iter()
+            .any(|r| r.path == path.as_str());
+        if let Some(get) = item.get.as_mut() {
+            get.security = Some(requirements(public_read));
+        }
         let operations = [
-            &mut item.get,
             &mut item.put,
             &mut item.post,
             &mut item.delete,
@@ -197,19 +202,25 @@ fn declare_security(api: &mut utoipa::openapi::OpenApi) {
             &mut item.head,
         ];
         for operation in operations.into_iter().flatten() {
-            let mut requirements = vec![
-                SecurityRequirement::new("session", Vec::<String>::new()),
-                SecurityRequirement::new("bearer", Vec::<String>::new()),
-            ];
             let signed_in_only = operation.responses.responses.get("401").is_some_and(
                 |r| matches!(r, utoipa::openapi::RefOr::T(r) if r.description == "Not signed in"),
             );
-            if !signed_in_only {
-                requirements.insert(0, SecurityRequirement::default());
-            }
-            operation.security = Some(requirements);
+            operation.security = Some(requirements(!signed_in_only));
         }
     }
+}
+
+/// The session cookie and a token, and no credentials at all when `visitors` may call it.
+fn requirements(visitors: bool) -> Vec<utoipa::openapi::security::SecurityRequirement> {
+    use utoipa::openapi::security::SecurityRequirement;
+    let mut requirements = vec![
+        SecurityRequirement::new("session", Vec::<String>::new()),
+        SecurityRequirement::new("bearer", Vec::<String>::new()),
+    ];
+    if visitors {
+        requirements.insert(0, SecurityRequirement::default());
+    }
+    requirements
 }
 
 /// Any `/api` path that no handler serves: a JSON 404, never the site's `index.html`; or,

@@ -71,8 +71,8 @@ impl ListStoriesParams {
     }
 }
 
-/// The story form (specification §3 "Story submit"). `authorId` is accepted for the
-/// specification's payload and ignored: the author is always the signed-in caller.
+/// The story form (docs/product.md#limits). `authorId` is accepted for the
+/// documented payload and ignored: the author is always the signed-in caller.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoryInput {

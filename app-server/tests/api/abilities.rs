@@ -1,4 +1,4 @@
-//! `UserDto.abilities` follows the permission table (issue 11, item 6): clients show or hide
+//! `UserDto.abilities` follows the permission table: clients show or hide
 //! actions by it. The rows here are the ones `frontend/web/src/test/users.ts` copies.
 
 use actix_web::http::Method;

@@ -1,6 +1,7 @@
 //! Accounts and people: sign-up, sign-in, sessions, the super admin, and who may call what.
 
 use actix_web::http::Method;
+use domain::clock::{Clock, SystemClock};
 use domain::user::Role;
 use serde_json::json;
 
@@ -733,7 +734,7 @@ engine_test!(
             let week = chrono::Duration::days(7);
             let task_a = ctx.schedule(&author, &format!("Task A {i}"), week).await;
             let task_b = ctx.schedule(&author, &format!("Task B {i}"), week).await;
-            let due = (chrono::Utc::now() + week).to_rfc3339();
+            let due = (SystemClock.now() + week).to_rfc3339();
             let help = |subject: &str| {
                 use domain::help::{HelpCategory, HelpMessageRepository, NewHelpMessage};
                 use domain::validation::{Email, HelpMessageBody, HelpSubject};

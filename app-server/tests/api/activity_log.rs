@@ -1,4 +1,4 @@
-//! The activity log (issue 8): one entry per moderation or people action, written in the
+//! The activity log: one entry per moderation or people action, written in the
 //! action's own transaction; a failing last step leaves nothing of the earlier ones.
 
 use actix_web::http::Method;

@@ -1,4 +1,4 @@
-//! Personal API tokens (issue 11, item 2): made from a session, shown once, used as
+//! Personal API tokens: made from a session, shown once, used as
 //! `Authorization: Bearer`, scoped, rate-limited on their own, and dead at once when
 //! revoked, expired, or when their holder could no longer act. The access table in
 //! `accounts.rs` runs every endpoint with a token of each scope as well.
@@ -361,7 +361,9 @@ engine_test!(making_a_token_is_checked, |ctx, app| {
         )
         .await;
         assert_eq!(res.status, 400, "{}", res.body);
-        assert_eq!(res.body["code"], "bad_request");
+        // An unknown scope and a missing one name the field like every validation error.
+        assert_eq!(res.body["code"], "validation_failed", "{}", res.body);
+        assert_eq!(res.body["errors"][0]["field"], "scope", "{}", res.body);
     }
     // A token cannot make tokens, even one that may write.
     let token = api_token(&app, &cookie, "read_write").await;

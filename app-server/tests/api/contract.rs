@@ -1,5 +1,5 @@
-//! What schemathesis found where the server and `openapi.json` disagreed (issue 13, item 4;
-//! `just test-slow` runs it): each case here failed before the fix, on both engines.
+//! What schemathesis found where the server and `openapi.json` disagreed (`just test-slow`
+//! runs it): each case here failed before the fix, on both engines.
 
 use actix_web::http::Method;
 use domain::user::Role;

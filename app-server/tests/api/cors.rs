@@ -1,4 +1,4 @@
-//! CORS for the origins in `ALLOWED_ORIGINS` (issue 11, item 1): credentials, preflights,
+//! CORS for the origins in `ALLOWED_ORIGINS`: credentials, preflights,
 //! writes accepted from them; every other origin, `null` included, may only read the public
 //! stories without credentials (item 4, the widget).
 

@@ -1,4 +1,4 @@
-//! Crash safety with real processes (issue 13, item 2). A real `app-server` is killed with
+//! Crash safety with real processes. A real `app-server` is killed with
 //! SIGKILL (no shutdown of any kind) while writes are in flight, and started again on the
 //! same database and port:
 //!
@@ -14,6 +14,7 @@
 //!
 //! Traffic goes to 127.0.0.1 only; every loop is bounded in count and in time.
 
+use domain::clock::{Clock, SystemClock};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
@@ -46,11 +47,7 @@ const PASSWORD: &str = "crash-safe-password";
 
 /// A number in `0..n` that differs from run to run (the moment of a kill).
 fn jitter(n: u64) -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    u64::from(nanos) % n
+    rand::random_range(0..n)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -718,7 +715,7 @@ crate::engine_test!(
                 &user.id,
                 TokenPurpose::PasswordReset,
                 &minted.hash,
-                chrono::Utc::now() + chrono::Duration::minutes(60),
+                SystemClock.now() + chrono::Duration::minutes(60),
             )
             .await
             .unwrap();
@@ -888,7 +885,7 @@ async fn mail_survives_sigkill(engine: Engine) {
                 "UPDATE mail_outbox SET next_attempt_at = ? WHERE sent_at IS NULL AND attempts > 0"
             }
         },
-        [(chrono::Utc::now() - chrono::Duration::seconds(1)).into()],
+        [(SystemClock.now() - chrono::Duration::seconds(1)).into()],
     ))
     .await
     .unwrap();

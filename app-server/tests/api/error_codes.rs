@@ -1,10 +1,10 @@
-//! Every error body carries a machine `code` beside its message (issue 11, item 5).
+//! Every error body carries a machine `code` beside its message.
 
 use actix_web::http::Method;
 use domain::user::Role;
 use serde_json::json;
 
-use crate::helpers::{TestContext, send, sign_in_new};
+use crate::helpers::{TestContext, send, sign_in_as, sign_in_new};
 use crate::uploads::upload;
 
 async fn run(engine: adapters::testing::Engine) {
@@ -112,3 +112,91 @@ async fn every_error_body_names_its_code_sqlite() {
 async fn every_error_body_names_its_code_postgres() {
     run(adapters::testing::Engine::Postgres).await;
 }
+
+/// The one field error of a 400 `validation_failed` answer, as (field, message).
+fn field_error(res: &crate::helpers::Answer) -> (u16, &str, &str, &str) {
+    let error = &res.body["errors"][0];
+    (
+        res.status,
+        res.body["code"].as_str().unwrap_or_default(),
+        error["field"].as_str().unwrap_or_default(),
+        error["message"].as_str().unwrap_or_default(),
+    )
+}
+
+// A body that misses a required field, or has one of the wrong type, is a validation
+// failure naming the field, never the JSON library's message; a body that is not JSON is
+// a `bad_request`.
+crate::engine_test!(
+    a_missing_or_mistyped_json_field_is_a_validation_failure,
+    |ctx, app| {
+        let (_, member) = sign_in_as(&ctx, &app, Role::Member).await;
+        let post = |path: &'static str, body: serde_json::Value| {
+            let (app, member) = (&app, member.clone());
+            async move { send(app, Method::POST, path, Some(&member), Some(body)).await }
+        };
+
+        let missing = post("/api/user/tokens", json!({"name": "Script"})).await;
+        assert_eq!(
+            field_error(&missing),
+            (400, "validation_failed", "scope", "Required"),
+            "{}",
+            missing.body
+        );
+        let number = post(
+            "/api/user/tokens",
+            json!({"name": "Script", "scope": "read", "expiresInDays": "ten"}),
+        )
+        .await;
+        assert_eq!(
+            field_error(&number),
+            (
+                400,
+                "validation_failed",
+                "expiresInDays",
+                "Must be a number"
+            ),
+            "{}",
+            number.body
+        );
+        let text = post(
+            "/api/schedules",
+            json!({"title": 7, "dueDate": "2030-01-01T00:00:00Z"}),
+        )
+        .await;
+        assert_eq!(
+            field_error(&text),
+            (400, "validation_failed", "title", "Must be text"),
+            "{}",
+            text.body
+        );
+        let choice = post(
+            "/api/user/tokens",
+            json!({"name": "Script", "scope": "write"}),
+        )
+        .await;
+        assert_eq!(
+            field_error(&choice),
+            (
+                400,
+                "validation_failed",
+                "scope",
+                "Must be one of: read, read_write"
+            ),
+            "{}",
+            choice.body
+        );
+        for res in [&missing, &number, &text, &choice] {
+            let message = res.body["message"].as_str().unwrap_or_default();
+            assert!(!message.contains("Json deserialize"), "{message}");
+            assert!(!message.contains("line 1"), "{message}");
+        }
+        let not_object = post("/api/user/tokens", json!(["Script"])).await;
+        assert_eq!(
+            (not_object.status, not_object.body["code"].as_str()),
+            (400, Some("bad_request")),
+            "{}",
+            not_object.body
+        );
+    }
+);

@@ -1,4 +1,4 @@
-//! Faults with real processes (issue 13): the PostgreSQL server goes away under a running
+//! Faults with real processes: the PostgreSQL server goes away under a running
 //! `app-server` (a proxy in this test closes its port and drops every open connection).
 //! Every API call and `/readyz` answer 503 with a JSON message within a second (a visitor's
 //! read kept in memory may still be answered until the instance notices, at most half a
@@ -322,7 +322,7 @@ fn fill(path: &std::path::Path) -> usize {
     written
 }
 
-// SQLite on a disk that fills up under a running server (issue 13 item 3): writes answer
+// SQLite on a disk that fills up under a running server: writes answer
 // 503 with a JSON message at once, reads and sign-in state go on, the log says it once, and
 // writes work again as soon as there is room, without a restart; nothing acknowledged is
 // lost.

@@ -1,6 +1,7 @@
 //! Test support: a fresh, migrated database per test (SQLite always, PostgreSQL when
 //! `TEST_DATABASE_URL` is set), the real application on top, and request helpers.
 
+use domain::clock::{Clock, SystemClock};
 use std::sync::Arc;
 
 use actix_web::body::MessageBody;
@@ -9,7 +10,7 @@ use actix_web::test;
 use adapters::testing::{Engine, TestDatabase};
 use app_server::config::Config;
 use app_server::state::AppState;
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use domain::story::{NewStory, Story, StoryFields, StoryRepository, StoryStatus};
 use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
 
@@ -130,7 +131,7 @@ impl TestContext {
         published: bool,
         age_days: i64,
     ) -> Story {
-        let at = Utc::now() - Duration::days(age_days);
+        let at = SystemClock.now() - Duration::days(age_days);
         let story = self
             .stories()
             .create(NewStory {
@@ -438,6 +439,22 @@ where
     format!("Bearer {}", res.body["token"].as_str().expect("token"))
 }
 
+/// Signs in a new approved account of `role` through `/api/login` (a fresh address each
+/// call: `member-1@example.org`, `admin-2@example.org`, ...); returns it and its cookie.
+/// The shortest way to a caller: `let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;`
+pub async fn sign_in_as<S, B>(ctx: &TestContext, app: &S, role: Role) -> (User, String)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let email = format!("{}-{n}@example.org", role.as_str().replace('_', "-"));
+    let hash = ctx.password_hash().await;
+    sign_in_new(ctx, app, &email, role, true, &hash).await
+}
+
 /// Signs in a new account of this role through `/api/login`; returns it and its cookie.
 pub async fn sign_in_new<S, B>(
     ctx: &TestContext,
@@ -508,7 +525,7 @@ impl TestContext {
         adapters::SeaOrmScheduleRepository::new(self.state.db.clone())
             .create(NewSchedule {
                 contributor_id: owner.id.clone(),
-                due_date: Utc::now() + due_in,
+                due_date: SystemClock.now() + due_in,
                 title: domain::validation::ScheduleTitle::parse(title).expect("a valid title"),
                 description: None,
             })

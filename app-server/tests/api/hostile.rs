@@ -1,11 +1,11 @@
-//! Hostile input, mechanically (issue 13, item 4): every operation of `openapi.json`, read
+//! Hostile input, mechanically: every operation of `openapi.json`, read
 //! at test time, gets NUL and other control characters in its path segments, query values
 //! and JSON strings; a 10 MB body; JSON nested 10,000 deep; wrong content types; invalid
 //! UTF-8; huge (1e300, 2^64) and negative numbers; and unknown fields, as a visitor and as
 //! the super admin, on both engines.
 //!
 //! Every answer is below 500, and every 4xx carries the JSON error body (`code` and
-//! `message`, PRODUCT.md §2). Input that cannot be right must be refused with a 4xx:
+//! `message`, docs/product.md#errors). Input that cannot be right must be refused with a 4xx:
 //! control characters anywhere, a body over the 1 MiB limit (413), JSON that does not parse
 //! or nests past serde's limit, a body in another format than the one documented, an
 //! integer outside its format or its documented bounds. Two inputs may be accepted, so

@@ -1,5 +1,5 @@
-//! The limits the domain enforces are the ones `openapi.json` declares for request bodies
-//! (issue 11, item 6), so the generated zod schemas and other clients check the same
+//! The limits the domain enforces are the ones `openapi.json` declares for request bodies,
+//! so the generated zod schemas and other clients check the same
 //! numbers. A limit changed on one side only fails here.
 
 use domain::story::review::MAX_REASON_CHARS;

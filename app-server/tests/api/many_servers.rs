@@ -1,9 +1,10 @@
-//! Several real `app-server` processes on one PostgreSQL database (issue 13, item 1): a rate
+//! Several real `app-server` processes on one PostgreSQL database: a rate
 //! limit reached through one holds on the other, and the background work every instance
 //! runs (mail delivery over SMTP, schedule reminders, social posts) is done once, not once
 //! per instance; and two instances started together on an empty database both come up.
 //! Sessions and cached reads across instances are in `two_servers.rs`.
 
+use domain::clock::{Clock, SystemClock};
 use std::collections::HashMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -11,7 +12,6 @@ use std::time::{Duration, Instant};
 use adapters::testing::http::{Answer, FakeApi, Request};
 use adapters::testing::smtp::{Received, SmtpSink};
 use adapters::testing::{Engine, TestDatabase};
-use chrono::Utc;
 use domain::mail::{Mailer, OutgoingMail};
 use domain::schedule::{NewSchedule, ScheduleRepository};
 use domain::social::{Platform, SocialPostRepository};
@@ -110,7 +110,7 @@ async fn queue_work(db: &DatabaseConnection) {
         schedules
             .create(NewSchedule {
                 contributor_id: contributor.id,
-                due_date: Utc::now() + chrono::Duration::hours(24),
+                due_date: SystemClock.now() + chrono::Duration::hours(24),
                 title: ScheduleTitle::parse(&format!("Task {i}")).unwrap(),
                 description: None,
             })
@@ -137,9 +137,9 @@ async fn queue_work(db: &DatabaseConnection) {
                 author_id: author.id.clone(),
                 status: StoryStatus::Approved,
                 is_published: true,
-                published_at: Some(Utc::now()),
+                published_at: Some(SystemClock.now()),
                 approved_by: Some(author.id.clone()),
-                approved_at: Some(Utc::now()),
+                approved_at: Some(SystemClock.now()),
                 privacy: Default::default(),
             })
             .await

@@ -1,4 +1,4 @@
-//! Holes found in review of the moderation work (issue 8): each has a test that failed
+//! Holes found in review of the moderation work: each has a test that failed
 //! before its fix.
 
 use actix_web::http::Method;

@@ -1,7 +1,8 @@
-//! The moderators' queues (issue 8): stories and edits paged apart, the social posts of
+//! The moderators' queues: stories and edits paged apart, the social posts of
 //! the super admin, the counts on the tabs, and an author withdrawing a waiting edit.
 
 use actix_web::http::Method;
+use domain::clock::{Clock, SystemClock};
 use domain::story::{RevisionStatus, StoryFields, StoryRepository};
 use domain::user::Role;
 use sea_orm::ConnectionTrait;
@@ -32,7 +33,7 @@ engine_test!(
                 &fields,
                 RevisionStatus::Pending,
                 &author.id,
-                chrono::Utc::now() - chrono::Duration::days(1000 - i64::from(i)),
+                SystemClock.now() - chrono::Duration::days(1000 - i64::from(i)),
             )
             .await
             .unwrap();

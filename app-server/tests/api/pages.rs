@@ -1,10 +1,11 @@
-//! Stories that travel (issue 10): link previews and first paint of `/stories/{id}`, the
+//! Stories that travel: link previews and first paint of `/stories/{id}`, the
 //! Atom feed, the sitemap and robots.txt, on both engines.
 
+use domain::clock::{Clock, SystemClock};
 use std::collections::BTreeSet;
 
 use actix_web::test;
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use domain::story::{NewStory, StoryFields, StoryRepository, StoryStatus};
 use domain::user::Role;
 
@@ -30,7 +31,7 @@ engine_test!(
     a_story_page_carries_its_link_preview_and_text,
     |ctx, app| {
         let author = ctx.user("ruth@example.org", Role::Member, true).await;
-        let published = Utc::now() - Duration::days(2);
+        let published = SystemClock.now() - Duration::days(2);
         let story = ctx
             .stories()
             .create(NewStory {

@@ -1,9 +1,10 @@
-//! Pictures in stories (issue 15): alt text and addresses kept by the sanitiser, the pictures
+//! Pictures in stories: alt text and addresses kept by the sanitiser, the pictures
 //! a story uses kept, unused ones and those of deleted stories and accounts deleted with
 //! their files, the export listing them; with pictures in a folder and in S3 storage.
 
 use actix_web::http::Method;
-use chrono::{Duration, Utc};
+use chrono::Duration;
+use domain::clock::{Clock, SystemClock};
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
 use sea_orm::ConnectionTrait;
 use sea_orm::sea_query::{Alias, Expr, Query};
@@ -52,7 +53,7 @@ fn story(title: &str, content: &str, thumbnail: Option<&str>) -> Value {
 
 /// Makes every stored picture look uploaded `hours` ago.
 async fn age_pictures(ctx: &TestContext, hours: i64) {
-    let at = Utc::now() - Duration::hours(hours);
+    let at = SystemClock.now() - Duration::hours(hours);
     let update = Query::update()
         .table(Alias::new("media"))
         .value(Alias::new("created_at"), Expr::value(at))

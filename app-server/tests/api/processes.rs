@@ -1,4 +1,4 @@
-//! Real `app-server` processes for the tests of issue 13: started on a free port of
+//! Real `app-server` processes for the tests: started on a free port of
 //! 127.0.0.1 with the environment a test gives, killed with SIGKILL when dropped (or when a
 //! test says so), and spoken to over HTTP.
 

@@ -1,4 +1,4 @@
-//! Visitors' public reads kept in memory (issue 9): served again with the same `ETag`,
+//! Visitors' public reads kept in memory: served again with the same `ETag`,
 //! 304 for a current copy, never shared with signed-in readers, emptied at once by a write
 //! on this instance and by another instance's write once it reads the shared version.
 

@@ -1,9 +1,10 @@
-//! Query plans of the public lists at 100,000 stories on both engines (issue 9): a page,
+//! Query plans of the public lists at 100,000 stories on both engines: a page,
 //! a category's page, a search's page and the totals are read from indexes in order, never
 //! by scanning or sorting the whole table; and the totals kept by triggers match a plain count after
 //! every kind of change.
 
 use actix_web::http::Method;
+use domain::clock::{Clock, SystemClock};
 use domain::story::StoryQuery;
 use domain::user::Role;
 use sea_orm::{ConnectionTrait, DbBackend, Statement};
@@ -305,7 +306,7 @@ engine_test!(kept_totals_follow_every_kind_of_change, |ctx, app| {
     let mut out = draft.clone();
     out.status = StoryStatus::Approved;
     out.is_published = true;
-    out.published_at = Some(chrono::Utc::now());
+    out.published_at = Some(SystemClock.now());
     ctx.stories().update(&out, &[]).await.unwrap();
     totals_agree(&ctx, &app).await;
     // Taken down by a moderator, then deleted.

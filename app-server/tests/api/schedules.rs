@@ -2,7 +2,8 @@
 //! and the reminder e-mails.
 
 use actix_web::http::Method;
-use chrono::{Duration, SecondsFormat, Utc};
+use chrono::{Duration, SecondsFormat};
+use domain::clock::{Clock, SystemClock};
 use domain::user::Role;
 use serde_json::{Value, json};
 
@@ -11,7 +12,7 @@ use crate::helpers::{send, sign_in_new};
 
 /// An RFC 3339 timestamp `from_now` from now.
 fn due(from_now: Duration) -> String {
-    (Utc::now() + from_now).to_rfc3339_opts(SecondsFormat::Secs, true)
+    (SystemClock.now() + from_now).to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
 fn titles(list: &Value) -> Vec<&str> {
@@ -348,9 +349,17 @@ engine_test!(
         ctx.schedule(&ruth, "Write the Easter testimony", Duration::hours(30))
             .await;
         ctx.schedule(&ruth, "Next month", Duration::days(30)).await;
-        let sent = ctx.state.schedules.send_due_reminders(Utc::now()).await;
+        let sent = ctx
+            .state
+            .schedules
+            .send_due_reminders(SystemClock.now())
+            .await;
         assert_eq!(sent.unwrap(), 1);
-        let again = ctx.state.schedules.send_due_reminders(Utc::now()).await;
+        let again = ctx
+            .state
+            .schedules
+            .send_due_reminders(SystemClock.now())
+            .await;
         assert_eq!(again.unwrap(), 0);
         let outbox = ctx.outbox().await;
         assert_eq!(outbox.len(), 1);

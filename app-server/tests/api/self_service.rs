@@ -2,6 +2,7 @@
 //! SMTP server), the per-account lock, Google linking, profile, password, sessions,
 //! export and deletion.
 
+use domain::clock::{Clock, SystemClock};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -426,7 +427,7 @@ engine_test!(an_expired_or_unknown_reset_token_fails, |ctx, app| {
             &user.id,
             TokenPurpose::PasswordReset,
             &minted.hash,
-            chrono::Utc::now() - chrono::Duration::seconds(1),
+            SystemClock.now() - chrono::Duration::seconds(1),
         )
         .await
         .unwrap();

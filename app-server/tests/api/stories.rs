@@ -1002,7 +1002,7 @@ engine_test!(
     }
 );
 
-// Issue 12, item 7: what the author typed comes back as typed, to its author and reviewers
+// what the author typed comes back as typed, to its author and reviewers
 // only, for the live story and for an edit waiting for review.
 engine_test!(
     the_authors_text_comes_back_as_typed_to_the_author_and_reviewers,

@@ -1,5 +1,5 @@
-//! Two real `app-server` processes on one PostgreSQL database and one S3-compatible bucket
-//! (issue 15): a picture uploaded through either is served by both, from the same bytes;
+//! Two real `app-server` processes on one PostgreSQL database and one S3-compatible bucket:
+//! a picture uploaded through either is served by both, from the same bytes;
 //! and a change made through one reaches the other's cached public reads within a second.
 
 use std::time::{Duration, Instant};

@@ -1,4 +1,4 @@
-//! Pictures (issue 15): upload, re-encoding without metadata, sizes, limits and serving,
+//! Pictures: upload, re-encoding without metadata, sizes, limits and serving,
 //! on both engines.
 
 use std::io::Cursor;

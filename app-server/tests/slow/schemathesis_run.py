@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""schemathesis against the real server (issue 13, item 4), run by `just test-slow`.
+"""schemathesis against the real server, run by `just test-slow`.
 
 For each engine (SQLite in a temporary folder; PostgreSQL in a database this script creates
 and drops), starts the debug binary on a free 127.0.0.1 port with the demo stories seeded,
@@ -57,7 +57,7 @@ SIGNED_IN_EXCLUDED = {
     "GET /api/logout": "signing out deletes the session",
     "POST /api/logout": "signing out deletes the session",
     "POST /api/register": "a sign-up signs the new account in, which replaces the session "
-    "(a new id on every sign-in, PRODUCT.md section 5)",
+    "(a new id on every sign-in, docs/product.md#security)",
     "POST /api/login": "a sign-in that succeeds replaces the session",
     "POST /api/admin/login": "a sign-in that succeeds replaces the session",
     "POST /api/password-reset/confirm": "a reset that succeeds signs in, replacing the session",

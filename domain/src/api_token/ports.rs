@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 
 use super::{ApiToken, HeldApiToken, NewApiToken};
 use crate::StoreError;
-use crate::story::Page;
+use crate::paging::Page;
 use crate::user::UserId;
 
 /// Stores API tokens by the hash of their secret.

@@ -1,6 +1,7 @@
 //! API token use cases: an approved person makes, lists and revokes their own; the super
 //! admin lists and revokes anyone's; every request that presents one is authenticated here.
 
+use crate::paging::{InvalidPage, PageBounds, PageRequest};
 use std::sync::Arc;
 
 use super::{
@@ -9,8 +10,8 @@ use super::{
 };
 use crate::StoreError;
 use crate::clock::Clock;
+use crate::paging::Page;
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::story::Page;
 use crate::user::UserRepository;
 use crate::user::tokens::TokenMinter;
 use crate::validation::{FieldErrors, TokenName};
@@ -19,6 +20,12 @@ use crate::validation::{FieldErrors, TokenName};
 pub const TOKENS_PAGE_DEFAULT: u64 = 50;
 /// The most tokens one page may hold.
 pub const TOKENS_PAGE_MAX: u64 = 200;
+/// The super admin's list of every token.
+pub const TOKEN_PAGES: PageBounds = PageBounds {
+    default_limit: TOKENS_PAGE_DEFAULT,
+    max_limit: TOKENS_PAGE_MAX,
+    max_offset: 1_000_000,
+};
 
 /// A new token as asked for (the name untrimmed).
 #[derive(Debug, Clone)]
@@ -57,8 +64,8 @@ pub enum ApiTokenError {
     TooMany,
     #[error("API token not found")]
     NotFound,
-    #[error("limit must be between 1 and {TOKENS_PAGE_MAX}, and offset at most 1,000,000")]
-    InvalidPage,
+    #[error(transparent)]
+    InvalidPage(#[from] InvalidPage),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -156,16 +163,8 @@ impl ApiTokenService {
         offset: Option<u64>,
     ) -> Result<Page<HeldApiToken>, ApiTokenError> {
         caller.require(Ability::ManageUsers)?;
-        let limit = limit.unwrap_or(TOKENS_PAGE_DEFAULT);
-        // An offset past i64 would reach the database as a number it cannot bind.
-        if !(1..=TOKENS_PAGE_MAX).contains(&limit) || offset.unwrap_or(0) > 1_000_000 {
-            return Err(ApiTokenError::InvalidPage);
-        }
-        Ok(self
-            .ports
-            .tokens
-            .list_all(limit, offset.unwrap_or(0))
-            .await?)
+        let PageRequest { limit, offset } = PageRequest::parse(limit, offset, TOKEN_PAGES)?;
+        Ok(self.ports.tokens.list_all(limit, offset).await?)
     }
 
     /// Revokes anyone's token (super admin).

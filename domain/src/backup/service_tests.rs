@@ -163,8 +163,8 @@ fn person(role: Role) -> Caller {
         is_approved: true,
         email_verified: true,
         suspended_reason: None,
-        created_at: Utc::now(),
-        updated_at: Utc::now(),
+        created_at: crate::clock::SystemClock.now(),
+        updated_at: crate::clock::SystemClock.now(),
     })
 }
 

@@ -9,13 +9,11 @@ use chrono::{DateTime, Utc};
 use crate::story::StoryId;
 use crate::validation::{CommentAuthorEmail, CommentAuthorName, CommentContent};
 
-pub mod queue;
+pub mod moderation;
 pub mod service;
 
-pub use queue::{BulkAction, QUEUE_PAGE_MAX};
-pub use service::{
-    CommentForm, CommentService, ListCommentsError, ModerateCommentError, PostCommentError,
-};
+pub use moderation::{BulkAction, ModerateCommentError, QUEUE_PAGE_MAX};
+pub use service::{CommentForm, CommentService, ListCommentsError, PostCommentError};
 
 /// The platform of comments posted on the site itself.
 pub const DEFAULT_PLATFORM: &str = "website";

@@ -19,7 +19,7 @@ pub trait CommentRepository: Send + Sync {
         include_pending: bool,
         limit: u32,
         offset: u64,
-    ) -> Result<crate::story::Page<Comment>, StoreError>;
+    ) -> Result<crate::paging::Page<Comment>, StoreError>;
 
     /// Stores a new, unapproved comment.
     ///
@@ -48,7 +48,7 @@ pub trait CommentRepository: Send + Sync {
         &self,
         limit: u64,
         offset: u64,
-    ) -> Result<crate::story::Page<QueuedComment>, StoreError>;
+    ) -> Result<crate::paging::Page<QueuedComment>, StoreError>;
 
     /// Approves these comments in one statement; answers how many it changed.
     ///

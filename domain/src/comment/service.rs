@@ -1,27 +1,25 @@
-//! Comment use cases: the list under a story, posting (held for moderation), approving and
-//! deleting. The moderation queue across stories is in `queue.rs`.
+//! Comment use cases for readers and commenters: the list under a story, and posting (held
+//! for moderation). Approving, deleting and the moderators' queue are in `moderation.rs`.
 
 use std::sync::Arc;
 
-use super::queue::{BulkAction, QUEUE_PAGE_MAX};
-use super::{Comment, CommentId, CommentRepository, NewComment};
+use super::{Comment, CommentRepository, NewComment};
 use crate::StoreError;
-use crate::audit::{AuditAction, NewAuditEntry};
 use crate::clock::Clock;
-use crate::permissions::{Ability, Caller, Refusal};
-use crate::story::{Page, StoryId, StoryRepository};
-use crate::user::User;
+use crate::paging::{InvalidPage, Page, PageBounds, PageRequest};
+use crate::permissions::{Ability, Caller};
+use crate::story::{StoryId, StoryRepository};
 use crate::validation::{
     CommentAuthorEmail, CommentAuthorName, CommentContent, FieldErrors, messages,
 };
 use crate::work::UnitOfWork;
 
-/// How many comments a story's list holds when the caller does not say (specification §9).
-pub const DEFAULT_LIMIT: u32 = 10;
-/// The most comments one list may hold.
-pub const MAX_LIMIT: u32 = 50;
-/// The furthest a list may start.
-pub const MAX_OFFSET: u64 = 100_000;
+/// A story's comments: ten unless asked (docs/product.md#screens), at most 50 a page.
+pub const COMMENT_PAGES: PageBounds = PageBounds {
+    default_limit: 10,
+    max_limit: 50,
+    max_offset: 100_000,
+};
 
 /// A comment form as submitted.
 #[derive(Debug, Clone, Default)]
@@ -38,8 +36,8 @@ pub enum ListCommentsError {
     /// Missing, or not visible to this caller.
     #[error("Story not found")]
     StoryNotFound,
-    #[error("limit must be between 1 and {MAX_LIMIT}, and offset at most {MAX_OFFSET}")]
-    InvalidLimit,
+    #[error(transparent)]
+    InvalidPage(#[from] InvalidPage),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -62,26 +60,14 @@ pub enum PostCommentError {
     Store(#[from] StoreError),
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum ModerateCommentError {
-    #[error(transparent)]
-    Refused(#[from] Refusal),
-    #[error("Comment not found")]
-    NotFound,
-    #[error("Choose 1 to {QUEUE_PAGE_MAX} comments, and an offset in range")]
-    InvalidPage,
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
-
 /// Comment use cases on top of the ports.
 #[derive(Clone)]
 pub struct CommentService {
     pub(super) comments: Arc<dyn CommentRepository>,
     stories: Arc<dyn StoryRepository>,
     /// Moderation writes and their activity-log entries run in one.
-    work: Arc<dyn UnitOfWork>,
-    clock: Arc<dyn Clock>,
+    pub(super) work: Arc<dyn UnitOfWork>,
+    pub(super) clock: Arc<dyn Clock>,
 }
 
 impl CommentService {
@@ -105,8 +91,7 @@ impl CommentService {
     ///
     /// # Errors
     /// [`ListCommentsError::StoryNotFound`] when the story is missing or hidden from the
-    /// caller, [`ListCommentsError::InvalidLimit`] outside 1 to [`MAX_LIMIT`] or an offset
-    /// past [`MAX_OFFSET`].
+    /// caller, [`ListCommentsError::InvalidPage`] outside [`COMMENT_PAGES`].
     pub async fn list(
         &self,
         caller: &Caller,
@@ -114,11 +99,8 @@ impl CommentService {
         limit: Option<u32>,
         offset: Option<u64>,
     ) -> Result<Page<Comment>, ListCommentsError> {
-        let limit = limit.unwrap_or(DEFAULT_LIMIT);
-        let offset = offset.unwrap_or(0);
-        if !(1..=MAX_LIMIT).contains(&limit) || offset > MAX_OFFSET {
-            return Err(ListCommentsError::InvalidLimit);
-        }
+        let page = PageRequest::parse(limit.map(u64::from), offset, COMMENT_PAGES)?;
+        let (limit, offset) = (u32::try_from(page.limit).unwrap_or(u32::MAX), page.offset);
         let found = self
             .stories
             .find_with_author(story)
@@ -200,89 +182,6 @@ impl CommentService {
             .await?;
         Ok(shown_to(caller, stored))
     }
-
-    /// Approves a comment so that everyone sees it.
-    ///
-    /// # Errors
-    /// Refusal unless the caller moderates comments; [`ModerateCommentError::NotFound`].
-    pub async fn approve(
-        &self,
-        caller: &Caller,
-        id: CommentId,
-    ) -> Result<Comment, ModerateCommentError> {
-        let me = caller.require(Ability::ModerateComments)?;
-        let mut changed = self.moderate(me, BulkAction::Approve, &[id]).await?;
-        if let Some(mut comment) = changed.pop() {
-            comment.is_approved = true;
-            return Ok(comment);
-        }
-        // Nothing changed: approved already, or missing.
-        self.comments
-            .find_many(&[id])
-            .await?
-            .pop()
-            .ok_or(ModerateCommentError::NotFound)
-    }
-
-    /// Deletes a comment.
-    ///
-    /// # Errors
-    /// Refusal unless the caller may delete comments; [`ModerateCommentError::NotFound`].
-    pub async fn delete(&self, caller: &Caller, id: CommentId) -> Result<(), ModerateCommentError> {
-        let me = caller.require(Ability::DeleteComments)?;
-        if self
-            .moderate(me, BulkAction::Delete, &[id])
-            .await?
-            .is_empty()
-        {
-            Err(ModerateCommentError::NotFound)
-        } else {
-            Ok(())
-        }
-    }
-
-    /// Approves or deletes the comments among `ids` that the action changes, with one
-    /// activity-log entry each, in one unit of work; answers the comments it changed.
-    pub(super) async fn moderate(
-        &self,
-        me: &User,
-        action: BulkAction,
-        ids: &[CommentId],
-    ) -> Result<Vec<Comment>, ModerateCommentError> {
-        let work = self.work.begin().await?;
-        let mut found = work.comments().find_many(ids).await?;
-        if action == BulkAction::Approve {
-            found.retain(|c| !c.is_approved);
-        }
-        if found.is_empty() {
-            return Ok(found);
-        }
-        let changed: Vec<CommentId> = found.iter().map(|c| c.id).collect();
-        let audit = match action {
-            BulkAction::Approve => {
-                work.comments().approve_many(&changed).await?;
-                AuditAction::CommentApproved
-            }
-            BulkAction::Delete => {
-                work.comments().delete_many(&changed).await?;
-                AuditAction::CommentDeleted
-            }
-        };
-        let now = self.clock.now();
-        let entries: Vec<NewAuditEntry> = found
-            .iter()
-            .map(|c| NewAuditEntry::by(me, audit, c.id.0, Some(&label(c)), now))
-            .collect();
-        work.audit().record(&entries).await?;
-        work.commit().await?;
-        Ok(found)
-    }
-}
-
-/// How the activity log names a comment: its author and how it begins.
-fn label(comment: &Comment) -> String {
-    let start: String = comment.content.chars().take(80).collect();
-    format!("{}: {start}", comment.author_name)
 }
 
 /// The comment as this caller may see it: the commenter's e-mail only for moderators.

@@ -6,7 +6,8 @@ use futures_executor::block_on;
 use std::sync::Arc;
 
 use super::*;
-use crate::comment::CommentRepository;
+use crate::comment::moderation::{BulkAction, ModerateCommentError};
+use crate::comment::{CommentId, CommentRepository};
 use crate::permissions::Refusal;
 use crate::story::{Story, StoryRepository, StoryStatus};
 use crate::testing::{
@@ -169,7 +170,7 @@ fn a_limit_outside_1_to_50_is_refused() {
                 w.service
                     .list(&Caller::Visitor, story.id, Some(limit), None)
             ),
-            Err(ListCommentsError::InvalidLimit)
+            Err(ListCommentsError::InvalidPage(_))
         ));
     }
     assert!(block_on(w.service.list(&Caller::Visitor, story.id, Some(50), None)).is_ok());
@@ -389,11 +390,13 @@ fn older_comments_are_paged_with_the_total() {
     assert_eq!(page.total, 12, "pending ones are not counted for a visitor");
     assert_eq!(contents(&page.items), ["c1", "c0"]);
     assert!(matches!(
-        block_on(
-            w.service
-                .list(&Caller::Visitor, story.id, None, Some(MAX_OFFSET + 1))
-        ),
-        Err(ListCommentsError::InvalidLimit)
+        block_on(w.service.list(
+            &Caller::Visitor,
+            story.id,
+            None,
+            Some(COMMENT_PAGES.max_offset + 1)
+        )),
+        Err(ListCommentsError::InvalidPage(_))
     ));
 }
 

@@ -14,7 +14,7 @@ pub use service::{
     HelpForm, HelpInboxError, HelpService, INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, SendHelpError,
 };
 
-/// The help categories of specification §3, with their labels.
+/// The help categories of docs/product.md#limits, with their labels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum HelpCategory {
     #[default]

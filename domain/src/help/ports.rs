@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 
 use super::{HelpMessage, InboxStatus, NewHelpMessage};
 use crate::StoreError;
-use crate::story::Page;
+use crate::paging::Page;
 use crate::user::UserId;
 
 /// Stores help messages (the super admin's inbox).

@@ -1,5 +1,6 @@
 //! Help-centre use cases: anyone writes to the administrator; the super admin reads the inbox.
 
+use crate::paging::{InvalidPage, PageBounds, PageRequest};
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
@@ -8,8 +9,8 @@ use super::{HelpCategory, HelpMessage, HelpMessageRepository, InboxStatus, NewHe
 use crate::StoreError;
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::mail::{Mailer, OutgoingMail};
+use crate::paging::Page;
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::story::Page;
 use crate::validation::{Email, FieldErrors, HelpMessageBody, HelpSubject, messages};
 use crate::work::{UnitOfWork, log_and_commit};
 
@@ -45,8 +46,8 @@ pub enum HelpInboxError {
     Refused(#[from] Refusal),
     #[error("Help message not found")]
     NotFound,
-    #[error("limit must be between 1 and {INBOX_PAGE_MAX}, and offset at most {MAX_OFFSET}")]
-    InvalidPage,
+    #[error(transparent)]
+    InvalidPage(#[from] InvalidPage),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -56,7 +57,11 @@ pub const INBOX_PAGE_DEFAULT: u64 = 20;
 /// The most messages one inbox page may hold.
 pub const INBOX_PAGE_MAX: u64 = 100;
 /// The furthest a page may start.
-pub const MAX_OFFSET: u64 = 1_000_000;
+pub const INBOX_PAGES: PageBounds = PageBounds {
+    default_limit: INBOX_PAGE_DEFAULT,
+    max_limit: INBOX_PAGE_MAX,
+    max_offset: 1_000_000,
+};
 
 /// Help-centre use cases on top of the ports.
 #[derive(Clone)]
@@ -138,11 +143,7 @@ impl HelpService {
         offset: Option<u64>,
     ) -> Result<Page<HelpMessage>, HelpInboxError> {
         caller.require(Ability::ReadHelpInbox)?;
-        let limit = limit.unwrap_or(INBOX_PAGE_DEFAULT);
-        let offset = offset.unwrap_or(0);
-        if !(1..=INBOX_PAGE_MAX).contains(&limit) || offset > MAX_OFFSET {
-            return Err(HelpInboxError::InvalidPage);
-        }
+        let PageRequest { limit, offset } = PageRequest::parse(limit, offset, INBOX_PAGES)?;
         Ok(self.messages.list(status, limit, offset).await?)
     }
 

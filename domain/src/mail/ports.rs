@@ -28,7 +28,7 @@ pub trait MailOutbox: Send + Sync {
         state: Option<DeliveryState>,
         limit: u64,
         offset: u64,
-    ) -> Result<crate::story::Page<OutboxEntry>, StoreError>;
+    ) -> Result<crate::paging::Page<OutboxEntry>, StoreError>;
 
     /// Makes a failed message due again with fresh attempts; answers it, `None` when no
     /// failed message has this id (missing, sent, or still being tried).

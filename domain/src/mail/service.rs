@@ -1,5 +1,6 @@
 //! The super admin's view of outgoing mail: the outbox, and another try for a failed message.
 
+use crate::paging::{InvalidPage, PageBounds, PageRequest};
 use std::sync::Arc;
 
 use super::{DeliveryState, MailOutbox, OutboxEntry, hide_one_time_links};
@@ -14,14 +15,20 @@ pub enum MailOutboxError {
     NotFound,
     #[error("Only a message that failed can be sent again")]
     NotFailed,
-    #[error("limit must be between 1 and {OUTBOX_PAGE_MAX}, and offset at most 1,000,000")]
-    InvalidPage,
+    #[error(transparent)]
+    InvalidPage(#[from] InvalidPage),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
 
 /// The most messages one outbox listing returns.
 pub const OUTBOX_PAGE_MAX: u64 = 200;
+/// The outbox's pages: newest first, 50 unless asked.
+pub const OUTBOX_PAGES: PageBounds = PageBounds {
+    default_limit: 50,
+    max_limit: OUTBOX_PAGE_MAX,
+    max_offset: 1_000_000,
+};
 
 /// The super admin's view of outgoing mail.
 #[derive(Clone)]
@@ -56,13 +63,9 @@ impl MailService {
         state: Option<DeliveryState>,
         limit: Option<u64>,
         offset: Option<u64>,
-    ) -> Result<crate::story::Page<OutboxEntry>, MailOutboxError> {
+    ) -> Result<crate::paging::Page<OutboxEntry>, MailOutboxError> {
         caller.require(Ability::ReadHelpInbox)?;
-        let limit = limit.unwrap_or(50);
-        let offset = offset.unwrap_or(0);
-        if !(1..=OUTBOX_PAGE_MAX).contains(&limit) || offset > 1_000_000 {
-            return Err(MailOutboxError::InvalidPage);
-        }
+        let PageRequest { limit, offset } = PageRequest::parse(limit, offset, OUTBOX_PAGES)?;
         let mut page = self.outbox.page(state, limit, offset).await?;
         for entry in &mut page.items {
             entry.body = hide_one_time_links(&entry.body);

@@ -25,7 +25,7 @@ impl MailOutbox for FakeOutbox {
         state: Option<DeliveryState>,
         limit: u64,
         offset: u64,
-    ) -> Result<crate::story::Page<OutboxEntry>, StoreError> {
+    ) -> Result<crate::paging::Page<OutboxEntry>, StoreError> {
         self.asked.lock().unwrap().push(limit);
         let chosen: Vec<OutboxEntry> = self
             .entries
@@ -34,7 +34,7 @@ impl MailOutbox for FakeOutbox {
             .filter(|e| state.is_none_or(|s| e.state() == s))
             .cloned()
             .collect();
-        Ok(crate::story::Page {
+        Ok(crate::paging::Page {
             total: chosen.len() as u64,
             items: chosen
                 .into_iter()
@@ -137,7 +137,7 @@ fn the_listing_asks_for_fifty_by_default_and_refuses_pages_out_of_range() {
     ] {
         assert!(matches!(
             block_on(service.outbox(&admin, None, limit, offset)),
-            Err(MailOutboxError::InvalidPage)
+            Err(MailOutboxError::InvalidPage(_))
         ));
     }
     assert_eq!(*outbox.asked.lock().unwrap(), [50]);

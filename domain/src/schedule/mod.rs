@@ -42,7 +42,7 @@ pub struct NewSchedule {
     pub description: Option<ScheduleDescription>,
 }
 
-/// Status of a schedule item at a given instant (specification §4).
+/// Status of a schedule item at a given instant (docs/product.md#lifecycles).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScheduleStatus {
     Completed,

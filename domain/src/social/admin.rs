@@ -5,8 +5,9 @@ use super::service::SocialService;
 use super::{PostStatus, SocialPostId, SocialPostRecord};
 use crate::StoreError;
 use crate::audit::{AuditAction, NewAuditEntry};
+use crate::paging::Page;
+use crate::paging::{InvalidPage, PageBounds, PageRequest};
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::story::Page;
 use crate::work::log_and_commit;
 
 /// Why the super admin's view of the social posts refused.
@@ -19,14 +20,20 @@ pub enum SocialAdminError {
     /// Retrying a post that did not fail, or cancelling one that is not queued.
     #[error("{0}")]
     WrongState(&'static str),
-    #[error("limit must be between 1 and 200")]
-    InvalidPage,
+    #[error(transparent)]
+    InvalidPage(#[from] InvalidPage),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
 
 /// The most posts one page shows.
 pub const POSTS_PAGE_MAX: u64 = 200;
+/// The super admin's list of exported posts: newest first, 50 unless asked.
+pub const POST_PAGES: PageBounds = PageBounds {
+    default_limit: 50,
+    max_limit: POSTS_PAGE_MAX,
+    max_offset: 1_000_000,
+};
 
 impl SocialService {
     /// A page of the posts, newest first (super admin).
@@ -41,11 +48,7 @@ impl SocialService {
         offset: Option<u64>,
     ) -> Result<Page<SocialPostRecord>, SocialAdminError> {
         caller.require(Ability::ReadHelpInbox)?;
-        let limit = limit.unwrap_or(50);
-        let offset = offset.unwrap_or(0);
-        if !(1..=POSTS_PAGE_MAX).contains(&limit) || offset > 1_000_000 {
-            return Err(SocialAdminError::InvalidPage);
-        }
+        let PageRequest { limit, offset } = PageRequest::parse(limit, offset, POST_PAGES)?;
         Ok(self.posts.page(status, limit, offset).await?)
     }
 

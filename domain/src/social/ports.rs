@@ -91,7 +91,7 @@ pub trait SocialPostRepository: Send + Sync {
         status: Option<super::PostStatus>,
         limit: u64,
         offset: u64,
-    ) -> Result<crate::story::Page<super::SocialPostRecord>, StoreError>;
+    ) -> Result<crate::paging::Page<super::SocialPostRecord>, StoreError>;
 
     /// The post, if it exists.
     ///

@@ -12,7 +12,7 @@ use crate::permissions::{Ability, Caller, Refusal};
 use crate::story::{StoryId, StoryRepository};
 use crate::work::{UnitOfWork, log_and_commit};
 
-/// The specification's message for exporting an unpublished story.
+/// The message for exporting an unpublished story.
 pub const NOT_PUBLISHED: &str = "Story must be published before exporting to social media";
 
 #[derive(Debug, thiserror::Error)]

@@ -307,6 +307,6 @@ fn the_super_admin_cancels_a_queued_post_and_retries_only_failed_ones() {
     ));
     assert!(matches!(
         block_on(service.posts(&boss, None, Some(0), None)),
-        Err(SocialAdminError::InvalidPage)
+        Err(SocialAdminError::InvalidPage(_))
     ));
 }

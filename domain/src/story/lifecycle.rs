@@ -1,4 +1,4 @@
-//! The story state machine of PRODUCT.md §4: submit, review, edit and staged revisions.
+//! The story state machine of docs/product.md#lifecycles: submit, review, edit and staged revisions.
 //!
 //! [`next`] is a pure function from a story's [`StoryState`] and a [`StoryAction`] to the
 //! [`Transition`] the service must store, or the [`TransitionError`] that refuses it. It does

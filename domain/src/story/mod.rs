@@ -39,7 +39,7 @@ impl fmt::Display for StoryId {
     }
 }
 
-/// Review status of a story (PRODUCT.md §4).
+/// Review status of a story (docs/product.md#lifecycles).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum StoryStatus {
     Draft,
@@ -190,12 +190,7 @@ impl StoryQuery {
     pub const MAX_OFFSET: u64 = 1_000_000_000;
 }
 
-/// One page of a list and the total number of matches.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Page<T> {
-    pub items: Vec<T>,
-    pub total: u64,
-}
+pub use crate::paging::Page;
 
 /// What a new story is stored with (already validated and sanitised).
 #[derive(Debug, Clone, PartialEq)]

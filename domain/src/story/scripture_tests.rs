@@ -76,7 +76,11 @@ impl World {
     }
 
     fn titles(&self, search: &str) -> Vec<String> {
-        let page = block_on(self.service.list_published(&Caller::Visitor, &query(search))).unwrap();
+        let page = block_on(
+            self.service
+                .list_published(&Caller::Visitor, &query(search)),
+        )
+        .unwrap();
         page.items.into_iter().map(|s| s.title).collect()
     }
 }

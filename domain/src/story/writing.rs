@@ -154,7 +154,9 @@ impl StoryService {
                     .await?;
                 if privacy_changed {
                     story.updated_at = now;
-                    work.stories().update(&story, &self.cited_by(&story)).await?;
+                    work.stories()
+                        .update(&story, &self.cited_by(&story))
+                        .await?;
                 }
                 work.commit().await?;
                 return Ok(EditResult {

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use super::lock;
 use crate::StoreError;
 use crate::api_token::{ApiToken, ApiTokenRepository, HeldApiToken, NewApiToken};
-use crate::story::Page;
+use crate::paging::Page;
 use crate::user::UserId;
 
 /// Tokens with their hashes; ids count up from 1. Holders are not joined: the list of

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use super::{lock, tick};
 use crate::StoreError;
 use crate::help::{HelpMessage, HelpMessageRepository, InboxStatus, NewHelpMessage};
-use crate::story::Page;
+use crate::paging::Page;
 use crate::user::UserId;
 use chrono::{DateTime, Utc};
 

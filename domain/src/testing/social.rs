@@ -77,14 +77,14 @@ impl SocialPostRepository for InMemorySocialPostRepository {
         status: Option<PostStatus>,
         limit: u64,
         offset: u64,
-    ) -> Result<crate::story::Page<SocialPostRecord>, StoreError> {
+    ) -> Result<crate::paging::Page<SocialPostRecord>, StoreError> {
         let chosen: Vec<SocialPostRecord> = lock(&self.rows)
             .iter()
             .rev()
             .filter(|r| status.is_none_or(|s| r.status == s))
             .map(record)
             .collect();
-        Ok(crate::story::Page {
+        Ok(crate::paging::Page {
             total: chosen.len() as u64,
             items: chosen
                 .into_iter()

@@ -508,14 +508,14 @@ impl CommentRepository for InMemoryCommentRepository {
         include_pending: bool,
         limit: u32,
         offset: u64,
-    ) -> Result<crate::story::Page<Comment>, StoreError> {
+    ) -> Result<crate::paging::Page<Comment>, StoreError> {
         let all: Vec<Comment> = self
             .all()
             .into_iter()
             .rev()
             .filter(|c| c.story_id == story && (include_pending || c.is_approved))
             .collect();
-        Ok(crate::story::Page {
+        Ok(crate::paging::Page {
             total: all.len() as u64,
             items: all
                 .into_iter()
@@ -563,9 +563,9 @@ impl CommentRepository for InMemoryCommentRepository {
         &self,
         limit: u64,
         offset: u64,
-    ) -> Result<crate::story::Page<crate::comment::QueuedComment>, StoreError> {
+    ) -> Result<crate::paging::Page<crate::comment::QueuedComment>, StoreError> {
         let waiting: Vec<Comment> = self.all().into_iter().filter(|c| !c.is_approved).collect();
-        Ok(crate::story::Page {
+        Ok(crate::paging::Page {
             total: waiting.len() as u64,
             items: waiting
                 .into_iter()

@@ -167,13 +167,13 @@ impl UserRepository for InMemoryUserRepository {
         &self,
         limit: u64,
         offset: u64,
-    ) -> Result<crate::story::Page<User>, StoreError> {
+    ) -> Result<crate::paging::Page<User>, StoreError> {
         let waiting: Vec<User> = self
             .all()
             .into_iter()
             .filter(|u| !u.is_approved && u.suspended_reason.is_none())
             .collect();
-        Ok(crate::story::Page {
+        Ok(crate::paging::Page {
             total: waiting.len() as u64,
             items: waiting
                 .into_iter()

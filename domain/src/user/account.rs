@@ -112,7 +112,3 @@ impl AccountService {
         self.p.users.find(id).await
     }
 }
-
-pub use super::external::ExternalSignInError;
-pub use super::registration::{RegisterError, Registration};
-pub use super::sign_in::{ACCOUNT_LOCKED, AdminSignInError, ChangePasswordError, SignInError};

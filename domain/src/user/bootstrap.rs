@@ -1,4 +1,4 @@
-//! Creating the first super admin at start (PRODUCT.md §1).
+//! Creating the first super admin at start (docs/product.md#runtime).
 
 use super::{
     AdminCredentialRepository, AuthProvider, NewUser, PasswordHasher, Role, UserRepository,

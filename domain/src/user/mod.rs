@@ -8,16 +8,16 @@ use std::str::FromStr;
 
 pub mod account;
 pub mod bootstrap;
-mod external;
+pub mod external;
 pub mod leaving;
 pub mod lockout;
 pub mod people;
-mod registration;
+pub mod registration;
 pub mod self_service;
 pub mod sessions;
-mod sign_in;
+pub mod sign_in;
 pub mod tokens;
-mod verification;
+pub mod verification;
 
 pub use ports::{
     AccountData, AccountDataSource, AdminCredential, AdminCredentialRepository,
@@ -161,7 +161,7 @@ pub struct User {
 }
 
 impl User {
-    /// Approved as PRODUCT.md §3 defines it: the flag, or an admin role.
+    /// Approved as docs/product.md#roles defines it: the flag, or an admin role.
     pub fn counts_as_approved(&self) -> bool {
         self.is_approved || self.role.is_admin()
     }

@@ -5,6 +5,7 @@ use super::account::AccountService;
 use super::{Role, User, UserId};
 use crate::StoreError;
 use crate::audit::{AuditAction, NewAuditEntry};
+use crate::paging::{InvalidPage, PageBounds, PageRequest};
 use crate::permissions::{Ability, Caller, Refusal};
 use crate::work::log_and_commit;
 
@@ -21,11 +22,19 @@ pub enum PeopleError {
     #[error("{0}")]
     Invalid(crate::validation::FieldErrors),
     #[error(transparent)]
+    InvalidPage(#[from] InvalidPage),
+    #[error(transparent)]
     Store(#[from] StoreError),
 }
 
 /// The most (and, unless asked for fewer, the number of) pending accounts one page holds.
 pub const PENDING_PAGE_MAX: u64 = 100;
+/// The pending people's pages: oldest first, a whole page unless asked.
+pub const PENDING_PAGES: PageBounds = PageBounds {
+    default_limit: PENDING_PAGE_MAX,
+    max_limit: PENDING_PAGE_MAX,
+    max_offset: 1_000_000,
+};
 
 /// The longest suspension reason.
 pub const MAX_SUSPENSION_REASON_CHARS: usize = 500;
@@ -154,18 +163,9 @@ impl AccountService {
         caller: &Caller,
         limit: Option<u64>,
         offset: Option<u64>,
-    ) -> Result<crate::story::Page<User>, PeopleError> {
+    ) -> Result<crate::paging::Page<User>, PeopleError> {
         caller.require(Ability::ManageUsers)?;
-        let limit = limit.unwrap_or(PENDING_PAGE_MAX);
-        let offset = offset.unwrap_or(0);
-        if !(1..=PENDING_PAGE_MAX).contains(&limit) || offset > 1_000_000 {
-            let mut errors = crate::validation::FieldErrors::new();
-            errors.push(
-                "limit",
-                "limit must be between 1 and 100, and offset at most 1,000,000",
-            );
-            return Err(PeopleError::Invalid(errors));
-        }
+        let PageRequest { limit, offset } = PageRequest::parse(limit, offset, PENDING_PAGES)?;
         Ok(self.p.users.list_pending(limit, offset).await?)
     }
 
@@ -256,3 +256,7 @@ impl AccountService {
         Ok(())
     }
 }
+
+#[cfg(test)]
+#[path = "people_tests.rs"]
+mod tests;

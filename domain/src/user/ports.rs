@@ -101,7 +101,7 @@ pub trait UserRepository: Send + Sync {
         &self,
         limit: u64,
         offset: u64,
-    ) -> Result<crate::story::Page<User>, StoreError>;
+    ) -> Result<crate::paging::Page<User>, StoreError>;
 
     /// Sets role and approval; returns the updated account, `None` when it does not exist.
     ///

@@ -7,9 +7,6 @@
 
 use super::account::AccountService;
 use super::tokens::TokenPurpose;
-pub use super::verification::{
-    INVALID_VERIFICATION_LINK, ResendVerificationError, VerifyEmailError,
-};
 use super::{FORMER_MEMBER_ID, ProfileChanges, User};
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};

@@ -25,7 +25,7 @@ fn common_addresses_are_accepted() {
 }
 
 #[test]
-fn a_malformed_email_is_rejected_with_the_specifications_message() {
+fn a_malformed_email_is_rejected_with_the_documented_message() {
     for bad in [
         "",
         "  ",
@@ -77,7 +77,7 @@ fn an_email_longer_than_255_chars_is_rejected() {
 }
 
 #[test]
-fn a_password_shorter_than_6_chars_is_rejected_with_the_specifications_message() {
+fn a_password_shorter_than_6_chars_is_rejected_with_the_documented_message() {
     assert_eq!(
         Password::parse("12345").unwrap_err().to_string(),
         "Password must be at least 6 characters"
@@ -113,7 +113,7 @@ fn a_password_never_shows_in_debug_output() {
 }
 
 #[test]
-fn a_blank_username_is_rejected_with_the_specifications_message() {
+fn a_blank_username_is_rejected_with_the_documented_message() {
     assert_eq!(
         Username::parse("   ").unwrap_err().to_string(),
         "Username is required"

@@ -6,7 +6,7 @@ use super::account::{Email, EmailError};
 use super::text::bounded_text;
 
 bounded_text! {
-    /// The name a commenter gives (specification §9: max 100).
+    /// The name a commenter gives (docs/product.md#limits: max 100).
     CommentAuthorName, CommentAuthorNameError, max = 100, Single,
     required = "Name is required",
     too_long = "Name must be at most 100 characters",
@@ -14,7 +14,7 @@ bounded_text! {
 }
 
 bounded_text! {
-    /// The text of a comment (PRODUCT.md §5: max 5,000).
+    /// The text of a comment (docs/product.md#limits: max 5,000).
     CommentContent, CommentContentError, max = 5_000, Multi,
     required = "Comment is required",
     too_long = "Comment must be at most 5,000 characters",

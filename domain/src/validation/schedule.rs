@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use super::text::{Lines, TextRule, clean};
 
 /// A schedule item's optional description: trimmed, blank means none, at most 2,000
-/// characters (a few sentences of notes; the specification sets no bound).
+/// characters (a few sentences of notes; docs/product.md sets no other bound).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ScheduleDescription(String);
 

@@ -112,7 +112,7 @@ macro_rules! bounded_text {
 pub(crate) use bounded_text;
 
 bounded_text! {
-    /// A story title (specification §3: max 255).
+    /// A story title (docs/product.md#limits: max 255).
     StoryTitle, StoryTitleError, max = 255, Single,
     required = "Title is required",
     too_long = "Title must be at most 255 characters",
@@ -120,7 +120,7 @@ bounded_text! {
 }
 
 bounded_text! {
-    /// A story's content before sanitising (PRODUCT.md §5: max 200,000).
+    /// A story's content before sanitising (docs/product.md#limits: max 200,000).
     StoryContent, StoryContentError, max = 200_000, Multi,
     required = "Content is required",
     too_long = "Content must be at most 200,000 characters",
@@ -152,7 +152,7 @@ bounded_text! {
 }
 
 bounded_text! {
-    /// The body of a help message (PRODUCT.md §5: max 10,000).
+    /// The body of a help message (docs/product.md#limits: max 10,000).
     HelpMessageBody, HelpMessageBodyError, max = 10_000, Multi,
     required = "Message is required",
     too_long = "Message must be at most 10,000 characters",
@@ -160,7 +160,7 @@ bounded_text! {
 }
 
 bounded_text! {
-    /// The title of a schedule item (specification §9: max 255).
+    /// The title of a schedule item (docs/product.md#limits: max 255).
     ScheduleTitle, ScheduleTitleError, max = 255, Single,
     required = "Title is required",
     too_long = "Title must be at most 255 characters",

@@ -10,7 +10,7 @@ fn a_title_is_trimmed() {
 }
 
 #[test]
-fn a_blank_title_is_rejected_with_the_specifications_message() {
+fn a_blank_title_is_rejected_with_the_documented_message() {
     assert_eq!(
         StoryTitle::parse(" \t ").unwrap_err().to_string(),
         "Title is required"
@@ -104,7 +104,7 @@ fn an_excerpt_longer_than_1000_chars_is_rejected() {
 }
 
 #[test]
-fn a_blank_first_name_is_rejected_with_the_specifications_message() {
+fn a_blank_first_name_is_rejected_with_the_documented_message() {
     assert_eq!(
         FirstName::parse(" ").unwrap_err().to_string(),
         "First name is required"
@@ -112,7 +112,7 @@ fn a_blank_first_name_is_rejected_with_the_specifications_message() {
 }
 
 #[test]
-fn a_blank_last_name_is_rejected_with_the_specifications_message() {
+fn a_blank_last_name_is_rejected_with_the_documented_message() {
     assert_eq!(
         LastName::parse("").unwrap_err().to_string(),
         "Last name is required"

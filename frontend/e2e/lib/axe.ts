@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** Every WCAG 2.0, 2.1 and 2.2 A and AA rule axe has (issue 13 item 5). */
+/** Every WCAG 2.0, 2.1 and 2.2 A and AA rule axe has. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Time spent in axe so far in this worker. */

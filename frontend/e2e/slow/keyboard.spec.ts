@@ -1,4 +1,4 @@
-// Issue 13 item 5: keyboard-only journeys. No mouse (a listener counts mouse and pointer
+// keyboard-only journeys. No mouse (a listener counts mouse and pointer
 // presses and must count none), a visible focus after every key press, and the focus back on
 // what opened a dialog once it closes.
 import {

@@ -1,4 +1,4 @@
-// Issue 13 item 5: Lighthouse (the npm package, driving Debian's Chromium through chrome-launcher)
+// Lighthouse (the npm package, driving Debian's Chromium through chrome-launcher)
 // on the landing page, Home and a story, with the desktop preset: accessibility 100 and
 // performance 95 or more. The scores measured go to test-results/slow-figures/lighthouse.json
 // and to the log.

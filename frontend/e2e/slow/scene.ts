@@ -2,7 +2,7 @@
 import { expect, request as apiRequest, type APIRequestContext, type BrowserContextOptions } from '@playwright/test';
 import { adminApi, approve, newPerson, register, type Person } from '../lib/people';
 
-/** The six kinds of person of issue 13 item 5. */
+/** The six kinds of person. */
 export const KINDS = ['visitor', 'pending', 'member', 'contributor', 'subAdmin', 'superAdmin'] as const;
 export type Kind = (typeof KINDS)[number];
 

@@ -1,4 +1,4 @@
-// Issue 13 item 5: text zoomed to 200% keeps every screen usable without sideways scrolling.
+// text zoomed to 200% keeps every screen usable without sideways scrolling.
 //
 // How 200% is made: the browser's own zoom. A 1280 x 800 window at 200% zoom lays pages out in
 // 640 x 400 CSS pixels drawn with 2 device pixels each, so the page gets a 640 x 400 viewport with

@@ -1,4 +1,4 @@
-// Issue 14, item 1: an owner who only moves the port (`BIND_ADDR`, no `PUBLIC_URL`) can still sign
+// an owner who only moves the port (`BIND_ADDR`, no `PUBLIC_URL`) can still sign
 // in from the browser. This spec starts its own server with exactly that configuration, apart from
 // the harness's one (which sets PUBLIC_URL), and signs in at http://127.0.0.1:<port>.
 import { spawn, type ChildProcess } from 'node:child_process';

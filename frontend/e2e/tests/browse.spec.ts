@@ -1,4 +1,4 @@
-// Issue 10: every story reachable by browsing. Home shows six and "Show more" adds six at a
+// every story reachable by browsing. Home shows six and "Show more" adds six at a
 // time; /stories pages through every match with the search in the address; a shared story
 // link shows the story before (and without) any script.
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';

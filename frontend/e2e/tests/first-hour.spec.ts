@@ -1,4 +1,4 @@
-// Issue 14 ("the first hour") through the real server: Sign Up opens sign-up, a draft shows its
+// through the real server: Sign Up opens sign-up, a draft shows its
 // banner and no comment form to its author, and the super admin suspends and reinstates a person.
 import { expect, request as apiRequest, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';

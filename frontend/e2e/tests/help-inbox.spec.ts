@@ -1,4 +1,4 @@
-// Issue 8: a visitor's help message reaches the super admin's Help Inbox, who answers it by
+// a visitor's help message reaches the super admin's Help Inbox, who answers it by
 // e-mail, marks it handled (it moves to Handled) and deletes it. On a phone a long unbroken word
 // in the message wraps instead of widening the page. The second test handles one message and
 // deletes another, finds the mail to support in the Mail Outbox, cancels a queued social post

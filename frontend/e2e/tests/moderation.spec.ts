@@ -1,7 +1,7 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
 
-// Issue 8: the reviewer's comment queue, comparing and rejecting an edit, and Unpublish from the story page.
+// the reviewer's comment queue, comparing and rejecting an edit, and Unpublish from the story page.
 
 async function ok<T = unknown>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
   expect(response.ok(), `${what}: ${response.status()}`).toBe(true);

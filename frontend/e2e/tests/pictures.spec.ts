@@ -1,4 +1,4 @@
-// Issue 15: an author uploads a thumbnail with the file picker and inserts a picture with
+// an author uploads a thumbnail with the file picker and inserts a picture with
 // alt text into the story text; the server re-encodes both, and once the story is live the
 // card shows the thumbnail with srcset and the story page shows the picture.
 import { expect, request as apiRequest, test } from '@playwright/test';

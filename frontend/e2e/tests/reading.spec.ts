@@ -161,7 +161,7 @@ test('Auto-Export All is offered to a reviewer, not to a visitor, and exports', 
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/stories/${storyId}`);
   await visitor.getByRole('button', { name: 'Share', exact: true }).click();
-  // Issue 8: only those who may export are offered it; a visitor keeps the ordinary share links.
+  // only those who may export are offered it; a visitor keeps the ordinary share links.
   await expect(visitor.getByRole('menuitem', { name: 'Copy Link' })).toBeVisible();
   await expect(visitor.getByRole('menuitem', { name: 'Auto-Export All' })).toHaveCount(0);
   await visitorContext.close();

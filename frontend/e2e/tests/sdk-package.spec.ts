@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
 
-// Issue 11, item 3: the SDK as another project gets it. `npm pack` builds and packs it, a fresh
+// the SDK as another project gets it. `npm pack` builds and packs it, a fresh
 // project outside this workspace installs the tarball (React not installed: the main entry must
 // not need it), TypeScript checks a program against the packed types with Node's own module
 // rules, and Node runs it against the live server with an API token.

@@ -3,7 +3,7 @@ import { expect, request as playwrightRequest, test, type Browser, type Page } f
 import { linkIn, waitForMail } from '../lib/mail-sink.mjs';
 import { ADMIN_PASSWORD, RESET_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
 
-// Accounts self-service (issue 7): mail is read from the SMTP sink the global setup starts.
+// Accounts self-service: mail is read from the SMTP sink the global setup starts.
 
 type Person = { firstName: string; lastName: string; username: string; email: string };
 

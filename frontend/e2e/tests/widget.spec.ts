@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../lib/secrets.mjs';
 
-// Issue 11, item 4: a church's own website (here a page on another origin and site) adds one
+// a church's own website (here a page on another origin and site) adds one
 // script tag and shows the newest stories of a category as cards linking to the site.
 
 let host: Server;

@@ -63,7 +63,7 @@ describe('customFetch on success', () => {
   });
 });
 
-describe('customFetch error text (spec §8)', () => {
+describe('customFetch error text (docs/product.md#errors)', () => {
   it('uses the message field of a JSON body', async () => {
     stubFetch(Response.json({ message: 'Story not found', error: 'ignored' }, { status: 404 }));
     await expect(customFetch('/api/stories/9')).rejects.toThrow('404: Story not found');

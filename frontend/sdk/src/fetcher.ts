@@ -1,7 +1,7 @@
 //! The one hand-written transport of the SDK: every generated call goes through `customFetch`.
 import type { ErrorCode } from './generated/model/errorCode';
 
-/** Text of the error thrown when the server cannot be reached at all (spec §8). */
+/** Text of the error thrown when the server cannot be reached at all (docs/product.md#errors). */
 export const NETWORK_ERROR_MESSAGE =
   'Network error: Unable to connect to server. Please check your internet connection.';
 
@@ -91,7 +91,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** Spec §8: the body's `message` field, else its `error` field, else the raw text, else the status text. */
+/** docs/product.md#errors: the body's `message` field, else its `error` field, else the raw text, else the status text. */
 export function errorText(body: unknown, rawText: string, statusText: string): string {
   if (isRecord(body)) {
     if (typeof body.message === 'string' && body.message !== '') return body.message;

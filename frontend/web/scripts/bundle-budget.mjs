@@ -1,4 +1,4 @@
-// Fails when the built site is too heavy for a phone on a slow line (issue 9): the landing
+// Fails when the built site is too heavy for a phone on a slow line: the landing
 // page's script (the entry and what index.html preloads) must stay under 120 KB gzipped, and
 // the first load of every other page (that plus the page's own chunk and what it imports)
 // under 250 KB. Reads Vite's manifest in web/dist; run after `vite build`.

@@ -10,20 +10,21 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
+use domain::paging::Page;
 use domain::social::{
     ClaimedPost, Platform, PostStatus, Published, SocialPostId, SocialPostRecord,
     SocialPostRepository,
 };
-use domain::story::{Page, StoryId};
+use domain::story::StoryId;
 use domain::user::UserId;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 use tokio::sync::Notify;
 
+use crate::db::Db;
 use crate::db::{Claim, store_err};
 use crate::entity::social_posts;
-use crate::work::Db;
 use sea_orm::sea_query::{Condition, Expr, ExprTrait, OnConflict, Query};
 
 pub struct SeaOrmSocialPostRepository {

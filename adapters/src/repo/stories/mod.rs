@@ -32,10 +32,10 @@ use sea_orm::{
     QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::{stories, story_revisions};
 use crate::repo::media::{keys_used_by, record_uses, retire_if_unused};
-use crate::work::Db;
 
 pub struct SeaOrmStoryRepository {
     db: Db,

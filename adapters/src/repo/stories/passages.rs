@@ -10,9 +10,9 @@ use domain::story::StoryId;
 use sea_orm::sea_query::{Condition, Expr, ExprTrait, Query};
 use sea_orm::{ColumnTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, Set};
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::{stories, story_passages};
-use crate::work::Db;
 
 /// Stores `passages` as the ones `story` cites, in place of those stored before.
 pub(super) async fn replace(db: &Db, story: i64, passages: &[Passage]) -> Result<(), StoreError> {

@@ -3,7 +3,8 @@
 use std::collections::HashMap;
 
 use domain::StoreError;
-use domain::story::{Page, ReviewItem, ReviewKind, RevisionStatus, StoryStatus, StoryWithAuthor};
+use domain::paging::Page;
+use domain::story::{ReviewItem, ReviewKind, RevisionStatus, StoryStatus, StoryWithAuthor};
 use sea_orm::sea_query::Condition;
 use sea_orm::{
     ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,

@@ -7,7 +7,7 @@ pub(crate) use rows::{new_active, new_user_id, to_domain};
 
 use async_trait::async_trait;
 use domain::StoreError;
-use domain::story::Page;
+use domain::paging::Page;
 use domain::user::{FORMER_MEMBER_ID, NewUser, ProfileChanges, Role, User, UserId, UserRepository};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -15,9 +15,9 @@ use sea_orm::{
     QuerySelect, Set,
 };
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::{sessions, stories, story_revisions, users};
-use crate::work::Db;
 
 pub struct SeaOrmUserRepository {
     db: Db,

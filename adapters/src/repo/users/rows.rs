@@ -5,9 +5,9 @@ use domain::StoreError;
 use domain::user::{AuthProvider, FORMER_MEMBER_ID, NewUser, Role, User, UserId};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Set};
 
+use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::users;
-use crate::work::Db;
 
 /// A new user id: a random UUID.
 pub(crate) fn new_user_id() -> UserId {

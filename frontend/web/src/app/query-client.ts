@@ -1,4 +1,4 @@
-//! The one QueryClient of the site, with the caching and retry settings of spec §8/§9 and the one
+//! The one QueryClient of the site, with the caching and retry settings of docs/product.md#errors and the one
 //! place where a 401 sends the visitor to sign in again.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { retryDelay, shouldRetryMutation, shouldRetryQuery } from '@/lib/retry';

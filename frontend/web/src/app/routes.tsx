@@ -7,7 +7,7 @@ import { useAuth } from '@/hooks/use-auth';
 import { useFocusOnNavigate } from '@/hooks/use-focus-on-navigate';
 
 // Only the landing page (a visitor's first view) comes with the first script; every other
-// page loads when first opened, so a phone downloads less up front (issue 9: the landing
+// page loads when first opened, so a phone downloads less up front (the landing
 // page's script stays under 120 KB gzipped, `scripts/bundle-budget.mjs` checks it).
 const HomePage = lazy(() => import('@/features/home/home-page').then((m) => ({ default: m.HomePage })));
 const StoriesPage = lazy(() => import('@/features/browse/stories-page').then((m) => ({ default: m.StoriesPage })));
@@ -44,7 +44,7 @@ const ContributorDashboardPage = lazy(() =>
   })),
 );
 
-/** The route table of spec §2. */
+/** The route table of docs/product.md#screens. */
 export function AppRoutes() {
   const { isLoading } = useAuth();
   useFocusOnNavigate();

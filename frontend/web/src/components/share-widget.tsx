@@ -1,4 +1,4 @@
-//! Spec §2 "Share widget": share a story's link natively, by copy, on Twitter and LinkedIn, for
+//! docs/product.md#screens: share a story's link natively, by copy, on Twitter and LinkedIn, for
 //! Instagram, or through the server's social export (offered only to those the server lets
 //! export). Two looks: a menu and labelled buttons.
 import { PlatformDto, useExportStory } from '@grace-stories/sdk/react';
@@ -17,7 +17,7 @@ import { exportFailedToast } from '@/lib/social-export';
 import { isUnauthorizedError } from '@/lib/unauthorized';
 import { cn } from '@/lib/utils';
 
-/** Spec §9: the share popups' sizes. */
+/** docs/product.md#screens: the share popups' sizes. */
 export const TWITTER_POPUP = 'width=600,height=400';
 export const LINKEDIN_POPUP = 'width=600,height=500';
 export const SHARE_HASHTAGS = ['faith', 'testimony', 'community'];
@@ -49,7 +49,7 @@ function useShareActions(story: ShareableStory) {
 
   const exportStory = useExportStory({
     mutation: {
-      // Spec §8: the share widget asks to log in and stays on the page.
+      // docs/product.md#errors: the share widget asks to log in and stays on the page.
       meta: { handlesUnauthorized: true },
       onSuccess: ({ message }) => toast({ title: 'Export queued', description: message }),
       onError: (error) => {

@@ -1,4 +1,4 @@
-//! The story card's action menu (spec §2 "Story card"): Edit, Publish, Share and Delete.
+//! The story card's action menu (docs/product.md#screens): Edit, Publish, Share and Delete.
 import { useDeleteStory, usePublishStory, type StoryStatusDto } from '@grace-stories/sdk/react';
 import { Globe, MoreVertical, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -34,7 +34,7 @@ type MenuStory = {
 };
 
 /**
- * Spec §2 "Publish (only if unpublished)": offered for drafts and rejected stories. A story
+ * docs/product.md#screens: offered for drafts and rejected stories. A story
  * waiting for review is not publishable (the server answers 409), nor is a live one.
  */
 export function canPublishStory(story: Pick<MenuStory, 'isPublished' | 'status'>): boolean {
@@ -43,14 +43,14 @@ export function canPublishStory(story: Pick<MenuStory, 'isPublished' | 'status'>
 }
 
 /**
- * Delete is for the admin role of the spec, and also for the story's author and the sub and
+ * Delete is for the admin role of docs/product.md, and also for the story's author and the sub and
  * super admins, whom the server allows as well.
  */
 export function canDeleteStory(viewer: User, story: MenuStory): boolean {
   return isAdminRole(viewer.role) || (story.authorId !== undefined && story.authorId === viewer.id);
 }
 
-/** Native share when the browser has it, else the link is copied (spec §2). */
+/** Native share when the browser has it, else the link is copied (docs/product.md#screens). */
 export async function shareStory(story: { id: number; title: string }): Promise<void> {
   const url = storyLink(story.id);
   if (typeof navigator.share === 'function') {

@@ -152,7 +152,7 @@ describe('the story card menu', () => {
       'PUT /api/stories/7/publish': { status: 500, body: { message: 'Database unavailable' } },
     });
     await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
-    // Spec §8: other failures are retried once (after 1 s) before the toast.
+    // docs/product.md#errors: other failures are retried once (after 1 s) before the toast.
     expect(await screen.findByText('Failed to publish story', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/stories/7/publish'))).toHaveLength(2);
   });

@@ -12,7 +12,7 @@ import { formatDate, initials } from '@/lib/format';
 import { mediaSrcSet } from '@/lib/media';
 import { cn } from '@/lib/utils';
 
-// Only an author's own cards have the menu; readers' cards never load it (issue 9).
+// Only an author's own cards have the menu; readers' cards never load it.
 const StoryCardMenu = lazy(() => import('@/components/story-card-menu').then((m) => ({ default: m.StoryCardMenu })));
 
 export type StoryCardData = Pick<
@@ -34,7 +34,7 @@ type StoryCardProps = {
   children?: ReactNode;
 };
 
-/** A story tile (spec §2 "Story card"); the whole card leads to /stories/{id}. */
+/** A story tile (docs/product.md#screens); the whole card leads to /stories/{id}. */
 export function StoryCard({ story, className, actions, badges, children }: StoryCardProps) {
   const href = `/stories/${story.id}`;
   const isVideo = Boolean(story.videoUrl);

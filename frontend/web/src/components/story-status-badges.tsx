@@ -29,7 +29,7 @@ function RevisionBadge({ story }: { story: StatusStory }) {
 }
 
 /**
- * Contributor cards (spec: "a Published/Draft badge"): 'Published' or 'Draft', then the detail
+ * Contributor cards (docs/product.md: "a Published/Draft badge"): 'Published' or 'Draft', then the detail
  * of a draft ('Pending Review' or 'Rejected') or of a live story ('Edit waiting for review').
  */
 export function StoryPublicationBadges({ story }: { story: StatusStory }) {
@@ -48,7 +48,7 @@ export function StoryPublicationBadges({ story }: { story: StatusStory }) {
 }
 
 /**
- * Member 'My Stories' (spec: "status badge"): one badge naming the status, as the dashboard's
+ * Member 'My Stories' (docs/product.md: "status badge"): one badge naming the status, as the dashboard's
  * counts do ('Draft', 'Pending Review', 'Published', 'Rejected'), plus 'Edit waiting for review'.
  */
 export function StoryStatusBadge({ story }: { story: StatusStory }) {

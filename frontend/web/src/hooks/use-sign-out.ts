@@ -1,4 +1,4 @@
-//! Spec §7: `POST /api/logout`; afterwards the cached user is null and every cached answer is gone.
+//! docs/product.md#screens: `POST /api/logout`; afterwards the cached user is null and every cached answer is gone.
 import { useLogout } from '@grace-stories/sdk/react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';

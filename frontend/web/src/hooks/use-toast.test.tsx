@@ -4,7 +4,7 @@ import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from '@/compon
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY, reducer, toast, type ToasterToast } from './use-toast';
 
 describe('toast queue', () => {
-  it('uses the settings of the specification', () => {
+  it('uses the documented settings', () => {
     expect(TOAST_LIMIT).toBe(1);
     expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
     expect(TOAST_DURATION_MS).toBe(5000);

@@ -2,7 +2,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
 
-/** Spec §9: one toast at a time; a dismissed toast is dropped from the store 1,000,000 ms later. */
+/** docs/product.md#screens: one toast at a time; a dismissed toast is dropped from the store 1,000,000 ms later. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 

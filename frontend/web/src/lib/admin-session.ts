@@ -1,4 +1,4 @@
-//! Spec §4 "Admin session": the admin sign-in keeps the signed-in user under `adminUser` in
+//! The admin sign-in (docs/product.md#screens) keeps the signed-in user under `adminUser` in
 //! localStorage; it counts only while that user's role is super_admin. The server session
 //! cookie remains what authorises calls.
 import type { User } from '@/hooks/use-auth';

@@ -1,5 +1,5 @@
 //! The one path from a server error to the screen: its status, its own text, its field errors
-//! under a form's fields, and the failure toast of a mutation (spec §8).
+//! under a form's fields, and the failure toast of a mutation (docs/product.md#errors).
 import { ApiError } from '@grace-stories/sdk/react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { toast } from '@/hooks/use-toast';
@@ -62,7 +62,7 @@ export type ServerFieldsForm<T extends FieldValues> = {
 export type MutationErrorToast<T extends FieldValues> = {
   /** The toast's title; 'Error' unless the screen has its own ('Login failed', 'Upload failed'). */
   title?: string;
-  /** The screen's failure text (the spec's 'Failed to ...'); without it, the error's own text. */
+  /** The screen's failure text (the product's 'Failed to ...'); without it, the error's own text. */
   text?: string;
   /**
    * A 403 or 409 explains itself (a story already waiting for review, an account pending

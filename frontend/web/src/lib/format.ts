@@ -9,7 +9,7 @@ export function formatDate(value: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
 }
 
-/** Spec §9: reading time = content length / 200, rounded up, in minutes. */
+/** docs/product.md#screens: reading time = content length / 200, rounded up, in minutes. */
 export function readingMinutes(content: string): number {
   return Math.ceil(content.length / 200);
 }

@@ -1,11 +1,11 @@
-//! Retry rules of spec §8/§9 as pure functions, so the QueryClient settings can be tested alone.
+//! Retry rules of docs/product.md#errors as pure functions, so the QueryClient settings can be tested alone.
 //! They read the HTTP status the SDK's `ApiError` carries; an error without one (nothing answered)
 //! is retried.
 import { httpStatus } from './api-errors';
 
-// Spec §8 names 401, 403 ('unauthorized', 'forbidden'), 400, 404 and 422.
+// docs/product.md#errors names 401, 403 ('unauthorized', 'forbidden'), 400, 404 and 422.
 const QUERY_NO_RETRY: ReadonlySet<number> = new Set([400, 401, 403, 404, 422]);
-// 409 is added to the spec's list: a conflict with the story's state (already waiting for review,
+// 409 is added to the product's list: a conflict with the story's state (already waiting for review,
 // already published) cannot be fixed by sending the same request again (README "Decisions"); nor
 // can a picture that is too large (413) or not a picture (415).
 const MUTATION_NO_RETRY: ReadonlySet<number> = new Set([400, 401, 403, 404, 409, 413, 415, 422]);

@@ -1,4 +1,4 @@
-//! Role names and the labels the header shows for them (spec §2 "Header", §6).
+//! Role names and the labels the header shows for them (docs/product.md#screens, #roles).
 import type { User } from '@/hooks/use-auth';
 
 export type Role = User['role'];
@@ -10,7 +10,7 @@ export function isAdminRole(role: Role): boolean {
 }
 
 /**
- * Who sees the Admin link and the Admin Panel menu item: every reviewer role. The spec names
+ * Who sees the Admin link and the Admin Panel menu item: every reviewer role. docs/product.md names
  * super_admin and sub_admin; `admin` reviews stories too and otherwise had no way to its queue.
  */
 export function canSeeAdminArea(role: Role): boolean {

@@ -23,7 +23,7 @@ describe('the toast of a refused export', () => {
   const refused = (status: number, message?: string) =>
     exportFailedToast(new ApiError(status, message ?? 'Error', message ? { message } : undefined));
 
-  it("shows the server's reason for a 400, or the spec's text", () => {
+  it("shows the server's reason for a 400, or the product's text", () => {
     expect(refused(400, 'At least one platform is required')).toMatchObject({
       title: 'Cannot Export',
       description: 'At least one platform is required',

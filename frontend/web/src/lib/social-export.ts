@@ -5,7 +5,7 @@ import type { ToastInput } from '@/hooks/use-toast';
 import { serverMessage } from './api-errors';
 import { isAdminRole } from './roles';
 
-/** The spec's text for exporting a story that is not published (§5). */
+/** The text for exporting a story that is not published (docs/product.md#limits). */
 export const NOT_PUBLISHED_MESSAGE = 'Story must be published before exporting to social media';
 
 /**

@@ -13,7 +13,7 @@ export const STATUS_LABELS: Record<StoryStatusDto, string> = {
 };
 
 /**
- * Contributor dashboard (spec: cards with a Published/Draft badge): every story that is not live
+ * Contributor dashboard (docs/product.md: cards with a Published/Draft badge): every story that is not live
  * is a draft to its author, whether it waits for review or came back rejected; the detail badge
  * says which. So Total Stories = Published + Drafts.
  */
@@ -39,7 +39,7 @@ export function memberCounts(stories: readonly CountedStory[]) {
 }
 
 /**
- * The success toast after a create, update or publish. The spec's titles ('Story published
+ * The success toast after a create, update or publish. The product's titles ('Story published
  * successfully', ...) only when they are true: a non-admin's Publish sends the story to review, and
  * an edit of a live story is staged, so those say where the story stands instead.
  */

@@ -1,10 +1,10 @@
-//! Spec §8: what the site does when the server says the session is gone. The QueryClient's caches
+//! docs/product.md#errors: what the site does when the server says the session is gone. The QueryClient's caches
 //! (`app/query-client.ts`) call `signInAgain` for every 401, so screens do not handle it themselves.
 import { ApiError } from '@grace-stories/sdk/react';
 import { toast } from '@/hooks/use-toast';
 import { browser } from './browser';
 
-/** Spec §9: the redirect to /api/login follows the toast after 500 ms. */
+/** docs/product.md#screens: the redirect to /api/login follows the toast after 500 ms. */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
 let redirecting = false;

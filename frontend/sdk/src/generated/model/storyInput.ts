@@ -14,8 +14,8 @@ import type { StoryInputThumbnailUrl } from './storyInputThumbnailUrl';
 import type { StoryInputVideoUrl } from './storyInputVideoUrl';
 
 /**
- * The story form (specification §3 "Story submit"). `authorId` is accepted for the
-specification's payload and ignored: the author is always the signed-in caller.
+ * The story form (docs/product.md#limits). `authorId` is accepted for the
+documented payload and ignored: the author is always the signed-in caller.
  */
 export interface StoryInput {
   audience?: StoryInputAudience;

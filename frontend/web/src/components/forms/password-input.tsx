@@ -3,7 +3,7 @@ import { useState, type ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 
-/** A password input with a show/hide toggle (spec §2 "/auth" and "/admin-login"). */
+/** A password input with a show/hide toggle (/auth and /admin-login, docs/product.md#screens). */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (

@@ -10,7 +10,7 @@ import { Brand } from './brand';
 import type { NavLink } from './mobile-nav';
 
 // The menus (Radix dropdowns with their positioning code, about 30 KB gzipped) load just after
-// the page's first script, so the landing page shows without waiting for them (issue 9).
+// the page's first script, so the landing page shows without waiting for them.
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
 
@@ -20,7 +20,7 @@ export const SIGN_UP_HREF = '/auth?mode=signup';
 export type SectionLink = { href: `#${string}`; label: string };
 
 /**
- * The site header (spec §2): Home, Help Center, Dashboard for approved users, Admin for
+ * The site header (docs/product.md#screens): Home, Help Center, Dashboard for approved users, Admin for
  * super/sub admins; Sign In and Sign Up when signed out. `sections` adds in-page anchors.
  */
 export function Header({ sections = [] }: { sections?: SectionLink[] }) {
@@ -93,7 +93,7 @@ export function Header({ sections = [] }: { sections?: SectionLink[] }) {
 }
 
 /**
- * The role badge of spec §2 ('Regular Contributor (Pending)'). A phone has no room for the
+ * The role badge of docs/product.md#screens ('Regular Contributor (Pending)'). A phone has no room for the
  * whole text beside the brand and the menus, so there it reads just 'Pending' for an account
  * waiting for approval (else the role, on up to two lines); the whole text stays readable to
  * screen readers and shows from `sm` up, and the avatar menu repeats it on phones.

@@ -7,7 +7,7 @@ const QUICK_LINKS = ['About Us', 'Featured Stories', 'Categories', 'Become a Con
 const SUPPORT_LINKS = ['Help Center', 'Community Guidelines', 'Privacy Policy'];
 
 /**
- * The footer of spec §2. Quick Links and Support entries lead nowhere in the specification,
+ * The footer of docs/product.md#screens. Quick Links and Support entries lead nowhere in the product,
  * so they are plain text: no link that goes nowhere for a keyboard or a screen reader to meet.
  */
 export function SiteFooter() {

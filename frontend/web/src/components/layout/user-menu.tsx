@@ -17,7 +17,7 @@ import { browser } from '@/lib/browser';
 import { fullName, initials } from '@/lib/format';
 import { canSeeAdminArea, roleBadgeText } from '@/lib/roles';
 
-/** The avatar menu of a signed-in user (spec §2 "Header"). */
+/** The avatar menu of a signed-in user (docs/product.md#screens). */
 export function UserMenu({ user }: { user: User }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -36,8 +36,8 @@ export function UserMenu({ user }: { user: User }) {
     <DropdownMenu>
       <DropdownMenuTrigger
         className="rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        // The name holds the initials the button shows, so it contains its visible text (WCAG 2.5.3).
-        aria-label={`Account menu for ${name} (${monogram})`}
+        // The name starts with the initials the button shows (WCAG 2.5.3, axe label-content-name-mismatch).
+        aria-label={`${monogram}, account menu for ${name}`}
       >
         <Avatar className="size-9 ring-2 ring-amber-200">
           {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}

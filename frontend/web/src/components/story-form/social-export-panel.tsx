@@ -21,7 +21,7 @@ export function storyLink(id: number): string {
   return `${window.location.origin}/stories/${id}`;
 }
 
-/** Spec §2 "Social Export tab": only a published story can be posted (`POST /api/stories/{id}/export`). */
+/** docs/product.md#screens: only a published story can be posted (`POST /api/stories/{id}/export`). */
 export function SocialExportPanel({ story }: { story: StoryDto | null }) {
   const siteName = useSiteName();
   const [target, setTarget] = useState<'all' | PlatformDto | null>(null);

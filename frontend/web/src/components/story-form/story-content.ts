@@ -6,7 +6,7 @@ export function looksLikeHtml(text: string): boolean {
   return /<[a-z/!]/i.test(text);
 }
 
-/** Spec §2/§9: the first `length` characters plus '...' (the whole text when it is shorter). */
+/** docs/product.md#screens: the first `length` characters plus '...' (the whole text when it is shorter). */
 export function excerptFallback(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length)}...` : text;
 }

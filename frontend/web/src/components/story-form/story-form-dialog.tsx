@@ -14,7 +14,7 @@ export type StoryFormDialogProps = {
   storyId?: number | null;
 };
 
-/** Spec §2 "Story form modal": 'Create New Story' or 'Edit Story'. */
+/** docs/product.md#screens: 'Create New Story' or 'Edit Story'. */
 export function StoryFormDialog({ open, onOpenChange, authorId, storyId = null }: StoryFormDialogProps) {
   const editing = storyId !== null;
   return (

@@ -1,4 +1,4 @@
-//! Spec §3 "Story submit" and §5 "Story form": the form's values, the payload built from them,
+//! docs/product.md#limits: the form's values, the payload built from them,
 //! and the submit-time check over the generated `createStoryBody` schema.
 import { schemas, type AudienceDto, type BylineDto, type StoryInput } from '@grace-stories/sdk/react';
 import { z } from 'zod';
@@ -33,7 +33,7 @@ export const EMPTY_STORY_FORM: StoryFormValues = {
   audience: 'public',
 };
 
-/** Spec §2: the categories offered even when the server has none of them yet. */
+/** docs/product.md#screens: the categories offered even when the server has none of them yet. */
 export const DEFAULT_CATEGORIES = ['Bible Study', 'Testimonies', 'Faith & Life', 'Worship'] as const;
 
 /** Server categories first, then the defaults, without duplicates (compared case-insensitively). */
@@ -49,7 +49,7 @@ export function categoryOptions(serverNames: readonly string[]): string[] {
   return options;
 }
 
-/** Spec §5: submit is possible once title, content, category (and the video URL) are filled in. */
+/** docs/product.md#limits: submit is possible once title, content, category (and the video URL) are filled in. */
 export function canSubmit(values: StoryFormValues): boolean {
   const filled = (text: string) => text.trim().length > 0;
   return (
@@ -60,7 +60,7 @@ export function canSubmit(values: StoryFormValues): boolean {
   );
 }
 
-/** Spec §3: trimmed fields, null for empty optional ones, a video URL only in video mode. */
+/** docs/product.md#limits: trimmed fields, null for empty optional ones, a video URL only in video mode. */
 export function toStoryInput(values: StoryFormValues, authorId: string | null): StoryInput {
   const orNull = (text: string) => (text.trim() ? text.trim() : null);
   return {
@@ -84,7 +84,7 @@ const httpUrl = (message: string) =>
     .refine((url) => /^https?:\/\//i.test(url), message)
     .nullish();
 
-/** The site's address of an uploaded picture size (issue 15). */
+/** The site's address of an uploaded picture size. */
 export const MEDIA_PATH = /^\/media\/[0-9a-f]{32}-\d{1,5}\.(jpg|png)$/;
 
 /** An absolute http(s) URL, or an uploaded picture of this site. */
@@ -119,7 +119,7 @@ export const storySubmitSchema = schemas.createStoryBody.extend({
 
 export type SubmitCheck = { ok: true; data: StoryInput } | { ok: false; description: string };
 
-/** Spec §5: the first failure as 'field path: message'; anything else as the generic text. */
+/** docs/product.md#limits: the first failure as 'field path: message'; anything else as the generic text. */
 export function checkStoryInput(input: StoryInput): SubmitCheck {
   try {
     const result = storySubmitSchema.safeParse(input);

@@ -98,7 +98,7 @@ describe('the story form', () => {
     expect(calls(fetchMock, 'POST', '/api/stories')).toHaveLength(0);
   });
 
-  it('creates a video story with the spec payload and closes', async () => {
+  it('creates a video story with the documented payload and closes', async () => {
     const created = sampleStory({ id: 21, status: 'pending_approval' });
     const { fetchMock } = renderApp(
       '/contributor-dashboard',

@@ -32,7 +32,7 @@ type StoryFormProps = {
   onDone: () => void;
 };
 
-/** The form inside the story modal: Content and Social Export tabs (spec §2, §5). */
+/** The form inside the story modal: Content and Social Export tabs (docs/product.md#screens). */
 export function StoryForm({ initial, authorId, story, waitingEdit = false, onDone }: StoryFormProps) {
   const editing = story !== undefined;
   const form = useForm<StoryFormValues>({ defaultValues: initial });

@@ -51,7 +51,7 @@ export function StoriesLoadError({ onRetry, retrying }: { onRetry: () => void; r
 }
 
 /**
- * Nothing to show. Home keeps the spec's 'No Stories Found' texts; the story browser passes its
+ * Nothing to show. Home keeps the product's 'No Stories Found' texts; the story browser passes its
  * own `title` and `message`.
  */
 export function NoStoriesFound({

@@ -1,5 +1,5 @@
 //! shadcn-style form fields over react-hook-form: label, control and message wired by id,
-//! with `aria-invalid` and `aria-describedby` set from the field's error (STYLE.md §15).
+//! with `aria-invalid` and `aria-describedby` set from the field's error.
 import { Slot } from '@radix-ui/react-slot';
 import { createContext, useContext, useId, type ComponentProps } from 'react';
 import {

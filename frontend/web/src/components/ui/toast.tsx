@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import type { ComponentProps, ReactElement } from 'react';
 import { cn } from '@/lib/utils';
 
-/** Spec §9: a toast stays 5 s, can be swiped right past 50 px, and F8 focuses the viewport. */
+/** docs/product.md#screens: a toast stays 5 s, can be swiped right past 50 px, and F8 focuses the viewport. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;
 export const TOAST_HOTKEY = ['F8'];

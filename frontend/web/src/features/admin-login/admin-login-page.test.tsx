@@ -65,7 +65,7 @@ describe('/admin-login', () => {
   it('falls back to Login failed / Invalid credentials without a server message', async () => {
     renderApp('/admin-login', { ...signedOut, 'POST /api/admin/login': { status: 502 } });
     await signIn('admin', 'whatever');
-    // A 502 is retried once (spec §8) before the failure shows.
+    // A 502 is retried once (docs/product.md#errors) before the failure shows.
     const alert = await screen.findByText(
       'Login failed',
       { selector: '[data-slot="alert-description"]' },

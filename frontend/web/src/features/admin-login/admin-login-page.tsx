@@ -15,10 +15,10 @@ import { toast } from '@/hooks/use-toast';
 import { storeAdminSession } from '@/lib/admin-session';
 import { serverMessage } from '@/lib/api-errors';
 
-/** Spec §9: the redirect to /dashboard follows a successful admin sign-in after 1 second. */
+/** docs/product.md#screens: the redirect to /dashboard follows a successful admin sign-in after 1 second. */
 export const ADMIN_REDIRECT_MS = 1000;
 
-/** /admin-login — the super admin's sign-in by username (spec §2 "Admin login"). */
+/** /admin-login — the super admin's sign-in by username (docs/product.md#screens). */
 export function AdminLoginPage() {
   useDocumentTitle('Administrator Login');
   const queryClient = useQueryClient();

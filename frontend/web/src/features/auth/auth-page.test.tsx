@@ -23,7 +23,7 @@ describe('/auth sign in', () => {
     expect(screen.getByText("Don't have an account?")).toBeInTheDocument();
   });
 
-  it('validates with the spec messages before calling the server', async () => {
+  it('validates with the documented messages before calling the server', async () => {
     const fetchMock = renderApp('/auth').fetchMock;
     await userEvent.type(await screen.findByLabelText('Email'), 'not-an-email');
     await userEvent.type(screen.getByLabelText('Password'), '123');
@@ -135,7 +135,7 @@ describe('/auth sign up', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
   });
 
-  it('requires every field with the spec messages', async () => {
+  it('requires every field with the documented messages', async () => {
     renderApp('/auth');
     await openSignUp();
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));

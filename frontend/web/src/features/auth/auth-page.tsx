@@ -40,7 +40,7 @@ function initialMode(search: string): Mode {
   return mode === 'signup' ? 'sign-up' : 'sign-in';
 }
 
-/** /auth — sign in and sign up (spec §2 "Sign-in / sign-up"). */
+/** /auth — sign in and sign up (docs/product.md#screens). */
 export function AuthPage() {
   const { isLoading, isAuthenticated } = useAuth();
   const search = useSearch();

@@ -1,4 +1,4 @@
-//! Spec §5: the sign-in and sign-up rules with their exact messages, over the generated bodies.
+//! docs/product.md#limits: the sign-in and sign-up rules with their exact messages, over the generated bodies.
 import { schemas } from '@grace-stories/sdk/react';
 import { z } from 'zod';
 import { newPassword, requiredText } from '@/lib/form-rules';

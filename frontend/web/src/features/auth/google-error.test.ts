@@ -1,7 +1,7 @@
 import { googleErrorMessage } from './google-error';
 
 describe('Google sign-in error codes', () => {
-  // Every code the server's Google callback sends back to /auth?error= (issue 14, item 9).
+  // Every code the server's Google callback sends back to /auth?error=.
   const codes = [
     'google-cancelled',
     'google-state',

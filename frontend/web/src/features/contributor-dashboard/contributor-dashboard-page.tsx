@@ -21,7 +21,7 @@ import { isUnauthorizedError } from '@/lib/unauthorized';
 import { incompleteCount } from './schedule-status';
 import { ScheduleTab } from './schedule-tab';
 
-/** /contributor-dashboard (spec §2 "Contributor dashboard"). */
+/** /contributor-dashboard (docs/product.md#screens). */
 export function ContributorDashboardPage() {
   const { user } = useAuth();
   if (!user) return <SignedOutRedirect />;

@@ -1,12 +1,12 @@
-//! Spec §4: a task's status, computed on the client from its due date at the time it is shown.
+//! docs/product.md#lifecycles: a task's status, computed on the client from its due date at the time it is shown.
 import type { ScheduleDto, ScheduleStatusDto } from '@grace-stories/sdk/react';
 
-/** Spec §9: the due-soon window. */
+/** docs/product.md#screens: the due-soon window. */
 export const DUE_SOON_WINDOW_MS = 48 * 60 * 60 * 1000;
 
 /**
  * Completed if done; overdue once the due date passed; due soon within 48 hours; otherwise
- * upcoming. The list is never refetched on its own (spec §9), so the status is worked out at
+ * upcoming. The list is never refetched on its own (docs/product.md#screens), so the status is worked out at
  * each render rather than taken from the server's `status`, which was right when it was fetched.
  */
 export function scheduleStatus(
@@ -28,7 +28,7 @@ export const STATUS_LABELS: Record<ScheduleStatusDto, string> = {
   upcoming: 'Upcoming',
 };
 
-/** Spec §2: 'Upcoming Tasks' counts the incomplete schedule items. */
+/** docs/product.md#screens: 'Upcoming Tasks' counts the incomplete schedule items. */
 export function incompleteCount(tasks: readonly Pick<ScheduleDto, 'isCompleted'>[]): number {
   return tasks.filter((t) => !t.isCompleted).length;
 }

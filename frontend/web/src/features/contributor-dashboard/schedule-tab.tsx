@@ -1,4 +1,4 @@
-//! The Schedule tab (spec §2): tasks with title, description, 'Due: date' and a computed status;
+//! The Schedule tab (docs/product.md#screens): tasks with title, description, 'Due: date' and a computed status;
 //! adding a task, marking it complete (or not) and deleting it.
 import {
   getListSchedulesQueryKey,

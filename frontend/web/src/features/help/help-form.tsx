@@ -1,4 +1,4 @@
-//! The help centre's contact form (spec §2, §5): e-mail, subject and message required.
+//! The help centre's contact form (docs/product.md#screens): e-mail, subject and message required.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HelpCategoryDto, schemas, useSendHelpMessage } from '@grace-stories/sdk/react';
 import { Send } from 'lucide-react';
@@ -14,7 +14,7 @@ import { toast } from '@/hooks/use-toast';
 import { showMutationError } from '@/lib/api-errors';
 import { emailAddress, requiredText } from '@/lib/form-rules';
 
-/** Spec §3: the help categories and their labels, in the order the form lists them. */
+/** docs/product.md#limits: the help categories and their labels, in the order the form lists them. */
 export const HELP_CATEGORIES: { value: HelpCategoryDto; label: string }[] = [
   { value: HelpCategoryDto.general, label: 'General Question' },
   { value: HelpCategoryDto.technical, label: 'Technical Support' },
@@ -54,7 +54,7 @@ export function HelpForm() {
         });
         form.reset(EMPTY);
       },
-      // Spec §8's toast; the server's field errors (an address it refuses) go under the fields.
+      // The toast of docs/product.md#errors; the server's field errors (an address it refuses) go under the fields.
       onError: (error) =>
         showMutationError(error, {
           text: 'Failed to send message. Please try again.',

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { HelpForm } from './help-form';
 
-/** Spec §2 "Help centre": the three questions and their answers. */
+/** docs/product.md#screens: the three questions and their answers. */
 export const FAQ: { question: string; answer: string }[] = [
   {
     question: 'How do I create my first story?',

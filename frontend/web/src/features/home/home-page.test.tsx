@@ -185,7 +185,7 @@ describe('home for a signed-in user', () => {
   it('says the stories could not be loaded, with Retry, instead of "No Stories Found"', async () => {
     const fetchTable = table({ 'GET /api/stories': { status: 503, body: { message: 'Database unavailable' } } });
     renderApp('/', fetchTable);
-    // Spec §8: a 503 is retried twice (1 s, then 2 s) before the query fails.
+    // docs/product.md#errors: a 503 is retried twice (1 s, then 2 s) before the query fails.
     expect(
       await screen.findByRole('heading', { name: 'Stories could not be loaded' }, { timeout: 6000 }),
     ).toBeInTheDocument();

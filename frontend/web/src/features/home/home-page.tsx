@@ -12,14 +12,14 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { categoryTileClass } from '@/lib/categories';
 import { cn } from '@/lib/utils';
 
-/** Spec §9: Home shows six stories at first; "Show more" adds six at a time. */
+/** docs/product.md#screens: Home shows six stories at first; "Show more" adds six at a time. */
 export const HOME_STORY_LIMIT = 6;
 
 function scrollToStories() {
   document.getElementById('stories')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
-/** / for a signed-in user (spec §2 "Home (signed in)"): search, filter and browse stories. */
+/** / for a signed-in user (docs/product.md#screens): search, filter and browse stories. */
 export function HomePage() {
   const { user } = useAuth();
   useDocumentTitle('Home');

@@ -5,7 +5,7 @@ import { SAMPLE_STORIES } from './sample-content';
 export const FEATURED_STORY_COUNT = 3;
 
 /**
- * The three newest published stories; the spec's three sample cards when the site has none
+ * The three newest published stories; the product's three sample cards when the site has none
  * (or the list cannot be loaded), so the landing page never looks empty.
  */
 export function FeaturedStories() {

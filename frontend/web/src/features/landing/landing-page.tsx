@@ -29,7 +29,7 @@ const CATEGORY_ICONS: Record<string, LucideIcon> = {
 
 const STAT_ICONS: LucideIcon[] = [PenLine, Users, Globe2];
 
-/** The page a signed-out visitor sees at / (spec §2 "Landing page"). */
+/** The page a signed-out visitor sees at / (docs/product.md#screens). */
 export function LandingPage() {
   const siteName = useSiteName();
   const figures = useLandingFigures();

@@ -1,4 +1,4 @@
-//! The landing page's sample figures (spec §2/§9) and the three sample featured stories that
+//! The landing page's sample figures (docs/product.md#screens) and the three sample featured stories that
 //! stand in while the site has no published story yet.
 import type { StoryCardData } from '@/components/story-card';
 

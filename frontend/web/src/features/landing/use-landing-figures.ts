@@ -1,5 +1,5 @@
 //! The landing page's community figures and category tiles: the site's real numbers once it has a
-//! published story, the specification's sample figures on an empty site (README "Decisions").
+//! published story, docs/product.md's sample figures on an empty site (README "Decisions").
 import { useGetSiteInfo, useListCategories } from '@grace-stories/sdk/react';
 import { COMMUNITY_STATS, SAMPLE_CATEGORIES } from './sample-content';
 
@@ -24,7 +24,7 @@ export function useLandingFigures(): { stats: Stat[]; tiles: CategoryTile[] } {
     };
   }
   if (!live) {
-    // An empty site (or one whose figures cannot be read) shows the spec's sample figures.
+    // An empty site (or one whose figures cannot be read) shows docs/product.md's sample figures.
     return { stats: COMMUNITY_STATS.map((s) => ({ ...s })), tiles: sampleTiles };
   }
 

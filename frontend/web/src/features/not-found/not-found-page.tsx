@@ -2,7 +2,7 @@ import { AlertCircle } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Any path the router does not know (spec §2). */
+/** Any path the router does not know (docs/product.md#screens). */
 export function NotFoundPage() {
   useDocumentTitle('404 Page Not Found');
   return (

@@ -1,4 +1,4 @@
-//! The comment form under a story (spec §2, §5): name and content required, e-mail optional.
+//! The comment form under a story (docs/product.md#screens): name and content required, e-mail optional.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getListCommentsQueryKey, schemas, useCreateComment } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -42,7 +42,7 @@ export function CommentForm({ storyId }: { storyId: number }) {
         form.reset(EMPTY);
         void queryClient.invalidateQueries({ queryKey: getListCommentsQueryKey(storyId) });
       },
-      // Spec §8's toast; the server's field errors (an address it refuses) go under the fields.
+      // The toast of docs/product.md#errors; the server's field errors (an address it refuses) go under the fields.
       onError: (error) =>
         showMutationError(error, {
           text: 'Failed to submit comment. Please try again.',

@@ -1,4 +1,4 @@
-//! Spec §6: who may approve and who may delete comments, by the abilities the server gives the
+//! docs/product.md#roles: who may approve and who may delete comments, by the abilities the server gives the
 //! signed-in person (so an unapproved primary contributor sees no approve controls).
 import type { User } from '@/hooks/use-auth';
 

@@ -1,4 +1,4 @@
-//! The comments under a story (spec §2 "Story detail"): the newest ten, then older ones ten at a
+//! The comments under a story (docs/product.md#screens): the newest ten, then older ones ten at a
 //! time, moderation, the form.
 import {
   getListCommentsQueryKey,

@@ -1,4 +1,4 @@
-//! The reviewers' menu on a live story (issue 8): Unpublish with a reason, or Delete.
+//! The reviewers' menu on a live story: Unpublish with a reason, or Delete.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   getGetStoryQueryKey,

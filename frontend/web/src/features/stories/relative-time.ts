@@ -1,4 +1,4 @@
-//! "3 minutes ago": the age of a comment, with its suffix (spec §2 "Story detail").
+//! "3 minutes ago": the age of a comment, with its suffix (docs/product.md#screens).
 
 const format = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 

@@ -64,7 +64,7 @@ describe('share menu', () => {
     const user = userEvent.setup();
     renderApp('/stories/7', table(signedIn(viewer)));
     // Once the header knows who is signed in, the menu is what that person gets.
-    await screen.findByRole('button', { name: /^Account menu for/ });
+    await screen.findByRole('button', { name: /account menu for/ });
     await user.click(await screen.findByRole('button', { name: 'Share' }));
     expect(await menuItems()).toEqual(ORDINARY_ITEMS);
   });
@@ -191,7 +191,7 @@ describe('share menu', () => {
       'POST /api/stories/7/export': { status: 500, body: { message: 'internal error' } },
     });
     await user.click(await screen.findByRole('menuitem', { name: 'Auto-Export All' }));
-    // A 5xx is retried once after a second (spec §9) before the failure shows.
+    // A 5xx is retried once after a second (docs/product.md#errors) before the failure shows.
     expect(await screen.findByText('Failed to export to social media', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.queryByText(/will be shared on social media shortly/)).not.toBeInTheDocument();
   });

@@ -26,7 +26,7 @@ function parseStoryId(raw: string): number | null {
   return /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
-/** The visible text of the story's HTML, which is what reading time counts (spec §9). */
+/** The visible text of the story's HTML, which is what reading time counts (docs/product.md#screens). */
 function textOf(html: string): string {
   return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 }
@@ -36,7 +36,7 @@ function embeddable(url: string | null | undefined): url is string {
   return typeof url === 'string' && url.startsWith('https://');
 }
 
-/** /stories/:id — the story, its share buttons and its comments (spec §2 "Story detail"). */
+/** /stories/:id — the story, its share buttons and its comments (docs/product.md#screens). */
 export function StoryDetailPage({ id }: { id: string }) {
   const storyId = parseStoryId(id);
   const {

@@ -1,8 +1,8 @@
-//! A story's comments, newest first, ten at a time (spec §9), with the total from `X-Total-Count`.
+//! A story's comments, newest first, ten at a time (docs/product.md#screens), with the total from `X-Total-Count`.
 import { getListCommentsQueryKey, listComments, type CommentDto, type RequestOptions } from '@grace-stories/sdk/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 
-/** Spec §9: comments fetched per story (one page; "Show older comments" loads the next ten). */
+/** docs/product.md#screens: comments fetched per story (one page; "Show older comments" loads the next ten). */
 export const COMMENTS_PER_PAGE = 10;
 
 type CommentsPage = { comments: CommentDto[]; total: number };

@@ -95,7 +95,7 @@ export const createStoryBody = zod.object({
   "thumbnailUrl": zod.string().max(createStoryBodyThumbnailUrlMax).regex(createStoryBodyThumbnailUrlRegExp).nullish().describe('An http(s) image URL.'),
   "title": zod.string().min(1).max(createStoryBodyTitleMax).regex(createStoryBodyTitleRegExp),
   "videoUrl": zod.string().max(createStoryBodyVideoUrlMax).regex(createStoryBodyVideoUrlRegExp).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
-}).describe('The story form (specification §3 \"Story submit\"). `authorId` is accepted for the\nspecification\'s payload and ignored: the author is always the signed-in caller.')
+}).describe('The story form (docs/product.md#limits). `authorId` is accepted for the\ndocumented payload and ignored: the author is always the signed-in caller.')
 
 /**
  * @summary One author's stories, newest first: every status for the author and for reviewers,
@@ -232,7 +232,7 @@ export const updateStoryBody = zod.object({
   "thumbnailUrl": zod.string().max(updateStoryBodyThumbnailUrlMax).regex(updateStoryBodyThumbnailUrlRegExp).nullish().describe('An http(s) image URL.'),
   "title": zod.string().min(1).max(updateStoryBodyTitleMax).regex(updateStoryBodyTitleRegExp),
   "videoUrl": zod.string().max(updateStoryBodyVideoUrlMax).regex(updateStoryBodyVideoUrlRegExp).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
-}).describe('The story form (specification §3 \"Story submit\"). `authorId` is accepted for the\nspecification\'s payload and ignored: the author is always the signed-in caller.')
+}).describe('The story form (docs/product.md#limits). `authorId` is accepted for the\ndocumented payload and ignored: the author is always the signed-in caller.')
 
 export const updateStoryResponseStoryScriptureRefsItemChapterMin = 0;
 

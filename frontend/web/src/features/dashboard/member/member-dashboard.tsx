@@ -29,7 +29,7 @@ import { ApiTokensTab } from '../account/api-tokens-tab';
 import { ProfileSettings } from '../account/profile-settings';
 import { SecurityTab } from '../account/security-tab';
 
-/** 'My Dashboard' (spec §2 "Member dashboard"): counts and list from the author's own stories. */
+/** 'My Dashboard' (docs/product.md#screens): counts and list from the author's own stories. */
 export function MemberDashboard({ user }: { user: User }) {
   useDocumentTitle('My Dashboard');
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -162,7 +162,7 @@ function MyStories({
       <CardContent className="p-0">
         <ul className="divide-y" aria-label="My stories">
           {stories.map((story) => {
-            // Spec §9: without an excerpt, the first 100 characters of the content plus '...'
+            // docs/product.md#screens: without an excerpt, the first 100 characters of the content plus '...'
             // (the server's plain-text `preview` of the content, since the list carries no content).
             const excerpt = story.excerpt || (story.preview ? `${story.preview.slice(0, 100).trimEnd()}...` : null);
             return (

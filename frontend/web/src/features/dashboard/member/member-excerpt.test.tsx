@@ -7,7 +7,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("My Dashboard's excerpt fallback (spec §9: first 100 characters plus '...')", () => {
+describe("My Dashboard's excerpt fallback (docs/product.md#screens: first 100 characters plus '...')", () => {
   it("uses the server's preview of a story that has no excerpt", async () => {
     const user = sampleUser();
     const preview = `${'Grace upon grace, '.repeat(8)}and more`; // longer than 100 characters

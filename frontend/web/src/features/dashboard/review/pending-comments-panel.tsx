@@ -1,4 +1,4 @@
-//! Comments awaiting approval on every story (issue 8): oldest first, chosen with checkboxes and
+//! Comments awaiting approval on every story: oldest first, chosen with checkboxes and
 //! approved or deleted together.
 import { Check, MessageSquareText } from 'lucide-react';
 import { useState } from 'react';

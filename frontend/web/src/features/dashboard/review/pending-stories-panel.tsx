@@ -1,4 +1,4 @@
-//! The reviewers' story queues (issue 8): new stories, and edits of live stories, each oldest first
+//! The reviewers' story queues: new stories, and edits of live stories, each oldest first
 //! and a page at a time.
 import { ListPendingStoriesKind, type PendingStoryDto } from '@grace-stories/sdk/react';
 import { BookOpen, Check, FileCheck, FileDiff, Pencil, X } from 'lucide-react';
@@ -18,7 +18,7 @@ import { CompareEditDialog } from './compare-edit-dialog';
 import { RejectStoryDialog } from './reject-story-dialog';
 import { usePendingStories, useStoryReview } from './use-story-review';
 
-/** Spec §2/§9: a queue item without an excerpt shows the first 150 characters of its content. */
+/** docs/product.md#screens: a queue item without an excerpt shows the first 150 characters of its content. */
 const QUEUE_EXCERPT_LENGTH = 150;
 
 const FIELD_NAMES: Record<string, string> = {
@@ -51,13 +51,13 @@ const QUEUES = {
 /**
  * `kind` new: Approve, Reject (optional reason) and Delete. `kind` edit: Compare, which shows the
  * edit against the live story and decides on it there; no Delete, which would delete the live
- * story. `withEdit` adds the sub admin's Edit button to new stories, which the spec gives no action.
+ * story. `withEdit` adds the sub admin's Edit button to new stories, which docs/product.md gives no action.
  */
 export function PendingStoriesPanel({ kind, withEdit = false }: { kind: ListPendingStoriesKind; withEdit?: boolean }) {
   const queue = usePendingStories(kind);
   const text = QUEUES[kind];
   return (
-    // The queue's tooltips share one provider (spec §9: the shorter delay once one was shown).
+    // The queue's tooltips share one provider (docs/product.md#screens: the shorter delay once one was shown).
     <TooltipProvider>
       <Card>
         <CardHeader>

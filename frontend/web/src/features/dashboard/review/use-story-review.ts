@@ -1,5 +1,5 @@
 //! The reviewers' story queues (new stories, edits of live ones) and their mutations with the toasts
-//! of spec §8; the queues, their counts and the story lists are refreshed afterwards.
+//! of docs/product.md#errors; the queues, their counts and the story lists are refreshed afterwards.
 import {
   getGetStoryQueryKey,
   getListPendingStoriesQueryKey,

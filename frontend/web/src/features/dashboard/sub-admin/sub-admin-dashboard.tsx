@@ -14,7 +14,7 @@ import { QueueCount } from '../review/queue-count';
 import { useQueueCounts } from '../review/use-queue-counts';
 
 /**
- * Spec §2 "Sub admin dashboard": the review queues (new stories, edits, comments; each tab with
+ * docs/product.md#screens: the review queues (new stories, edits, comments; each tab with
  * its count) and content-management shortcuts. The `admin` role gets the same screen, titled
  * 'Admin Dashboard'.
  */
@@ -95,7 +95,7 @@ export function SubAdminDashboard({ user }: { user: User }) {
   );
 }
 
-/** Static shortcuts (spec §2); the tools behind them are not part of the product yet. */
+/** Static shortcuts (docs/product.md#screens); the tools behind them are not part of the product yet. */
 function ContentManagement() {
   const tools = [
     { label: 'Access Story Editor', icon: FilePen },

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage, showMutationError } from '@/lib/api-errors';
 
-/** Spec §5 "Password change": the first failing rule, in this order. */
+/** docs/product.md#limits: the first failing rule, in this order. */
 export function passwordChangeProblem(values: {
   username: string;
   current: string;

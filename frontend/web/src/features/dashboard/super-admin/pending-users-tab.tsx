@@ -16,7 +16,7 @@ import {
   displayName,
 } from './user-rows';
 
-/** Spec §2: a pending user is approved with one of these roles. */
+/** docs/product.md#screens: a pending user is approved with one of these roles. */
 const APPROVAL_ROLES = [RoleDto.member, RoleDto.sub_admin, RoleDto.super_admin] as const;
 
 /** The server's page size (and its largest) for the pending people. */

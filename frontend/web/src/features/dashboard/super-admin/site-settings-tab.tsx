@@ -2,7 +2,7 @@ import { Image, LayoutGrid, LogOut, Settings, Type } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-// Spec §2: these four buttons are static; the tools behind them are not part of the product yet,
+// docs/product.md#screens: these four buttons are static; the tools behind them are not part of the product yet,
 // so they are shown disabled (like the sub admin's Content Management shortcuts).
 const STATIC_SETTINGS = [
   { label: 'Website Content Management', icon: Type },

@@ -219,7 +219,7 @@ describe('super admin dashboard', () => {
       'Media Library Management',
       'Technical Settings',
     ]) {
-      // Static in the spec: shown disabled, with a note, rather than as buttons that do nothing.
+      // Static in docs/product.md: shown disabled, with a note, rather than as buttons that do nothing.
       expect(await screen.findByRole('button', { name: label })).toBeDisabled();
     }
     expect(screen.getByText(/These management tools are not available yet/)).toBeInTheDocument();
@@ -240,7 +240,7 @@ describe('super admin dashboard', () => {
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
   });
 
-  // Spec §7: after POST /api/logout the cached user is null and every cached query is gone, so
+  // docs/product.md#screens: after POST /api/logout the cached user is null and every cached query is gone, so
   // `/` is the signed-out landing page at once (not Home with 'Welcome back, Friend').
   it.each([
     ['the header Logout', async () => userEvent.click(await screen.findByRole('button', { name: 'Logout' }))],
@@ -265,7 +265,7 @@ describe('super admin dashboard', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Grace Stories' })).toBeInTheDocument();
     expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /account menu/ })).not.toBeInTheDocument();
     expect(client.getQueryData(getGetUserQueryKey())).toBeNull();
     expect(client.getQueryCache().findAll({ queryKey: getListUsersQueryKey() })).toHaveLength(0);
     expect(client.getQueryCache().findAll({ queryKey: getListPendingUsersQueryKey() })).toHaveLength(0);
@@ -285,7 +285,7 @@ describe('super admin dashboard', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     }
 
-    it('checks the fields in the spec order', () => {
+    it('checks the fields in the documented order', () => {
       const ok = { username: 'admin', current: 'old-pass', next: 'new-pass', confirm: 'new-pass' };
       expect(passwordChangeProblem({ ...ok, current: '' })).toBe('Please fill in all fields');
       expect(passwordChangeProblem({ ...ok, confirm: 'other-pass' })).toBe('New passwords do not match');

@@ -24,7 +24,7 @@ import { PendingUsersTab, usePendingUsers } from './pending-users-tab';
 import { SiteSettingsTab } from './site-settings-tab';
 import { SocialPostsTab } from './social-posts-tab';
 
-/** The super admin dashboard (spec §2). */
+/** The super admin dashboard (docs/product.md#screens). */
 export function SuperAdminDashboard({ user }: { user: User }) {
   useDocumentTitle('Super Admin Dashboard');
   const [, navigate] = useLocation();

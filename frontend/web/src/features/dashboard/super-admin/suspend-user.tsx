@@ -1,4 +1,4 @@
-//! Suspend and reinstate in All Users (issue 14): a pause that keeps the person and their stories.
+//! Suspend and reinstate in All Users: a pause that keeps the person and their stories.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, schemas, type UserDto } from '@grace-stories/sdk/react';
 import { Ban, RotateCcw } from 'lucide-react';

@@ -1,4 +1,4 @@
-//! The super admin's user mutations with the toasts of spec §8; lists are refreshed afterwards.
+//! The super admin's user mutations with the toasts of docs/product.md#errors; lists are refreshed afterwards.
 import {
   getListPendingUsersQueryKey,
   getListUsersQueryKey,

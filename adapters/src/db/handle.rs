@@ -64,7 +64,7 @@ impl Db {
         self.clock.clone()
     }
 
-    pub(super) fn in_transaction(&self, txn: Arc<DatabaseTransaction>) -> Self {
+    pub(crate) fn in_transaction(&self, txn: Arc<DatabaseTransaction>) -> Self {
         Self {
             conn: Conn::Transaction(txn),
             clock: self.clock.clone(),

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use domain::StoreError;
 use domain::backup::{BackupService, Written};
 
-use crate::jobs::RoundReport;
+use super::RoundReport;
 
 /// What one round did.
 pub struct BackupRound {

@@ -1,0 +1,57 @@
+//! Tests of `public_reads.rs`.
+
+use super::*;
+
+#[test]
+fn templates_match_whole_segments() {
+    assert!(fits("/api/stories/{id}", "/api/stories/12"));
+    assert!(!fits("/api/stories/{id}", "/api/stories/12/revisions"));
+    assert!(!fits("/api/stories/{id}", "/api/stories/abc"));
+    assert!(fits(
+        "/api/stories/author/{userId}",
+        "/api/stories/author/u-1"
+    ));
+    assert!(!fits("/api/stories", "/api/stories/"));
+    assert!(find("/api/stories/7/pending-edit").is_none());
+    assert!(find("/media/a.jpg").is_some_and(|r| r.cross_site && !r.cached));
+}
+
+/// The GETs `openapi.json` documents without a "Not signed in" 401: what visitors may read.
+fn documented_public_gets() -> Vec<String> {
+    let doc = serde_json::to_value(crate::routes::openapi_document()).unwrap_or_default();
+    let mut paths = Vec::new();
+    for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+        if let Some(get) = item.get("get")
+            && get["responses"].get("401").is_none()
+        {
+            paths.push(path.clone());
+        }
+    }
+    paths
+}
+
+#[test]
+fn every_get_documented_without_401_is_a_public_read() {
+    let documented = documented_public_gets();
+    let missing: Vec<&String> = documented
+        .iter()
+        .filter(|p| !PUBLIC_READS.iter().any(|r| r.path == p.as_str()))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "GETs documented without a 401 but missing from PUBLIC_READS (public_reads.rs): {missing:?}"
+    );
+    assert!(documented.len() >= 6, "{documented:?}");
+}
+
+#[test]
+fn every_public_api_read_is_documented_without_401() {
+    let documented = documented_public_gets();
+    for read in PUBLIC_READS.iter().filter(|r| r.path.starts_with("/api/")) {
+        assert!(
+            documented.iter().any(|p| p == read.path),
+            "{} is in PUBLIC_READS but openapi.json documents it with a 401, or not at all",
+            read.path
+        );
+    }
+}
