@@ -29,5 +29,6 @@ export const AbilityDto = {
   manage_own_account: 'manage_own_account',
   read_activity_log: 'read_activity_log',
   use_api_tokens: 'use_api_tokens',
+  manage_backups: 'manage_backups',
   read_members_stories: 'read_members_stories',
 } as const;

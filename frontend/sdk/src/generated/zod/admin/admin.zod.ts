@@ -18,23 +18,71 @@ export const listAuditLogQueryOffsetMax = 1000000000;
 
 export const listAuditLogQueryParams = zod.object({
   "actor": zod.string().regex(listAuditLogQueryActorRegExp).optional().describe('Only entries by this person (a user id).'),
-  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled']).optional().describe('Only entries of this action.'),
+  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded']).optional().describe('Only entries of this action.'),
   "limit": zod.number().min(1).max(listAuditLogQueryLimitMax).optional().describe('How many entries (1 to 200, default 50).'),
   "offset": zod.number().min(listAuditLogQueryOffsetMin).max(listAuditLogQueryOffsetMax).optional()
 })
 
 export const listAuditLogResponseItem = zod.object({
-  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled']).describe('What was done (the log\'s stable vocabulary).'),
+  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded']).describe('What was done (the log\'s stable vocabulary).'),
   "actorId": zod.string(),
   "actorName": zod.string().describe('The actor\'s name when they acted (\"Former member\" once they left).'),
   "at": zod.iso.datetime({}),
   "id": zod.number(),
   "reason": zod.string().nullish().describe('The reason given (a rejection, a take-down, a suspension), the role change, or the\nplatforms of an export.'),
   "targetId": zod.string().describe('The story or comment number, the person\'s id, the message id.'),
-  "targetKind": zod.enum(['story', 'comment', 'person', 'help_message', 'mail', 'social_post']).describe('What an entry is about.'),
+  "targetKind": zod.enum(['story', 'comment', 'person', 'help_message', 'mail', 'social_post', 'backup']).describe('What an entry is about.'),
   "targetLabel": zod.string().nullish().describe('What the target was called then (a title, a name, a subject).')
 }).describe('One entry of the activity log.')
 export const listAuditLogResponse = zod.array(listAuditLogResponseItem)
+
+/**
+ * @summary The newest good backup, whether backups are overdue, and the recent runs (super admin).
+ */
+export const listBackupsResponseBackupsItemBytesMin = 0;export const listBackupsResponseBackupsItemCommentsMin = 0;export const listBackupsResponseBackupsItemPeopleMin = 0;export const listBackupsResponseBackupsItemPicturesMin = 0;export const listBackupsResponseBackupsItemStoriesMin = 0;export const listBackupsResponseKeepMin = 0;export const listBackupsResponseLastGoodBytesMin = 0;export const listBackupsResponseLastGoodCommentsMin = 0;export const listBackupsResponseLastGoodPeopleMin = 0;export const listBackupsResponseLastGoodPicturesMin = 0;export const listBackupsResponseLastGoodStoriesMin = 0;
+
+export const listBackupsResponse = zod.object({
+  "backups": zod.array(zod.object({
+  "bytes": zod.number().min(listBackupsResponseBackupsItemBytesMin).nullish().describe('Size of the archive, once verified.'),
+  "comments": zod.number().min(listBackupsResponseBackupsItemCommentsMin).nullish(),
+  "downloadable": zod.boolean().describe('Whether its file is still kept on this server (older ones are deleted past `keep`).'),
+  "error": zod.string().nullish().describe('Why it failed.'),
+  "finishedAt": zod.iso.datetime({}).nullish(),
+  "name": zod.string().describe('The archive\'s file name (download it at `/api/admin/backups/{name}`).'),
+  "people": zod.number().min(listBackupsResponseBackupsItemPeopleMin).nullish(),
+  "pictures": zod.number().min(listBackupsResponseBackupsItemPicturesMin).nullish(),
+  "startedAt": zod.iso.datetime({}),
+  "state": zod.enum(['running', 'verified', 'failed']).describe('How a backup stands.'),
+  "stories": zod.number().min(listBackupsResponseBackupsItemStoriesMin).nullish()
+}).describe('One backup run.')).describe('Recent runs, newest first.'),
+  "everyHours": zod.number().describe('Hours between scheduled backups; 0 when they are off.'),
+  "keep": zod.number().min(listBackupsResponseKeepMin).describe('How many of the newest backups are kept.'),
+  "lastGood": zod.union([zod.object({
+  "bytes": zod.number().min(listBackupsResponseLastGoodBytesMin).nullish().describe('Size of the archive, once verified.'),
+  "comments": zod.number().min(listBackupsResponseLastGoodCommentsMin).nullish(),
+  "downloadable": zod.boolean().describe('Whether its file is still kept on this server (older ones are deleted past `keep`).'),
+  "error": zod.string().nullish().describe('Why it failed.'),
+  "finishedAt": zod.iso.datetime({}).nullish(),
+  "name": zod.string().describe('The archive\'s file name (download it at `/api/admin/backups/{name}`).'),
+  "people": zod.number().min(listBackupsResponseLastGoodPeopleMin).nullish(),
+  "pictures": zod.number().min(listBackupsResponseLastGoodPicturesMin).nullish(),
+  "startedAt": zod.iso.datetime({}),
+  "state": zod.enum(['running', 'verified', 'failed']).describe('How a backup stands.'),
+  "stories": zod.number().min(listBackupsResponseLastGoodStoriesMin).nullish()
+}).describe('One backup run.'),zod.null()]).optional(),
+  "overdue": zod.boolean().describe('The newest good backup is older than twice the interval (or there has been none\nfor that long): something is wrong.')
+}).describe('The Backups tab.')
+
+/**
+ * @summary One backup archive, as a download (super admin; each download goes into the activity
+log).
+ */
+export const downloadBackupPathNameRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
+
+
+export const downloadBackupParams = zod.object({
+  "name": zod.string().regex(downloadBackupPathNameRegExp).describe('The backup\'s file name')
+})
 
 /**
  * @summary Changes the signed-in super admin's admin password; the admin's other sessions end.
@@ -71,7 +119,7 @@ export const adminLoginBody = zod.object({
 export const adminLoginResponse = zod.object({
   "message": zod.string(),
   "user": zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -270,7 +318,7 @@ export const revokeAnyApiTokenResponse = zod.object({
  * @summary Every account, newest first.
  */
 export const listUsersResponseItem = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -299,7 +347,7 @@ export const listPendingUsersQueryParams = zod.object({
 })
 
 export const listPendingUsersResponseItem = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -341,7 +389,7 @@ export const reinstateUserParams = zod.object({
 })
 
 export const reinstateUserResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -373,7 +421,7 @@ export const setUserRoleBody = zod.object({
 })
 
 export const setUserRoleResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -408,7 +456,7 @@ export const suspendUserBody = zod.object({
 })
 
 export const suspendUserResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
