@@ -1,4 +1,6 @@
 import { Clock } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { LoadingScreen } from '@/components/layout/loading-screen';
 import { NoticePage } from '@/components/layout/notice-page';
 import { SignedOutRedirect } from '@/components/layout/signed-out-redirect';
 import { Badge } from '@/components/ui/badge';
@@ -9,7 +11,13 @@ import { ProfileSettings } from './account/profile-settings';
 import { SecurityTab } from './account/security-tab';
 import { MemberDashboard } from './member/member-dashboard';
 import { SubAdminDashboard } from './sub-admin/sub-admin-dashboard';
-import { SuperAdminDashboard } from './super-admin/super-admin-dashboard';
+
+// Only the super admin opens it, and it is the largest dashboard: its code loads when one
+// does, keeping every other person's dashboard within the bundle budget
+// (`web/scripts/bundle-budget.mjs`).
+const SuperAdminDashboard = lazy(() =>
+  import('./super-admin/super-admin-dashboard').then((m) => ({ default: m.SuperAdminDashboard })),
+);
 
 /**
  * /dashboard by role: sub_admin → the sub-admin dashboard, super_admin → the super admin
@@ -19,7 +27,12 @@ export function DashboardPage() {
   const { user } = useAuth();
   if (!user) return <SignedOutRedirect />;
   if (user.role === 'sub_admin') return <SubAdminDashboard user={user} />;
-  if (user.role === 'super_admin') return <SuperAdminDashboard user={user} />;
+  if (user.role === 'super_admin')
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <SuperAdminDashboard user={user} />
+      </Suspense>
+    );
   if (!user.isApproved && !isAdminRole(user.role)) return <PendingNotice user={user} />;
   return <MemberDashboard user={user} />;
 }
