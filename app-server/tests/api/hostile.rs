@@ -800,12 +800,15 @@ crate::engine_test!(
         for offset in ["9223372036854775808", "18446744073709551615", "1000001"] {
             let uri = format!("/api/admin/tokens?offset={offset}");
             let res = crate::helpers::send(&app, Method::GET, &uri, Some(&admin), None).await;
+            // A page out of bounds is a validation error naming the offset, like every
+            // paged list's (`domain::paging`).
             assert_eq!(
                 (res.status, res.body["code"].as_str()),
-                (400, Some("bad_request")),
+                (400, Some("validation_failed")),
                 "{uri}: {}",
                 res.body
             );
+            assert_eq!(res.body["errors"][0]["field"], "offset", "{uri}");
         }
     }
 );

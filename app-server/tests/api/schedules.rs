@@ -249,11 +249,16 @@ engine_test!(refused_fields_are_listed_with_their_messages, |ctx, app| {
     let path = format!("/api/schedules/{}", task.body["id"]);
     let no_flag = send(&app, Method::PATCH, &path, c, Some(json!({}))).await;
     assert_eq!(no_flag.status, 400);
-    assert!(
-        no_flag.body["message"]
-            .as_str()
-            .unwrap()
-            .contains("isCompleted")
+    // A missing field is a validation error naming it, like every other.
+    assert_eq!(
+        no_flag.body["code"], "validation_failed",
+        "{}",
+        no_flag.body
+    );
+    assert_eq!(
+        no_flag.body["errors"][0]["field"], "isCompleted",
+        "{}",
+        no_flag.body
     );
     let not_a_number = send(&app, Method::DELETE, "/api/schedules/abc", c, None).await;
     assert_eq!(not_a_number.status, 400);
