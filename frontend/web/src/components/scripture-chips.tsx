@@ -11,8 +11,9 @@ export function chapterPath(ref: Pick<ScriptureRefDto, 'book' | 'chapter'>): str
  * The scripture passages a story cites, as chips that lead to the stories citing the same
  * chapter. Nothing when it cites none.
  */
-export function ScriptureChips({ refs, className }: { refs: ScriptureRefDto[]; className?: string }) {
-  if (refs.length === 0) return null;
+export function ScriptureChips({ refs, className }: { refs?: ScriptureRefDto[]; className?: string }) {
+  // A server older than scripture references sends none.
+  if (!refs || refs.length === 0) return null;
   return (
     <nav aria-label="Scripture in this story" className={className}>
       <ul className="flex flex-wrap items-center gap-2">
