@@ -34,20 +34,25 @@ export function ScriptureBookPage({ book }: { book: string }) {
             className="mt-8 grid grid-cols-3 gap-3 sm:grid-cols-5 lg:grid-cols-8"
           >
             {data.chapters.map((c) => {
-              const stories = c.storyCount === 1 ? '1 story' : `${c.storyCount} stories`;
               return (
                 <li key={c.chapter}>
                   <Link
                     href={`/scripture/${encodeURIComponent(data.osis)}/${c.chapter}`}
-                    aria-label={`${c.display}, ${stories}`}
                     className={
                       c.storyCount > 0
                         ? 'flex flex-col items-center rounded-xl border border-amber-300 bg-amber-50 px-2 py-3 text-amber-950 hover:bg-amber-100 focus-visible:ring-[3px] focus-visible:ring-amber-500/50 focus-visible:outline-none'
                         : 'flex flex-col items-center rounded-xl border border-border px-2 py-3 text-stone-700 hover:bg-stone-50 focus-visible:ring-[3px] focus-visible:ring-amber-500/50 focus-visible:outline-none'
                     }
                   >
-                    <span className="text-lg font-semibold">{c.chapter}</span>
-                    <span className="text-xs text-stone-600">{c.storyCount}</span>
+                    <span className="text-lg font-semibold">
+                      <span className="sr-only">{data.name} </span>
+                      {c.chapter}
+                      <span className="sr-only">, </span>
+                    </span>
+                    <span className="text-xs text-stone-600">
+                      {c.storyCount}
+                      <span className="sr-only"> {c.storyCount === 1 ? 'story' : 'stories'}</span>
+                    </span>
                   </Link>
                 </li>
               );
