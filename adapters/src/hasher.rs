@@ -11,6 +11,9 @@ use tokio::sync::Semaphore;
 
 /// Hashes or verifications running at once, at most (19 MiB each).
 pub const PARALLEL_HASHES: usize = 4;
+/// How long a check waits for a slot before it gives up with [`HashError::Busy`] (a 503):
+/// a burst of checks never queues without end, and a person hears to try again.
+pub const SLOT_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// argon2id with explicit parameters (19 MiB, 2 passes, 1 lane: the OWASP minimum).
 pub struct Argon2PasswordHasher {
@@ -19,7 +22,7 @@ pub struct Argon2PasswordHasher {
 }
 
 fn failed(what: &str, e: impl std::fmt::Display) -> HashError {
-    HashError(anyhow::anyhow!("{what}: {e}"))
+    HashError::Failed(anyhow::anyhow!("{what}: {e}"))
 }
 
 fn argon2() -> Result<Argon2<'static>, HashError> {
@@ -47,14 +50,23 @@ impl Argon2PasswordHasher {
     }
 }
 
+impl Argon2PasswordHasher {
+    /// A hashing slot, waited for at most [`SLOT_WAIT`].
+    async fn slot(&self) -> Result<tokio::sync::SemaphorePermit<'_>, HashError> {
+        match tokio::time::timeout(SLOT_WAIT, self.permits.acquire()).await {
+            Ok(permit) => permit.map_err(|e| failed("permit", e)),
+            Err(_) => {
+                tracing::warn!("every password hashing slot stayed taken; answered 503");
+                Err(HashError::Busy)
+            }
+        }
+    }
+}
+
 #[async_trait]
 impl PasswordHasher for Argon2PasswordHasher {
     async fn hash(&self, password: &str) -> Result<String, HashError> {
-        let _permit = self
-            .permits
-            .acquire()
-            .await
-            .map_err(|e| failed("permit", e))?;
+        let _permit = self.slot().await?;
         let password = password.to_owned();
         tokio::task::spawn_blocking(move || hash_blocking(&password))
             .await
@@ -62,11 +74,7 @@ impl PasswordHasher for Argon2PasswordHasher {
     }
 
     async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, HashError> {
-        let _permit = self
-            .permits
-            .acquire()
-            .await
-            .map_err(|e| failed("permit", e))?;
+        let _permit = self.slot().await?;
         let known = hash.is_some();
         let hash = hash.unwrap_or(&self.dummy_hash).to_owned();
         let password = password.to_owned();
@@ -79,5 +87,29 @@ impl PasswordHasher for Argon2PasswordHasher {
         .await
         .map_err(|e| failed("hashing thread", e))??;
         Ok(known && matched)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_check_gives_up_when_every_slot_stays_taken() {
+        let hasher = Argon2PasswordHasher::new().unwrap();
+        let held = hasher
+            .permits
+            .acquire_many(u32::try_from(PARALLEL_HASHES).unwrap())
+            .await
+            .unwrap();
+        let started = std::time::Instant::now();
+        let refused = hasher.verify("secret", None).await;
+        assert!(matches!(refused, Err(HashError::Busy)), "{refused:?}");
+        let waited = started.elapsed();
+        assert!(SLOT_WAIT <= waited && waited < SLOT_WAIT * 2, "{waited:?}");
+        drop(held);
+        assert!(!hasher.verify("secret", None).await.unwrap());
     }
 }

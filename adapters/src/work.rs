@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use domain::StoreError;
+use domain::api_token::ApiTokenRepository;
 use domain::audit::AuditLog;
 use domain::clock::Clock;
 use domain::comment::CommentRepository;
@@ -21,6 +22,7 @@ use sea_orm::{DatabaseConnection, DatabaseTransaction};
 
 use crate::db::{Db, store_err};
 use crate::repo::admin::SeaOrmAdminCredentialRepository;
+use crate::repo::api_tokens::SeaOrmApiTokenRepository;
 use crate::repo::audit::SeaOrmAuditLog;
 use crate::repo::comments::SeaOrmCommentRepository;
 use crate::repo::help::SeaOrmHelpMessageRepository;
@@ -87,6 +89,7 @@ impl UnitOfWork for SeaOrmUnitOfWork {
             mailer: OutboxMailer::new(db.clone()),
             outbox: SeaOrmMailOutbox::new(db.clone()),
             social: SeaOrmSocialPostRepository::new(db.clone()),
+            api_tokens: SeaOrmApiTokenRepository::new(db.clone()),
             audit: SeaOrmAuditLog::new(db),
             wakeups: self.wakeups.clone(),
         }))
@@ -107,6 +110,7 @@ struct SeaOrmWork {
     outbox: SeaOrmMailOutbox,
     social: SeaOrmSocialPostRepository,
     audit: SeaOrmAuditLog,
+    api_tokens: SeaOrmApiTokenRepository,
     wakeups: Vec<Arc<tokio::sync::Notify>>,
 }
 
@@ -148,6 +152,9 @@ impl Work for SeaOrmWork {
     fn audit(&self) -> &dyn AuditLog {
         &self.audit
     }
+    fn api_tokens(&self) -> &dyn ApiTokenRepository {
+        &self.api_tokens
+    }
 
     async fn commit(self: Box<Self>) -> Result<(), StoreError> {
         let SeaOrmWork {
@@ -164,6 +171,7 @@ impl Work for SeaOrmWork {
             outbox,
             social,
             audit,
+            api_tokens,
             wakeups,
         } = *self;
         // The repositories hold handles on the transaction: let them go first.
@@ -180,6 +188,7 @@ impl Work for SeaOrmWork {
             outbox,
             social,
             audit,
+            api_tokens,
         ));
         let txn = Arc::try_unwrap(txn).map_err(|_| {
             StoreError::Unknown(anyhow::anyhow!(

@@ -162,47 +162,70 @@ async fn a_one_time_token_is_used_once_before_it_expires_and_a_new_one_replaces_
 }
 
 #[tokio::test]
-async fn failed_sign_ins_are_counted_in_the_window_and_a_lock_is_set_once() {
+async fn failed_sign_ins_are_counted_per_source_in_the_window_and_a_lock_is_set_once() {
     use domain::user::lockout::SignInFailures;
     each_engine(|db, _| async move {
-        let users = adapters::SeaOrmUserRepository::new(db.clone());
-        let user = users
-            .create(member("lock@example.org", "lock"))
-            .await
-            .unwrap();
         let failures = adapters::SeaOrmSignInFailures::new(db);
+        let (ruth, net, other) = ("ruth-id", "net:198.51.100.9", "net:203.0.113.7");
         let now = SystemClock.now();
         let since = now - Duration::minutes(15);
         failures
-            .record(&user.id, now - Duration::minutes(20), since)
+            .record(ruth, net, now - Duration::minutes(20), since)
             .await
             .unwrap();
+        let first = failures.record(ruth, net, now, since).await.unwrap();
         assert_eq!(
-            failures.record(&user.id, now, since).await.unwrap(),
-            1,
+            (first.from_source, first.total),
+            (1, 1),
             "the old one is outside the window"
         );
-        assert_eq!(failures.record(&user.id, now, since).await.unwrap(), 2);
+        let second = failures.record(ruth, other, now, since).await.unwrap();
+        assert_eq!((second.from_source, second.total), (1, 2));
+        let state = failures.state(ruth, net, now, since).await.unwrap();
+        assert_eq!(state.total, 2);
+        assert_eq!(state.locked_until, None);
+        assert!((state.last_failure_at.unwrap() - now).num_seconds().abs() <= 1);
         let until = now + Duration::minutes(15);
-        assert!(failures.lock(&user.id, until, now).await.unwrap());
-        assert!(
-            !failures.lock(&user.id, until, now).await.unwrap(),
+        assert_eq!(failures.lock(ruth, net, until, now).await.unwrap(), Some(1));
+        assert_eq!(
+            failures.lock(ruth, net, until, now).await.unwrap(),
+            None,
             "already locked"
         );
-        let stored = failures.locked_until(&user.id, now).await.unwrap().unwrap();
-        assert!((stored - until).num_seconds().abs() <= 1);
         assert_eq!(
-            failures.record(&user.id, now, since).await.unwrap(),
-            1,
-            "counting restarts"
+            failures.lock(ruth, other, until, now).await.unwrap(),
+            Some(2),
+            "a second source"
         );
+        let stored = failures.state(ruth, net, now, since).await.unwrap();
+        assert!((stored.locked_until.unwrap() - until).num_seconds().abs() <= 1);
         assert_eq!(
-            failures.locked_until(&user.id, until).await.unwrap(),
+            failures
+                .state(ruth, net, until, since)
+                .await
+                .unwrap()
+                .locked_until,
             None,
             "over"
         );
-        failures.clear(&user.id).await.unwrap();
-        assert_eq!(failures.locked_until(&user.id, now).await.unwrap(), None);
+        assert_eq!(
+            failures
+                .lock(ruth, net, until + Duration::minutes(15), until)
+                .await
+                .unwrap(),
+            Some(1),
+            "an ended lock is set again"
+        );
+        failures.clear_source(ruth, net).await.unwrap();
+        let cleared = failures.state(ruth, net, now, since).await.unwrap();
+        assert_eq!((cleared.locked_until, cleared.total), (None, 1));
+        failures.clear(ruth).await.unwrap();
+        let state = failures.state(ruth, other, now, since).await.unwrap();
+        assert_eq!((state.locked_until, state.total), (None, 0));
+        assert_eq!(
+            failures.purge(now + Duration::minutes(60)).await.unwrap(),
+            0
+        );
     })
     .await;
 }

@@ -38,6 +38,27 @@ pub fn changes_state(method: &Method) -> bool {
     !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
 }
 
+/// Whether `path` creates a session or an account, or proves an inbox: sign-in, sign-up,
+/// password reset, e-mail verification and the Google flow. A token there would let one
+/// approved member run those flows without the limits of a browser; it is refused with a
+/// 401 before it is even looked up.
+pub fn refuses_tokens(path: &str) -> bool {
+    const EXACT: [&str; 3] = ["/api/login", "/api/admin/login", "/api/register"];
+    const PREFIXES: [&str; 3] = [
+        "/api/password-reset",
+        "/api/verify-email",
+        "/api/auth/google",
+    ];
+    EXACT.contains(&path)
+        || PREFIXES.iter().any(|p| {
+            path.strip_prefix(p)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        })
+}
+
+/// What a token hears on the paths of [`refuses_tokens`].
+pub const TOKENS_REFUSED_HERE: &str = "API tokens cannot be used here";
+
 pub async fn authenticate(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -50,6 +71,9 @@ pub async fn authenticate(
     };
     let refuse =
         |req: ServiceRequest, api: ApiError| Ok(req.error_response(api).map_into_right_body());
+    if refuses_tokens(req.path()) {
+        return refuse(req, ApiError::Unauthorized(TOKENS_REFUSED_HERE.into()));
+    }
     let holder = match state.api_tokens.authenticate(&secret).await {
         Ok(Some(holder)) => holder,
         Ok(None) => {

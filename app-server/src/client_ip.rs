@@ -71,6 +71,25 @@ pub fn of_request(req: &actix_web::HttpRequest, trusted: &[TrustedNet]) -> Optio
     client_address(req.peer_addr().map(|a| a.ip()), &forwarded, trusted)
 }
 
+/// The network a client is counted by: an IPv4 address as it is, an IPv6 address by its
+/// /64 (one household or server usually holds a whole /64, so counting single IPv6
+/// addresses would hand it billions of budgets).
+pub fn network_of(ip: IpAddr) -> String {
+    match canonical(ip) {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => {
+            let s = v6.segments();
+            format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+        }
+    }
+}
+
+/// The key a request is counted by in rate limits and the sign-in lock: its client's
+/// network ([`network_of`]), or `unknown` when the connection has no address.
+pub fn counted_client(req: &actix_web::HttpRequest, trusted: &[TrustedNet]) -> String {
+    of_request(req, trusted).map_or_else(|| "unknown".to_owned(), network_of)
+}
+
 pub fn client_address(
     peer: Option<IpAddr>,
     forwarded_for: &[&str],

@@ -226,6 +226,7 @@ impl From<StoreError> for ApiError {
                 ApiError::Conflict(format!("This {field} is already taken"))
             }
             StoreError::Unavailable(e) => ApiError::Unavailable(e),
+            StoreError::Busy(message) => ApiError::ServiceUnavailable(message),
             StoreError::Unknown(e) => ApiError::Internal(e),
         }
     }

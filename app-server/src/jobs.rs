@@ -143,12 +143,21 @@ pub fn spawn(state: &AppState) {
     let sessions = state.sessions.clone();
     let limits = state.limits.clone();
     let clock = state.clock.clone();
+    let failures = std::sync::Arc::new(adapters::SeaOrmSignInFailures::new(state.db.clone()));
     spawn_worker("session purge", SESSION_PURGE, None, move || {
-        let (sessions, limits, now) = (sessions.clone(), limits.clone(), clock.now());
+        let (sessions, limits, failures, now) = (
+            sessions.clone(),
+            limits.clone(),
+            failures.clone(),
+            clock.now(),
+        );
         async move {
             // Idempotent deletes: any instance may run them.
             let purged = sessions.purge_expired(now).await?;
             limits.purge_expired(now).await?;
+            failures
+                .purge(now - domain::user::lockout::failure_window())
+                .await?;
             Ok::<usize, domain::StoreError>(usize::try_from(purged).unwrap_or(usize::MAX))
         }
     });

@@ -6,6 +6,7 @@ pub mod caller;
 pub mod client_ip;
 pub mod config;
 pub mod cors;
+pub mod device;
 pub mod error;
 pub mod frontend;
 pub mod jobs;

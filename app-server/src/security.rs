@@ -112,6 +112,7 @@ groups!(
     PasswordReset => "password-reset",
     VerificationMail => "verification-mail",
     GoogleSignIn => "google",
+    PasswordCheck => "password-check",
 );
 
 /// Extracting this counts the request against its group's limit and answers 429 when over.
@@ -124,38 +125,40 @@ impl<G: LimitGroup> FromRequest for RateLimited<G> {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         use actix_web::HttpMessage;
         let state = req.app_data::<web::Data<AppState>>().cloned();
-        // A token counts on its own, wherever its requests come from.
-        let token = req
+        // Every request counts against its client's network; a token's requests count
+        // against its owner too, so neither many tokens nor many addresses multiply a budget.
+        let owner = req
             .extensions()
             .get::<crate::bearer::TokenCaller>()
-            .map(|t| format!("token:{}", t.0.token_id));
-        let client = state.as_ref().map(|state| {
-            token.unwrap_or_else(|| {
-                crate::client_ip::of_request(req, &state.config.trusted_proxies)
-                    .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
-            })
-        });
+            .map(|t| format!("user:{}", t.0.user.id));
+        let client = state
+            .as_ref()
+            .map(|state| crate::client_ip::counted_client(req, &state.config.trusted_proxies));
         Box::pin(async move {
             let (Some(state), Some(client)) = (state, client) else {
                 return Err(ApiError::Internal(anyhow::anyhow!(
                     "application state missing"
                 )));
             };
-            match state
-                .limits
-                .check(G::NAME, &client, state.clock.now())
-                .await
-            {
-                Ok(Verdict::Allowed) => Ok(RateLimited(PhantomData)),
-                Ok(Verdict::Limited { retry_after_secs }) => {
-                    Err(ApiError::TooManyRequests { retry_after_secs })
+            let mut wait = None;
+            for key in std::iter::once(client).chain(owner) {
+                match state.limits.check(G::NAME, &key, state.clock.now()).await {
+                    Ok(Verdict::Allowed) => {}
+                    Ok(Verdict::Limited { retry_after_secs }) => {
+                        wait = wait.max(Some(retry_after_secs));
+                    }
+                    // The request needs the database next: answer 503 now, not after a second wait.
+                    Err(domain::StoreError::Unavailable(e)) => {
+                        return Err(ApiError::Unavailable(e));
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, group = G::NAME, "rate limit not counted");
+                    }
                 }
-                // The request needs the database next: answer 503 now, not after a second wait.
-                Err(domain::StoreError::Unavailable(e)) => Err(ApiError::Unavailable(e)),
-                Err(e) => {
-                    tracing::warn!(error = %e, group = G::NAME, "rate limit not counted");
-                    Ok(RateLimited(PhantomData))
-                }
+            }
+            match wait {
+                Some(retry_after_secs) => Err(ApiError::TooManyRequests { retry_after_secs }),
+                None => Ok(RateLimited(PhantomData)),
             }
         })
     }

@@ -230,8 +230,10 @@ impl SessionStore for SqlSessionStore {
         let sess =
             serde_json::to_string(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
         let now = self.clock.now();
+        // Only an existing row: a session revoked while this request ran stays revoked (its
+        // cookie then finds nothing and the browser is a visitor).
         self.repo
-            .save(record(key.as_ref().into(), &state, sess, ttl, now))
+            .update(record(key.as_ref().to_owned(), &state, sess, ttl, now))
             .await
             .map_err(|e| UpdateError::Other(unavailable::noted(e)))?;
         Ok(key)

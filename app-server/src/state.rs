@@ -145,11 +145,18 @@ impl AppState {
             site.clone(),
         );
         let session_repo = Arc::new(adapters::SeaOrmSessionRepository::new(db.clone()));
+        let hits = Arc::new(adapters::SeaOrmHitCounter::new(db.clone()));
         let api_tokens = ApiTokenService::new(ApiTokenPorts {
             tokens: Arc::new(adapters::SeaOrmApiTokenRepository::new(stamp.clone())),
             users: user_repo.clone(),
             minter: Arc::new(adapters::Sha256TokenMinter),
             clock: clock.clone(),
+            work: work.clone(),
+            creations: domain::api_token::service::creation_limits(hits.clone()),
+            site: SiteIdentity {
+                name: config.site_name.clone(),
+                public_url: config.public_url.clone(),
+            },
         });
         let accounts = AccountService::new(AccountPorts {
             users: user_repo,
@@ -242,7 +249,6 @@ impl AppState {
             new_key: Arc::new(adapters::new_media_key),
             limits: config.media.limits,
         });
-        let hits = Arc::new(adapters::SeaOrmHitCounter::new(db.clone()));
         let limits = RateLimits::new(hits.clone(), config.rate_limit_per_minute);
         let reset_mail_limits =
             RateLimits::new(hits, RESET_MAILS_PER_WINDOW).with_window(RESET_MAIL_WINDOW_SECONDS);

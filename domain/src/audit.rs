@@ -39,10 +39,11 @@ pub enum AuditAction {
     SocialRetried,
     SocialCancelled,
     BackupDownloaded,
+    ApiTokenCreated,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 20] = [
+    pub const ALL: [AuditAction; 21] = [
         AuditAction::StoryApproved,
         AuditAction::StoryRejected,
         AuditAction::StoryUnpublished,
@@ -63,6 +64,7 @@ impl AuditAction {
         AuditAction::SocialRetried,
         AuditAction::SocialCancelled,
         AuditAction::BackupDownloaded,
+        AuditAction::ApiTokenCreated,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -87,6 +89,7 @@ impl AuditAction {
             AuditAction::SocialRetried => "social_retried",
             AuditAction::SocialCancelled => "social_cancelled",
             AuditAction::BackupDownloaded => "backup_downloaded",
+            AuditAction::ApiTokenCreated => "api_token_created",
         }
     }
 
@@ -109,6 +112,7 @@ impl AuditAction {
             MailRetried => TargetKind::Mail,
             SocialRetried | SocialCancelled => TargetKind::SocialPost,
             BackupDownloaded => TargetKind::Backup,
+            ApiTokenCreated => TargetKind::ApiToken,
         }
     }
 }
@@ -124,6 +128,7 @@ pub enum TargetKind {
     SocialPost,
     /// A backup archive, by file name.
     Backup,
+    ApiToken,
 }
 
 impl TargetKind {
@@ -136,6 +141,7 @@ impl TargetKind {
             TargetKind::Mail => "mail",
             TargetKind::SocialPost => "social_post",
             TargetKind::Backup => "backup",
+            TargetKind::ApiToken => "api_token",
         }
     }
 
@@ -148,6 +154,7 @@ impl TargetKind {
             TargetKind::Mail,
             TargetKind::SocialPost,
             TargetKind::Backup,
+            TargetKind::ApiToken,
         ]
         .into_iter()
         .find(|k| k.as_str() == name)

@@ -11,6 +11,10 @@ pub enum StoreError {
     /// The store cannot be reached (connection refused, pool exhausted).
     #[error("the database is unavailable")]
     Unavailable(#[source] anyhow::Error),
+    /// A resource of this server is saturated (every password hashing slot is taken); the
+    /// message says so to a person. Nothing is wrong with the store.
+    #[error("{0}")]
+    Busy(String),
     /// Anything else; the cause chain is logged, never shown to a client.
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),

@@ -34,7 +34,7 @@ pub use accounts::{
 };
 pub use api_tokens::InMemoryApiTokenRepository;
 pub use help::InMemoryHelpMessageRepository;
-pub use infra::{FakeIdentityProvider, InMemorySessionRepository};
+pub use infra::{FakeIdentityProvider, InMemoryHitCounter, InMemorySessionRepository};
 pub use mail::{InMemoryMailQueue, QueuedMailRow, ScriptedMailTransport};
 pub use media::{FakeImageProcessor, InMemoryMediaRepository, InMemoryMediaStore};
 pub use schedules::{InMemoryScheduleRepository, ScheduleFakes};

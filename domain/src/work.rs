@@ -10,6 +10,7 @@
 use async_trait::async_trait;
 
 use crate::StoreError;
+use crate::api_token::ApiTokenRepository;
 use crate::audit::{AuditLog, NewAuditEntry};
 use crate::comment::CommentRepository;
 use crate::help::HelpMessageRepository;
@@ -54,6 +55,8 @@ pub trait Work: Send + Sync {
     fn outbox(&self) -> &dyn MailOutbox;
     fn social(&self) -> &dyn SocialPostRepository;
     fn audit(&self) -> &dyn AuditLog;
+    /// Personal API tokens, made with their activity-log entry and their owner's notice.
+    fn api_tokens(&self) -> &dyn ApiTokenRepository;
 
     /// Makes every write of this work visible at once.
     ///

@@ -1,4 +1,4 @@
-//! The `sign_in_failures` table.
+//! The `sign_in_failures` table: one row per failed password check, by subject and source.
 
 use sea_orm::entity::prelude::*;
 
@@ -7,7 +7,8 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub user_id: String,
+    pub subject: String,
+    pub source: String,
     pub failed_at: DateTimeUtc,
 }
 

@@ -27,6 +27,7 @@ mod m0020_story_counts;
 mod m0021_backup_runs;
 mod m0025_story_privacy;
 mod m0031_story_passages;
+mod m0032_sign_in_lock_per_network;
 
 pub struct Migrator;
 
@@ -57,6 +58,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0021_backup_runs::Migration),
             Box::new(m0025_story_privacy::Migration),
             Box::new(m0031_story_passages::Migration),
+            Box::new(m0032_sign_in_lock_per_network::Migration),
         ];
         all.into_iter()
             .map(|m| Box::new(InTransaction(m)) as Box<dyn MigrationTrait>)

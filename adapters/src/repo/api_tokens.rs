@@ -134,6 +134,15 @@ impl ApiTokenRepository for SeaOrmApiTokenRepository {
         Ok(done.rows_affected > 0)
     }
 
+    async fn delete_for_user(&self, user: &UserId) -> Result<u64, StoreError> {
+        let done = api_tokens::Entity::delete_many()
+            .filter(api_tokens::Column::UserId.eq(user.as_str()))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(done.rows_affected)
+    }
+
     async fn touch(&self, id: i64, at: DateTime<Utc>) -> Result<(), StoreError> {
         api_tokens::Entity::update_many()
             .col_expr(api_tokens::Column::LastUsedAt, Expr::value(at))

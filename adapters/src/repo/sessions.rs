@@ -61,6 +61,21 @@ impl SeaOrmSessionRepository {
         Ok(())
     }
 
+    /// Replaces the state of an existing session; `false` when there is none (it was
+    /// signed out or revoked meanwhile: an update never brings a session back).
+    pub async fn update(&self, record: SessionRecord) -> Result<bool, StoreError> {
+        let done = sessions::Entity::update_many()
+            .col_expr(sessions::Column::Sess, record.sess.into())
+            .col_expr(sessions::Column::Expire, record.expire.into())
+            .col_expr(sessions::Column::UserId, record.user_id.into())
+            .col_expr(sessions::Column::Handle, record.handle.into())
+            .filter(sessions::Column::Sid.eq(record.sid))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(done.rows_affected > 0)
+    }
+
     pub async fn touch(&self, sid: &str, expire: DateTime<Utc>) -> Result<(), StoreError> {
         sessions::Entity::update_many()
             .col_expr(sessions::Column::Expire, expire.into())

@@ -132,7 +132,8 @@ pub fn derived_public_url(bind_addr: &str) -> String {
 
 /// The shortest `SUPER_ADMIN_PASSWORD` the server starts with: the super admin's account
 /// guards every other account.
-pub const MIN_SUPER_ADMIN_PASSWORD_CHARS: usize = 12;
+pub const MIN_SUPER_ADMIN_PASSWORD_CHARS: usize =
+    domain::user::sign_in::MIN_SUPER_ADMIN_PASSWORD_CHARS;
 
 impl Config {
     /// Reads the environment.

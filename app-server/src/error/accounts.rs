@@ -48,6 +48,32 @@ impl From<domain::user::sign_in::ChangePasswordError> for ApiError {
             E::Missing | E::WeakPassword(_) | E::WrongCurrentPassword => {
                 ApiError::bad_request(err.to_string())
             }
+            E::Check(c) => c.into(),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::reauth::CheckRefused> for ApiError {
+    fn from(err: domain::user::reauth::CheckRefused) -> Self {
+        use domain::user::reauth::CheckRefused as E;
+        match err {
+            E::Locked { retry_after_secs } => ApiError::AccountLocked { retry_after_secs },
+            E::InProgress => ApiError::TooManyRequests {
+                retry_after_secs: 1,
+            },
+        }
+    }
+}
+
+impl From<domain::user::reauth::ConfirmError> for ApiError {
+    fn from(err: domain::user::reauth::ConfirmError) -> Self {
+        use domain::user::reauth::ConfirmError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::PasswordRequired | E::WrongPassword => ApiError::field("password", err.to_string()),
+            E::ReauthenticationRequired => ApiError::Forbidden(err.to_string()),
+            E::Check(c) => c.into(),
             E::Store(e) => e.into(),
         }
     }
@@ -119,6 +145,7 @@ impl From<domain::user::self_service::ChangeOwnPasswordError> for ApiError {
             E::Refused(r) => r.into(),
             E::Invalid(errors) => field_errors(errors),
             E::NoPassword => ApiError::bad_request(err.to_string()),
+            E::Check(c) => c.into(),
             E::Store(e) => e.into(),
         }
     }
@@ -153,6 +180,7 @@ impl From<domain::user::leaving::DeleteAccountError> for ApiError {
             E::WrongPassword => ApiError::field("password", err.to_string()),
             E::ReauthenticationRequired => ApiError::Forbidden(err.to_string()),
             E::LastSuperAdmin => ApiError::Conflict(err.to_string()),
+            E::Check(c) => c.into(),
             E::Store(e) => e.into(),
         }
     }
@@ -165,6 +193,7 @@ impl From<domain::api_token::ApiTokenError> for ApiError {
             E::Refused(r) => r.into(),
             E::Invalid(errors) => field_errors(errors),
             E::TooMany => ApiError::Conflict(err.to_string()),
+            E::TooManyToday { retry_after_secs } => ApiError::TooManyRequests { retry_after_secs },
             E::NotFound => ApiError::not_found(err.to_string()),
             E::InvalidPage(page) => page.into(),
             E::Store(e) => e.into(),

@@ -9,8 +9,9 @@ use utoipa::ToSchema;
 
 use super::dto::{AuthResponse, MessageResponse, UserDto};
 use crate::caller::CurrentCaller;
+use crate::device::SignInAttempt;
 use crate::error::{ApiError, ErrorBody};
-use crate::security::{PasswordReset, RateLimited, VerificationMail};
+use crate::security::{PasswordCheck, PasswordReset, RateLimited, VerificationMail};
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -61,6 +62,9 @@ pub struct ChangeOwnPasswordRequest {
     /// 6 to 128 characters.
     #[schema(min_length = 6, max_length = 128)]
     pub new_password: String,
+    /// Revoke every API token of the account too (default false).
+    #[serde(default)]
+    pub revoke_api_tokens: bool,
 }
 
 /// Proves the address of the link's account (the link is used up).
@@ -70,6 +74,7 @@ pub struct ChangeOwnPasswordRequest {
     responses(
         (status = 200, description = "Verified", body = UserDto),
         (status = 400, description = "The link is used, expired or unknown", body = ErrorBody),
+        (status = 401, description = "Sent with an API token: tokens cannot be used here", body = ErrorBody),
     )
 )]
 #[post("/verify-email")]
@@ -115,6 +120,7 @@ pub const RESET_REQUESTED: &str = "If an account exists for that e-mail address,
     responses(
         (status = 202, description = "Accepted (whether or not the account exists)", body = MessageResponse),
         (status = 400, description = "Not an e-mail address", body = ErrorBody),
+        (status = 401, description = "Sent with an API token: tokens cannot be used here", body = ErrorBody),
         (status = 429, description = "Too many requests from this address or for this e-mail", body = ErrorBody),
     )
 )]
@@ -158,14 +164,15 @@ pub async fn request_password_reset(
     Ok(HttpResponse::Accepted().json(MessageResponse::new(message)))
 }
 
-/// Sets a new password with a reset link and signs in; every other session of the account
-/// ends, and the e-mail address counts as verified.
+/// Sets a new password with a reset link and signs in; every other session and every API
+/// token of the account end, and the e-mail address counts as verified.
 #[utoipa::path(
     tag = "accounts",
     request_body = PasswordResetConfirmRequest,
     responses(
         (status = 200, description = "Password set and signed in", body = AuthResponse),
         (status = 400, description = "The link is used, expired or unknown, or the password is refused", body = ErrorBody),
+        (status = 401, description = "Sent with an API token: tokens cannot be used here", body = ErrorBody),
         (status = 429, description = "Too many requests", body = ErrorBody),
     )
 )]
@@ -216,7 +223,8 @@ pub async fn update_profile(
     Ok(web::Json(user.into()))
 }
 
-/// Changes the signed-in person's password; their other sessions end.
+/// Changes the signed-in person's password; their other sessions end, and their API tokens
+/// too when `revokeApiTokens` is true.
 #[utoipa::path(
     tag = "accounts",
     request_body = ChangeOwnPasswordRequest,
@@ -224,13 +232,17 @@ pub async fn update_profile(
         (status = 200, description = "Changed", body = MessageResponse),
         (status = 400, description = "Wrong current password, a refused new one, or no password yet", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 429, description = "Too many requests, or too many wrong passwords for this account from here (account_locked); see Retry-After", body = ErrorBody),
+        (status = 503, description = "Every password check slot is busy; try again in a moment", body = ErrorBody),
     )
 )]
 #[post("/user/password")]
 pub async fn change_own_password(
+    _limit: RateLimited<PasswordCheck>,
     state: web::Data<AppState>,
     caller: CurrentCaller,
     session: Session,
+    attempt: SignInAttempt,
     body: web::Json<ChangeOwnPasswordRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let keep = crate::session::handle(&session);
@@ -241,9 +253,13 @@ pub async fn change_own_password(
             &body.current_password,
             &body.new_password,
             keep.as_deref(),
+            &attempt.0,
+            body.revoke_api_tokens,
         )
         .await?;
-    Ok(web::Json(MessageResponse::new(
-        "Password changed. Your other sessions were signed out.",
-    )))
+    Ok(web::Json(MessageResponse::new(if body.revoke_api_tokens {
+        "Password changed. Your other sessions were signed out and your API tokens revoked."
+    } else {
+        "Password changed. Your other sessions were signed out."
+    })))
 }

@@ -8,8 +8,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::dto::{AuthResponse, MessageResponse, RoleDto, UserDto};
 use crate::caller::CurrentCaller;
+use crate::device::SignInAttempt;
 use crate::error::{ApiError, ErrorBody};
-use crate::security::{AdminSignIn, RateLimited};
+use crate::security::{AdminSignIn, PasswordCheck, RateLimited};
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -25,8 +26,8 @@ pub struct AdminLoginRequest {
 pub struct ChangePasswordRequest {
     pub username: String,
     pub current_password: String,
-    /// 6 to 128 characters.
-    #[schema(min_length = 6, max_length = 128)]
+    /// 12 to 128 characters.
+    #[schema(min_length = 12, max_length = 128)]
     pub new_password: String,
 }
 
@@ -44,8 +45,8 @@ pub struct RoleChangeRequest {
     responses(
         (status = 200, description = "Signed in", body = AuthResponse),
         (status = 400, description = "A field is blank", body = ErrorBody),
-        (status = 401, description = "Invalid credentials", body = ErrorBody),
-        (status = 429, description = "Too many attempts from this address, or five wrong passwords for this account within 15 minutes (locked for 15 minutes); see Retry-After", body = ErrorBody),
+        (status = 401, description = "Invalid credentials, or sent with an API token", body = ErrorBody),
+        (status = 429, description = "Too many attempts from this address, or too many wrong passwords for this username from this network (locked for 15 minutes) or from everywhere (a short wait); see Retry-After", body = ErrorBody),
     )
 )]
 #[post("/admin/login")]
@@ -54,17 +55,20 @@ pub async fn admin_login(
     req: HttpRequest,
     state: web::Data<AppState>,
     session: Session,
+    attempt: SignInAttempt,
     body: web::Json<AdminLoginRequest>,
-) -> Result<web::Json<AuthResponse>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let user = state
         .accounts
-        .admin_sign_in(&body.username, &body.password)
+        .admin_sign_in(&body.username, &body.password, &attempt.0)
         .await?;
     crate::session::start(&session, &req, &state.config, &user, state.clock.now())?;
-    Ok(web::Json(AuthResponse {
-        user: user.into(),
+    let mut res = HttpResponse::Ok().json(AuthResponse {
+        user: user.clone().into(),
         message: "Login successful".into(),
-    }))
+    });
+    crate::device::remember(&mut res, &state, &attempt.0, &user)?;
+    Ok(res)
 }
 
 /// Changes the signed-in super admin's admin password; the admin's other sessions end.
@@ -73,16 +77,20 @@ pub async fn admin_login(
     request_body = ChangePasswordRequest,
     responses(
         (status = 200, description = "Changed", body = MessageResponse),
-        (status = 400, description = "Blank fields, short new password or wrong current password", body = ErrorBody),
+        (status = 400, description = "Blank fields, a new password under 12 characters or a wrong current password", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a super admin", body = ErrorBody),
+        (status = 429, description = "Too many requests, or too many wrong passwords for this account from here (account_locked); see Retry-After", body = ErrorBody),
+        (status = 503, description = "Every password check slot is busy; try again in a moment", body = ErrorBody),
     )
 )]
 #[post("/admin/change-password")]
 pub async fn change_password(
+    _limit: RateLimited<PasswordCheck>,
     state: web::Data<AppState>,
     caller: CurrentCaller,
     session: Session,
+    attempt: SignInAttempt,
     body: web::Json<ChangePasswordRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let b = body.into_inner();
@@ -95,6 +103,7 @@ pub async fn change_password(
             &b.current_password,
             &b.new_password,
             keep.as_deref(),
+            &attempt.0,
         )
         .await?;
     Ok(web::Json(MessageResponse::new(

@@ -9,7 +9,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::dto::MessageResponse;
 use crate::caller::SessionCaller;
+use crate::device::SignInAttempt;
 use crate::error::{ApiError, ErrorBody};
+use crate::security::{PasswordCheck, RateLimited};
 use crate::state::AppState;
 
 /// What a token may do: `read` is `GET` and `HEAD` only; `read_write` is everything its
@@ -51,6 +53,10 @@ pub struct CreateApiTokenRequest {
     #[serde(default)]
     #[schema(minimum = 30, maximum = 365)]
     pub expires_in_days: Option<u16>,
+    /// The person's current password; may be left out within 10 minutes of signing in
+    /// (and must be, for an account without one).
+    #[serde(default)]
+    pub password: Option<String>,
 }
 
 /// A token as listed (never its secret).
@@ -141,30 +147,45 @@ pub async fn list_api_tokens(
     ))
 }
 
-/// Makes an API token for the signed-in, approved person. The answer holds the secret,
-/// which is not shown again.
+/// Makes an API token for the signed-in, approved person, who confirms with their password
+/// (unless they signed in within the last 10 minutes); the person is mailed a notice. The
+/// answer holds the secret, which is not shown again.
 #[utoipa::path(
     tag = "accounts",
     request_body = CreateApiTokenRequest,
     responses(
         (status = 201, description = "Made; copy the token now", body = CreatedApiTokenDto),
-        (status = 400, description = "Invalid name or expiry", body = ErrorBody),
+        (status = 400, description = "Invalid name or expiry, or a missing or wrong password", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Pending approval, or asked with an API token", body = ErrorBody),
+        (status = 403, description = "Pending approval, asked with an API token, or an account without a password whose sign-in is older than 10 minutes", body = ErrorBody),
         (status = 409, description = "Too many tokens", body = ErrorBody),
+        (status = 429, description = "Ten tokens made within the day already; see Retry-After", body = ErrorBody),
     )
 )]
 #[post("/user/tokens")]
 pub async fn create_api_token(
+    _limit: RateLimited<PasswordCheck>,
     state: web::Data<AppState>,
     caller: SessionCaller,
+    session: actix_session::Session,
+    attempt: SignInAttempt,
     body: web::Json<CreateApiTokenRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
+    let confirmed = state
+        .accounts
+        .confirm_identity(
+            &caller.0,
+            b.password.as_deref(),
+            crate::session::signed_in_at(&session),
+            &attempt.0,
+        )
+        .await?;
     let made = state
         .api_tokens
         .create(
             &caller.0,
+            &confirmed,
             TokenForm {
                 name: b.name,
                 scope: b.scope.into(),

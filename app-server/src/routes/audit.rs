@@ -36,10 +36,11 @@ pub enum AuditActionDto {
     SocialRetried,
     SocialCancelled,
     BackupDownloaded,
+    ApiTokenCreated,
 }
 
 impl AuditActionDto {
-    fn pairs() -> [(AuditActionDto, AuditAction); 20] {
+    fn pairs() -> [(AuditActionDto, AuditAction); 21] {
         use AuditActionDto as D;
         [
             (D::StoryApproved, AuditAction::StoryApproved),
@@ -62,6 +63,7 @@ impl AuditActionDto {
             (D::SocialRetried, AuditAction::SocialRetried),
             (D::SocialCancelled, AuditAction::SocialCancelled),
             (D::BackupDownloaded, AuditAction::BackupDownloaded),
+            (D::ApiTokenCreated, AuditAction::ApiTokenCreated),
         ]
     }
 
@@ -91,6 +93,7 @@ pub enum AuditTargetKindDto {
     Mail,
     SocialPost,
     Backup,
+    ApiToken,
 }
 
 /// One entry of the activity log.
@@ -131,6 +134,7 @@ impl From<AuditEntry> for AuditEntryDto {
                 K::Mail => AuditTargetKindDto::Mail,
                 K::SocialPost => AuditTargetKindDto::SocialPost,
                 K::Backup => AuditTargetKindDto::Backup,
+                K::ApiToken => AuditTargetKindDto::ApiToken,
             },
             target_id: entry.target_id,
             target_label: entry.target_label,

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use super::dto::{AuthResponse, MessageResponse, UserDto};
 use crate::caller::CurrentCaller;
+use crate::device::SignInAttempt;
 use crate::error::{ApiError, ErrorBody};
 use crate::security::{RateLimited, SignIn, SignUp};
 use crate::state::AppState;
@@ -44,6 +45,7 @@ pub struct LoginRequest {
     responses(
         (status = 201, description = "Account created and signed in", body = AuthResponse),
         (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 401, description = "Sent with an API token: tokens cannot be used here", body = ErrorBody),
         (status = 409, description = "E-mail or username taken", body = ErrorBody),
         (status = 429, description = "Too many attempts", body = ErrorBody),
     )
@@ -81,8 +83,8 @@ pub async fn register(
     responses(
         (status = 200, description = "Signed in", body = AuthResponse),
         (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 401, description = "Wrong e-mail or password", body = ErrorBody),
-        (status = 429, description = "Too many attempts from this address, or five wrong passwords for this account within 15 minutes (locked for 15 minutes); see Retry-After", body = ErrorBody),
+        (status = 401, description = "Wrong e-mail or password, or sent with an API token", body = ErrorBody),
+        (status = 429, description = "Too many attempts from this address, or too many wrong passwords for this e-mail from this network (locked for 15 minutes) or from everywhere (a short wait); see Retry-After", body = ErrorBody),
     )
 )]
 #[post("/login")]
@@ -91,14 +93,20 @@ pub async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
     session: Session,
+    attempt: SignInAttempt,
     body: web::Json<LoginRequest>,
-) -> Result<web::Json<AuthResponse>, ApiError> {
-    let user = state.accounts.sign_in(&body.email, &body.password).await?;
+) -> Result<HttpResponse, ApiError> {
+    let user = state
+        .accounts
+        .sign_in(&body.email, &body.password, &attempt.0)
+        .await?;
     crate::session::start(&session, &req, &state.config, &user, state.clock.now())?;
-    Ok(web::Json(AuthResponse {
-        user: user.into(),
+    let mut res = HttpResponse::Ok().json(AuthResponse {
+        user: user.clone().into(),
         message: "Signed in".into(),
-    }))
+    });
+    crate::device::remember(&mut res, &state, &attempt.0, &user)?;
+    Ok(res)
 }
 
 /// Signs out: the session row is deleted and the cookie cleared.
@@ -134,12 +142,4 @@ fn redirect(to: &str) -> HttpResponse {
 #[get("/login")]
 pub async fn login_page() -> HttpResponse {
     redirect("/auth")
-}
-
-/// Browser navigation that signs out and returns home.
-#[utoipa::path(tag = "accounts", responses((status = 302, description = "Signed out; redirect to /")))]
-#[get("/logout")]
-pub async fn logout_page(session: Session) -> HttpResponse {
-    session.purge();
-    redirect("/")
 }

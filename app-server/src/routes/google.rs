@@ -57,6 +57,7 @@ fn flow_cookie(value: String, secure: bool, age: Duration) -> Cookie<'static> {
     tag = "accounts",
     responses(
         (status = 302, description = "Redirect to the provider"),
+        (status = 401, description = "Sent with an API token: tokens cannot be used here", body = ErrorBody),
         (status = 429, description = "Too many sign-ins started from this address", body = ErrorBody),
         (status = 503, description = "Google sign-in is not configured or the provider is unreachable", body = ErrorBody),
     )
@@ -119,7 +120,10 @@ pub struct CallbackParams {
 #[utoipa::path(
     tag = "accounts",
     params(CallbackParams),
-    responses((status = 302, description = "Signed in (to /) or refused (to /auth?error=google-...)"))
+    responses(
+        (status = 302, description = "Signed in (to /) or refused (to /auth?error=google-...)"),
+        (status = 401, description = "Sent with an API token: tokens cannot be used here", body = ErrorBody),
+    )
 )]
 #[get("/auth/google/callback")]
 pub async fn google_callback(

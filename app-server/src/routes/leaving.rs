@@ -17,7 +17,9 @@ use super::review::RevisionDto;
 use super::schedules::ScheduleDto;
 use super::uploads::MediaSizeDto;
 use crate::caller::CurrentCaller;
+use crate::device::SignInAttempt;
 use crate::error::{ApiError, ErrorBody};
+use crate::security::{PasswordCheck, RateLimited};
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -169,13 +171,17 @@ pub async fn export_account(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "An account without a password whose sign-in is older than 10 minutes", body = ErrorBody),
         (status = 409, description = "The last super admin", body = ErrorBody),
+        (status = 429, description = "Too many requests, or too many wrong passwords for this account from here (account_locked); see Retry-After", body = ErrorBody),
+        (status = 503, description = "Every password check slot is busy; try again in a moment", body = ErrorBody),
     )
 )]
 #[delete("/user")]
 pub async fn delete_account(
+    _limit: RateLimited<PasswordCheck>,
     state: web::Data<AppState>,
     caller: CurrentCaller,
     session: Session,
+    attempt: SignInAttempt,
     body: web::Json<DeleteAccountRequest>,
 ) -> Result<web::Json<MessageResponse>, ApiError> {
     let b = body.into_inner();
@@ -187,6 +193,7 @@ pub async fn delete_account(
                 password: b.password,
                 signed_in_at: crate::session::signed_in_at(&session),
                 delete_stories: b.delete_stories,
+                attempt: attempt.0,
             },
         )
         .await?;

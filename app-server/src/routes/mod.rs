@@ -69,7 +69,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(auth::logout)
         .service(auth::get_user)
         .service(auth::login_page)
-        .service(auth::logout_page)
         .service(account::verify_email)
         .service(account::resend_verification)
         .service(account::request_password_reset)

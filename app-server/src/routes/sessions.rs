@@ -32,9 +32,12 @@ pub struct SessionDto {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct RevokeSessionsResponse {
     /// How many sessions were signed out.
     pub revoked: u64,
+    /// How many API tokens were revoked with them.
+    pub revoked_tokens: u64,
     pub message: String,
 }
 
@@ -98,7 +101,8 @@ pub async fn revoke_session(
     Ok(web::Json(MessageResponse::new("Session signed out")))
 }
 
-/// Signs out every session of the signed-in person but this one.
+/// Signs out every session of the signed-in person but this one, and revokes their API
+/// tokens.
 #[utoipa::path(
     tag = "accounts",
     responses(
@@ -113,15 +117,21 @@ pub async fn revoke_other_sessions(
     session: Session,
 ) -> Result<web::Json<RevokeSessionsResponse>, ApiError> {
     let keep = crate::session::handle(&session);
-    let revoked = state
+    let (revoked, revoked_tokens) = state
         .accounts
         .revoke_other_sessions(&caller.0, keep.as_deref())
         .await?;
+    let sessions = match revoked {
+        1 => "1 other session was signed out".to_owned(),
+        n => format!("{n} other sessions were signed out"),
+    };
     Ok(web::Json(RevokeSessionsResponse {
         revoked,
-        message: match revoked {
-            1 => "1 other session was signed out".to_owned(),
-            n => format!("{n} other sessions were signed out"),
+        revoked_tokens,
+        message: match revoked_tokens {
+            0 => sessions,
+            1 => format!("{sessions}, and 1 API token was revoked"),
+            n => format!("{sessions}, and {n} API tokens were revoked"),
         },
     }))
 }

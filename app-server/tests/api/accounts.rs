@@ -238,9 +238,18 @@ engine_test!(browser_navigations_redirect, |ctx, app| {
     )
     .await;
     let cookie = admin.cookie.unwrap();
+    // Signing out is POST only: a link or picture on another site cannot sign anyone out.
     let out = send(&app, Method::GET, "/api/logout", Some(&cookie), None).await;
-    assert_eq!(out.status, 302);
-    assert_eq!(out.headers.get("location").unwrap(), "/");
+    assert_eq!(out.status, 405);
+    assert_eq!(out.headers.get("allow").unwrap(), "POST");
+    assert_eq!(
+        send(&app, Method::GET, "/api/user", Some(&cookie), None)
+            .await
+            .status,
+        200
+    );
+    let out = send(&app, Method::POST, "/api/logout", Some(&cookie), None).await;
+    assert_eq!(out.status, 200);
     assert_eq!(
         send(&app, Method::GET, "/api/user", Some(&cookie), None)
             .await
@@ -404,7 +413,7 @@ engine_test!(
             Method::POST,
             "/api/admin/change-password",
             Some(&c),
-            Some(change("not-it", "new-secret")),
+            Some(change("not-it", "new-secret-123")),
         )
         .await;
         assert_eq!(
@@ -416,7 +425,7 @@ engine_test!(
             Method::POST,
             "/api/admin/change-password",
             Some(&c),
-            Some(change(ADMIN_PASSWORD, "new-secret")),
+            Some(change(ADMIN_PASSWORD, "new-secret-123")),
         )
         .await;
         assert_eq!(
@@ -437,7 +446,7 @@ engine_test!(
             Method::POST,
             "/api/admin/login",
             None,
-            Some(json!({"username": "admin", "password": "new-secret"})),
+            Some(json!({"username": "admin", "password": "new-secret-123"})),
         )
         .await;
         assert_eq!(new.status, 200);
@@ -1170,13 +1179,16 @@ engine_test!(
                 sign_out,
             ]);
             for (method, path, body, expected) in table {
-                // A read token sends GET and HEAD only; everything else is 403.
-                let expected =
-                    if *token_scope == Some("read") && app_server::bearer::changes_state(&method) {
-                        403
-                    } else {
-                        expected
-                    };
+                // Sign-in, sign-up, reset and verification refuse every token (401); else a
+                // read token sends GET and HEAD only, and everything else is 403.
+                let expected = if by_token && app_server::bearer::refuses_tokens(&path) {
+                    401
+                } else if *token_scope == Some("read") && app_server::bearer::changes_state(&method)
+                {
+                    403
+                } else {
+                    expected
+                };
                 let res = send(&app, method.clone(), &path, c, body).await;
                 assert_eq!(
                     res.status, expected,

@@ -33,6 +33,7 @@ mod processes;
 mod public_cache;
 mod query_shapes;
 mod rate_limits;
+mod safety;
 mod schedules;
 mod scripture;
 mod self_service;

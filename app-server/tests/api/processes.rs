@@ -151,11 +151,14 @@ pub async fn send_json(
     (status, json, set_cookie)
 }
 
-/// The cookie an answer sets (`name=value`), if any.
+/// The session cookie an answer sets (`name=value`), if any (a sign-in also sets the
+/// device cookie, which this is not).
 pub fn session_cookie(res: &reqwest::Response) -> Option<String> {
     res.headers()
-        .get("set-cookie")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(|v| v.split(';').next())
+        .find(|c| c.starts_with(&format!("{}=", app_server::session::COOKIE_NAME)))
         .map(str::to_owned)
 }

@@ -41,6 +41,12 @@ pub trait ApiTokenRepository: Send + Sync {
     /// [`StoreError::Unknown`] when the store fails.
     async fn delete(&self, id: i64, owner: Option<&UserId>) -> Result<bool, StoreError>;
 
+    /// Deletes every token of `user`; answers how many there were.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn delete_for_user(&self, user: &UserId) -> Result<u64, StoreError>;
+
     /// Records that the token was used at `at`.
     ///
     /// # Errors

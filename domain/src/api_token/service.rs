@@ -9,10 +9,15 @@ use super::{
     NewApiToken, TOKEN_PREFIX, TokenHolder, TokenLifetime, TokenScope,
 };
 use crate::StoreError;
+use crate::audit::{AuditAction, NewAuditEntry};
 use crate::clock::Clock;
+use crate::mail::OutgoingMail;
 use crate::paging::Page;
 use crate::permissions::{Ability, Caller, Refusal};
+use crate::rate_limit::{RateLimits, Verdict};
 use crate::user::UserRepository;
+use crate::user::account::SiteIdentity;
+use crate::user::reauth::IdentityConfirmed;
 use crate::user::tokens::TokenMinter;
 use crate::validation::{FieldErrors, TokenName};
 
@@ -62,6 +67,10 @@ pub enum ApiTokenError {
         "You already have {MAX_TOKENS_PER_PERSON} API tokens: revoke one before creating another"
     )]
     TooMany,
+    /// [`MAX_TOKENS_CREATED_PER_DAY`] tokens made within the day: try again after this
+    /// many seconds.
+    #[error("You made {MAX_TOKENS_CREATED_PER_DAY} API tokens today: try again tomorrow")]
+    TooManyToday { retry_after_secs: u64 },
     #[error("API token not found")]
     NotFound,
     #[error(transparent)]
@@ -77,6 +86,20 @@ pub struct ApiTokenPorts {
     pub users: Arc<dyn UserRepository>,
     pub minter: Arc<dyn TokenMinter>,
     pub clock: Arc<dyn Clock>,
+    /// A token, its activity-log entry and its owner's notice are written together.
+    pub work: Arc<dyn crate::work::UnitOfWork>,
+    /// Counts the tokens each person makes per day (see [`creation_limits`]).
+    pub creations: RateLimits,
+    /// How the site names itself in the owner's notice.
+    pub site: SiteIdentity,
+}
+
+/// How many tokens one person may make per day, whatever they revoke in between.
+pub const MAX_TOKENS_CREATED_PER_DAY: u32 = 10;
+
+/// The counter of token creations: [`MAX_TOKENS_CREATED_PER_DAY`] per day.
+pub fn creation_limits(counter: Arc<dyn crate::rate_limit::HitCounter>) -> RateLimits {
+    RateLimits::new(counter, MAX_TOKENS_CREATED_PER_DAY).with_window(24 * 60 * 60)
 }
 
 #[derive(Clone)]
@@ -89,7 +112,8 @@ impl ApiTokenService {
         Self { ports }
     }
 
-    /// Makes a token for the caller and answers it with its secret (shown once).
+    /// Makes a token for the caller, who `confirmed` who they are just now, mails them a
+    /// notice and answers it with its secret (shown once).
     ///
     /// # Errors
     /// Refused unless signed in and approved; [`ApiTokenError::Invalid`] for a blank or
@@ -97,9 +121,13 @@ impl ApiTokenService {
     pub async fn create(
         &self,
         caller: &Caller,
+        confirmed: &IdentityConfirmed,
         form: TokenForm,
     ) -> Result<CreatedApiToken, ApiTokenError> {
         let me = caller.require(Ability::UseApiTokens)?;
+        if !confirmed.is_for(&me.id) {
+            return Err(ApiTokenError::Refused(Refusal::Forbidden));
+        }
         let mut errors = FieldErrors::new();
         let name = errors.check("name", TokenName::parse(&form.name));
         let lifetime = errors.check("expiresInDays", TokenLifetime::parse(form.expires_in_days));
@@ -110,13 +138,23 @@ impl ApiTokenService {
         if held.len() as u64 >= MAX_TOKENS_PER_PERSON {
             return Err(ApiTokenError::TooMany);
         }
+        let now = self.ports.clock.now();
+        let counted = format!("user:{}", me.id);
+        if let Verdict::Limited { retry_after_secs } = self
+            .ports
+            .creations
+            .check("api-token-create", &counted, now)
+            .await?
+        {
+            return Err(ApiTokenError::TooManyToday { retry_after_secs });
+        }
         let minted = self.ports.minter.mint();
         let secret = format!("{TOKEN_PREFIX}{}", minted.secret);
         let hint = secret[secret.len().saturating_sub(4)..].to_owned();
-        let now = self.ports.clock.now();
-        let token = self
-            .ports
-            .tokens
+        // The token and its activity-log entry, together.
+        let work = self.ports.work.begin().await?;
+        let token = work
+            .api_tokens()
             .create(NewApiToken {
                 user_id: me.id.clone(),
                 name,
@@ -127,6 +165,34 @@ impl ApiTokenService {
                 expires_at: lifetime.expiry_from(now),
             })
             .await?;
+        let expiry = match token.expires_at {
+            Some(at) => format!("It expires on {}.", at.format("%Y-%m-%d")),
+            None => "It works until it is revoked.".to_owned(),
+        };
+        let site = &self.ports.site;
+        work.mailer()
+            .send(OutgoingMail {
+                to: me.email.clone(),
+                subject: format!("A new API token for your {} account", site.name),
+                body: format!(
+                    "Hello {},\n\nA new API token, \"{}\" (scope {}), was made for your {} account. {expiry}\n\nIf you did not make it, revoke it on the API Tokens tab of your dashboard and change your password:\n{}/dashboard\n\nGrace and peace,\nThe {} team\n",
+                    me.display_name(),
+                    token.name,
+                    token.scope.as_str(),
+                    site.name,
+                    site.public_url,
+                    site.name,
+                ),
+            })
+            .await?;
+        let entry = NewAuditEntry::by(
+            me,
+            AuditAction::ApiTokenCreated,
+            token.id,
+            Some(&token.name),
+            now,
+        );
+        crate::work::log_and_commit(work, entry).await?;
         Ok(CreatedApiToken { token, secret })
     }
 

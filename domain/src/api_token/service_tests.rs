@@ -14,9 +14,12 @@ use crate::permissions::Refusal;
 use crate::testing::{
     FixedClock, InMemoryApiTokenRepository, InMemoryUserRepository, SequentialTokenMinter, new_user,
 };
-use crate::user::{Role, User, UserRepository};
+use crate::user::reauth::IdentityConfirmed;
+use crate::user::{Role, User, UserId, UserRepository};
 
 struct Fixture {
+    mailer: Arc<crate::testing::RecordingMailer>,
+    audit: Arc<crate::testing::InMemoryAuditLog>,
     service: ApiTokenService,
     users: Arc<InMemoryUserRepository>,
     tokens: Arc<InMemoryApiTokenRepository>,
@@ -27,13 +30,33 @@ fn fixture() -> Fixture {
     let users = Arc::new(InMemoryUserRepository::new());
     let tokens = Arc::new(InMemoryApiTokenRepository::new());
     let clock = Arc::new(FixedClock::default());
+    let audit = Arc::new(crate::testing::InMemoryAuditLog::new());
+    let mailer = Arc::new(crate::testing::RecordingMailer::default());
     let service = ApiTokenService::new(ApiTokenPorts {
         tokens: tokens.clone(),
         users: users.clone(),
         minter: Arc::new(SequentialTokenMinter::default()),
         clock: clock.clone(),
+        work: Arc::new(crate::testing::FakeUnitOfWork::new(
+            crate::testing::WorkParts {
+                users: users.clone(),
+                api_tokens: tokens.clone(),
+                audit: audit.clone(),
+                mailer: mailer.clone(),
+                ..crate::testing::WorkParts::new()
+            },
+        )),
+        creations: super::service::creation_limits(Arc::new(
+            crate::testing::InMemoryHitCounter::default(),
+        )),
+        site: crate::user::account::SiteIdentity {
+            name: "Grace Stories".into(),
+            public_url: "https://grace.example".into(),
+        },
     });
     Fixture {
+        mailer,
+        audit,
         service,
         users,
         tokens,
@@ -53,6 +76,7 @@ impl Fixture {
         self.service
             .create(
                 &Caller::User(owner.clone()),
+                &IdentityConfirmed::assumed(&owner.id),
                 TokenForm {
                     name: "  Phone app ".into(),
                     scope,
@@ -197,12 +221,22 @@ fn only_approved_people_make_tokens_and_the_form_is_checked() {
             expires_in_days: Some(90),
         };
         assert!(matches!(
-            f.service.create(&Caller::Visitor, form()).await,
+            f.service
+                .create(
+                    &Caller::Visitor,
+                    &IdentityConfirmed::assumed(&UserId::new("nobody")),
+                    form()
+                )
+                .await,
             Err(ApiTokenError::Refused(Refusal::NotSignedIn))
         ));
         assert!(matches!(
             f.service
-                .create(&Caller::User(pending.clone()), form())
+                .create(
+                    &Caller::User(pending.clone()),
+                    &IdentityConfirmed::assumed(&pending.id),
+                    form()
+                )
                 .await,
             Err(ApiTokenError::Refused(Refusal::PendingApproval))
         ));
@@ -214,7 +248,14 @@ fn only_approved_people_make_tokens_and_the_form_is_checked() {
             scope: TokenScope::Read,
             expires_in_days: Some(7),
         };
-        let Err(ApiTokenError::Invalid(errors)) = f.service.create(&Caller::User(ruth), bad).await
+        let Err(ApiTokenError::Invalid(errors)) = f
+            .service
+            .create(
+                &Caller::User(ruth.clone()),
+                &IdentityConfirmed::assumed(&ruth.id),
+                bad,
+            )
+            .await
         else {
             panic!("a blank name and 7 days are refused");
         };
@@ -228,13 +269,18 @@ fn one_person_holds_at_most_the_limit() {
     block_on(async {
         let f = fixture();
         let ruth = f.person("ruth@example.org", Role::Member, true).await;
-        for _ in 0..MAX_TOKENS_PER_PERSON {
+        // Ten a day at most: the twenty are made over two days.
+        for i in 0..MAX_TOKENS_PER_PERSON {
+            if i == u64::from(service::MAX_TOKENS_CREATED_PER_DAY) {
+                f.clock.advance(Duration::days(1));
+            }
             f.token(&ruth, TokenScope::Read, None).await;
         }
         let more = f
             .service
             .create(
-                &Caller::User(ruth),
+                &Caller::User(ruth.clone()),
+                &IdentityConfirmed::assumed(&ruth.id),
                 TokenForm {
                     name: "One more".into(),
                     scope: TokenScope::Read,
@@ -326,4 +372,88 @@ fn scopes_and_lifetimes_parse_from_their_names() {
     assert!(TokenLifetime::parse(None).is_ok());
     assert!(TokenLifetime::parse(Some(365)).is_ok());
     assert!(TokenLifetime::parse(Some(0)).is_err());
+}
+
+#[test]
+fn ten_tokens_a_day_whatever_is_revoked_and_each_is_in_the_activity_log() {
+    block_on(async {
+        let f = fixture();
+        let ruth = f.person("ruth@example.org", Role::Member, true).await;
+        for _ in 0..service::MAX_TOKENS_CREATED_PER_DAY {
+            let made = f.token(&ruth, TokenScope::Read, None).await;
+            f.service
+                .revoke_own(&Caller::User(ruth.clone()), made.token.id)
+                .await
+                .unwrap();
+        }
+        let form = || TokenForm {
+            name: "Eleventh".into(),
+            scope: TokenScope::Read,
+            expires_in_days: None,
+        };
+        let more = f
+            .service
+            .create(
+                &Caller::User(ruth.clone()),
+                &IdentityConfirmed::assumed(&ruth.id),
+                form(),
+            )
+            .await;
+        assert!(
+            matches!(more, Err(ApiTokenError::TooManyToday { retry_after_secs }) if retry_after_secs > 0),
+            "{more:?}"
+        );
+        let logged = f.audit.entries();
+        assert_eq!(logged.len(), 10);
+        assert!(
+            logged
+                .iter()
+                .all(|e| e.action == crate::audit::AuditAction::ApiTokenCreated
+                    && e.actor_id == ruth.id
+                    && e.target_label.as_deref() == Some("Phone app"))
+        );
+        f.clock.advance(Duration::days(1));
+        assert!(
+            f.service
+                .create(
+                    &Caller::User(ruth.clone()),
+                    &IdentityConfirmed::assumed(&ruth.id),
+                    form()
+                )
+                .await
+                .is_ok()
+        );
+    });
+}
+
+#[test]
+fn a_new_token_is_mailed_to_its_owner_and_needs_their_own_confirmation() {
+    block_on(async {
+        let f = fixture();
+        let ruth = f.person("ruth@example.org", Role::Member, true).await;
+        let boaz = f.person("boaz@example.org", Role::Member, true).await;
+        let form = TokenForm {
+            name: "Phone app".into(),
+            scope: TokenScope::Read,
+            expires_in_days: Some(30),
+        };
+        let theirs = f
+            .service
+            .create(
+                &Caller::User(ruth.clone()),
+                &IdentityConfirmed::assumed(&boaz.id),
+                form.clone(),
+            )
+            .await;
+        assert!(
+            matches!(theirs, Err(ApiTokenError::Refused(_))),
+            "{theirs:?}"
+        );
+        f.token(&ruth, TokenScope::Read, Some(30)).await;
+        let sent = f.mailer.sent();
+        assert_eq!(sent.len(), 1);
+        assert_eq!(sent[0].to, "ruth@example.org");
+        assert!(sent[0].body.contains("\"Phone app\""), "{}", sent[0].body);
+        assert!(sent[0].body.contains("https://grace.example/dashboard"));
+    });
 }

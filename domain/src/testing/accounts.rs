@@ -15,7 +15,7 @@ use super::{
 };
 use crate::StoreError;
 use crate::user::account::{AccountPorts, AccountService, SiteIdentity};
-use crate::user::lockout::SignInFailures;
+use crate::user::lockout::{FailureCount, LockState, SignInFailures};
 use crate::user::tokens::{AccountTokenRepository, MintedToken, TokenMinter, TokenPurpose};
 use crate::user::{AccountData, AccountDataSource, User, UserId};
 
@@ -104,49 +104,84 @@ impl AccountTokenRepository for InMemoryAccountTokens {
 /// Sign-in failures and locks in memory.
 #[derive(Debug, Default)]
 pub struct InMemorySignInFailures {
-    failures: Mutex<Vec<(UserId, DateTime<Utc>)>>,
-    locks: Mutex<HashMap<UserId, DateTime<Utc>>>,
+    /// (subject, source, when)
+    failures: Mutex<Vec<(String, String, DateTime<Utc>)>>,
+    /// (subject, source) -> until
+    locks: Mutex<HashMap<(String, String), DateTime<Utc>>>,
 }
 
 #[async_trait]
 impl SignInFailures for InMemorySignInFailures {
     async fn record(
         &self,
-        user: &UserId,
+        subject: &str,
+        source: &str,
         at: DateTime<Utc>,
         since: DateTime<Utc>,
-    ) -> Result<u32, StoreError> {
+    ) -> Result<FailureCount, StoreError> {
         let mut rows = lock(&self.failures);
-        rows.push((user.clone(), at));
-        Ok(rows.iter().filter(|(u, t)| u == user && *t > since).count() as u32)
+        rows.push((subject.to_owned(), source.to_owned(), at));
+        let recent = |s: &&(String, String, DateTime<Utc>)| s.0 == subject && s.2 > since;
+        Ok(FailureCount {
+            from_source: rows.iter().filter(recent).filter(|r| r.1 == source).count() as u32,
+            total: rows.iter().filter(recent).count() as u32,
+        })
     }
 
     async fn lock(
         &self,
-        user: &UserId,
+        subject: &str,
+        source: &str,
         until: DateTime<Utc>,
         now: DateTime<Utc>,
-    ) -> Result<bool, StoreError> {
+    ) -> Result<Option<u32>, StoreError> {
         let mut locks = lock(&self.locks);
-        if locks.get(user).is_some_and(|t| *t > now) {
-            return Ok(false);
+        let key = (subject.to_owned(), source.to_owned());
+        if locks.get(&key).is_some_and(|t| *t > now) {
+            return Ok(None);
         }
-        locks.insert(user.clone(), until);
-        lock(&self.failures).retain(|(u, _)| u != user);
-        Ok(true)
+        locks.insert(key, until);
+        Ok(Some(
+            locks
+                .iter()
+                .filter(|((s, _), t)| s == subject && **t > now)
+                .count() as u32,
+        ))
     }
 
-    async fn locked_until(
+    async fn state(
         &self,
-        user: &UserId,
+        subject: &str,
+        source: &str,
         now: DateTime<Utc>,
-    ) -> Result<Option<DateTime<Utc>>, StoreError> {
-        Ok(lock(&self.locks).get(user).copied().filter(|t| *t > now))
+        since: DateTime<Utc>,
+    ) -> Result<LockState, StoreError> {
+        let locked_until = lock(&self.locks)
+            .get(&(subject.to_owned(), source.to_owned()))
+            .copied()
+            .filter(|t| *t > now);
+        let rows = lock(&self.failures);
+        let recent: Vec<DateTime<Utc>> = rows
+            .iter()
+            .filter(|r| r.0 == subject && r.2 > since)
+            .map(|r| r.2)
+            .collect();
+        Ok(LockState {
+            locked_until,
+            total: recent.len() as u32,
+            last_failure_at: recent.into_iter().max(),
+        })
     }
 
-    async fn clear(&self, user: &UserId) -> Result<(), StoreError> {
-        lock(&self.failures).retain(|(u, _)| u != user);
-        lock(&self.locks).remove(user);
+    async fn clear_source(&self, subject: &str, source: &str) -> Result<(), StoreError> {
+        lock(&self.failures).retain(|r| !(r.0 == subject && r.1 == source));
+        lock(&self.locks).remove(&(subject.to_owned(), source.to_owned()));
+        Ok(())
+    }
+
+    async fn clear(&self, subject: &str) -> Result<(), StoreError> {
+        lock(&self.failures).retain(|r| r.0 != subject);
+        lock(&self.locks).retain(|(s, _), _| s != subject);
         Ok(())
     }
 }

@@ -84,6 +84,13 @@ impl ApiTokenRepository for InMemoryApiTokenRepository {
         Ok(rows.len() < before)
     }
 
+    async fn delete_for_user(&self, user: &UserId) -> Result<u64, StoreError> {
+        let mut rows = lock(&self.rows);
+        let before = rows.len();
+        rows.retain(|(t, _)| &t.user_id != user);
+        Ok((before - rows.len()) as u64)
+    }
+
     async fn touch(&self, id: i64, at: DateTime<Utc>) -> Result<(), StoreError> {
         for (t, _) in lock(&self.rows).iter_mut().filter(|(t, _)| t.id == id) {
             t.last_used_at = Some(at);

@@ -119,3 +119,26 @@ impl IdentityProvider for FakeIdentityProvider {
         }
     }
 }
+
+/// Rate-limit windows in memory.
+#[derive(Debug, Default)]
+pub struct InMemoryHitCounter {
+    buckets: Mutex<HashMap<String, (u32, DateTime<Utc>)>>,
+}
+
+#[async_trait]
+impl crate::rate_limit::HitCounter for InMemoryHitCounter {
+    async fn hit(&self, bucket: &str, expires_at: DateTime<Utc>) -> Result<u32, StoreError> {
+        let mut map = lock(&self.buckets);
+        let entry = map.entry(bucket.to_owned()).or_insert((0, expires_at));
+        entry.0 += 1;
+        Ok(entry.0)
+    }
+
+    async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
+        let mut map = lock(&self.buckets);
+        let before = map.len();
+        map.retain(|_, (_, expires)| *expires >= now);
+        Ok(u64::try_from(before - map.len()).unwrap_or(0))
+    }
+}

@@ -16,6 +16,7 @@ use super::{
     InMemoryStoryRepository, InMemoryUserRepository, RecordingMailer, lock,
 };
 use crate::StoreError;
+use crate::api_token::ApiTokenRepository;
 use crate::audit::{AuditEntry, AuditFilter, AuditLog, NewAuditEntry};
 use crate::comment::CommentRepository;
 use crate::help::HelpMessageRepository;
@@ -139,6 +140,7 @@ pub struct WorkParts {
     pub outbox: Arc<dyn MailOutbox>,
     pub social: Arc<dyn SocialPostRepository>,
     pub audit: Arc<InMemoryAuditLog>,
+    pub api_tokens: Arc<dyn ApiTokenRepository>,
 }
 
 impl WorkParts {
@@ -157,6 +159,7 @@ impl WorkParts {
             outbox: Arc::new(EmptyOutbox),
             social: Arc::new(InMemorySocialPostRepository::new()),
             audit: Arc::new(InMemoryAuditLog::new()),
+            api_tokens: Arc::new(super::InMemoryApiTokenRepository::new()),
         }
     }
 }
@@ -250,6 +253,9 @@ impl Work for FakeWork {
     }
     fn audit(&self) -> &dyn AuditLog {
         self.parts.audit.as_ref()
+    }
+    fn api_tokens(&self) -> &dyn ApiTokenRepository {
+        self.parts.api_tokens.as_ref()
     }
     async fn commit(self: Box<Self>) -> Result<(), StoreError> {
         self.commits.fetch_add(1, Ordering::SeqCst);

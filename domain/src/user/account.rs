@@ -50,11 +50,16 @@ pub struct AccountPorts {
 #[derive(Clone)]
 pub struct AccountService {
     pub(super) p: AccountPorts,
+    /// The accounts whose password is being checked again now (one at a time each).
+    pub(super) checks: super::reauth::ChecksRunning,
 }
 
 impl AccountService {
     pub fn new(ports: AccountPorts) -> Self {
-        Self { p: ports }
+        Self {
+            p: ports,
+            checks: super::reauth::ChecksRunning::default(),
+        }
     }
 
     pub(super) fn now(&self) -> DateTime<Utc> {

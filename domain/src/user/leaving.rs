@@ -10,6 +10,8 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::account::AccountService;
+use super::lockout::Attempt;
+use super::reauth::CheckRefused;
 use super::{AccountData, Role, User};
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
@@ -36,6 +38,8 @@ pub enum DeleteAccountError {
     #[error("The last super admin cannot delete their account")]
     LastSuperAdmin,
     #[error(transparent)]
+    Check(#[from] CheckRefused),
+    #[error(transparent)]
     Store(#[from] StoreError),
 }
 
@@ -48,6 +52,8 @@ pub struct Departure {
     pub signed_in_at: Option<DateTime<Utc>>,
     /// Delete the stories too, instead of keeping the published ones, anonymous.
     pub delete_stories: bool,
+    /// Where the request comes from: the password check counts like a sign-in.
+    pub attempt: Attempt,
 }
 
 impl AccountService {
@@ -85,13 +91,9 @@ impl AccountService {
         match stored {
             Some(hash) => {
                 let given = departure.password.unwrap_or_default();
-                if given.is_empty()
-                    || !self
-                        .p
-                        .hasher
-                        .verify(&given, Some(&hash))
-                        .await
-                        .map_err(StoreError::from)?
+                if !self
+                    .check_own_password(me, &given, Some(&hash), &departure.attempt)
+                    .await??
                 {
                     return Err(DeleteAccountError::WrongPassword);
                 }

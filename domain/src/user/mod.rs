@@ -12,6 +12,7 @@ pub mod external;
 pub mod leaving;
 pub mod lockout;
 pub mod people;
+pub mod reauth;
 pub mod registration;
 pub mod self_service;
 pub mod sessions;
@@ -29,6 +30,9 @@ pub use ports::{
 /// them on the site. It cannot sign in (no password, no Google link) and is not listed
 /// among the people; cards show it as "Former member".
 pub const FORMER_MEMBER_ID: &str = "former-member";
+/// The placeholder account's e-mail address (at `.invalid`, which never delivers); nobody
+/// may sign up with it.
+pub const FORMER_MEMBER_EMAIL: &str = "former-member@users.invalid";
 
 /// A user id: a UUID string.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

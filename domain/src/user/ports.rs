@@ -172,14 +172,26 @@ pub trait UserRepository: Send + Sync {
 /// The password hasher could not run (argon2 refused its parameters, a stored hash is not
 /// a PHC string, its worker thread died). Not a store error: logged as what it is.
 #[derive(Debug, thiserror::Error)]
-#[error("password hashing failed")]
-pub struct HashError(#[source] pub anyhow::Error);
+pub enum HashError {
+    #[error("password hashing failed")]
+    Failed(#[source] anyhow::Error),
+    /// Every hashing slot stayed taken for the whole wait: the server is busy checking
+    /// passwords, and the caller should try again in a moment.
+    #[error("every password hashing slot is taken")]
+    Busy,
+}
 
 /// A service whose errors carry store errors reports a hashing failure as an unexpected one
-/// (a 500 with the cause chain in the log).
+/// (a 500 with the cause chain in the log), and a busy hasher as [`StoreError::Busy`] (503).
 impl From<HashError> for StoreError {
     fn from(e: HashError) -> Self {
-        StoreError::Unknown(anyhow::Error::new(e))
+        match e {
+            HashError::Busy => StoreError::Busy(
+                "The server is checking many passwords right now; please try again in a moment"
+                    .to_owned(),
+            ),
+            failed => StoreError::Unknown(anyhow::Error::new(failed)),
+        }
     }
 }
 

@@ -37,7 +37,17 @@ impl AccountService {
     /// [`RegisterError::Invalid`] listing every refused field, [`RegisterError::Taken`].
     pub async fn register(&self, form: Registration) -> Result<User, RegisterError> {
         let mut errors = FieldErrors::new();
-        let email = errors.check("email", Email::parse(&form.email));
+        let email = errors
+            .check("email", Email::parse(&form.email))
+            .filter(|email| {
+                let placeholder = email
+                    .as_str()
+                    .eq_ignore_ascii_case(super::FORMER_MEMBER_EMAIL);
+                if placeholder {
+                    errors.push("email", "This e-mail address cannot be used");
+                }
+                !placeholder
+            });
         let username = errors.check("username", Username::parse(&form.username));
         let password = errors.check("password", Password::parse(&form.password));
         let first = errors.check("firstName", FirstName::parse(&form.first_name));

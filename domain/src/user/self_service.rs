@@ -2,10 +2,13 @@
 //! profile and password. Proving their e-mail address is in `verification.rs`, seeing and
 //! ending their sessions in `sessions.rs`.
 //!
-//! A password change or reset ends the person's other sessions; a reset also proves the
-//! e-mail address (the link reached that inbox) and lifts a sign-in lock.
+//! A password change or reset ends the person's other sessions; a reset also revokes their
+//! API tokens, proves the e-mail address (the link reached that inbox) and lifts a sign-in
+//! lock. A password change revokes the tokens when the person asks.
 
 use super::account::AccountService;
+use super::lockout::Attempt;
+use super::reauth::CheckRefused;
 use super::tokens::TokenPurpose;
 use super::{FORMER_MEMBER_ID, ProfileChanges, User};
 use crate::StoreError;
@@ -61,6 +64,8 @@ pub enum ChangeOwnPasswordError {
         "Your account has no password yet. Use 'Forgot password?' on the sign-in page to set one."
     )]
     NoPassword,
+    #[error(transparent)]
+    Check(#[from] CheckRefused),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -163,8 +168,9 @@ impl AccountService {
         work.tokens()
             .revoke_all(&user, TokenPurpose::PasswordReset)
             .await?;
-        work.sign_in_failures().clear(&user).await?;
+        work.sign_in_failures().clear(user.as_str()).await?;
         work.sessions().delete_for_user(user.as_str(), None).await?;
+        work.api_tokens().delete_for_user(&user).await?;
         let user = work
             .users()
             .mark_email_verified(&user)
@@ -231,8 +237,10 @@ impl AccountService {
             .ok_or(UpdateProfileError::Refused(Refusal::NotSignedIn))
     }
 
-    /// Changes the signed-in person's password after checking the current one, and ends
-    /// their other sessions (all but `keep_session`, the handle of the one asking).
+    /// Changes the signed-in person's password after checking the current one (counted
+    /// like a sign-in from `attempt`), and ends their other sessions (all but
+    /// `keep_session`, the handle of the one asking); with `revoke_tokens`, their API
+    /// tokens too.
     ///
     /// # Errors
     /// Not signed in; field errors (`currentPassword` wrong, `newPassword` refused);
@@ -243,6 +251,8 @@ impl AccountService {
         current: &str,
         new: &str,
         keep_session: Option<&str>,
+        attempt: &Attempt,
+        revoke_tokens: bool,
     ) -> Result<(), ChangeOwnPasswordError> {
         let me = caller.require(Ability::ManageOwnAccount)?;
         let mut errors = FieldErrors::new();
@@ -258,11 +268,8 @@ impl AccountService {
             return Err(ChangeOwnPasswordError::NoPassword);
         };
         if !self
-            .p
-            .hasher
-            .verify(current, Some(&hash))
-            .await
-            .map_err(StoreError::from)?
+            .check_own_password(me, current, Some(&hash), attempt)
+            .await??
         {
             let mut errors = FieldErrors::new();
             errors.push("currentPassword", "Current password is incorrect");
@@ -280,6 +287,9 @@ impl AccountService {
         work.sessions()
             .delete_for_user(me.id.as_str(), keep_session)
             .await?;
+        if revoke_tokens {
+            work.api_tokens().delete_for_user(&me.id).await?;
+        }
         work.commit().await?;
         Ok(())
     }

@@ -119,23 +119,25 @@ fn a_reset_for_an_unknown_address_answers_alike_and_sends_nothing() {
 }
 
 #[test]
-fn five_wrong_passwords_lock_the_account_and_mail_its_owner_once() {
+fn five_wrong_passwords_lock_the_account_for_that_network_and_mail_its_owner_once() {
+    use crate::user::lockout::{Attempt, DeviceClaim};
     let (service, fakes) = account_service();
-    block_on(service.register(form("ruth@example.org"))).unwrap();
+    let ruth = block_on(service.register(form("ruth@example.org"))).unwrap();
     let mails_before = fakes.mailer.sent().len();
     let commits = fakes.work.commits();
+    let guesser = Attempt::from_network("198.51.100.9");
     for _ in 0..5 {
         assert!(matches!(
-            block_on(service.sign_in("ruth@example.org", "wrong guess")),
+            block_on(service.sign_in("ruth@example.org", "wrong guess", &guesser)),
             Err(SignInError::WrongCredentials)
         ));
     }
-    // Locked: even the right password is refused, with the time left.
-    match block_on(service.sign_in("ruth@example.org", "first password")) {
+    // Locked there: even the right password is refused, with the time left.
+    match block_on(service.sign_in("ruth@example.org", "first password", &guesser)) {
         Err(SignInError::Locked { retry_after_secs }) => assert_eq!(retry_after_secs, 900),
         other => panic!("expected a lock, got {other:?}"),
     }
-    let _ = block_on(service.sign_in("ruth@example.org", "wrong guess"));
+    let _ = block_on(service.sign_in("ruth@example.org", "wrong guess", &guesser));
     assert_eq!(
         fakes.mailer.sent().len(),
         mails_before + 1,
@@ -146,8 +148,48 @@ fn five_wrong_passwords_lock_the_account_and_mail_its_owner_once() {
         commits + 1,
         "the lock and its mail are one unit of work"
     );
+    // From another network, the owner signs in at once.
+    let home = Attempt::from_network("203.0.113.7");
+    assert!(block_on(service.sign_in("ruth@example.org", "first password", &home)).is_ok());
+    // A second guessing network: its failures push every network into a short wait...
+    let other = Attempt::from_network("192.0.2.1");
+    let _ = block_on(service.sign_in("ruth@example.org", "wrong guess", &other));
+    assert!(matches!(
+        block_on(service.sign_in("ruth@example.org", "first password", &home)),
+        Err(SignInError::Locked {
+            retry_after_secs: 1
+        })
+    ));
+    // ...but not the browser that signed in before.
+    let device = Attempt {
+        network: "203.0.113.7".into(),
+        device: Some(DeviceClaim {
+            user: ruth.id.clone(),
+            id: "phone".into(),
+        }),
+    };
+    assert!(block_on(service.sign_in("ruth@example.org", "first password", &device)).is_ok());
     fakes.clock.advance(Duration::minutes(15));
-    assert!(block_on(service.sign_in("ruth@example.org", "first password")).is_ok());
+    assert!(block_on(service.sign_in("ruth@example.org", "first password", &guesser)).is_ok());
+}
+
+#[test]
+fn an_unknown_email_is_locked_like_a_real_one() {
+    use crate::user::lockout::Attempt;
+    let (service, _fakes) = account_service();
+    let guesser = Attempt::from_network("198.51.100.9");
+    for _ in 0..5 {
+        assert!(matches!(
+            block_on(service.sign_in("nobody@example.org", "wrong guess", &guesser)),
+            Err(SignInError::WrongCredentials)
+        ));
+    }
+    assert!(matches!(
+        block_on(service.sign_in("nobody@example.org", "wrong guess", &guesser)),
+        Err(SignInError::Locked {
+            retry_after_secs: 900
+        })
+    ));
 }
 
 #[test]
@@ -191,6 +233,7 @@ fn an_account_without_a_password_is_deleted_only_after_a_recent_sign_in() {
         password: None,
         signed_in_at: Some(at),
         delete_stories: true,
+        attempt: crate::user::lockout::Attempt::from_network("203.0.113.7"),
     };
     assert!(matches!(
         block_on(service.delete_account(&caller, leave(t0() - Duration::minutes(11)))),

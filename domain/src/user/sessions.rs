@@ -47,7 +47,8 @@ impl AccountService {
         }
     }
 
-    /// Ends every session of the signed-in person but `keep_session`; answers how many.
+    /// Signs the person out everywhere else: every session but `keep_session`, and every
+    /// API token (a token is a session a program holds). Answers how many of each.
     ///
     /// # Errors
     /// Not signed in, or the store's error.
@@ -55,12 +56,15 @@ impl AccountService {
         &self,
         caller: &Caller,
         keep_session: Option<&str>,
-    ) -> Result<u64, SessionsError> {
+    ) -> Result<(u64, u64), SessionsError> {
         let me = caller.require(Ability::ManageOwnAccount)?;
-        Ok(self
-            .p
-            .sessions
+        let work = self.p.work.begin().await?;
+        let sessions = work
+            .sessions()
             .delete_for_user(me.id.as_str(), keep_session)
-            .await?)
+            .await?;
+        let tokens = work.api_tokens().delete_for_user(&me.id).await?;
+        work.commit().await?;
+        Ok((sessions, tokens))
     }
 }

@@ -1,7 +1,7 @@
 //! Signing in: local and the super admin's own sign-in, the lock after repeated
 //! wrong passwords, and the super admin's password.
 
-use super::lockout;
+use super::lockout::{self, Attempt, Source};
 use super::{Role, User, UserId};
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
@@ -25,9 +25,9 @@ pub enum SignInError {
     Store(#[from] StoreError),
 }
 
-/// The answer while an account's sign-in is locked.
-pub const ACCOUNT_LOCKED: &str =
-    "Too many failed sign-ins for this account. Try again in 15 minutes or reset your password.";
+/// The answer while an account's sign-in is locked or must wait (the same for an e-mail
+/// that has no account).
+pub const ACCOUNT_LOCKED: &str = "Too many failed sign-ins for this account. Try again later (at most in 15 minutes), or reset your password.";
 
 #[derive(Debug, thiserror::Error)]
 pub enum AdminSignInError {
@@ -54,66 +54,114 @@ pub enum ChangePasswordError {
     #[error("Current password is incorrect")]
     WrongCurrentPassword,
     #[error(transparent)]
+    Check(#[from] super::reauth::CheckRefused),
+    #[error(transparent)]
     Store(#[from] StoreError),
 }
 
+/// The shortest password the super admin may choose (as `SUPER_ADMIN_PASSWORD` at start).
+pub const MIN_SUPER_ADMIN_PASSWORD_CHARS: usize = 12;
+
 impl AccountService {
-    /// Counts a wrong password for `user`; the fifth within the window locks the account
-    /// and mails its owner (once per lock).
-    async fn count_failure(&self, user: &User) -> Result<(), StoreError> {
+    /// What failures of a sign-in by `identifier` count for: the account, or for an
+    /// identifier without one a digest of it (so unknown ones are answered alike).
+    pub(super) fn subject_of(&self, account: Option<&UserId>, identifier: &str) -> String {
+        match account {
+            Some(id) => id.as_str().to_owned(),
+            None => {
+                let digest = self.p.minter.hash(&identifier.trim().to_lowercase());
+                format!("unknown:{digest}").chars().take(100).collect()
+            }
+        }
+    }
+
+    /// Seconds to wait when `subject` may not be tried from `source` now: its lock for that
+    /// source, or (for a network) the delay after the subject's latest failure.
+    pub(super) async fn refusal(
+        &self,
+        subject: &str,
+        source: &Source,
+    ) -> Result<Option<u64>, StoreError> {
         let now = self.now();
-        let failures = self
+        let state = self
             .p
             .failures
-            .record(&user.id, now, now - lockout::failure_window())
+            .state(subject, &source.key(), now, now - lockout::failure_window())
             .await?;
-        if failures < lockout::MAX_FAILED_SIGN_INS {
+        if let Some(until) = state.locked_until {
+            return Ok(Some(lockout::seconds_until(now, until)));
+        }
+        if let (Source::Network(_), Some(last)) = (source, state.last_failure_at) {
+            let ready = last + lockout::delay_after(state.total);
+            if ready > now {
+                return Ok(Some(lockout::seconds_until(now, ready)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Counts a wrong password for `subject` from `source`; the fifth from one source
+    /// within the window locks the subject for that source, and the owner (`owner`) is
+    /// mailed for the first lock that holds.
+    pub(super) async fn count_failure(
+        &self,
+        subject: &str,
+        source: &Source,
+        owner: Option<&User>,
+    ) -> Result<(), StoreError> {
+        let now = self.now();
+        let key = source.key();
+        let counted = self
+            .p
+            .failures
+            .record(subject, &key, now, now - lockout::failure_window())
+            .await?;
+        if counted.from_source < lockout::MAX_FAILED_SIGN_INS {
             return Ok(());
         }
         // The lock and its mail, together: a locked account's owner always hears of it.
         let work = self.p.work.begin().await?;
-        if !work
+        let Some(locks) = work
             .sign_in_failures()
-            .lock(&user.id, now + lockout::lock_duration(), now)
+            .lock(subject, &key, now + lockout::lock_duration(), now)
             .await?
-        {
+        else {
             return Ok(());
+        };
+        if let (1, Some(user)) = (locks, owner) {
+            let site = &self.p.site;
+            self.mail_person_via(
+                work.mailer(),
+                user,
+                format!("Sign-in to your {} account was paused", site.name),
+                format!(
+                    "Someone entered a wrong password for your {} account {} times within {} minutes from one place, so signing in to it from there is paused for {} minutes. Browsers you have signed in with before are not affected.\n\nIf this was you, wait a little and try again, or choose a new password:\n{}/auth\n\nIf it was not you, your password kept them out. Choosing a new, longer password makes guessing harder still.",
+                    site.name,
+                    lockout::MAX_FAILED_SIGN_INS,
+                    lockout::FAILURE_WINDOW_MINUTES,
+                    lockout::LOCK_MINUTES,
+                    site.public_url,
+                ),
+            )
+            .await?;
         }
-        let site = &self.p.site;
-        self.mail_person_via(
-            work.mailer(),
-            user,
-            format!("Sign-in to your {} account was paused", site.name),
-            format!(
-                "Someone entered a wrong password for your {} account {} times within {} minutes, so signing in to it is paused for {} minutes.\n\nIf this was you, wait a little and try again, or choose a new password:\n{}/auth\n\nIf it was not you, your password kept them out. Choosing a new, longer password makes guessing harder still.",
-                site.name,
-                lockout::MAX_FAILED_SIGN_INS,
-                lockout::FAILURE_WINDOW_MINUTES,
-                lockout::LOCK_MINUTES,
-                site.public_url,
-            ),
-        )
-        .await?;
         work.commit().await?;
         Ok(())
     }
 
-    /// Seconds left of the account's lock, if it is locked now.
-    async fn lock_left(&self, user: &UserId) -> Result<Option<u64>, StoreError> {
-        let now = self.now();
-        Ok(self
-            .p
-            .failures
-            .locked_until(user, now)
-            .await?
-            .map(|until| lockout::seconds_until(now, until)))
-    }
-    /// Checks an e-mail/password pair. Unknown e-mails cost the same hashing time as known
-    /// ones and get the same answer.
+    /// Checks an e-mail/password pair from `attempt`. Unknown e-mails cost the same
+    /// hashing time as known ones, are counted and locked alike, and get the same answers.
     ///
     /// # Errors
-    /// [`SignInError::Invalid`] for a malformed form, else [`SignInError::WrongCredentials`].
-    pub async fn sign_in(&self, email: &str, password: &str) -> Result<User, SignInError> {
+    /// [`SignInError::Invalid`] for a malformed form, [`SignInError::Locked`] while the
+    /// e-mail is locked for this source or must wait, else
+    /// [`SignInError::WrongCredentials`].
+    pub async fn sign_in(
+        &self,
+        email: &str,
+        password: &str,
+        attempt: &Attempt,
+    ) -> Result<User, SignInError> {
         let mut errors = FieldErrors::new();
         let email = errors.check("email", Email::parse(email));
         let password = errors.check("password", Password::parse(password));
@@ -121,9 +169,10 @@ impl AccountService {
             return Err(SignInError::Invalid(errors));
         };
         let found = self.p.users.find_credentials(email.as_str()).await?;
-        if let Some((user, _)) = &found
-            && let Some(retry_after_secs) = self.lock_left(&user.id).await?
-        {
+        let account = found.as_ref().map(|(user, _)| user.id.clone());
+        let subject = self.subject_of(account.as_ref(), email.as_str());
+        let source = attempt.source_for(account.as_ref());
+        if let Some(retry_after_secs) = self.refusal(&subject, &source).await? {
             return Err(SignInError::Locked { retry_after_secs });
         }
         let hash = found.as_ref().and_then(|(_, h)| h.as_deref());
@@ -135,37 +184,45 @@ impl AccountService {
             .map_err(StoreError::from)?;
         match found {
             Some((user, _)) if matches => {
-                self.p.failures.clear(&user.id).await?;
+                self.p
+                    .failures
+                    .clear_source(&subject, &source.key())
+                    .await?;
                 match user.suspended_reason {
                     Some(reason) => Err(SignInError::Suspended(reason)),
                     None => Ok(user),
                 }
             }
-            Some((user, _)) => {
-                self.count_failure(&user).await?;
+            found => {
+                let owner = found.map(|(user, _)| user);
+                self.count_failure(&subject, &source, owner.as_ref())
+                    .await?;
                 Err(SignInError::WrongCredentials)
             }
-            None => Err(SignInError::WrongCredentials),
         }
     }
 
-    /// The super admin's separate sign-in by username.
+    /// The super admin's separate sign-in by username, from `attempt` (counted and locked
+    /// like [`Self::sign_in`]).
     ///
     /// # Errors
-    /// [`AdminSignInError::Missing`] for blank fields, else
-    /// [`AdminSignInError::WrongCredentials`] (also for accounts that are no longer super admins).
+    /// [`AdminSignInError::Missing`] for blank fields, [`AdminSignInError::Locked`], else
+    /// [`AdminSignInError::WrongCredentials`] (also for accounts that are no longer super
+    /// admins).
     pub async fn admin_sign_in(
         &self,
         username: &str,
         password: &str,
+        attempt: &Attempt,
     ) -> Result<User, AdminSignInError> {
         if username.trim().is_empty() || password.is_empty() {
             return Err(AdminSignInError::Missing);
         }
         let credential = self.p.credentials.find_by_username(username.trim()).await?;
-        if let Some(c) = &credential
-            && let Some(retry_after_secs) = self.lock_left(&c.user_id).await?
-        {
+        let account = credential.as_ref().map(|c| c.user_id.clone());
+        let subject = self.subject_of(account.as_ref(), &format!("admin:{}", username.trim()));
+        let source = attempt.source_for(account.as_ref());
+        if let Some(retry_after_secs) = self.refusal(&subject, &source).await? {
             return Err(AdminSignInError::Locked { retry_after_secs });
         }
         let matches = self
@@ -177,23 +234,26 @@ impl AccountService {
             )
             .await
             .map_err(StoreError::from)?;
-        let Some(credential) = credential else {
-            return Err(AdminSignInError::WrongCredentials);
+        let user = match &credential {
+            Some(c) => self.p.users.find(&c.user_id).await?,
+            None => None,
         };
-        let user = self.p.users.find(&credential.user_id).await?;
         match user {
             Some(user) if matches && user.role == Role::SuperAdmin => {
-                self.p.failures.clear(&user.id).await?;
+                self.p
+                    .failures
+                    .clear_source(&subject, &source.key())
+                    .await?;
                 match user.suspended_reason {
                     Some(reason) => Err(AdminSignInError::Suspended(reason)),
                     None => Ok(user),
                 }
             }
-            Some(user) if !matches => {
-                self.count_failure(&user).await?;
+            Some(_) if matches => Err(AdminSignInError::WrongCredentials),
+            user => {
+                self.count_failure(&subject, &source, user.as_ref()).await?;
                 Err(AdminSignInError::WrongCredentials)
             }
-            _ => Err(AdminSignInError::WrongCredentials),
         }
     }
 
@@ -209,6 +269,7 @@ impl AccountService {
         current: &str,
         new: &str,
         keep_session: Option<&str>,
+        attempt: &Attempt,
     ) -> Result<(), ChangePasswordError> {
         let me = caller.require(Ability::ChangeAdminPassword)?;
         if username.trim().is_empty() || current.is_empty() || new.is_empty() {
@@ -216,17 +277,23 @@ impl AccountService {
         }
         let new =
             Password::parse(new).map_err(|e| ChangePasswordError::WeakPassword(e.to_string()))?;
-        let credential = self.p.credentials.find_by_username(username.trim()).await?;
-        let matches = self
+        if new.expose().chars().count() < MIN_SUPER_ADMIN_PASSWORD_CHARS {
+            return Err(ChangePasswordError::WeakPassword(format!(
+                "The super admin's password must be at least {MIN_SUPER_ADMIN_PASSWORD_CHARS} characters long"
+            )));
+        }
+        let credential = self
             .p
-            .hasher
-            .verify(
-                current,
-                credential.as_ref().map(|c| c.password_hash.as_str()),
-            )
-            .await
-            .map_err(StoreError::from)?;
-        let Some(credential) = credential.filter(|c| matches && c.user_id == me.id) else {
+            .credentials
+            .find_by_username(username.trim())
+            .await?
+            .filter(|c| c.user_id == me.id);
+        // Another account's username counts as a wrong password: nothing is hashed against it.
+        let hash = credential.as_ref().map(|c| c.password_hash.as_str());
+        let matches = self
+            .check_own_password(me, current, hash, attempt)
+            .await??;
+        let Some(credential) = credential.filter(|_| matches) else {
             return Err(ChangePasswordError::WrongCurrentPassword);
         };
         let hash = self

@@ -155,7 +155,12 @@ export async function buildScene(): Promise<Scene> {
     }),
     'help message',
   );
-  await ok(await apis.member!.post('/api/user/tokens', { data: { name: 'Reading app', scope: 'read' } }), 'token');
+  await ok(
+    await apis.member!.post('/api/user/tokens', {
+      data: { name: 'Reading app', scope: 'read', password: USER_PASSWORD },
+    }),
+    'token',
+  );
 
   await Promise.all([admin.dispose(), visitor.dispose(), ...Object.values(apis).map((api) => api.dispose())]);
   return {

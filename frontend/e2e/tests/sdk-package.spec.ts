@@ -99,7 +99,9 @@ test('the packed SDK installs in a fresh project, typechecks and runs against th
         data: { title: 'Read by the SDK', content: 'Grace upon grace.', category: 'Worship', isPublished: true },
       });
       expect(published.status()).toBe(201);
-      const made = await person.post('/api/user/tokens', { data: { name: 'SDK test', scope: 'read_write' } });
+      const made = await person.post('/api/user/tokens', {
+        data: { name: 'SDK test', scope: 'read_write', password: USER_PASSWORD },
+      });
       expect(made.status()).toBe(201);
       const { token } = (await made.json()) as { token: string };
 

@@ -276,6 +276,7 @@ test('a member makes an API token that a program uses, then revokes it', async (
   await signIn(page, person.email, USER_PASSWORD);
   await openMyDashboardTab(page, 'API Tokens');
   await page.getByLabel('Token name').fill('Bible study app');
+  await page.getByLabel('Your password').fill(USER_PASSWORD);
   await page.getByRole('button', { name: 'Create Token' }).click();
   const shown = page.getByLabel('Your new API token');
   await expect(shown).toHaveValue(/^gst_[0-9a-f]{64}$/);

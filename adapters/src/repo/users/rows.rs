@@ -68,7 +68,7 @@ pub(super) async fn ensure_former_member(
     let mut former = new_active(
         UserId::new(FORMER_MEMBER_ID),
         NewUser {
-            email: "former-member@users.invalid".to_owned(),
+            email: domain::user::FORMER_MEMBER_EMAIL.to_owned(),
             username: None,
             password_hash: None,
             first_name: Some("Former".to_owned()),

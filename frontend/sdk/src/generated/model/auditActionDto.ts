@@ -34,4 +34,5 @@ export const AuditActionDto = {
   social_retried: 'social_retried',
   social_cancelled: 'social_cancelled',
   backup_downloaded: 'backup_downloaded',
+  api_token_created: 'api_token_created',
 } as const;

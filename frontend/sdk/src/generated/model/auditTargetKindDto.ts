@@ -21,4 +21,5 @@ export const AuditTargetKindDto = {
   mail: 'mail',
   social_post: 'social_post',
   backup: 'backup',
+  api_token: 'api_token',
 } as const;

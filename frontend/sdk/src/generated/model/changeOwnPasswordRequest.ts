@@ -16,4 +16,6 @@ export interface ChangeOwnPasswordRequest {
    * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */
   newPassword: string;
+  /** Revoke every API token of the account too (default false). */
+  revokeApiTokens?: boolean;
 }

@@ -10,8 +10,8 @@ export interface ChangePasswordRequest {
   /** @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*[^\s\u0000-\u001F\u007F][^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$ */
   currentPassword: string;
   /**
-   * 6 to 128 characters.
-   * @minLength 6
+   * 12 to 128 characters.
+   * @minLength 12
    * @maxLength 128
    * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
    */

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { CreateApiTokenRequestExpiresInDays } from './createApiTokenRequestExpiresInDays';
+import type { CreateApiTokenRequestPassword } from './createApiTokenRequestPassword';
 import type { TokenScopeDto } from './tokenScopeDto';
 
 /**
@@ -21,5 +22,8 @@ export interface CreateApiTokenRequest {
    * @pattern ^[^\u0000-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u001F\u007F-\u009F]*$
    */
   name: string;
+  /** The person's current password; may be left out within 10 minutes of signing in
+(and must be, for an account without one). */
+  password?: CreateApiTokenRequestPassword;
   scope: TokenScopeDto;
 }

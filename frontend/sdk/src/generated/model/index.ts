@@ -50,6 +50,7 @@ export * from './commentDtoAuthorEmail';
 export * from './commentDtoPlatformId';
 export * from './createApiTokenRequest';
 export * from './createApiTokenRequestExpiresInDays';
+export * from './createApiTokenRequestPassword';
 export * from './createCommentRequest';
 export * from './createCommentRequestAuthorEmail';
 export * from './createCommentRequestWebsite';

@@ -31,4 +31,5 @@ export const ListAuditLogAction = {
   social_retried: 'social_retried',
   social_cancelled: 'social_cancelled',
   backup_downloaded: 'backup_downloaded',
+  api_token_created: 'api_token_created',
 } as const;

@@ -13,4 +13,9 @@ export interface RevokeSessionsResponse {
    * @minimum 0
    */
   revoked: number;
+  /**
+   * How many API tokens were revoked with them.
+   * @minimum 0
+   */
+  revokedTokens: number;
 }

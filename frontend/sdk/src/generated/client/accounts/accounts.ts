@@ -133,29 +133,6 @@ export const login = async (loginRequest: LoginRequest, options?: RequestInit): 
 
 
 /**
- * @summary Browser navigation that signs out and returns home.
- */
-export const getLogoutPageUrl = () => {
-
-
-  
-
-  return `/api/logout`
-}
-
-export const logoutPage = async ( options?: RequestInit): Promise<unknown> => {
-  
-  return customFetch<unknown>(getLogoutPageUrl(),
-  {      
-    ...options,
-    method: 'GET'
-    
-    
-  }
-);}
-
-
-/**
  * @summary Signs out: the session row is deleted and the cookie cleared.
  */
 export const getLogoutUrl = () => {
@@ -204,8 +181,8 @@ export const requestPasswordReset = async (passwordResetRequest: PasswordResetRe
 
 
 /**
- * @summary Sets a new password with a reset link and signs in; every other session of the account
-ends, and the e-mail address counts as verified.
+ * @summary Sets a new password with a reset link and signs in; every other session and every API
+token of the account end, and the e-mail address counts as verified.
  */
 export const getConfirmPasswordResetUrl = () => {
 
@@ -348,7 +325,8 @@ export const exportAccount = async ( options?: RequestInit): Promise<AccountExpo
 
 
 /**
- * @summary Changes the signed-in person's password; their other sessions end.
+ * @summary Changes the signed-in person's password; their other sessions end, and their API tokens
+too when `revokeApiTokens` is true.
  */
 export const getChangeOwnPasswordUrl = () => {
 
@@ -395,7 +373,8 @@ export const listSessions = async ( options?: RequestInit): Promise<SessionDto[]
 
 
 /**
- * @summary Signs out every session of the signed-in person but this one.
+ * @summary Signs out every session of the signed-in person but this one, and revokes their API
+tokens.
  */
 export const getRevokeOtherSessionsUrl = () => {
 
@@ -464,8 +443,9 @@ export const listApiTokens = async ( options?: RequestInit): Promise<ApiTokenDto
 
 
 /**
- * @summary Makes an API token for the signed-in, approved person. The answer holds the secret,
-which is not shown again.
+ * @summary Makes an API token for the signed-in, approved person, who confirms with their password
+(unless they signed in within the last 10 minutes); the person is mailed a notice. The
+answer holds the secret, which is not shown again.
  */
 export const getCreateApiTokenUrl = () => {
 

@@ -91,7 +91,7 @@ export const getGoogleStartQueryKey = () => {
     }
 
     
-export const getGoogleStartQueryOptions = <TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleStart>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGoogleStartQueryOptions = <TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleStart>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -110,10 +110,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GoogleStartQueryResult = NonNullable<Awaited<ReturnType<typeof googleStart>>>
-export type GoogleStartQueryError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody>
+export type GoogleStartQueryError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 
-export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody>>(
+export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleStart>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof googleStart>>,
@@ -123,7 +123,7 @@ export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody>>(
+export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleStart>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof googleStart>>,
@@ -133,7 +133,7 @@ export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody>>(
+export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleStart>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -141,7 +141,7 @@ export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, 
  * @summary Sends the browser to the provider (authorization code flow with PKCE, state and nonce).
  */
 
-export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody>>(
+export function useGoogleStart<TData = Awaited<ReturnType<typeof googleStart>>, TError = ErrorType<void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleStart>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -201,7 +201,7 @@ export const getGoogleCallbackQueryKey = (params?: GoogleCallbackParams,) => {
     }
 
     
-export const getGoogleCallbackQueryOptions = <TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody>>(params?: GoogleCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleCallback>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGoogleCallbackQueryOptions = <TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody | ErrorBody>>(params?: GoogleCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleCallback>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -220,10 +220,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GoogleCallbackQueryResult = NonNullable<Awaited<ReturnType<typeof googleCallback>>>
-export type GoogleCallbackQueryError = ErrorType<void | ErrorBody>
+export type GoogleCallbackQueryError = ErrorType<void | ErrorBody | ErrorBody>
 
 
-export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody>>(
+export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody | ErrorBody>>(
  params: undefined |  GoogleCallbackParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleCallback>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof googleCallback>>,
@@ -233,7 +233,7 @@ export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallba
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody>>(
+export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody | ErrorBody>>(
  params?: GoogleCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleCallback>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof googleCallback>>,
@@ -243,7 +243,7 @@ export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallba
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody>>(
+export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody | ErrorBody>>(
  params?: GoogleCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleCallback>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -255,7 +255,7 @@ verified, else a new pending member). Failures return to `/auth?error=google-...
 `not-configured`.
  */
 
-export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody>>(
+export function useGoogleCallback<TData = Awaited<ReturnType<typeof googleCallback>>, TError = ErrorType<void | ErrorBody | ErrorBody>>(
  params?: GoogleCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof googleCallback>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -442,105 +442,6 @@ export const useLogin = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Browser navigation that signs out and returns home.
- */
-export const getLogoutPageUrl = () => {
-
-
-  
-
-  return `/api/logout`
-}
-
-export const logoutPage = async ( options?: RequestInit): Promise<unknown> => {
-  
-  return customFetch<unknown>(getLogoutPageUrl(),
-  {      
-    ...options,
-    method: 'GET'
-    
-    
-  }
-);}
-
-
-
-
-
-export const getLogoutPageQueryKey = () => {
-    return [
-    `/api/logout`
-    ] as const;
-    }
-
-    
-export const getLogoutPageQueryOptions = <TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof logoutPage>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getLogoutPageQueryKey();
-
-  
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof logoutPage>>> = ({ signal }) => logoutPage({ signal, ...requestOptions });
-
-      
-
-      
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof logoutPage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type LogoutPageQueryResult = NonNullable<Awaited<ReturnType<typeof logoutPage>>>
-export type LogoutPageQueryError = ErrorType<void | ErrorBody>
-
-
-export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void | ErrorBody>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof logoutPage>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof logoutPage>>,
-          TError,
-          Awaited<ReturnType<typeof logoutPage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void | ErrorBody>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof logoutPage>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof logoutPage>>,
-          TError,
-          Awaited<ReturnType<typeof logoutPage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof customFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void | ErrorBody>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof logoutPage>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Browser navigation that signs out and returns home.
- */
-
-export function useLogoutPage<TData = Awaited<ReturnType<typeof logoutPage>>, TError = ErrorType<void | ErrorBody>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof logoutPage>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
- , queryClient?: QueryClient 
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getLogoutPageQueryOptions(options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  query.queryKey = queryOptions.queryKey ;
-
-  return query;
-}
-
-
-
-/**
  * @summary Signs out: the session row is deleted and the cookie cleared.
  */
 export const getLogoutUrl = () => {
@@ -637,7 +538,7 @@ export const requestPasswordReset = async (passwordResetRequest: PasswordResetRe
 
 
 
-export const getRequestPasswordResetMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getRequestPasswordResetMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,{data: PasswordResetRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,{data: PasswordResetRequest}, TContext> => {
 
@@ -664,13 +565,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RequestPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>
     export type RequestPasswordResetMutationBody = PasswordResetRequest
-    export type RequestPasswordResetMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type RequestPasswordResetMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Mails a password-reset link (valid 60 minutes) when an account has this address. The
 answer and its timing are the same either way: the lookup and the mail happen after it.
  */
-export const useRequestPasswordReset = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useRequestPasswordReset = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,{data: PasswordResetRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof requestPasswordReset>>,
@@ -684,8 +585,8 @@ export const useRequestPasswordReset = <TError = ErrorType<ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Sets a new password with a reset link and signs in; every other session of the account
-ends, and the e-mail address counts as verified.
+ * @summary Sets a new password with a reset link and signs in; every other session and every API
+token of the account end, and the e-mail address counts as verified.
  */
 export const getConfirmPasswordResetUrl = () => {
 
@@ -710,7 +611,7 @@ export const confirmPasswordReset = async (passwordResetConfirmRequest: Password
 
 
 
-export const getConfirmPasswordResetMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getConfirmPasswordResetMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmPasswordReset>>, TError,{data: PasswordResetConfirmRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmPasswordReset>>, TError,{data: PasswordResetConfirmRequest}, TContext> => {
 
@@ -737,13 +638,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ConfirmPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof confirmPasswordReset>>>
     export type ConfirmPasswordResetMutationBody = PasswordResetConfirmRequest
-    export type ConfirmPasswordResetMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type ConfirmPasswordResetMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
- * @summary Sets a new password with a reset link and signs in; every other session of the account
-ends, and the e-mail address counts as verified.
+ * @summary Sets a new password with a reset link and signs in; every other session and every API
+token of the account end, and the e-mail address counts as verified.
  */
-export const useConfirmPasswordReset = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useConfirmPasswordReset = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmPasswordReset>>, TError,{data: PasswordResetConfirmRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmPasswordReset>>,
@@ -783,7 +684,7 @@ export const register = async (registerRequest: RegisterRequest, options?: Reque
 
 
 
-export const getRegisterMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getRegisterMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext> => {
 
@@ -810,13 +711,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof register>>>
     export type RegisterMutationBody = RegisterRequest
-    export type RegisterMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type RegisterMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Creates an account (pending approval, role member), mails it a link that verifies the
 e-mail address, and signs it in.
  */
-export const useRegister = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useRegister = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof register>>,
@@ -954,7 +855,7 @@ export const deleteAccount = async (deleteAccountRequest: DeleteAccountRequest, 
 
 
 
-export const getDeleteAccountMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getDeleteAccountMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccount>>, TError,{data: DeleteAccountRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAccount>>, TError,{data: DeleteAccountRequest}, TContext> => {
 
@@ -981,12 +882,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAccountMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAccount>>>
     export type DeleteAccountMutationBody = DeleteAccountRequest
-    export type DeleteAccountMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type DeleteAccountMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Deletes the signed-in person's account and signs out everywhere.
  */
-export const useDeleteAccount = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useDeleteAccount = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccount>>, TError,{data: DeleteAccountRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAccount>>,
@@ -1170,7 +1071,8 @@ export function useExportAccount<TData = Awaited<ReturnType<typeof exportAccount
 
 
 /**
- * @summary Changes the signed-in person's password; their other sessions end.
+ * @summary Changes the signed-in person's password; their other sessions end, and their API tokens
+too when `revokeApiTokens` is true.
  */
 export const getChangeOwnPasswordUrl = () => {
 
@@ -1195,7 +1097,7 @@ export const changeOwnPassword = async (changeOwnPasswordRequest: ChangeOwnPassw
 
 
 
-export const getChangeOwnPasswordMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getChangeOwnPasswordMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeOwnPassword>>, TError,{data: ChangeOwnPasswordRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeOwnPassword>>, TError,{data: ChangeOwnPasswordRequest}, TContext> => {
 
@@ -1222,12 +1124,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeOwnPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changeOwnPassword>>>
     export type ChangeOwnPasswordMutationBody = ChangeOwnPasswordRequest
-    export type ChangeOwnPasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type ChangeOwnPasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
- * @summary Changes the signed-in person's password; their other sessions end.
+ * @summary Changes the signed-in person's password; their other sessions end, and their API tokens
+too when `revokeApiTokens` is true.
  */
-export const useChangeOwnPassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useChangeOwnPassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeOwnPassword>>, TError,{data: ChangeOwnPasswordRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeOwnPassword>>,
@@ -1340,7 +1243,8 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
 
 
 /**
- * @summary Signs out every session of the signed-in person but this one.
+ * @summary Signs out every session of the signed-in person but this one, and revokes their API
+tokens.
  */
 export const getRevokeOtherSessionsUrl = () => {
 
@@ -1394,7 +1298,8 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type RevokeOtherSessionsMutationError = ErrorType<ErrorBody | ErrorBody>
 
     /**
- * @summary Signs out every session of the signed-in person but this one.
+ * @summary Signs out every session of the signed-in person but this one, and revokes their API
+tokens.
  */
 export const useRevokeOtherSessions = <TError = ErrorType<ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeOtherSessions>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
@@ -1579,8 +1484,9 @@ export function useListApiTokens<TData = Awaited<ReturnType<typeof listApiTokens
 
 
 /**
- * @summary Makes an API token for the signed-in, approved person. The answer holds the secret,
-which is not shown again.
+ * @summary Makes an API token for the signed-in, approved person, who confirms with their password
+(unless they signed in within the last 10 minutes); the person is mailed a notice. The
+answer holds the secret, which is not shown again.
  */
 export const getCreateApiTokenUrl = () => {
 
@@ -1605,7 +1511,7 @@ export const createApiToken = async (createApiTokenRequest: CreateApiTokenReques
 
 
 
-export const getCreateApiTokenMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getCreateApiTokenMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: CreateApiTokenRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: CreateApiTokenRequest}, TContext> => {
 
@@ -1632,13 +1538,14 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateApiTokenMutationResult = NonNullable<Awaited<ReturnType<typeof createApiToken>>>
     export type CreateApiTokenMutationBody = CreateApiTokenRequest
-    export type CreateApiTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type CreateApiTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
- * @summary Makes an API token for the signed-in, approved person. The answer holds the secret,
-which is not shown again.
+ * @summary Makes an API token for the signed-in, approved person, who confirms with their password
+(unless they signed in within the last 10 minutes); the person is mailed a notice. The
+answer holds the secret, which is not shown again.
  */
-export const useCreateApiToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useCreateApiToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createApiToken>>, TError,{data: CreateApiTokenRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createApiToken>>,
@@ -1747,7 +1654,7 @@ export const verifyEmail = async (verifyEmailRequest: VerifyEmailRequest, option
 
 
 
-export const getVerifyEmailMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody>,
+export const getVerifyEmailMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyEmail>>, TError,{data: VerifyEmailRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyEmail>>, TError,{data: VerifyEmailRequest}, TContext> => {
 
@@ -1774,12 +1681,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyEmailMutationResult = NonNullable<Awaited<ReturnType<typeof verifyEmail>>>
     export type VerifyEmailMutationBody = VerifyEmailRequest
-    export type VerifyEmailMutationError = ErrorType<ErrorBody | ErrorBody>
+    export type VerifyEmailMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Proves the address of the link's account (the link is used up).
  */
-export const useVerifyEmail = <TError = ErrorType<ErrorBody | ErrorBody>,
+export const useVerifyEmail = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyEmail>>, TError,{data: VerifyEmailRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyEmail>>,

@@ -466,7 +466,7 @@ export const changePassword = async (changePasswordRequest: ChangePasswordReques
 
 
 
-export const getChangePasswordMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const getChangePasswordMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext> => {
 
@@ -493,12 +493,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
     export type ChangePasswordMutationBody = ChangePasswordRequest
-    export type ChangePasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type ChangePasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Changes the signed-in super admin's admin password; the admin's other sessions end.
  */
-export const useChangePassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+export const useChangePassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,{data: ChangePasswordRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changePassword>>,

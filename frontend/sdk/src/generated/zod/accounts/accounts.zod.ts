@@ -79,8 +79,8 @@ export const requestPasswordResetBody = zod.object({
 })
 
 /**
- * @summary Sets a new password with a reset link and signs in; every other session of the account
-ends, and the e-mail address counts as verified.
+ * @summary Sets a new password with a reset link and signs in; every other session and every API
+token of the account end, and the e-mail address counts as verified.
  */
 export const confirmPasswordResetBodyPasswordMin = 6;
 export const confirmPasswordResetBodyPasswordMax = 128;
@@ -332,7 +332,8 @@ export const exportAccountResponse = zod.object({
 }).describe('Everything the site holds about the caller.')
 
 /**
- * @summary Changes the signed-in person's password; their other sessions end.
+ * @summary Changes the signed-in person's password; their other sessions end, and their API tokens
+too when `revokeApiTokens` is true.
  */
 export const changeOwnPasswordBodyCurrentPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
 export const changeOwnPasswordBodyNewPasswordMin = 6;
@@ -342,7 +343,8 @@ export const changeOwnPasswordBodyNewPasswordRegExp = new RegExp('^[^\\u0000-\\u
 
 export const changeOwnPasswordBody = zod.object({
   "currentPassword": zod.string().regex(changeOwnPasswordBodyCurrentPasswordRegExp),
-  "newPassword": zod.string().min(changeOwnPasswordBodyNewPasswordMin).max(changeOwnPasswordBodyNewPasswordMax).regex(changeOwnPasswordBodyNewPasswordRegExp).describe('6 to 128 characters.')
+  "newPassword": zod.string().min(changeOwnPasswordBodyNewPasswordMin).max(changeOwnPasswordBodyNewPasswordMax).regex(changeOwnPasswordBodyNewPasswordRegExp).describe('6 to 128 characters.'),
+  "revokeApiTokens": zod.boolean().optional().describe('Revoke every API token of the account too (default false).')
 })
 
 export const changeOwnPasswordResponse = zod.object({
@@ -364,13 +366,15 @@ export const listSessionsResponseItem = zod.object({
 export const listSessionsResponse = zod.array(listSessionsResponseItem)
 
 /**
- * @summary Signs out every session of the signed-in person but this one.
+ * @summary Signs out every session of the signed-in person but this one, and revokes their API
+tokens.
  */
-export const revokeOtherSessionsResponseRevokedMin = 0;
+export const revokeOtherSessionsResponseRevokedMin = 0;export const revokeOtherSessionsResponseRevokedTokensMin = 0;
 
 export const revokeOtherSessionsResponse = zod.object({
   "message": zod.string(),
-  "revoked": zod.number().min(revokeOtherSessionsResponseRevokedMin).describe('How many sessions were signed out.')
+  "revoked": zod.number().min(revokeOtherSessionsResponseRevokedMin).describe('How many sessions were signed out.'),
+  "revokedTokens": zod.number().min(revokeOtherSessionsResponseRevokedTokensMin).describe('How many API tokens were revoked with them.')
 })
 
 /**
@@ -403,8 +407,9 @@ export const listApiTokensResponseItem = zod.object({
 export const listApiTokensResponse = zod.array(listApiTokensResponseItem)
 
 /**
- * @summary Makes an API token for the signed-in, approved person. The answer holds the secret,
-which is not shown again.
+ * @summary Makes an API token for the signed-in, approved person, who confirms with their password
+(unless they signed in within the last 10 minutes); the person is mailed a notice. The
+answer holds the secret, which is not shown again.
  */
 export const createApiTokenBodyNameMax = 100;
 export const createApiTokenBodyNameRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$');
@@ -413,6 +418,7 @@ export const createApiTokenBodyNameRegExp = new RegExp('^[^\\u0000-\\u001F\\u007
 export const createApiTokenBody = zod.object({
   "expiresInDays": zod.union([zod.literal(30),zod.literal(90),zod.literal(365),zod.literal(null)]).nullish().describe('30, 90 or 365; `null` or missing for a token that works until revoked.'),
   "name": zod.string().min(1).max(createApiTokenBodyNameMax).regex(createApiTokenBodyNameRegExp).describe('What it is for (\"Phone app\"), at most 100 characters.'),
+  "password": zod.string().nullish().describe('The person\'s current password; may be left out within 10 minutes of signing in\n(and must be, for an account without one).'),
   "scope": zod.enum(['read', 'read_write']).describe('What a token may do: `read` is `GET` and `HEAD` only; `read_write` is everything its\nholder may do, except managing tokens.')
 }).describe('A new token.')
 

@@ -18,20 +18,20 @@ export const listAuditLogQueryOffsetMax = 1000000000;
 
 export const listAuditLogQueryParams = zod.object({
   "actor": zod.string().regex(listAuditLogQueryActorRegExp).optional().describe('Only entries by this person (a user id).'),
-  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded']).optional().describe('Only entries of this action.'),
+  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created']).optional().describe('Only entries of this action.'),
   "limit": zod.number().min(1).max(listAuditLogQueryLimitMax).optional().describe('How many entries (1 to 200, default 50).'),
   "offset": zod.number().min(listAuditLogQueryOffsetMin).max(listAuditLogQueryOffsetMax).optional()
 })
 
 export const listAuditLogResponseItem = zod.object({
-  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded']).describe('What was done (the log\'s stable vocabulary).'),
+  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created']).describe('What was done (the log\'s stable vocabulary).'),
   "actorId": zod.string(),
   "actorName": zod.string().describe('The actor\'s name when they acted (\"Former member\" once they left).'),
   "at": zod.iso.datetime({}),
   "id": zod.number(),
   "reason": zod.string().nullish().describe('The reason given (a rejection, a take-down, a suspension), the role change, or the\nplatforms of an export.'),
   "targetId": zod.string().describe('The story or comment number, the person\'s id, the message id.'),
-  "targetKind": zod.enum(['story', 'comment', 'person', 'help_message', 'mail', 'social_post', 'backup']).describe('What an entry is about.'),
+  "targetKind": zod.enum(['story', 'comment', 'person', 'help_message', 'mail', 'social_post', 'backup', 'api_token']).describe('What an entry is about.'),
   "targetLabel": zod.string().nullish().describe('What the target was called then (a title, a name, a subject).')
 }).describe('One entry of the activity log.')
 export const listAuditLogResponse = zod.array(listAuditLogResponseItem)
@@ -88,7 +88,7 @@ export const downloadBackupParams = zod.object({
  * @summary Changes the signed-in super admin's admin password; the admin's other sessions end.
  */
 export const changePasswordBodyCurrentPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
-export const changePasswordBodyNewPasswordMin = 6;
+export const changePasswordBodyNewPasswordMin = 12;
 export const changePasswordBodyNewPasswordMax = 128;
 export const changePasswordBodyNewPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
 export const changePasswordBodyUsernameRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
@@ -96,7 +96,7 @@ export const changePasswordBodyUsernameRegExp = new RegExp('^[^\\u0000-\\u0008\\
 
 export const changePasswordBody = zod.object({
   "currentPassword": zod.string().regex(changePasswordBodyCurrentPasswordRegExp),
-  "newPassword": zod.string().min(changePasswordBodyNewPasswordMin).max(changePasswordBodyNewPasswordMax).regex(changePasswordBodyNewPasswordRegExp).describe('6 to 128 characters.'),
+  "newPassword": zod.string().min(changePasswordBodyNewPasswordMin).max(changePasswordBodyNewPasswordMax).regex(changePasswordBodyNewPasswordRegExp).describe('12 to 128 characters.'),
   "username": zod.string().regex(changePasswordBodyUsernameRegExp)
 })
 

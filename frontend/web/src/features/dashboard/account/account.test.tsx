@@ -343,6 +343,7 @@ describe('Security', () => {
     expect(lastBody(fetchMock, 'POST', '/api/user/password')).toEqual({
       currentPassword: 'old-secret',
       newPassword: 'new-secret',
+      revokeApiTokens: false,
     });
     expect(screen.getByLabelText('Current Password')).toHaveValue('');
   });

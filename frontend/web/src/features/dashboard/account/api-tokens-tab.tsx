@@ -1,55 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   getListApiTokensQueryKey,
-  schemas,
-  TokenScopeDto,
-  useCreateApiToken,
   useListApiTokens,
   useRevokeApiToken,
   type ApiTokenDto,
+  type TokenScopeDto,
 } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
-import { z } from 'zod';
 import { ConfirmButton } from '@/components/confirm-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
-import { serverMessage, showMutationError, showServerFieldErrors } from '@/lib/api-errors';
+import { serverMessage, showMutationError } from '@/lib/api-errors';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { CreateTokenForm } from './create-token-form';
 
 export const SCOPE_LABELS: Record<TokenScopeDto, string> = {
   read: 'Read only',
   read_write: 'Read and write',
 };
-
-const EXPIRY_CHOICES = [
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '365', label: '1 year' },
-  { value: 'never', label: 'Never' },
-] as const;
-
-/** The server's limits (generated from openapi.json) with the form's own messages. */
-const tokenSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Name is required')
-    .max(schemas.createApiTokenBodyNameMax, `Name must be at most ${schemas.createApiTokenBodyNameMax} characters`),
-  scope: z.enum([TokenScopeDto.read, TokenScopeDto.read_write]),
-  expiry: z.enum(['30', '90', '365', 'never']),
-});
-type TokenValues = z.infer<typeof tokenSchema>;
-
-const TOKEN_FIELDS: readonly Path<TokenValues>[] = ['name', 'scope'];
 
 /**
  * The API tokens tab: tokens that let the person's own programs and apps use the API as them.
@@ -78,109 +51,6 @@ export function ApiTokensTab() {
       </Card>
       <TokenList />
     </div>
-  );
-}
-
-function CreateTokenForm({ onCreated }: { onCreated: (token: string) => void }) {
-  const queryClient = useQueryClient();
-  const form = useForm<TokenValues>({
-    resolver: zodResolver(tokenSchema),
-    defaultValues: { name: '', scope: TokenScopeDto.read, expiry: '90' },
-  });
-  const create = useCreateApiToken({
-    mutation: {
-      onSuccess: (made) => {
-        form.reset();
-        onCreated(made.token);
-        void queryClient.invalidateQueries({ queryKey: getListApiTokensQueryKey() });
-      },
-      onError: (error) => {
-        if (showServerFieldErrors(error, TOKEN_FIELDS, form.setError) > 0) return;
-        showMutationError(error, { title: 'Token not created', text: serverMessage(error) ?? 'Please try again.' });
-      },
-    },
-  });
-
-  return (
-    <Form {...form}>
-      <form
-        noValidate
-        aria-label="Create an API token"
-        className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] sm:items-start"
-        onSubmit={form.handleSubmit(({ name, scope, expiry }) =>
-          create.mutate({
-            // The form offers only the three lengths the API lists.
-            data: { name, scope, expiresInDays: expiry === 'never' ? null : (Number(expiry) as 30 | 90 | 365) },
-          }),
-        )}
-      >
-        <FormField
-          control={form.control}
-          name="name"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Token name</FormLabel>
-              <FormControl>
-                <Input placeholder="For example: Church app" autoComplete="off" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="scope"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Access</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger>
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {Object.values(TokenScopeDto).map((scope) => (
-                    <SelectItem key={scope} value={scope}>
-                      {SCOPE_LABELS[scope]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="expiry"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Expires after</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger>
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {EXPIRY_CHOICES.map((choice) => (
-                    <SelectItem key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <Button type="submit" className="justify-self-start sm:col-span-3" disabled={create.isPending}>
-          <KeyRound aria-hidden="true" />
-          {create.isPending ? 'Creating Token...' : 'Create Token'}
-        </Button>
-      </form>
-    </Form>
   );
 }
 

@@ -55,6 +55,7 @@ describe('API Tokens tab', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Read and write' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Expires after' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Never' }));
+    await userEvent.type(screen.getByLabelText('Your password'), 'my-secret');
     table['GET /api/user/tokens'] = { body: [{ ...phoneApp, scope: 'read_write', expiresAt: null }] };
     await userEvent.click(screen.getByRole('button', { name: 'Create Token' }));
 
@@ -63,6 +64,7 @@ describe('API Tokens tab', () => {
       name: 'Phone app',
       scope: 'read_write',
       expiresInDays: null,
+      password: 'my-secret',
     });
     const row = within(await screen.findByRole('listitem', { name: 'Phone app' }));
     expect(row.getByText('Read and write')).toBeInTheDocument();

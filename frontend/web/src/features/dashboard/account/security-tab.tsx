@@ -39,6 +39,8 @@ function ChangeOwnPasswordCard() {
   const queryClient = useQueryClient();
   // A refusal about the account rather than a field (a Google-only account has no password yet).
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Whether the change revokes the API tokens too (the server asks; a person may keep them).
+  const [revokeTokens, setRevokeTokens] = useState(false);
   const form = useForm<ChangeOwnPasswordValues>({
     resolver: zodResolver(changeOwnPasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -64,7 +66,7 @@ function ChangeOwnPasswordCard() {
     },
   });
 
-  const field = (name: Path<ChangeOwnPasswordValues>, label: string, autoComplete: string) => (
+  const field = (name: 'currentPassword' | 'newPassword' | 'confirmPassword', label: string, autoComplete: string) => (
     <FormField
       control={form.control}
       name={name}
@@ -93,7 +95,7 @@ function ChangeOwnPasswordCard() {
             className="grid max-w-md gap-4"
             aria-label="Change password"
             onSubmit={form.handleSubmit(({ currentPassword, newPassword }) =>
-              change.mutate({ data: { currentPassword, newPassword } }),
+              change.mutate({ data: { currentPassword, newPassword, revokeApiTokens: revokeTokens } }),
             )}
           >
             {refusal && (
@@ -104,6 +106,15 @@ function ChangeOwnPasswordCard() {
             {field('currentPassword', 'Current Password', 'current-password')}
             {field('newPassword', 'New Password', 'new-password')}
             {field('confirmPassword', 'Confirm New Password', 'new-password')}
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={revokeTokens}
+                onChange={(e) => setRevokeTokens(e.target.checked)}
+              />
+              Also revoke all my API tokens
+            </label>
             <Button type="submit" className="justify-self-start" disabled={change.isPending}>
               {change.isPending ? 'Changing Password...' : 'Change Password'}
             </Button>

@@ -33,6 +33,7 @@ export const ACTION_LABEL: Record<ListAuditLogAction, string> = {
   social_retried: 'Social post retried',
   social_cancelled: 'Social post cancelled',
   backup_downloaded: 'Backup downloaded',
+  api_token_created: 'API token created',
 };
 
 const ALL = 'all';

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage, showMutationError } from '@/lib/api-errors';
 
-/** docs/product.md#limits: the first failing rule, in this order. */
+/** docs/product.md#limits: the first failing rule, in this order (12 characters at least, as the server and `SUPER_ADMIN_PASSWORD` want). */
 export function passwordChangeProblem(values: {
   username: string;
   current: string;
@@ -17,7 +17,7 @@ export function passwordChangeProblem(values: {
 }): string | null {
   if (!values.username.trim() || !values.current || !values.next || !values.confirm) return 'Please fill in all fields';
   if (values.next !== values.confirm) return 'New passwords do not match';
-  if (values.next.length < 6) return 'Password must be at least 6 characters';
+  if (values.next.length < 12) return 'Password must be at least 12 characters';
   return null;
 }
 

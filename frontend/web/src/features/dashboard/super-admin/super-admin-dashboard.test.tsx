@@ -286,11 +286,11 @@ describe('super admin dashboard', () => {
     }
 
     it('checks the fields in the documented order', () => {
-      const ok = { username: 'admin', current: 'old-pass', next: 'new-pass', confirm: 'new-pass' };
+      const ok = { username: 'admin', current: 'old-pass', next: 'new-pass-1234', confirm: 'new-pass-1234' };
       expect(passwordChangeProblem({ ...ok, current: '' })).toBe('Please fill in all fields');
       expect(passwordChangeProblem({ ...ok, confirm: 'other-pass' })).toBe('New passwords do not match');
-      expect(passwordChangeProblem({ ...ok, next: 'short', confirm: 'short' })).toBe(
-        'Password must be at least 6 characters',
+      expect(passwordChangeProblem({ ...ok, next: 'eleven-char', confirm: 'eleven-char' })).toBe(
+        'Password must be at least 12 characters',
       );
       expect(passwordChangeProblem(ok)).toBeNull();
     });
@@ -306,13 +306,13 @@ describe('super admin dashboard', () => {
       const { fetchMock } = await openTab({
         'POST /api/admin/change-password': { body: { message: 'Password changed successfully' } },
       });
-      await fill('old-pass', 'new-pass-1', 'new-pass-1');
+      await fill('old-pass', 'new-pass-1234', 'new-pass-1234');
       expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
       const [post] = calls(fetchMock, 'POST', '/api/admin/change-password');
       expect(JSON.parse(String(post?.[1]?.body))).toEqual({
         username: 'admin',
         currentPassword: 'old-pass',
-        newPassword: 'new-pass-1',
+        newPassword: 'new-pass-1234',
       });
       expect(screen.getByLabelText('Current Password')).toHaveValue('');
     });
@@ -321,7 +321,7 @@ describe('super admin dashboard', () => {
       await openTab({
         'POST /api/admin/change-password': { status: 400, body: { message: 'Current password is incorrect' } },
       });
-      await fill('wrong-pass', 'new-pass-1', 'new-pass-1');
+      await fill('wrong-pass', 'new-pass-1234', 'new-pass-1234');
       expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
     });
   });
