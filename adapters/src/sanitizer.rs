@@ -5,13 +5,15 @@ use std::collections::HashSet;
 
 use domain::media::is_media_path;
 use domain::story::HtmlSanitizer;
+use domain::validation::is_own_site_beyond_media;
 
 /// ammonia with its default allow-list (formatting, lists, links, images, tables), links
 /// limited to http(s) and mailto and marked `rel="noopener noreferrer nofollow"`. The only
 /// relative address that survives is a picture of the site's own (`/media/{key}-{width}.
 /// {ext}`): any other (`<img src="/api/logout">`) would make every reader's browser call
-/// the site itself with their cookies. Pictures load from `/media/` or `https:` only, and
-/// only with alt text: a picture without one is removed.
+/// the site itself with their cookies; so is an absolute address of the site's own host
+/// that is not a picture (`https://<site>/api/logout`). Pictures load from `/media/` or
+/// `https:` only, and only with alt text: a picture without one is removed.
 pub struct AmmoniaSanitizer {
     cleaner: ammonia::Builder<'static>,
 }
@@ -27,17 +29,21 @@ fn own_picture(url: &str) -> Option<Cow<'_, str>> {
     is_media_path(url).then_some(Cow::Borrowed(url))
 }
 
-impl Default for AmmoniaSanitizer {
-    fn default() -> Self {
+impl AmmoniaSanitizer {
+    /// The cleaner of a site served at `public_url` (`PUBLIC_URL`).
+    pub fn new(public_url: &str) -> Self {
+        let site = public_url.to_owned();
         let mut cleaner = ammonia::Builder::default();
         cleaner
             .url_schemes(HashSet::from(["http", "https", "mailto"]))
             .url_relative(ammonia::UrlRelative::Custom(Box::new(own_picture)))
-            .attribute_filter(|element, attribute, value| {
+            .attribute_filter(move |element, attribute, value| {
                 let keep = match (element, attribute) {
                     (_, "href") => true,
                     ("img", "src") => {
-                        is_media_path(value) || starts_with_ignoring_case(value, "https:")
+                        is_media_path(value)
+                            || (starts_with_ignoring_case(value, "https:")
+                                && !is_own_site_beyond_media(value, &site))
                     }
                     _ => !starts_with_ignoring_case(value, "mailto:"),
                 };
@@ -96,10 +102,28 @@ fn without_undescribed_pictures(clean: &str) -> String {
 mod tests {
     use super::*;
 
+    const SITE: &str = "https://stories.example.org";
+
+    #[test]
+    fn absolute_addresses_of_the_site_itself_are_pictures_only() {
+        let s = AmmoniaSanitizer::new(SITE);
+        for own in [
+            "https://stories.example.org/api/logout",
+            "https://STORIES.example.org:443/api/user",
+            "https://stories.example.org./api/admin/users",
+        ] {
+            let clean = s.sanitize(&format!(r#"<p>x<img src="{own}" alt="a"></p>"#));
+            assert!(!clean.contains("<img"), "{own} -> {clean}");
+        }
+        let picture = "https://stories.example.org/media/0123456789abcdef0123456789abcdef-640.jpg";
+        let clean = s.sanitize(&format!(r#"<img src="{picture}" alt="a">"#));
+        assert!(clean.contains(picture), "{clean}");
+    }
+
     #[test]
     fn scripts_handlers_and_javascript_urls_never_survive() {
         let dirty = r#"<p onclick="steal()">Hi<script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">x</a></p>"#;
-        let clean = AmmoniaSanitizer::default().sanitize(dirty);
+        let clean = AmmoniaSanitizer::new(SITE).sanitize(dirty);
         assert!(!clean.contains("script"), "{clean}");
         assert!(
             !clean.contains("onerror") && !clean.contains("onclick"),
@@ -111,7 +135,7 @@ mod tests {
 
     #[test]
     fn only_absolute_web_and_mail_addresses_survive() {
-        let s = AmmoniaSanitizer::default();
+        let s = AmmoniaSanitizer::new(SITE);
         for (dirty, gone) in [
             (r#"<img src="/api/logout">"#, "/api/logout"),
             (r#"<img src="api/logout">"#, "api/logout"),
@@ -144,7 +168,7 @@ mod tests {
 
     #[test]
     fn pictures_need_alt_text_and_come_from_the_site_or_https() {
-        let s = AmmoniaSanitizer::default();
+        let s = AmmoniaSanitizer::new(SITE);
         let own = r#"<p><img src="/media/0123456789abcdef0123456789abcdef-800.jpg" alt="The choir &amp; &quot;friends&quot; &gt; all"></p>"#;
         assert_eq!(s.sanitize(own), own);
         assert_eq!(s.sanitize(&own.replace("&gt;", ">")), own);
@@ -166,6 +190,6 @@ mod tests {
     fn ordinary_formatting_is_kept() {
         let html =
             "<h2>Title</h2><p><strong>Bold</strong> and <em>em</em></p><ul><li>one</li></ul>";
-        assert_eq!(AmmoniaSanitizer::default().sanitize(html), html);
+        assert_eq!(AmmoniaSanitizer::new(SITE).sanitize(html), html);
     }
 }

@@ -100,19 +100,26 @@ pub fn client_address(
     if !is_trusted(peer) {
         return Some(peer);
     }
-    let chain: Vec<IpAddr> = forwarded_for
+    // From the right: each trusted hop vouches for the entry left of it. An entry that
+    // does not parse ends the walk (whoever wrote it is not a proxy we know, so nothing to
+    // its left can be believed) and the last address known counts.
+    let mut last_known = peer;
+    for entry in forwarded_for
         .iter()
         .flat_map(|line| line.split(','))
-        .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-        .map(canonical)
-        .collect();
-    chain
-        .iter()
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
         .rev()
-        .find(|ip| !is_trusted(**ip))
-        .or_else(|| chain.first())
-        .copied()
-        .or(Some(peer))
+    {
+        let Ok(ip) = entry.parse::<IpAddr>().map(canonical) else {
+            return Some(last_known);
+        };
+        if !is_trusted(ip) {
+            return Some(ip);
+        }
+        last_known = ip;
+    }
+    Some(last_known)
 }
 
 #[cfg(test)]
@@ -179,6 +186,20 @@ mod tests {
         assert_eq!(
             client_address(Some(ip("127.0.0.1")), &[], &trusted),
             Some(ip("127.0.0.1"))
+        );
+    }
+
+    #[test]
+    fn a_hop_that_does_not_parse_ends_the_walk() {
+        // The client wrote "1.2.3.4, junk"; the trusted proxy appended 10.0.0.9.
+        let trusted = nets("10.0.0.0/8");
+        assert_eq!(
+            client_address(Some(ip("10.0.0.1")), &["1.2.3.4, junk, 10.0.0.9"], &trusted),
+            Some(ip("10.0.0.9"))
+        );
+        assert_eq!(
+            client_address(Some(ip("10.0.0.1")), &["1.2.3.4", "junk"], &trusted),
+            Some(ip("10.0.0.1"))
         );
     }
 

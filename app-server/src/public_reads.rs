@@ -45,9 +45,6 @@ pub const PUBLIC_READS: &[PublicRead] = &[
     read("/sitemap.xml", false, true),
     // Navigations of the browser (redirects), not data.
     read("/api/login", false, false),
-    read("/api/logout", false, false),
-    read("/api/auth/google", false, false),
-    read("/api/auth/google/callback", false, false),
 ];
 
 /// Whether `path` fits the template `template`.

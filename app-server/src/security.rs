@@ -29,6 +29,41 @@ pub fn headers() -> DefaultHeaders {
         .add(("X-Frame-Options", "DENY"))
 }
 
+/// Whether an answer belongs to one person: the request carried a session cookie or an
+/// `Authorization` header, or the answer sets a cookie (a sign-in).
+fn is_personal(req: &HttpRequest, res_sets_cookie: bool) -> bool {
+    res_sets_cookie
+        || req
+            .headers()
+            .contains_key(actix_web::http::header::AUTHORIZATION)
+        || req.cookie(crate::session::COOKIE_NAME).is_some()
+}
+
+/// Marks every API answer made for a signed-in person (or one that signs someone in)
+/// `Cache-Control: private, no-store`, whatever the handler set: no shared proxy may keep
+/// it, and no browser may keep it on disk after a sign-out (ASVS 8.2.1). The visitors'
+/// answers keep their `public` caching; pictures and pages are the same for everyone.
+///
+/// # Errors
+/// The inner service's errors.
+pub async fn private_answers(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let api = req.path().starts_with("/api/");
+    let mut res = next.call(req).await?;
+    let sets_cookie = res
+        .headers()
+        .contains_key(actix_web::http::header::SET_COOKIE);
+    if api && is_personal(res.request(), sets_cookie) {
+        res.headers_mut().insert(
+            actix_web::http::header::CACHE_CONTROL,
+            actix_web::http::header::HeaderValue::from_static("private, no-store"),
+        );
+    }
+    Ok(res)
+}
+
 fn origin_of(url: &str) -> Option<String> {
     url::Url::parse(url)
         .ok()
@@ -113,6 +148,8 @@ groups!(
     VerificationMail => "verification-mail",
     GoogleSignIn => "google",
     PasswordCheck => "password-check",
+    VerifyEmail => "verify-email",
+    SignOut => "sign-out",
 );
 
 /// Extracting this counts the request against its group's limit and answers 429 when over.

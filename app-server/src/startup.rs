@@ -104,6 +104,7 @@ pub fn app(
         .wrap(from_fn(crate::bearer::authenticate))
         .wrap(session::middleware(sessions, key, secure))
         .wrap(from_fn(session::answer_503))
+        .wrap(from_fn(security::private_answers))
         // Visitors' public reads from memory (outside the session: a hit needs no lookup).
         .wrap(from_fn(crate::public_cache::serve))
         .wrap(cors)

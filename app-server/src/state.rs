@@ -35,6 +35,8 @@ use configured::social_publishers;
 pub const RESET_MAILS_PER_WINDOW: u32 = 3;
 /// ...per this many seconds.
 pub const RESET_MAIL_WINDOW_SECONDS: i64 = 15 * 60;
+/// Verification mails re-sent for one account: at most this many...
+pub const VERIFICATION_MAILS_PER_HOUR: u32 = 3;
 
 /// Everything a handler may need; cloned cheaply into each worker. This is the one
 /// composition root: every adapter and service is built once, in [`AppState::new`].
@@ -79,6 +81,10 @@ pub struct AppState {
     /// Counts password-reset mails per e-mail address (a few per quarter hour), so nobody
     /// can flood someone's inbox from many addresses.
     pub reset_mail_limits: RateLimits,
+    /// Counts re-sent verification mails per account ([`VERIFICATION_MAILS_PER_HOUR`]).
+    pub verification_mail_limits: RateLimits,
+    /// Single-use values every instance agrees on (a Google sign-in's `state`).
+    pub used_once: domain::rate_limit::UsedOnce,
     pub session_key: actix_web::cookie::Key,
     /// Visitors' public reads kept in memory (`PUBLIC_CACHE_MB`), emptied by every write.
     pub public_cache: Arc<crate::public_cache::PublicCache>,
@@ -121,7 +127,7 @@ impl AppState {
             archive: story_adapter,
             categories: category_repo.clone(),
             users: user_repo.clone(),
-            sanitizer: Arc::new(adapters::AmmoniaSanitizer::default()),
+            sanitizer: Arc::new(adapters::AmmoniaSanitizer::new(&config.public_url)),
             work: work.clone(),
             clock: clock.clone(),
             public_url: config.public_url.clone(),
@@ -250,8 +256,11 @@ impl AppState {
             limits: config.media.limits,
         });
         let limits = RateLimits::new(hits.clone(), config.rate_limit_per_minute);
-        let reset_mail_limits =
-            RateLimits::new(hits, RESET_MAILS_PER_WINDOW).with_window(RESET_MAIL_WINDOW_SECONDS);
+        let reset_mail_limits = RateLimits::new(hits.clone(), RESET_MAILS_PER_WINDOW)
+            .with_window(RESET_MAIL_WINDOW_SECONDS);
+        let verification_mail_limits =
+            RateLimits::new(hits.clone(), VERIFICATION_MAILS_PER_HOUR).with_window(60 * 60);
+        let used_once = domain::rate_limit::UsedOnce::new(hits);
         let public_cache = Arc::new(crate::public_cache::PublicCache::new(
             config.public_cache_mb,
             adapters::SeaOrmCacheVersion::new(db.clone()),
@@ -282,6 +291,8 @@ impl AppState {
             identity,
             limits,
             reset_mail_limits,
+            verification_mail_limits,
+            used_once,
             session_key,
         })
     }

@@ -50,7 +50,10 @@ pub use text::{
     HelpSubject, HelpSubjectError, LastName, LastNameError, ScheduleTitle, ScheduleTitleError,
     StoryContent, StoryContentError, StoryTitle, StoryTitleError, TokenName, TokenNameError,
 };
-pub use url::{ProfileImageUrl, ProfileImageUrlError, ThumbnailUrl, ThumbnailUrlError};
+pub use url::{
+    ProfileImageUrl, ProfileImageUrlError, ThumbnailUrl, ThumbnailUrlError,
+    is_own_site_beyond_media,
+};
 pub use video::{VideoHost, VideoUrl, VideoUrlError};
 
 /// Whole-form messages of docs/product.md#limits, for answers about a form rather than a field.

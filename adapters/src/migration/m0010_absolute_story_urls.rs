@@ -20,7 +20,8 @@ const BATCH: u64 = 500;
 
 async fn clean_table(m: &SchemaManager<'_>, table: &str) -> Result<(), DbErr> {
     let db = m.get_connection();
-    let sanitizer = AmmoniaSanitizer::default();
+    // A migration knows no `PUBLIC_URL`: this pass cleans relative addresses only.
+    let sanitizer = AmmoniaSanitizer::new("");
     let (table, id, content) = (Alias::new(table), Alias::new("id"), Alias::new("content"));
     let mut last = 0_i64;
     loop {

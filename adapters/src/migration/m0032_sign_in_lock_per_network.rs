@@ -22,6 +22,13 @@ enum SignInFailures {
     Subject,
     Source,
     FailedAt,
+    UserId,
+}
+
+#[derive(DeriveIden)]
+enum Users {
+    Table,
+    Id,
 }
 
 #[derive(DeriveIden)]
@@ -76,6 +83,32 @@ impl MigrationTrait for Migration {
         m.drop_table(Table::drop().table(SignInLocks::Table).to_owned())
             .await?;
         m.drop_table(Table::drop().table(SignInFailures::Table).to_owned())
-            .await
+            .await?;
+        // The per-account count of m0008, empty (failures are minutes-old by nature).
+        m.create_table(
+            Table::create()
+                .table(SignInFailures::Table)
+                .col(big_pk_auto(SignInFailures::Id))
+                .col(string_len(SignInFailures::UserId, 36))
+                .col(timestamp_with_time_zone(SignInFailures::FailedAt))
+                .foreign_key(
+                    ForeignKey::create()
+                        .name("fk_sign_in_failures_user")
+                        .from_col(SignInFailures::UserId)
+                        .to(Users::Table, Users::Id)
+                        .on_delete(ForeignKeyAction::Cascade),
+                )
+                .to_owned(),
+        )
+        .await?;
+        m.create_index(
+            Index::create()
+                .name("idx_sign_in_failures_user")
+                .table(SignInFailures::Table)
+                .col(SignInFailures::UserId)
+                .col(SignInFailures::FailedAt)
+                .to_owned(),
+        )
+        .await
     }
 }

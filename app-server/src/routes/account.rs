@@ -75,10 +75,12 @@ pub struct ChangeOwnPasswordRequest {
         (status = 200, description = "Verified", body = UserDto),
         (status = 400, description = "The link is used, expired or unknown", body = ErrorBody),
         (status = 401, description = "Sent with an API token: tokens cannot be used here", body = ErrorBody),
+        (status = 429, description = "Too many requests", body = ErrorBody),
     )
 )]
 #[post("/verify-email")]
 pub async fn verify_email(
+    _limit: RateLimited<crate::security::VerifyEmail>,
     state: web::Data<AppState>,
     body: web::Json<VerifyEmailRequest>,
 ) -> Result<web::Json<UserDto>, ApiError> {
@@ -102,6 +104,19 @@ pub async fn resend_verification(
     state: web::Data<AppState>,
     caller: CurrentCaller,
 ) -> Result<HttpResponse, ApiError> {
+    // Per account, whatever the address: nobody floods an inbox from many networks.
+    if let Some(me) = caller.0.user()
+        && let domain::rate_limit::Verdict::Limited { retry_after_secs } = state
+            .verification_mail_limits
+            .check(
+                "verification-mail-account",
+                me.id.as_str(),
+                state.clock.now(),
+            )
+            .await?
+    {
+        return Err(ApiError::TooManyRequests { retry_after_secs });
+    }
     let user = state.accounts.resend_verification(&caller.0).await?;
     Ok(HttpResponse::Accepted().json(MessageResponse::new(format!(
         "We sent a new verification link to {}",

@@ -110,9 +110,18 @@ pub async fn login(
 }
 
 /// Signs out: the session row is deleted and the cookie cleared.
-#[utoipa::path(tag = "accounts", responses((status = 200, description = "Signed out", body = MessageResponse)))]
+#[utoipa::path(
+    tag = "accounts",
+    responses(
+        (status = 200, description = "Signed out", body = MessageResponse),
+        (status = 429, description = "Too many requests", body = ErrorBody),
+    )
+)]
 #[post("/logout")]
-pub async fn logout(session: Session) -> web::Json<MessageResponse> {
+pub async fn logout(
+    _limit: crate::security::RateLimited<crate::security::SignOut>,
+    session: Session,
+) -> web::Json<MessageResponse> {
     session.purge();
     web::Json(MessageResponse::new("Signed out"))
 }

@@ -162,6 +162,27 @@ async fn finish(
     if got != flow.state {
         return redirect("/auth?error=google-state");
     }
+    // A started sign-in is good for one callback, on any instance: a replayed callback
+    // (the same cookie and address, captured or sent twice) is refused before the code is
+    // spent.
+    let keep_until = chrono::DateTime::from_timestamp(flow.started + FLOW_MINUTES * 60, 0)
+        .unwrap_or_else(|| state.clock.now());
+    // Keyed by the flow cookie itself (encrypted with a fresh nonce at each start), so the
+    // key names this one started sign-in.
+    let started_flow_key = req.cookie(FLOW_COOKIE).map_or_else(String::new, |c| {
+        use sha2::{Digest, Sha256};
+        hex::encode(Sha256::digest(c.value().as_bytes()))
+    });
+    match state
+        .used_once
+        .first_use("google-flow", &started_flow_key, keep_until)
+        .await
+    {
+        Ok(true) => {}
+        Ok(false) => return redirect("/auth?error=google-state"),
+        Err(StoreError::Unavailable(_)) => return redirect("/auth?error=google-unavailable"),
+        Err(_) => return redirect("/auth?error=google-failed"),
+    }
     let identity = match provider.exchange(&code, &flow.nonce, &flow.pkce).await {
         Ok(id) => id,
         Err(e) => {
@@ -185,6 +206,7 @@ async fn finish(
                 ExternalSignInError::UnverifiedEmail => "/auth?error=google-unverified",
                 ExternalSignInError::AccountExists => "/auth?error=google-account-exists",
                 ExternalSignInError::Suspended(_) => "/auth?error=google-suspended",
+                ExternalSignInError::SuperAdmin => "/auth?error=google-super-admin",
                 ExternalSignInError::Store(StoreError::Unavailable(_)) => {
                     "/auth?error=google-unavailable"
                 }

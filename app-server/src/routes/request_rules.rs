@@ -84,6 +84,7 @@ const FIELDS: &[(&str, &str, &str)] = &[
     ("ChangeOwnPasswordRequest", "currentPassword", FREE_TEXT),
     ("ChangeOwnPasswordRequest", "newPassword", FREE_TEXT),
     ("DeleteAccountRequest", "password", FREE_TEXT),
+    ("CreateApiTokenRequest", "password", FREE_TEXT),
     ("PasswordResetConfirmRequest", "password", FREE_TEXT),
     ("PasswordResetConfirmRequest", "token", FREE_TEXT),
     ("VerifyEmailRequest", "token", FREE_TEXT),

@@ -102,18 +102,19 @@ pub async fn revoke_session(
 }
 
 /// Signs out every session of the signed-in person but this one, and revokes their API
-/// tokens.
+/// tokens. A browser session only: a script's token cannot sign its person out everywhere.
 #[utoipa::path(
     tag = "accounts",
     responses(
         (status = 200, description = "Signed out", body = RevokeSessionsResponse),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Asked with an API token", body = ErrorBody),
     )
 )]
 #[post("/user/sessions/revoke-others")]
 pub async fn revoke_other_sessions(
     state: web::Data<AppState>,
-    caller: CurrentCaller,
+    caller: crate::caller::SessionCaller,
     session: Session,
 ) -> Result<web::Json<RevokeSessionsResponse>, ApiError> {
     let keep = crate::session::handle(&session);

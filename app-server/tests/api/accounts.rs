@@ -1126,7 +1126,12 @@ engine_test!(
                     Method::POST,
                     "/api/user/sessions/revoke-others".into(),
                     None,
-                    signed_in,
+                    // It revokes the person's tokens too: a browser session only.
+                    if token_scope.is_some() && who.is_some() {
+                        403
+                    } else {
+                        signed_in
+                    },
                 ),
                 (Method::GET, "/api/user/export".into(), None, signed_in),
                 (

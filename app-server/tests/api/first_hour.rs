@@ -274,21 +274,28 @@ async fn google_errors_say_why(engine: Engine) {
         picture: None,
     })));
     let app = test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone())).await;
-    let start = test::call_service(
-        &app,
-        test::TestRequest::get()
-            .uri("/api/auth/google")
-            .to_request(),
-    )
-    .await;
-    let flow = start
-        .response()
-        .cookies()
-        .find(|c| c.name() == app_server::routes::google::FLOW_COOKIE)
-        .unwrap()
-        .value()
-        .to_owned();
-    let back = |query: &str| {
+    // A started sign-in is good for one callback that gets past the state check: each
+    // attempt below starts its own.
+    let mut flows = Vec::new();
+    for _ in 0..4 {
+        let start = test::call_service(
+            &app,
+            test::TestRequest::get()
+                .uri("/api/auth/google")
+                .to_request(),
+        )
+        .await;
+        flows.push(
+            start
+                .response()
+                .cookies()
+                .find(|c| c.name() == app_server::routes::google::FLOW_COOKIE)
+                .unwrap()
+                .value()
+                .to_owned(),
+        );
+    }
+    let back = |query: &str, flow: &str| {
         test::TestRequest::get()
             .uri(&format!("/api/auth/google/callback?{query}"))
             .insert_header((
@@ -297,7 +304,8 @@ async fn google_errors_say_why(engine: Engine) {
             ))
             .to_request()
     };
-    let cancelled = test::call_service(&app, back("error=access_denied&state=state-1")).await;
+    let cancelled =
+        test::call_service(&app, back("error=access_denied&state=state-1", &flows[0])).await;
     assert_eq!(
         cancelled
             .headers()
@@ -307,7 +315,7 @@ async fn google_errors_say_why(engine: Engine) {
             .unwrap(),
         "/auth?error=google-cancelled"
     );
-    let bad_code = test::call_service(&app, back("code=bad&state=state-1")).await;
+    let bad_code = test::call_service(&app, back("code=bad&state=state-1", &flows[0])).await;
     assert_eq!(
         bad_code
             .headers()
@@ -317,7 +325,7 @@ async fn google_errors_say_why(engine: Engine) {
             .unwrap(),
         "/auth?error=google-failed"
     );
-    let wrong_state = test::call_service(&app, back("code=good-code&state=other")).await;
+    let wrong_state = test::call_service(&app, back("code=good-code&state=other", &flows[1])).await;
     assert_eq!(
         wrong_state
             .headers()
@@ -327,7 +335,7 @@ async fn google_errors_say_why(engine: Engine) {
             .unwrap(),
         "/auth?error=google-state"
     );
-    let ok = test::call_service(&app, back("code=good-code&state=state-1")).await;
+    let ok = test::call_service(&app, back("code=good-code&state=state-1", &flows[1])).await;
     assert_eq!(
         ok.headers().get("location").unwrap().to_str().unwrap(),
         "/",
@@ -343,7 +351,18 @@ async fn google_errors_say_why(engine: Engine) {
         .set_suspension(&ruth.id, Some("Spam".into()))
         .await
         .unwrap();
-    let suspended = test::call_service(&app, back("code=good-code&state=state-1")).await;
+    let replayed = test::call_service(&app, back("code=good-code&state=state-1", &flows[1])).await;
+    assert_eq!(
+        replayed
+            .headers()
+            .get("location")
+            .unwrap()
+            .to_str()
+            .unwrap(),
+        "/auth?error=google-state",
+        "a used sign-in is not used twice"
+    );
+    let suspended = test::call_service(&app, back("code=good-code&state=state-1", &flows[2])).await;
     assert_eq!(
         suspended
             .headers()

@@ -34,6 +34,7 @@ mod public_cache;
 mod query_shapes;
 mod rate_limits;
 mod safety;
+mod safety_holes;
 mod schedules;
 mod scripture;
 mod self_service;

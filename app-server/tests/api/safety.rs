@@ -804,7 +804,7 @@ engine_test!(
                 &ruth.id,
                 TokenPurpose::PasswordReset,
                 &minted.hash,
-                chrono::Utc::now() + chrono::Duration::minutes(30),
+                ctx.state.clock.now() + chrono::Duration::minutes(30),
             )
             .await
             .unwrap();
@@ -842,7 +842,7 @@ async fn age_sign_in(ctx: &crate::helpers::TestContext, user: &domain::user::Use
         let sess: String = row.try_get("", "sess").unwrap();
         let mut state: std::collections::HashMap<String, String> =
             serde_json::from_str(&sess).unwrap();
-        let then = chrono::Utc::now() - chrono::Duration::minutes(minutes);
+        let then = ctx.state.clock.now() - chrono::Duration::minutes(minutes);
         state.insert(
             app_server::session::SIGNED_IN_AT_KEY.into(),
             serde_json::to_string(&then.to_rfc3339()).unwrap(),

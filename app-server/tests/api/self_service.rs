@@ -736,10 +736,37 @@ async fn google_does_not_take_over(engine: Engine) {
         "/auth?error=google-state"
     );
 
-    // Once the address is proven, Google links to the account.
+    // A started sign-in is good for one callback: the same flow again is refused.
     ctx.users().mark_email_verified(&squatter_id).await.unwrap();
+    let replayed = test::call_service(&app, callback(&flow)).await;
+    assert_eq!(
+        replayed.headers().get("location").unwrap(),
+        "/auth?error=google-state"
+    );
+
+    // Once the address is proven, a new Google sign-in links to the account.
+    let start = test::call_service(
+        &app,
+        test::TestRequest::get()
+            .uri("/api/auth/google")
+            .to_request(),
+    )
+    .await;
+    let flow = start
+        .response()
+        .cookies()
+        .find(|c| c.name() == app_server::routes::google::FLOW_COOKIE)
+        .expect("the flow cookie")
+        .value()
+        .to_owned();
     let linked = test::call_service(&app, callback(&flow)).await;
     assert_eq!(linked.headers().get("location").unwrap(), "/");
+    let again = test::call_service(&app, callback(&flow)).await;
+    assert_eq!(
+        again.headers().get("location").unwrap(),
+        "/auth?error=google-state",
+        "a used flow never signs in twice"
+    );
     assert_eq!(
         ctx.users()
             .find(&squatter_id)
@@ -1129,6 +1156,18 @@ engine_test!(the_export_holds_everything_about_the_person, |ctx, app| {
         HOME,
     )
     .await;
+    // Comments are matched by the address typed with them: while the account's address
+    // is unproved, anyone could have signed up with it, so they are left out.
+    let unproved = app
+        .call(Method::GET, "/api/user/export", Some(&c), None, HOME)
+        .await;
+    assert_eq!(unproved.status, 200, "{}", unproved.body);
+    assert_eq!(unproved.body["comments"], json!([]));
+    assert_eq!(
+        unproved.body["stories"][0]["story"]["title"],
+        "My testimony"
+    );
+    ctx.users().mark_email_verified(&me.id).await.unwrap();
     let res = app
         .call(Method::GET, "/api/user/export", Some(&c), None, HOME)
         .await;

@@ -94,5 +94,36 @@ impl RateLimits {
     }
 }
 
+/// Single-use values (a sign-in flow's `state`), marked used in the store every server
+/// shares: the first use answers `true`, every later one `false`, on any instance.
+#[derive(Clone)]
+pub struct UsedOnce {
+    counter: Arc<dyn HitCounter>,
+}
+
+impl UsedOnce {
+    pub fn new(counter: Arc<dyn HitCounter>) -> Self {
+        Self { counter }
+    }
+
+    /// Marks `value` of `kind` used, remembered until `keep_until` (when the value stops
+    /// being accepted anyway); `true` when nobody used it before.
+    ///
+    /// # Errors
+    /// The store's error.
+    pub async fn first_use(
+        &self,
+        kind: &str,
+        value: &str,
+        keep_until: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let hits = self
+            .counter
+            .hit(&format!("once|{kind}|{value}"), keep_until)
+            .await?;
+        Ok(hits == 1)
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -129,3 +129,13 @@ fn finished_windows_are_purged() {
     assert_eq!(purged, 1);
     assert_eq!(counter.buckets.lock().unwrap().len(), 1);
 }
+
+#[test]
+fn a_single_use_value_is_accepted_once() {
+    let counter = Arc::new(MemoryCounter::default());
+    let once = super::UsedOnce::new(counter);
+    let until = t0() + Duration::minutes(10);
+    assert!(block_on(once.first_use("google-state", "abc", until)).unwrap());
+    assert!(!block_on(once.first_use("google-state", "abc", until)).unwrap());
+    assert!(block_on(once.first_use("google-state", "abd", until)).unwrap());
+}

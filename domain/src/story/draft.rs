@@ -49,7 +49,7 @@ impl StoryService {
         );
         let thumbnail = errors.check(
             "thumbnailUrl",
-            ThumbnailUrl::parse(draft.thumbnail_url.as_deref()),
+            ThumbnailUrl::parse_on_site(draft.thumbnail_url.as_deref(), &self.ports.public_url),
         );
         let category = draft.category.trim().to_owned();
         if category.is_empty() {

@@ -51,14 +51,14 @@ pub struct AccountPorts {
 pub struct AccountService {
     pub(super) p: AccountPorts,
     /// The accounts whose password is being checked again now (one at a time each).
-    pub(super) checks: super::reauth::ChecksRunning,
+    pub(super) checks: super::checks::ChecksRunning,
 }
 
 impl AccountService {
     pub fn new(ports: AccountPorts) -> Self {
         Self {
             p: ports,
-            checks: super::reauth::ChecksRunning::default(),
+            checks: super::checks::ChecksRunning::default(),
         }
     }
 

@@ -16,6 +16,10 @@ pub enum ExternalSignInError {
     AccountExists,
     #[error("Your account is suspended: {0}")]
     Suspended(String),
+    /// The super admin signs in at `/admin-login` with its own password only: a Google
+    /// account linked to it would be a second, weaker door to every power of the site.
+    #[error("The super admin signs in at the Administrator Portal only")]
+    SuperAdmin,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -35,6 +39,9 @@ impl AccountService {
         id: ExternalIdentity,
     ) -> Result<User, ExternalSignInError> {
         if let Some(user) = self.p.users.find_by_google_id(&id.subject).await? {
+            if user.role == Role::SuperAdmin {
+                return Err(ExternalSignInError::SuperAdmin);
+            }
             return match user.suspended_reason {
                 Some(reason) => Err(ExternalSignInError::Suspended(reason)),
                 None => Ok(user),
@@ -44,6 +51,9 @@ impl AccountService {
             return Err(ExternalSignInError::UnverifiedEmail);
         }
         if let Some(user) = self.p.users.find_by_email(&id.email).await? {
+            if user.role == Role::SuperAdmin {
+                return Err(ExternalSignInError::SuperAdmin);
+            }
             if !user.email_verified {
                 return Err(ExternalSignInError::AccountExists);
             }

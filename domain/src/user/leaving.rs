@@ -10,14 +10,13 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::account::AccountService;
+use super::checks::CheckRefused;
 use super::lockout::Attempt;
-use super::reauth::CheckRefused;
 use super::{AccountData, Role, User};
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
 
-/// How recent a sign-in must be to delete an account that has no password.
-pub const REAUTHENTICATION_MINUTES: i64 = 10;
+pub use super::checks::REAUTHENTICATION_MINUTES;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
@@ -63,7 +62,13 @@ impl AccountService {
     /// Not signed in, or the store's error.
     pub async fn export(&self, caller: &Caller) -> Result<(User, AccountData), ExportError> {
         let me = caller.require(Ability::ManageOwnAccount)?;
-        let data = self.p.data.collect(me).await?;
+        let mut data = self.p.data.collect(me).await?;
+        // Comments are matched by the e-mail typed with them, which anyone may type: they
+        // are the person's only once the address is proved theirs (else signing up with
+        // someone's address would hand over what that person wrote).
+        if !me.email_verified {
+            data.comments.clear();
+        }
         Ok((me.clone(), data))
     }
 

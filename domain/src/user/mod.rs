@@ -8,6 +8,7 @@ use std::str::FromStr;
 
 pub mod account;
 pub mod bootstrap;
+pub mod checks;
 pub mod external;
 pub mod leaving;
 pub mod lockout;

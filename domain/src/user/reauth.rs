@@ -3,55 +3,12 @@
 //! time, so a single account cannot take every hashing slot of the server
 //! (`docs/decisions/account-safety.md`).
 
-use std::collections::HashSet;
-use std::sync::{Arc, Mutex, PoisonError};
-
 use super::User;
 use super::account::AccountService;
+use super::checks::REAUTHENTICATION_MINUTES;
+pub use super::checks::{CheckRefused, ChecksRunning};
 use super::lockout::Attempt;
-use super::sign_in::ACCOUNT_LOCKED;
 use crate::StoreError;
-
-/// Why a password was not even checked.
-#[derive(Debug, thiserror::Error)]
-pub enum CheckRefused {
-    /// Too many wrong passwords for this account from here: try again after this long.
-    #[error("{}", ACCOUNT_LOCKED)]
-    Locked { retry_after_secs: u64 },
-    /// Another check of this account's password is running on this server.
-    #[error("A password check for this account is already running; try again in a moment")]
-    InProgress,
-}
-
-/// The accounts whose password is being checked now (on this server).
-#[derive(Debug, Default, Clone)]
-pub struct ChecksRunning(Arc<Mutex<HashSet<String>>>);
-
-/// Holds an account's place in [`ChecksRunning`] until dropped.
-struct Running {
-    set: ChecksRunning,
-    id: String,
-}
-
-impl ChecksRunning {
-    fn enter(&self, id: &str) -> Option<Running> {
-        let mut set = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        set.insert(id.to_owned()).then(|| Running {
-            set: self.clone(),
-            id: id.to_owned(),
-        })
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        self.set
-            .0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(&self.id);
-    }
-}
 
 impl AccountService {
     /// Whether `password` matches `hash`, the stored hash of `me`, asked from `attempt`.
@@ -126,7 +83,7 @@ pub enum ConfirmError {
 impl AccountService {
     /// Confirms that the caller is the signed-in person: their password (checked and
     /// counted like a sign-in from `attempt`), or without one a sign-in within the last
-    /// [`REAUTHENTICATION_MINUTES`](super::leaving::REAUTHENTICATION_MINUTES).
+    /// [`REAUTHENTICATION_MINUTES`].
     ///
     /// # Errors
     /// Not signed in; a missing or wrong password; a sign-in too old for an account
@@ -143,7 +100,7 @@ impl AccountService {
             user: me.id.clone(),
         };
         let recent = signed_in_at.is_some_and(|at| {
-            self.now() - at <= chrono::Duration::minutes(super::leaving::REAUTHENTICATION_MINUTES)
+            self.now() - at <= chrono::Duration::minutes(REAUTHENTICATION_MINUTES)
         });
         let hash = self
             .p
@@ -151,10 +108,13 @@ impl AccountService {
             .find_credentials(&me.email)
             .await?
             .and_then(|(_, hash)| hash);
-        match (password.filter(|p| !p.is_empty()), hash) {
-            (Some(given), Some(hash)) => {
+        // A password that is sent is checked, even an empty one (the screens leave the
+        // field out when it is blank), and even for an account without one (which must
+        // leave it out): only a missing one may lean on a recent sign-in.
+        match (password, hash) {
+            (Some(given), hash) => {
                 if self
-                    .check_own_password(me, given, Some(&hash), attempt)
+                    .check_own_password(me, given, hash.as_deref(), attempt)
                     .await??
                 {
                     Ok(confirmed())

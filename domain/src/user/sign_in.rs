@@ -25,9 +25,7 @@ pub enum SignInError {
     Store(#[from] StoreError),
 }
 
-/// The answer while an account's sign-in is locked or must wait (the same for an e-mail
-/// that has no account).
-pub const ACCOUNT_LOCKED: &str = "Too many failed sign-ins for this account. Try again later (at most in 15 minutes), or reset your password.";
+pub use super::checks::ACCOUNT_LOCKED;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AdminSignInError {
@@ -54,7 +52,7 @@ pub enum ChangePasswordError {
     #[error("Current password is incorrect")]
     WrongCurrentPassword,
     #[error(transparent)]
-    Check(#[from] super::reauth::CheckRefused),
+    Check(#[from] super::checks::CheckRefused),
     #[error(transparent)]
     Store(#[from] StoreError),
 }

@@ -74,6 +74,18 @@ pub(crate) fn query_param<'a>(query: &'a str, key: &str) -> Option<&'a str> {
     })
 }
 
+/// Whether `url` is an absolute address on the site's own host (`public_url`'s, whatever
+/// the scheme or port: a browser sends the site's cookies to each of them) that is not
+/// one of its stored pictures. Such an address in a picture makes every reader's browser
+/// call the site with their cookies (`https://<site>/api/...`), so pictures refuse it
+/// like the relative `/api/...`; `/media/...` pictures of the site stay allowed.
+pub fn is_own_site_beyond_media(url: &str, public_url: &str) -> bool {
+    let (Some(url), Some(site)) = (split_http_url(url.trim()), split_http_url(public_url)) else {
+        return false;
+    };
+    url.host == site.host && !crate::media::is_media_path(url.path)
+}
+
 /// A story thumbnail: an absolute http(s) URL with a host, at most 2,048 characters, kept
 /// as given (trimmed).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -86,6 +98,8 @@ pub enum ThumbnailUrlError {
     NotHttp,
     #[error("Thumbnail URL must be at most 2,048 characters")]
     TooLong,
+    #[error("Thumbnail URL may point at this site only for an uploaded picture")]
+    OwnSite,
 }
 
 impl ThumbnailUrl {
@@ -108,6 +122,25 @@ impl ThumbnailUrl {
             Ok(Some(Self(url.to_owned())))
         } else {
             Err(ThumbnailUrlError::NotHttp)
+        }
+    }
+
+    /// [`Self::parse`] for a site served at `public_url`: an address of the site itself
+    /// must be one of its uploaded pictures.
+    ///
+    /// # Errors
+    /// As [`Self::parse`], and [`ThumbnailUrlError::OwnSite`] for any other address of
+    /// the site ([`is_own_site_beyond_media`]).
+    pub fn parse_on_site(
+        input: Option<&str>,
+        public_url: &str,
+    ) -> Result<Option<Self>, ThumbnailUrlError> {
+        let url = Self::parse(input)?;
+        match url {
+            Some(u) if is_own_site_beyond_media(&u.0, public_url) => {
+                Err(ThumbnailUrlError::OwnSite)
+            }
+            other => Ok(other),
         }
     }
 
@@ -138,6 +171,8 @@ pub enum ProfileImageUrlError {
     NotHttps,
     #[error("Profile image URL must be at most 2,048 characters")]
     TooLong,
+    #[error("Profile image may point at this site only for an uploaded picture")]
+    OwnSite,
 }
 
 impl ProfileImageUrl {
@@ -162,6 +197,25 @@ impl ProfileImageUrl {
         match split_http_url(url) {
             Some(_) if https => Ok(Some(Self(url.to_owned()))),
             _ => Err(ProfileImageUrlError::NotHttps),
+        }
+    }
+
+    /// [`Self::parse`] for a site served at `public_url`: an address of the site itself
+    /// must be one of its uploaded pictures.
+    ///
+    /// # Errors
+    /// As [`Self::parse`], and [`ProfileImageUrlError::OwnSite`] for any other address of
+    /// the site ([`is_own_site_beyond_media`]).
+    pub fn parse_on_site(
+        input: Option<&str>,
+        public_url: &str,
+    ) -> Result<Option<Self>, ProfileImageUrlError> {
+        let url = Self::parse(input)?;
+        match url {
+            Some(u) if is_own_site_beyond_media(&u.0, public_url) => {
+                Err(ProfileImageUrlError::OwnSite)
+            }
+            other => Ok(other),
         }
     }
 
@@ -290,5 +344,48 @@ mod tests {
             ThumbnailUrl::parse(Some(&long)),
             Err(ThumbnailUrlError::TooLong)
         );
+    }
+
+    #[test]
+    fn addresses_of_the_site_itself_are_pictures_only() {
+        let site = "https://stories.example.org";
+        let picture = "https://stories.example.org/media/0123456789abcdef0123456789abcdef-640.jpg";
+        for own in [
+            "https://stories.example.org/api/logout",
+            "https://STORIES.example.org./api/user",
+            "http://stories.example.org:8080/api/admin/users",
+            "https://stories.example.org",
+            "https://stories.example.org/media/../api/logout",
+        ] {
+            assert!(is_own_site_beyond_media(own, site), "{own}");
+            assert_eq!(
+                ThumbnailUrl::parse_on_site(Some(own), site),
+                Err(ThumbnailUrlError::OwnSite),
+                "{own}"
+            );
+        }
+        assert_eq!(
+            ProfileImageUrl::parse_on_site(Some("https://stories.example.org/api/logout"), site),
+            Err(ProfileImageUrlError::OwnSite)
+        );
+        for fine in [
+            picture,
+            "https://other.example.org/api/logout",
+            "https://example.org/x.png",
+        ] {
+            assert!(!is_own_site_beyond_media(fine, site), "{fine}");
+            assert!(
+                ThumbnailUrl::parse_on_site(Some(fine), site)
+                    .unwrap()
+                    .is_some(),
+                "{fine}"
+            );
+            assert!(
+                ProfileImageUrl::parse_on_site(Some(fine), site)
+                    .unwrap()
+                    .is_some(),
+                "{fine}"
+            );
+        }
     }
 }

@@ -22,8 +22,11 @@ export interface CreateApiTokenRequest {
    * @pattern ^[^\u0000-\u001F\u007F-\u009F]*[^\s\u0000-\u001F\u007F-\u009F][^\u0000-\u001F\u007F-\u009F]*$
    */
   name: string;
-  /** The person's current password; may be left out within 10 minutes of signing in
-(and must be, for an account without one). */
+  /**
+   * The person's current password; may be left out within 10 minutes of signing in
+(and must be, for an account without one).
+   * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
+   */
   password?: CreateApiTokenRequestPassword;
   scope: TokenScopeDto;
 }

@@ -9,5 +9,6 @@
 /**
  * The person's current password; may be left out within 10 minutes of signing in
 (and must be, for an account without one).
+ * @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$
  */
 export type CreateApiTokenRequestPassword = string | null;

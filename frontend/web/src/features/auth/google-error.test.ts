@@ -10,6 +10,8 @@ describe('Google sign-in error codes', () => {
     'google-account-exists',
     'google-unavailable',
     'google-not-configured',
+    'google-super-admin',
+    'google-suspended',
   ];
 
   it('gives each cause its own message', () => {

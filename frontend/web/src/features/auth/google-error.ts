@@ -10,6 +10,8 @@ const REASONS: Record<string, string> = {
     'Sign-in is unavailable right now because the site could not finish it. Please try again in a few minutes.',
   'google-account-exists':
     "An account with this e-mail address already exists. Sign in with your password, or use 'Forgot password?' to reset it.",
+  'google-suspended': 'Your account is suspended, so it cannot be used to sign in.',
+  'google-super-admin': 'The super admin signs in at the Administrator Portal with its own password, not with Google.',
 };
 
 /** The explanation for a `google-*` error code, or null when the code is not a Google one. */

@@ -374,7 +374,7 @@ export const listSessions = async ( options?: RequestInit): Promise<SessionDto[]
 
 /**
  * @summary Signs out every session of the signed-in person but this one, and revokes their API
-tokens.
+tokens. A browser session only: a script's token cannot sign its person out everywhere.
  */
 export const getRevokeOtherSessionsUrl = () => {
 

@@ -466,7 +466,7 @@ export const logout = async ( options?: RequestInit): Promise<MessageResponse> =
 
 
 
-export const getLogoutMutationOptions = <TError = ErrorType<ErrorBody>,
+export const getLogoutMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext> => {
 
@@ -493,12 +493,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
     
-    export type LogoutMutationError = ErrorType<ErrorBody>
+    export type LogoutMutationError = ErrorType<ErrorBody | ErrorBody>
 
     /**
  * @summary Signs out: the session row is deleted and the cookie cleared.
  */
-export const useLogout = <TError = ErrorType<ErrorBody>,
+export const useLogout = <TError = ErrorType<ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logout>>,
@@ -1244,7 +1244,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
 
 /**
  * @summary Signs out every session of the signed-in person but this one, and revokes their API
-tokens.
+tokens. A browser session only: a script's token cannot sign its person out everywhere.
  */
 export const getRevokeOtherSessionsUrl = () => {
 
@@ -1268,7 +1268,7 @@ export const revokeOtherSessions = async ( options?: RequestInit): Promise<Revok
 
 
 
-export const getRevokeOtherSessionsMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody>,
+export const getRevokeOtherSessionsMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeOtherSessions>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeOtherSessions>>, TError,void, TContext> => {
 
@@ -1295,13 +1295,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeOtherSessionsMutationResult = NonNullable<Awaited<ReturnType<typeof revokeOtherSessions>>>
     
-    export type RevokeOtherSessionsMutationError = ErrorType<ErrorBody | ErrorBody>
+    export type RevokeOtherSessionsMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Signs out every session of the signed-in person but this one, and revokes their API
-tokens.
+tokens. A browser session only: a script's token cannot sign its person out everywhere.
  */
-export const useRevokeOtherSessions = <TError = ErrorType<ErrorBody | ErrorBody>,
+export const useRevokeOtherSessions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeOtherSessions>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeOtherSessions>>,
@@ -1654,7 +1654,7 @@ export const verifyEmail = async (verifyEmailRequest: VerifyEmailRequest, option
 
 
 
-export const getVerifyEmailMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const getVerifyEmailMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyEmail>>, TError,{data: VerifyEmailRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyEmail>>, TError,{data: VerifyEmailRequest}, TContext> => {
 
@@ -1681,12 +1681,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyEmailMutationResult = NonNullable<Awaited<ReturnType<typeof verifyEmail>>>
     export type VerifyEmailMutationBody = VerifyEmailRequest
-    export type VerifyEmailMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+    export type VerifyEmailMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
  * @summary Proves the address of the link's account (the link is used up).
  */
-export const useVerifyEmail = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>,
+export const useVerifyEmail = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyEmail>>, TError,{data: VerifyEmailRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyEmail>>,

@@ -367,7 +367,7 @@ export const listSessionsResponse = zod.array(listSessionsResponseItem)
 
 /**
  * @summary Signs out every session of the signed-in person but this one, and revokes their API
-tokens.
+tokens. A browser session only: a script's token cannot sign its person out everywhere.
  */
 export const revokeOtherSessionsResponseRevokedMin = 0;export const revokeOtherSessionsResponseRevokedTokensMin = 0;
 
@@ -413,12 +413,13 @@ answer holds the secret, which is not shown again.
  */
 export const createApiTokenBodyNameMax = 100;
 export const createApiTokenBodyNameRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$');
+export const createApiTokenBodyPasswordRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
 
 
 export const createApiTokenBody = zod.object({
   "expiresInDays": zod.union([zod.literal(30),zod.literal(90),zod.literal(365),zod.literal(null)]).nullish().describe('30, 90 or 365; `null` or missing for a token that works until revoked.'),
   "name": zod.string().min(1).max(createApiTokenBodyNameMax).regex(createApiTokenBodyNameRegExp).describe('What it is for (\"Phone app\"), at most 100 characters.'),
-  "password": zod.string().nullish().describe('The person\'s current password; may be left out within 10 minutes of signing in\n(and must be, for an account without one).'),
+  "password": zod.string().regex(createApiTokenBodyPasswordRegExp).nullish().describe('The person\'s current password; may be left out within 10 minutes of signing in\n(and must be, for an account without one).'),
   "scope": zod.enum(['read', 'read_write']).describe('What a token may do: `read` is `GET` and `HEAD` only; `read_write` is everything its\nholder may do, except managing tokens.')
 }).describe('A new token.')
 

@@ -145,8 +145,8 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: string) => v
                 <PasswordInput autoComplete="current-password" {...field} />
               </FormControl>
               <FormDescription>
-                Confirms it is you. Not needed within 10 minutes of signing in (nor for a Google account then). We
-                e-mail you about every new token.
+                Confirms it is you. Not needed within 10 minutes of signing in (leave it empty then if you sign in with
+                Google or at the Administrator Portal). We e-mail you about every new token.
               </FormDescription>
               <FormMessage />
             </FormItem>

@@ -1,6 +1,7 @@
 import { RoleDto, getListPendingUsersQueryKey, listPendingUsers, type UserDto } from '@grace-stories/sdk/react';
 import { Check, UserCheck } from 'lucide-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-button';
 import { ListProgress } from '@/components/list-progress';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -78,7 +79,9 @@ function PendingUserRow({ user }: { user: UserDto }) {
   const changeRole = useChangeUserRole();
   const removeUser = useRemoveUser();
   const name = displayName(user);
+  const [warning, setWarning] = useState(false);
   const busy = changeRole.isPending || removeUser.isPending;
+  const approve = () => changeRole.mutate({ userId: user.id, data: { role, isApproved: true } });
   return (
     <li className={USER_ROW_CLASS} aria-label={name}>
       <div className={USER_DETAILS_CLASS}>
@@ -93,11 +96,21 @@ function PendingUserRow({ user }: { user: UserDto }) {
       <Button
         size="sm"
         disabled={busy}
-        onClick={() => changeRole.mutate({ userId: user.id, data: { role, isApproved: true } })}
+        // Anyone can sign up with someone else's address: approving one nobody proved is
+        // theirs asks first (docs/decisions/account-safety.md).
+        onClick={() => (user.emailVerified ? approve() : setWarning(true))}
       >
         <Check aria-hidden="true" />
         Approve
       </Button>
+      <ConfirmDialog
+        open={warning}
+        onOpenChange={setWarning}
+        title="Approve without a verified e-mail?"
+        description={`${name} has not verified ${user.email}. Anyone can sign up with someone else's address: approve only if you know this person and this address is theirs.`}
+        confirm="Approve anyway"
+        onConfirm={approve}
+      />
       <DeleteUserButton user={user} disabled={busy} onConfirm={() => removeUser.mutate({ userId: user.id })} />
     </li>
   );

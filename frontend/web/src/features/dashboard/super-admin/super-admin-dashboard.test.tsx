@@ -134,6 +134,30 @@ describe('super admin dashboard', () => {
     );
   });
 
+  it('warns before approving a person whose e-mail is not verified, and approves only once confirmed', async () => {
+    const unverified = { ...pendingUser, emailVerified: false };
+    const { fetchMock } = renderApp(
+      '/dashboard',
+      table({
+        'GET /api/admin/users/pending': { body: [unverified] },
+        'POST /api/admin/users/pending-id/role': { body: { ...unverified, isApproved: true } },
+      }),
+    );
+    const row = await screen.findByRole('listitem', { name: 'Lydia Thyatira' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve without a verified e-mail?' });
+    expect(dialog).toHaveTextContent('Lydia Thyatira has not verified lydia@example.org');
+    expect(calls(fetchMock, 'POST', '/api/admin/users/pending-id/role')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls(fetchMock, 'POST', '/api/admin/users/pending-id/role')).toHaveLength(0);
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve anyway' }),
+    );
+    expect(await screen.findByText('User role updated successfully')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/api/admin/users/pending-id/role')).toHaveLength(1);
+  });
+
   it('shows whether each pending person verified their e-mail', async () => {
     const verified = sampleUser({ id: 'verified-id', firstName: 'Phoebe', lastName: 'Cenchreae', isApproved: false });
     renderApp(
