@@ -107,7 +107,11 @@ test('the super admin approves a pending member, who then reaches My Dashboard',
   const row = page.getByRole('list', { name: 'Pending users' }).getByRole('listitem', { name: nameOf(person) });
   await expect(row).toContainText(person.email);
   await expect(row.getByRole('combobox', { name: `Role for ${nameOf(person)}` })).toHaveText('Member');
+  // The address was never verified: approving asks first.
   await row.getByRole('button', { name: 'Approve' }).click();
+  const warning = page.getByRole('alertdialog', { name: 'Approve without a verified e-mail?' });
+  await expect(warning).toContainText(person.email);
+  await warning.getByRole('button', { name: 'Approve anyway' }).click();
   await expect(page.getByText('User role updated successfully', { exact: true })).toBeVisible();
   await expect(row).toHaveCount(0);
 

@@ -1,4 +1,4 @@
-//! Full-page navigations out of the single-page app (/api/login, /api/logout, /api/auth/google).
+//! Full-page navigations out of the single-page app (/api/login, /api/auth/google).
 //! One object so tests can replace `go` (jsdom cannot navigate).
 
 export const browser = {

@@ -1,9 +1,15 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_SESSION_KEY } from '@/lib/admin-session';
-import { browser } from '@/lib/browser';
 import { roleBadgeText } from '@/lib/roles';
 import { renderApp, signedOut } from '@/test/render-app';
+
+/** The requests `fetchMock` saw as `METHOD path`. */
+const sent = (fetchMock: ReturnType<typeof vi.fn>) =>
+  fetchMock.mock.calls.map(([url, init]) => {
+    const path = new URL(String(url), 'http://localhost').pathname;
+    return `${(init as RequestInit | undefined)?.method ?? 'GET'} ${path}`;
+  });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -93,9 +99,12 @@ describe('role badge labels', () => {
 });
 
 describe('header links by role', () => {
-  it('gives an approved member Dashboard but no Admin link, and logs out through /api/logout', async () => {
-    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
-    renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({ role: 'member', isApproved: true }) } });
+  it('gives an approved member Dashboard but no Admin link, and logs out with POST /api/logout', async () => {
+    const { fetchMock, location } = renderApp('/help', {
+      ...signedOut,
+      'GET /api/user': { body: user({ role: 'member', isApproved: true }) },
+      'POST /api/logout': { body: { message: 'Signed out' } },
+    });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
@@ -107,7 +116,9 @@ describe('header links by role', () => {
       .map((item) => item.textContent?.trim());
     expect(items).toEqual(['Home', 'Dashboard', 'Log out']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
-    expect(go).toHaveBeenCalledWith('/api/logout');
+    await vi.waitFor(() => expect(sent(fetchMock)).toContain('POST /api/logout'));
+    expect(sent(fetchMock)).not.toContain('GET /api/logout');
+    await vi.waitFor(() => expect(location.history?.at(-1)).toBe('/'));
   });
 
   it('gives a sub admin the Admin link and Admin Panel', async () => {
@@ -137,13 +148,16 @@ describe('header links by role', () => {
 
 describe('signing out and signing up from the header', () => {
   it('clears the adminUser entry when signing out from the avatar menu', async () => {
-    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
     localStorage.setItem(ADMIN_SESSION_KEY, JSON.stringify(user({ role: 'super_admin' })));
-    renderApp('/help', { ...signedOut, 'GET /api/user': { body: user({ role: 'super_admin', isApproved: true }) } });
+    const { fetchMock } = renderApp('/help', {
+      ...signedOut,
+      'GET /api/user': { body: user({ role: 'super_admin', isApproved: true }) },
+      'POST /api/logout': { body: { message: 'Signed out' } },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'RM, account menu for Ruth Moab' }));
     await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log out' }));
-    expect(go).toHaveBeenCalledWith('/api/logout');
-    expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
+    await vi.waitFor(() => expect(sent(fetchMock)).toContain('POST /api/logout'));
+    await vi.waitFor(() => expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull());
   });
 
   it('names the avatar button with the initials it shows (axe label-content-name-mismatch)', async () => {

@@ -1,5 +1,4 @@
 import type { User } from '@/hooks/use-auth';
-import { useQueryClient } from '@tanstack/react-query';
 import { Home, LayoutDashboard, LogOut, Shield } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -12,25 +11,20 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { clearAdminSession } from '@/lib/admin-session';
-import { browser } from '@/lib/browser';
+import { useSignOut } from '@/hooks/use-sign-out';
 import { fullName, initials } from '@/lib/format';
 import { canSeeAdminArea, roleBadgeText } from '@/lib/roles';
 
 /** The avatar menu of a signed-in user (docs/product.md#screens). */
 export function UserMenu({ user }: { user: User }) {
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
+  const { signOut } = useSignOut();
   const name = fullName(user) || user.username || user.email;
   const monogram = initials(name);
 
-  const logOut = () => {
-    // Logging out clears every cached answer (and the admin sign-in's `adminUser` entry)
-    // before the server ends the session.
-    queryClient.clear();
-    clearAdminSession();
-    browser.go('/api/logout');
-  };
+  // `POST /api/logout` (signing out is never a navigation, so no other site can trigger it),
+  // then every cached answer and the admin sign-in's entry go, and the page returns home.
+  const logOut = () => void signOut();
 
   return (
     <DropdownMenu>
