@@ -15,7 +15,7 @@ use crate::processes::{ADMIN_PASSWORD, ORIGIN, Server, base_env, send_json, sign
 use crate::two_servers::upload;
 
 /// Runs `app-server <args>` with `envs`: whether it succeeded, and what it printed.
-fn run(envs: &[(&str, String)], args: &[&str]) -> (bool, String) {
+pub(crate) fn run(envs: &[(&str, String)], args: &[&str]) -> (bool, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_app-server"))
         .args(args)
         .env("RUST_LOG", "warn")
@@ -411,6 +411,42 @@ async fn restore_refuses_a_site_without_replace_and_bad_archives_change_nothing(
         .unwrap()
         .count();
     assert_eq!(kept, 1, "the backup before the restore");
+    // It is in the restored site's list of runs, and so is a backup taken with the command
+    // into BACKUP_DIR; the dashboard lists both.
+    let (ok, out) = run(&env, &["backup"]);
+    assert!(ok, "{out}");
+    let cli = Path::new(out.trim().lines().last().unwrap())
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let (status, overview, _) = send_json(
+        &client,
+        &server,
+        Method::GET,
+        "/api/admin/backups",
+        Some(&admin),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200, "{overview}");
+    let runs: Vec<(&str, &str)> = overview["backups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["name"].as_str().unwrap(), r["state"].as_str().unwrap()))
+        .collect();
+    assert!(
+        runs.iter()
+            .any(|(n, s)| n.ends_with("-before-restore.zip") && *s == "verified"),
+        "{overview}"
+    );
+    assert!(
+        runs.contains(&(cli.as_str(), "verified")),
+        "{cli}: {overview}"
+    );
+    assert_eq!(overview["lastGood"]["name"], cli.as_str(), "{overview}");
+    assert_eq!(overview["lastGood"]["downloadable"], true, "{overview}");
 }
 
 #[actix_web::test]
