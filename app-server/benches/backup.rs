@@ -85,6 +85,7 @@ fn main() {
             .env("MEDIA_DIR", work.path().join("media"))
             .env("BACKUP_DIR", &backups)
             .env("BACKUP_EVERY_HOURS", "24")
+            .env("SUPER_ADMIN_PASSWORD", "bench-admin-password")
             .env("RUST_LOG", "warn")
             .stdout(std::process::Stdio::null())
             .spawn()
