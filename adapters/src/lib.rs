@@ -19,7 +19,7 @@ mod work;
 
 pub use bulk_seed::{SeedError, SeedPlan, seed_archive};
 pub use db::Db;
-pub use db::{connect, is_postgres, migrate, open, ping, refuses_writes};
+pub use db::{connect, connections_wanted, is_postgres, migrate, open, ping, refuses_writes};
 pub use hasher::Argon2PasswordHasher;
 pub use images::ImageCrateProcessor;
 pub use media_store::{FsMediaStore, S3MediaStore, S3Settings, new_media_key};
@@ -45,6 +45,7 @@ pub use repo::social::SeaOrmSocialPostRepository;
 pub use repo::stories::SeaOrmStoryRepository;
 pub use repo::tokens::{SeaOrmAccountTokenRepository, Sha256TokenMinter};
 pub use repo::users::SeaOrmUserRepository;
+pub use repo::waiting::{Outbox, Queue, Waiting, waiting};
 pub use sanitizer::AmmoniaSanitizer;
 pub use sea_orm::DatabaseConnection;
 pub use smtp::SmtpTransport;

@@ -118,21 +118,30 @@ impl S3MediaStore {
     /// # Errors
     /// When the settings are not usable (a malformed address).
     pub fn new(settings: &S3Settings) -> Result<Self, object_store::Error> {
-        let store = object_store::aws::AmazonS3Builder::new()
-            .with_endpoint(&settings.endpoint)
-            .with_allow_http(settings.endpoint.starts_with("http://"))
-            .with_bucket_name(&settings.bucket)
-            .with_access_key_id(&settings.access_key_id)
-            .with_secret_access_key(&settings.secret_access_key)
-            .with_region(&settings.region)
-            .with_virtual_hosted_style_request(false)
-            .build()?;
-        Ok(Self { store })
+        Ok(Self {
+            store: s3_client(settings)?,
+        })
     }
 
     fn location(name: &str) -> Result<object_store::path::Path, StoreError> {
         object_store::path::Path::parse(name).map_err(|_| refused(name))
     }
+}
+
+/// A client of `settings.bucket` at `settings.endpoint` (path-style requests, which every
+/// S3-compatible server understands; plain `http://` allowed for a local one).
+pub(crate) fn s3_client(
+    settings: &S3Settings,
+) -> Result<object_store::aws::AmazonS3, object_store::Error> {
+    object_store::aws::AmazonS3Builder::new()
+        .with_endpoint(&settings.endpoint)
+        .with_allow_http(settings.endpoint.starts_with("http://"))
+        .with_bucket_name(&settings.bucket)
+        .with_access_key_id(&settings.access_key_id)
+        .with_secret_access_key(&settings.secret_access_key)
+        .with_region(&settings.region)
+        .with_virtual_hosted_style_request(false)
+        .build()
 }
 
 fn s3_unavailable(e: object_store::Error) -> StoreError {

@@ -1,7 +1,8 @@
 //! Prometheus metrics on their own listener (`METRICS_ADDR`, off when unset), never on the
 //! public port: HTTP requests by route template, method and status with a latency
-//! histogram, the database pool, visitors' cache hits and misses, and the seconds since the
-//! last good backup. The exporter is `metrics-exporter-prometheus`; the series are recorded
+//! histogram, the database pool, visitors' cache hits and misses, the seconds since the
+//! last good backup, and what waits in the delivery and moderation queues (docs/backups.md
+//! lists every series). The exporter is `metrics-exporter-prometheus`; the series are recorded
 //! with the `metrics` macros (no-ops when no exporter is installed).
 
 use std::net::SocketAddr;
@@ -58,9 +59,17 @@ async fn refresh(state: &AppState) {
         (pool.size(), pool.num_idle())
     };
     let idle = u32::try_from(idle).unwrap_or(u32::MAX);
-    metrics::gauge!("db_pool_connections", "state" => "in_use")
-        .set(f64::from(size.saturating_sub(idle)));
+    let in_use = size.saturating_sub(idle);
+    metrics::gauge!("db_pool_connections", "state" => "in_use").set(f64::from(in_use));
     metrics::gauge!("db_pool_connections", "state" => "idle").set(f64::from(idle));
+    // sqlx's pool does not count its waiters: the repositories count the calls that want a
+    // connection, and those beyond the connections in use are certainly waiting (a lower
+    // bound: connections held by open transactions hide as many waiters).
+    let wanted = adapters::connections_wanted();
+    let waiting = wanted.saturating_sub(usize::try_from(in_use).unwrap_or(usize::MAX));
+    metrics::gauge!("db_pool_connections", "state" => "waiting").set(waiting as f64);
+    metrics::gauge!("db_pool_connections_wanted").set(wanted as f64);
+    queues(state).await;
     match state.backups.service.newest_good_at().await {
         Ok(Some(at)) => {
             let age = (domain::clock::Clock::now(&domain::clock::SystemClock) - at)
@@ -70,6 +79,39 @@ async fn refresh(state: &AppState) {
         }
         Ok(None) => metrics::gauge!("backup_last_good_age_seconds").set(f64::NAN),
         Err(e) => tracing::debug!(error = %e, "metrics: the last backup could not be read"),
+    }
+}
+
+/// The delivery and moderation queues: how many wait, and the age of the oldest (0 when
+/// none does). Six queries, one per queue.
+async fn queues(state: &AppState) {
+    let waiting = match adapters::waiting(state.db.clone()).await {
+        Ok(w) => w,
+        Err(e) => {
+            tracing::debug!(error = %e, "metrics: the queues could not be read");
+            return;
+        }
+    };
+    let now = domain::clock::Clock::now(&domain::clock::SystemClock);
+    let age = |q: &adapters::Queue| {
+        q.oldest.map_or(0.0, |at| {
+            (now - at).num_milliseconds().max(0) as f64 / 1000.0
+        })
+    };
+    for (name, outbox) in [("mail", &waiting.mail), ("social", &waiting.social)] {
+        metrics::gauge!("outbox_queued", "outbox" => name).set(outbox.queued.count as f64);
+        metrics::gauge!("outbox_failed", "outbox" => name).set(outbox.failed as f64);
+        metrics::gauge!("outbox_oldest_queued_age_seconds", "outbox" => name)
+            .set(age(&outbox.queued));
+    }
+    for (name, queue) in [
+        ("stories", &waiting.stories),
+        ("edits", &waiting.edits),
+        ("comments", &waiting.comments),
+        ("people", &waiting.people),
+    ] {
+        metrics::gauge!("moderation_pending", "queue" => name).set(queue.count as f64);
+        metrics::gauge!("moderation_oldest_pending_age_seconds", "queue" => name).set(age(queue));
     }
 }
 

@@ -6,12 +6,13 @@ use async_trait::async_trait;
 use domain::StoreError;
 use domain::backup::{Archiver, Written, is_backup_name};
 
-use super::{BackupSource, Manifest, write_backup};
+use super::{BackupSource, Manifest, S3Copy, write_backup};
 
 pub struct DirArchiver {
     source: BackupSource,
     dir: PathBuf,
     clock: std::sync::Arc<dyn domain::clock::Clock>,
+    copy: Option<S3Copy>,
 }
 
 impl DirArchiver {
@@ -24,7 +25,15 @@ impl DirArchiver {
             source,
             dir: dir.into(),
             clock,
+            copy: None,
         }
+    }
+
+    /// Also copies each backup it writes to the S3-compatible store (`BACKUP_S3_PREFIX`).
+    #[must_use]
+    pub fn with_copy(mut self, copy: S3Copy) -> Self {
+        self.copy = Some(copy);
+        self
     }
 
     /// Where backup `name` is (the name is checked by the caller).
@@ -65,6 +74,13 @@ impl Archiver for DirArchiver {
             .await
             .map_err(|e| e.to_string())?
             .len();
+        if let Some(copy) = &self.copy {
+            // The run fails, so the dashboard and the overdue warning say so; the verified
+            // file stays in the folder, listed and downloadable.
+            copy.copy(&path, name).await.map_err(|e| {
+                format!("{name} was written and verified in BACKUP_DIR, but its copy to the S3-compatible store failed: {e:#}")
+            })?;
+        }
         Ok(written(&manifest, bytes))
     }
 

@@ -5,6 +5,7 @@
 mod archive;
 mod files;
 mod restore;
+mod s3_copy;
 mod schema;
 mod values;
 mod writer;
@@ -12,6 +13,7 @@ mod writer;
 pub use archive::{FORMAT_VERSION, FileEntry, Manifest, TableEntry};
 pub use files::{DirArchiver, written};
 pub use restore::{holds_site, load, read_checked};
+pub use s3_copy::S3Copy;
 pub use schema::{Column, DERIVED_TABLES, Kind, Table, carried_tables};
 pub use writer::{BackupSource, applied_migrations, partial_path, write_backup};
 

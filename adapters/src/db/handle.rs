@@ -77,7 +77,10 @@ impl Db {
     /// The database's error.
     pub async fn begin(&self) -> Result<DatabaseTransaction, DbErr> {
         match &self.conn {
-            Conn::Pool(db) => db.begin().await,
+            Conn::Pool(db) => {
+                let _wanting = super::demand::wanting();
+                db.begin().await
+            }
             Conn::Transaction(t) => t.begin().await,
         }
     }
@@ -94,14 +97,20 @@ impl ConnectionTrait for Db {
 
     async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
         match &self.conn {
-            Conn::Pool(db) => db.execute_raw(stmt).await,
+            Conn::Pool(db) => {
+                let _wanting = super::demand::wanting();
+                db.execute_raw(stmt).await
+            }
             Conn::Transaction(t) => t.execute_raw(stmt).await,
         }
     }
 
     async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
         match &self.conn {
-            Conn::Pool(db) => db.execute_unprepared(sql).await,
+            Conn::Pool(db) => {
+                let _wanting = super::demand::wanting();
+                db.execute_unprepared(sql).await
+            }
             Conn::Transaction(t) => t.execute_unprepared(sql).await,
         }
     }
@@ -111,7 +120,10 @@ impl ConnectionTrait for Db {
             Conn::Pool(db) if commits_when_reset(db, &stmt) => {
                 on_its_own(db, |txn| Box::pin(txn.query_one_raw(stmt))).await
             }
-            Conn::Pool(db) => db.query_one_raw(stmt).await,
+            Conn::Pool(db) => {
+                let _wanting = super::demand::wanting();
+                db.query_one_raw(stmt).await
+            }
             Conn::Transaction(t) => t.query_one_raw(stmt).await,
         }
     }
@@ -121,7 +133,10 @@ impl ConnectionTrait for Db {
             Conn::Pool(db) if commits_when_reset(db, &stmt) => {
                 on_its_own(db, |txn| Box::pin(txn.query_all_raw(stmt))).await
             }
-            Conn::Pool(db) => db.query_all_raw(stmt).await,
+            Conn::Pool(db) => {
+                let _wanting = super::demand::wanting();
+                db.query_all_raw(stmt).await
+            }
             Conn::Transaction(t) => t.query_all_raw(stmt).await,
         }
     }
@@ -165,6 +180,7 @@ async fn on_its_own<T>(
 /// A transaction for writing: on SQLite it takes the write lock at once, so it never fails
 /// half-way when another writer got there between its first read and its first write.
 pub(crate) async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    let _wanting = super::demand::wanting();
     if db.get_database_backend() != DbBackend::Sqlite {
         return db.begin().await;
     }

@@ -15,7 +15,9 @@ use sea_orm_migration::MigratorTrait;
 
 use crate::migration::Migrator;
 
+pub(crate) mod demand;
 pub(crate) mod handle;
+pub use demand::connections_wanted;
 pub use handle::Db;
 
 /// Opens the database at `url` (`sqlite://...` or `postgres://...`) and runs the migrations.

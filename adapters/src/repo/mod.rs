@@ -22,3 +22,4 @@ pub(crate) mod stories;
 pub(crate) mod story_counts;
 pub(crate) mod tokens;
 pub(crate) mod users;
+pub(crate) mod waiting;

@@ -56,10 +56,15 @@ pub struct Database {
 
 impl Database {
     pub fn fresh(engine: &str, dir: &Path, stories: u64) -> Self {
+        Self::fresh_named(engine, dir, &stories.to_string())
+    }
+
+    /// A fresh database whose name ends in `tag` (a SQLite file in `dir`).
+    pub fn fresh_named(engine: &str, dir: &Path, tag: &str) -> Self {
         if engine == "postgres" {
             let admin = std::env::var("BENCH_PG_URL")
                 .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-            let name = format!("bench_{}_{stories}", std::process::id());
+            let name = format!("bench_{}_{tag}", std::process::id());
             psql(&admin, &format!("DROP DATABASE IF EXISTS {name}"));
             psql(&admin, &format!("CREATE DATABASE {name}"));
             let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
@@ -69,7 +74,7 @@ impl Database {
             }
         } else {
             Self {
-                url: format!("sqlite://{}/bench-{stories}.db?mode=rwc", dir.display()),
+                url: format!("sqlite://{}/bench-{tag}.db?mode=rwc", dir.display()),
                 admin: None,
             }
         }

@@ -50,7 +50,13 @@ pub async fn backup(args: impl Iterator<Item = String>) -> anyhow::Result<()> {
             let manifest = backup::write_backup(&source, &path, now).await?;
             (path, manifest)
         }
-        None => super::take(&config, &db, media, &config.backups.dir, now, None).await?,
+        None => {
+            let (path, manifest) =
+                super::take(&config, &db, media, &config.backups.dir, now, None).await?;
+            // Into the folder the dashboard serves: listed with the other runs.
+            super::record(&db, "cli", &path, &manifest, now).await;
+            (path, manifest)
+        }
     };
     tracing::info!(
         file = %path.display(),
@@ -102,17 +108,20 @@ pub async fn restore(args: impl Iterator<Item = String>) -> anyhow::Result<()> {
         current.last().map_or("none", String::as_str),
     );
     let media = config.media.store()?;
+    let mut before = None;
     if holds {
-        let (path, _) = super::take(
+        let started = domain::clock::Clock::now(&domain::clock::SystemClock);
+        let (path, taken) = super::take(
             &config,
             &db,
             media.clone(),
             &config.backups.dir,
-            domain::clock::Clock::now(&domain::clock::SystemClock),
+            started,
             Some("before-restore"),
         )
         .await?;
         tracing::info!(file = %path.display(), "the site that was there is backed up");
+        before = Some((path, taken, started));
     }
     let steps = u32::try_from(manifest.schema.len() - current.len().min(manifest.schema.len()))?;
     if steps > 0 {
@@ -122,6 +131,11 @@ pub async fn restore(args: impl Iterator<Item = String>) -> anyhow::Result<()> {
         .await
         .map_err(refused)?;
     adapters::migrate(&config.database_url, &db, None).await?;
+    // Recorded in the restored site's own list of runs (a record written before the
+    // restore would have been replaced with the archive's rows).
+    if let Some((path, taken, started)) = before {
+        super::record(&db, "before-restore", &path, &taken, started).await;
+    }
     tracing::info!(
         file = %file.display(),
         rows = super::total_rows(&manifest),

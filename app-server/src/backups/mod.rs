@@ -43,6 +43,36 @@ pub async fn take(
     Ok((path, manifest))
 }
 
+/// Records a backup written into `BACKUP_DIR` outside the schedule (`app-server backup`,
+/// the backups before an upgrade or a restore) in `backup_runs`, so the dashboard lists it
+/// beside the scheduled ones and it counts as the newest good backup. Slot `<why>-<name>`.
+/// A record that cannot be written is only logged: the file is there and verified.
+pub async fn record(
+    db: &adapters::DatabaseConnection,
+    why: &str,
+    path: &Path,
+    manifest: &Manifest,
+    started: DateTime<Utc>,
+) {
+    use domain::backup::BackupLog;
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return;
+    };
+    let bytes = tokio::fs::metadata(path).await.map_or(0, |m| m.len());
+    let written = adapters::backup::written(manifest, bytes);
+    let log = adapters::SeaOrmBackupLog::new(db.clone());
+    let slot = format!("{why}-{name}");
+    let now = domain::clock::SystemClock.now();
+    let recorded = match log.claim(&slot, &name, started).await {
+        Ok(true) => log.finish(&slot, Ok(&written), now).await,
+        Ok(false) => Ok(()),
+        Err(e) => Err(e),
+    };
+    if let Err(e) = recorded {
+        tracing::warn!(error = %e, file = %path.display(), "the backup is not in the dashboard's list of runs");
+    }
+}
+
 /// Rows in the archive, summed, for a log line.
 pub fn total_rows(manifest: &Manifest) -> u64 {
     manifest.tables.iter().map(|t| t.rows).sum()
@@ -72,7 +102,16 @@ impl Backups {
             media: config.media.store()?,
             site_name: config.site_name.clone(),
         };
-        let files = Arc::new(DirArchiver::new(source, &config.backups.dir, clock.clone()));
+        let mut files = DirArchiver::new(source, &config.backups.dir, clock.clone());
+        if let Some(prefix) = &config.backups.s3_prefix {
+            let s3 = config.media.s3.as_ref().ok_or_else(|| {
+                anyhow::anyhow!("BACKUP_S3_PREFIX is set, so MEDIA_S3_URL and the rest must be too")
+            })?;
+            let copy = adapters::backup::S3Copy::new(s3, prefix, config.backups.keep)
+                .map_err(|e| anyhow::anyhow!("BACKUP_S3_PREFIX: {e}"))?;
+            files = files.with_copy(copy);
+        }
+        let files = Arc::new(files);
         let hours = i64::try_from(config.backups.every_hours).unwrap_or(i64::MAX / 3600);
         let service = BackupService::new(
             BackupPorts {

@@ -20,14 +20,16 @@ pub async fn open_for_serving(config: &Config) -> anyhow::Result<DatabaseConnect
     let applied = backup::database_schema(&db).await?;
     let ours = backup::known_schema();
     let fit = may_open(&applied, &ours)?;
+    let mut before = None;
     if fit == SchemaFit::Older && !applied.is_empty() && backup::holds_site(&db).await? {
         let media = config.media.store()?;
-        let (path, _) = super::take(
+        let started = domain::clock::Clock::now(&domain::clock::SystemClock);
+        let (path, taken) = super::take(
             config,
             &db,
             media,
             &config.backups.dir,
-            domain::clock::Clock::now(&domain::clock::SystemClock),
+            started,
             Some("before-upgrade"),
         )
         .await
@@ -40,9 +42,14 @@ pub async fn open_for_serving(config: &Config) -> anyhow::Result<DatabaseConnect
             to = ours.last().map_or("none", String::as_str),
             "the database was backed up before its upgrade"
         );
+        before = Some((path, taken, started));
     }
     adapters::migrate(&config.database_url, &db, None)
         .await
         .context("a migration failed; it was rolled back and the server does not start")?;
+    // Recorded once the schema has the record of runs (an old one may not).
+    if let Some((path, taken, started)) = before {
+        super::record(&db, "before-upgrade", &path, &taken, started).await;
+    }
     Ok(db)
 }

@@ -134,3 +134,73 @@ engine_test!(
         assert_eq!(log.body, serde_json::json!([]));
     }
 );
+
+/// Starts "Back up now" and waits until it is no longer running: the run as listed.
+async fn back_up_now<S, B>(app: &S, boss: &str) -> serde_json::Value
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let started = send(app, Method::POST, "/api/admin/backups", Some(boss), None).await;
+    assert_eq!(started.status, 202, "{}", started.body);
+    for _ in 0..300 {
+        let listed = send(app, Method::GET, "/api/admin/backups", Some(boss), None)
+            .await
+            .body;
+        if listed["backups"][0]["name"] == started.body["name"]
+            && listed["backups"][0]["state"] != "running"
+        {
+            return listed["backups"][0].clone();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the backup did not finish");
+}
+
+/// `BACKUP_S3_PREFIX`: each backup is also copied to the media store's bucket, and only the
+/// newest `BACKUP_KEEP` stay under the prefix.
+async fn copies_to_s3(engine: adapters::testing::Engine) {
+    let bucket = adapters::testing::s3::fresh_bucket().await;
+    let settings = bucket.clone();
+    let Some(ctx) = crate::helpers::TestContext::with_config(engine, |c| {
+        c.media.s3 = Some(settings);
+        c.backups.s3_prefix = Some("grace/backups".into());
+        c.backups.keep = 1;
+    })
+    .await
+    else {
+        return;
+    };
+    let app = test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone())).await;
+    let boss = admin_cookie(&app).await;
+    let first = back_up_now(&app, &boss).await;
+    assert_eq!(first["state"], "verified", "{first}");
+    // Names are to the second.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let second = back_up_now(&app, &boss).await;
+    assert_eq!(second["state"], "verified", "{second}");
+    let copies = adapters::backup::S3Copy::new(&bucket, "grace/backups", 1)
+        .unwrap()
+        .list()
+        .await
+        .unwrap();
+    assert_eq!(
+        copies,
+        [second["name"].as_str().unwrap()],
+        "{first} {second}"
+    );
+}
+
+#[actix_web::test]
+async fn backups_are_copied_to_s3_and_pruned_there_on_sqlite() {
+    copies_to_s3(adapters::testing::Engine::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn backups_are_copied_to_s3_and_pruned_there_on_postgres() {
+    copies_to_s3(adapters::testing::Engine::Postgres).await;
+}

@@ -119,6 +119,8 @@ async fn start_as(database_url: &str, dir: &std::path::Path, wrapper: &[String])
         .env("BIND_ADDR", format!("127.0.0.1:{port}"))
         .env("DATABASE_URL", database_url)
         .env("MEDIA_DIR", dir.join("media"))
+        // The scheduled backup at start goes to the test's folder, not the working one.
+        .env("BACKUP_DIR", dir.join("backups"))
         .env("SUPER_ADMIN_PASSWORD", "faults-admin-password")
         .env("RUST_LOG", "info")
         .env("RATE_LIMIT_PER_MINUTE", "1000000")

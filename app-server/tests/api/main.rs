@@ -23,6 +23,7 @@ mod hostile;
 mod limits;
 mod mail;
 mod many_servers;
+mod metrics;
 mod moderation;
 mod moderation_queues;
 mod pages;

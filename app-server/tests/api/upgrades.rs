@@ -67,6 +67,16 @@ async fn upgrade_keeps_the_site(engine: Engine) {
         (1, 1, 1)
     );
 
+    // It is in the list of runs the dashboard shows.
+    let runs =
+        domain::backup::BackupLog::recent(&adapters::SeaOrmBackupLog::new(state.db.clone()), 10)
+            .await
+            .unwrap();
+    assert_eq!(runs.len(), 1, "{runs:?}");
+    assert_eq!(runs[0].name, names[0]);
+    assert_eq!(runs[0].state, domain::backup::RunState::Verified);
+    assert_eq!(runs[0].written.as_ref().map(|w| w.stories), Some(1));
+
     let applied = adapters::backup::database_schema(&state.db).await.unwrap();
     assert_eq!(applied, adapters::backup::known_schema());
     let app = actix_web::test::init_service(app_server::app(
@@ -152,4 +162,100 @@ async fn a_database_of_a_newer_version_is_refused_at_start_naming_both_versions(
             "{said}"
         );
     }
+}
+
+/// An archive of the oldest schema (the site of `oldest_site`, backed up by
+/// `app-server backup`, whose manifest then names only `m0001_initial`) is restored by
+/// today's binary into an empty database: loaded into the schema it was written with, then
+/// upgraded with its data. Into a database already at today's schema it is refused, naming
+/// both schemas, and nothing changes.
+async fn an_older_archive_restores_and_upgrades(engine: Engine) {
+    let (Some(old), Some(new), Some(current)) = (
+        TestDatabase::new(engine).await.unwrap(),
+        TestDatabase::new(engine).await.unwrap(),
+        TestDatabase::new(engine).await.unwrap(),
+    ) else {
+        eprintln!("skipped on {engine:?}: TEST_DATABASE_URL is not set");
+        return;
+    };
+    oldest_site(&old.url).await;
+    let dir = tempfile::tempdir().unwrap();
+    let archive = dir.path().join("old.zip");
+    let env_old = crate::backups::site_env(&old.url, dir.path(), "old");
+    let (ok, out) = crate::backups::run(&env_old, &["backup", "--out", archive.to_str().unwrap()]);
+    assert!(ok, "{out}");
+    let manifest = adapters::backup::verify(&archive).await.unwrap();
+    assert_eq!(manifest.schema, ["m0001_initial"]);
+
+    let env_new = crate::backups::site_env(&new.url, dir.path(), "new");
+    let (ok, out) = crate::backups::run(&env_new, &["restore", archive.to_str().unwrap()]);
+    assert!(ok, "{out}");
+    let conn = adapters::open(&new.url).await.unwrap();
+    assert_eq!(
+        adapters::backup::database_schema(&conn).await.unwrap(),
+        adapters::backup::known_schema(),
+        "upgraded after the load"
+    );
+    conn.close().await.unwrap();
+    let server = crate::processes::start(&env_new).await;
+    let client = reqwest::Client::new();
+    let (_, list, _) = crate::processes::send_json(
+        &client,
+        &server,
+        reqwest::Method::GET,
+        "/api/stories?search=noon",
+        None,
+        serde_json::Value::Null,
+    )
+    .await;
+    assert_eq!(list[0]["title"], "Grace at the well", "{list}");
+    let (_, comments, _) = crate::processes::send_json(
+        &client,
+        &server,
+        reqwest::Method::GET,
+        "/api/stories/1/comments",
+        None,
+        serde_json::Value::Null,
+    )
+    .await;
+    assert_eq!(comments[0]["content"], "Amen!", "{comments}");
+    let (status, body, _) = crate::processes::send_json(
+        &client,
+        &server,
+        reqwest::Method::POST,
+        "/api/login",
+        None,
+        json!({"email": "ruth@example.org", "password": "ruth-secret-1"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    drop(server);
+
+    // A database already at today's schema is not taken back to the archive's.
+    let env_current = crate::backups::site_env(&current.url, dir.path(), "current");
+    let conn = adapters::connect(&current.url).await.unwrap();
+    conn.close().await.unwrap();
+    let (ok, out) = crate::backups::run(
+        &env_current,
+        &["restore", "--replace", archive.to_str().unwrap()],
+    );
+    assert!(!ok);
+    let ours = adapters::backup::known_schema();
+    assert!(
+        out.contains(&format!(
+            "this archive was written by an older version (schema m0001_initial) and this database is already at schema {}: restore it into an empty database",
+            ours.last().unwrap()
+        )),
+        "{out}"
+    );
+}
+
+#[actix_web::test]
+async fn an_archive_of_the_oldest_schema_restores_and_is_upgraded_on_sqlite() {
+    an_older_archive_restores_and_upgrades(Engine::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn an_archive_of_the_oldest_schema_restores_and_is_upgraded_on_postgres() {
+    an_older_archive_restores_and_upgrades(Engine::Postgres).await;
 }
