@@ -6,6 +6,7 @@ use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use actix_web::{HttpRequest, HttpResponse, web};
 use rust_embed::RustEmbed;
 
+use crate::error::ApiError;
 use crate::state::AppState;
 
 #[derive(RustEmbed)]
@@ -81,6 +82,16 @@ pub fn index_html() -> Option<String> {
 /// Serves a built file when one matches, else `index.html` with the site's head so client
 /// routes work.
 pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    // Pages and files are read, never written: any other method is a 405 (it used to be
+    // the site's page with a 200, which counted as a write and emptied the visitors' cache).
+    if !matches!(
+        *req.method(),
+        actix_web::http::Method::GET | actix_web::http::Method::HEAD
+    ) {
+        return actix_web::ResponseError::error_response(&ApiError::MethodNotAllowed {
+            allow: "GET, HEAD".to_owned(),
+        });
+    }
     let path = req.path().trim_start_matches('/');
     if !path.is_empty()
         && path != "index.html"

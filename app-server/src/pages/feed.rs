@@ -47,7 +47,7 @@ pub async fn feed(
         Err(GetStoryError::Store(e)) => return Err(e.into()),
     };
     let updated = stories.iter().map(|s| s.story.updated_at).max();
-    let body = atom(&state.config, category, &stories, updated).to_string();
+    let body = atom(&state.config, category, passages.first(), &stories, updated).to_string();
     Ok(respond(
         &req,
         "application/atom+xml; charset=utf-8",
@@ -72,24 +72,31 @@ fn link(href: String, rel: &str, mime: Option<&str>) -> Link {
 fn atom(
     config: &Config,
     category: Option<&str>,
+    passage: Option<&domain::scripture::Passage>,
     stories: &[StoryWithAuthor],
     updated: Option<DateTime<Utc>>,
 ) -> Feed {
     let base = config.public_url.trim_end_matches('/');
-    let (self_url, page_url, title) = match category {
-        Some(name) => {
-            let q = url::form_urlencoded::byte_serialize(name.as_bytes()).collect::<String>();
-            (
-                format!("{base}/feed.xml?category={q}"),
-                format!("{base}/stories?category={q}"),
-                format!("{} · {name}", config.site_name),
-            )
-        }
-        None => (
-            format!("{base}/feed.xml"),
-            format!("{base}/"),
-            config.site_name.clone(),
-        ),
+    let encode = |v: &str| url::form_urlencoded::byte_serialize(v.as_bytes()).collect::<String>();
+    // The feed names itself with every filter it was asked for, so a reader that follows
+    // `self` gets the same entries.
+    let mut query = Vec::new();
+    let mut title = config.site_name.clone();
+    let mut page_url = format!("{base}/");
+    if let Some(name) = category {
+        query.push(format!("category={}", encode(name)));
+        title = format!("{title} · {name}");
+        page_url = format!("{base}/stories?category={}", encode(name));
+    }
+    if let Some(p) = passage {
+        query.push(format!("passage={}", encode(&p.osis())));
+        title = format!("{title} · {}", p.display());
+        page_url = format!("{base}/scripture/{}/{}", p.book().osis, p.start().chapter);
+    }
+    let self_url = if query.is_empty() {
+        format!("{base}/feed.xml")
+    } else {
+        format!("{base}/feed.xml?{}", query.join("&"))
     };
     Feed {
         title: Text::plain(title),

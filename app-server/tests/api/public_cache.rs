@@ -232,3 +232,28 @@ async fn with_no_memory_for_it_nothing_is_kept_but_etags_still_answer_304() {
     .await;
     assert_eq!(res.status(), 304);
 }
+
+engine_test!(
+    a_write_to_the_sites_pages_is_a_405_and_empties_nothing,
+    |ctx, app| {
+        let author = ctx
+            .user("author@example.org", Role::RegularContributor, true)
+            .await;
+        ctx.story(&author, "Kept", "Worship", true, 1).await;
+        let (status, _, _) = get(&app, "/api/stories").await;
+        assert_eq!(status, 200);
+        assert!(!ctx.state.public_cache.is_empty(), "the list is kept");
+        for path in ["/", "/stories", "/index.html"] {
+            let res = send(&app, Method::POST, path, None, Some(json!({}))).await;
+            assert_eq!(res.status, 405, "{path}");
+            assert_eq!(res.headers.get("allow").unwrap(), "GET, HEAD", "{path}");
+            assert_eq!(res.body["code"], "method_not_allowed", "{path}");
+        }
+        assert!(
+            !ctx.state.public_cache.is_empty(),
+            "a refused write leaves the visitors' answers in place"
+        );
+        let (status, _, _) = get(&app, "/").await;
+        assert_eq!(status, 200, "reading the site still works");
+    }
+);

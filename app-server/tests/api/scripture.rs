@@ -230,6 +230,18 @@ engine_test!(
             feed.contains("Other psalm") && !feed.contains("Shepherd"),
             "{feed}"
         );
+        // The feed names itself with its passage, so following `self` gives the same entries.
+        assert!(
+            feed.contains(r#"href="http://localhost:8080/feed.xml?passage=Ps.91""#)
+                && feed.contains("Psalm 91")
+                && feed.contains(r#"href="http://localhost:8080/scripture/Ps/91""#),
+            "{feed}"
+        );
+        let (_, _, both) = get_text(&app, "/feed.xml?category=Bible%20Study&passage=Ps.23").await;
+        assert!(
+            both.contains("feed.xml?category=Bible+Study&amp;passage=Ps.23"),
+            "{both}"
+        );
 
         for bad in ["John.3.99", "Nope.1.1", "John", "Tob.1.1", "John.3.16.1"] {
             let path = format!("/api/stories?passage={bad}");
@@ -252,8 +264,34 @@ engine_test!(
         let live = post_story(&app, &admin, "Live", "John 3:16", true).await;
         post_story(&app, &member, "Draft", "John 3:16 and Ps 23", false).await;
         post_story(&app, &member, "Pending", "John 3:16 and Ps 23", true).await;
+        // Members only: live, but never in a visitor's passage list, feed or counts.
+        let members = send(
+            &app,
+            Method::POST,
+            "/api/stories",
+            Some(&admin),
+            Some(json!({"title": "Members", "content": "John 3:16 and Ps 23", "category": "Bible Study",
+                        "isPublished": true, "audience": "members"})),
+        )
+        .await;
+        assert_eq!(members.status, 201, "{}", members.body);
         let (_, _, list) = get(&app, "/api/stories?passage=John.3").await;
         assert_eq!(titles(&list), ["Live"]);
+        let (_, _, feed) = get_text(&app, "/feed.xml?passage=Ps.23").await;
+        assert!(!feed.contains("Members"), "{feed}");
+        let signed_in = send(
+            &app,
+            Method::GET,
+            "/api/stories?passage=John.3",
+            Some(&member),
+            None,
+        )
+        .await;
+        assert_eq!(
+            titles(&signed_in.body),
+            ["Live", "Members"],
+            "a member sees it"
+        );
         let (status, _, books) = get(&app, "/api/scripture").await;
         assert_eq!(status, 200);
         let books = books.as_array().unwrap();
