@@ -144,7 +144,7 @@ impl From<domain::social::ExportError> for ApiError {
         match err {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found("Story not found"),
-            E::NotPublished | E::NoPlatforms | E::MembersOnly => {
+            E::NotPublished | E::NoPlatforms | E::MembersOnly | E::NoSocialConsent => {
                 ApiError::bad_request(err.to_string())
             }
             E::Store(e) => e.into(),
