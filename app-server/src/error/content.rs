@@ -195,3 +195,25 @@ impl From<domain::backup::StartError> for ApiError {
         }
     }
 }
+
+impl From<domain::consent::ConsentError> for ApiError {
+    fn from(err: domain::consent::ConsentError) -> Self {
+        use domain::consent::ConsentError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Invalid(errors) => field_errors(errors),
+            E::NotFound => ApiError::not_found("Story not found"),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::consent::WithdrawConsentError> for ApiError {
+    fn from(err: domain::consent::WithdrawConsentError) -> Self {
+        use domain::consent::WithdrawConsentError as E;
+        match err {
+            E::Consent(e) => e.into(),
+            E::NothingToWithdraw => ApiError::Conflict(err.to_string()),
+        }
+    }
+}
