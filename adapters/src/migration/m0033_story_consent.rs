@@ -47,7 +47,8 @@ enum Stories {
 }
 
 /// The statement every story submitted before consent was recorded counts under.
-const LEGACY_TEXT: &str = "Submitted before consent was recorded: counts as consent to show the story on this site only.";
+const LEGACY_TEXT: &str =
+    "Submitted before consent was recorded: counts as consent to show the story on this site only.";
 
 /// The statement authors read until the super admin writes another.
 pub const DEFAULT_TEXT: &str = "I wrote this story, or have the right to share it, and I agree to it being shown on this site. I may also agree to it being shared on the site's social media accounts and shown in the widget other sites embed. I can withdraw my consent at any time from My Stories: the story then leaves the site at once.";

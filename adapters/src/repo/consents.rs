@@ -5,8 +5,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::consent::{
-    ConsentKind, ConsentRecord, ConsentRepository, ConsentUses, NewConsent, PostedCopy,
-    Statement, WithdrawnOutputs,
+    ConsentKind, ConsentRecord, ConsentRepository, ConsentUses, NewConsent, PostedCopy, Statement,
+    WithdrawnOutputs,
 };
 use domain::social::{Platform, PostStatus};
 use domain::story::StoryId;
@@ -176,10 +176,10 @@ impl ConsentRepository for SeaOrmConsentRepository {
                 Expr::value(PostStatus::Cancelled.as_str()),
             )
             .filter(social_posts::Column::StoryId.eq(story.0))
-            .filter(social_posts::Column::Status.is_in([
-                PostStatus::Queued.as_str(),
-                PostStatus::Failed.as_str(),
-            ]))
+            .filter(
+                social_posts::Column::Status
+                    .is_in([PostStatus::Queued.as_str(), PostStatus::Failed.as_str()]),
+            )
             .exec(&self.db)
             .await
             .map_err(store_err)?

@@ -159,6 +159,9 @@ impl TestContext {
             })
             .await
             .expect("create story");
+        if published {
+            crate::consent::agreed_to_all(self, &story, author).await;
+        }
         self.changed_behind_the_api().await;
         story
     }

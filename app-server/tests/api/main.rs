@@ -11,6 +11,7 @@ mod api_tokens;
 mod backup_admin;
 mod backups;
 mod comments;
+mod consent;
 mod contract;
 mod cors;
 mod crash;
