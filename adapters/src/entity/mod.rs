@@ -23,4 +23,5 @@ pub(crate) mod stories;
 pub(crate) mod story_consents;
 pub(crate) mod story_passages;
 pub(crate) mod story_revisions;
+pub(crate) mod story_sensitivity;
 pub(crate) mod users;

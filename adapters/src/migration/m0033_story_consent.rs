@@ -2,7 +2,8 @@
 //! (`consent_statements`; a legacy one and the default text), and one row per confirmation
 //! or withdrawal (`story_consents`). Stories submitted before consent was recorded (every
 //! status but draft) get a `legacy` record: the site only, so nothing public disappears,
-//! while social posts and the widget wait for a new confirmation.
+//! while social posts and the widget wait for a new confirmation. `story_sensitivity` keeps
+//! what the author says a story touches (another person, a child, health, addiction, abuse).
 
 use sea_orm::ConnectionTrait;
 use sea_orm_migration::{prelude::*, schema::*};
@@ -38,6 +39,14 @@ enum StoryConsents {
     RecordedBy,
     Reason,
     At,
+}
+
+/// What the author says a story touches (comma-separated topics).
+#[derive(DeriveIden)]
+enum StorySensitivity {
+    Table,
+    StoryId,
+    Topics,
 }
 
 #[derive(DeriveIden)]
@@ -111,6 +120,20 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
+        m.create_table(
+            Table::create()
+                .table(StorySensitivity::Table)
+                .col(big_integer(StorySensitivity::StoryId).primary_key())
+                .col(text(StorySensitivity::Topics))
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(StorySensitivity::Table, StorySensitivity::StoryId)
+                        .to(Stories::Table, Stories::Id)
+                        .on_delete(ForeignKeyAction::Cascade),
+                )
+                .to_owned(),
+        )
+        .await?;
         let db = m.get_connection();
         for (text, legacy) in [(LEGACY_TEXT, true), (DEFAULT_TEXT, false)] {
             let insert = Query::insert()
@@ -132,6 +155,8 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        m.drop_table(Table::drop().table(StorySensitivity::Table).to_owned())
+            .await?;
         m.drop_table(Table::drop().table(StoryConsents::Table).to_owned())
             .await?;
         m.drop_table(Table::drop().table(ConsentStatements::Table).to_owned())

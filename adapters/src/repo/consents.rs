@@ -5,8 +5,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::consent::{
-    ConsentKind, ConsentRecord, ConsentRepository, ConsentUses, NewConsent, PostedCopy, Statement,
-    WithdrawnOutputs,
+    ConsentKind, ConsentRecord, ConsentRepository, ConsentUses, NewConsent, PostedCopy,
+    SensitiveTopic, Statement, WithdrawnOutputs, join_topics, split_topics,
 };
 use domain::social::{Platform, PostStatus};
 use domain::story::StoryId;
@@ -15,9 +15,12 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
+use std::collections::HashMap;
 
 use crate::db::{Db, store_err};
-use crate::entity::{consent_statements, social_posts, stories, story_consents, story_revisions};
+use crate::entity::{
+    consent_statements, social_posts, stories, story_consents, story_revisions, story_sensitivity,
+};
 
 pub struct SeaOrmConsentRepository {
     db: Db,
@@ -211,5 +214,53 @@ impl ConsentRepository for SeaOrmConsentRepository {
             purged_versions: purged,
             posted,
         })
+    }
+
+    async fn sensitivity(&self, story: StoryId) -> Result<Vec<SensitiveTopic>, StoreError> {
+        Ok(story_sensitivity::Entity::find_by_id(story.0)
+            .one(&self.db)
+            .await
+            .map_err(store_err)?
+            .map(|m| split_topics(&m.topics))
+            .unwrap_or_default())
+    }
+
+    async fn set_sensitivity(
+        &self,
+        story: StoryId,
+        topics: &[SensitiveTopic],
+    ) -> Result<(), StoreError> {
+        story_sensitivity::Entity::delete_by_id(story.0)
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        if !topics.is_empty() {
+            story_sensitivity::ActiveModel {
+                story_id: Set(story.0),
+                topics: Set(join_topics(topics)),
+            }
+            .insert(&self.db)
+            .await
+            .map_err(store_err)?;
+        }
+        Ok(())
+    }
+
+    async fn sensitivity_of(
+        &self,
+        stories: &[StoryId],
+    ) -> Result<HashMap<StoryId, Vec<SensitiveTopic>>, StoreError> {
+        if stories.is_empty() {
+            return Ok(HashMap::new());
+        }
+        Ok(story_sensitivity::Entity::find()
+            .filter(story_sensitivity::Column::StoryId.is_in(stories.iter().map(|s| s.0)))
+            .all(&self.db)
+            .await
+            .map_err(store_err)?
+            .into_iter()
+            .map(|m| (StoryId(m.story_id), split_topics(&m.topics)))
+            .filter(|(_, t)| !t.is_empty())
+            .collect())
     }
 }

@@ -115,6 +115,10 @@ pub struct StoryInput {
     /// submitted for review or published; optional otherwise (never with `site` false).
     #[serde(default)]
     pub consent: Option<super::consent::ConsentDto>,
+    /// What the story touches, in the author's words (reviewers then confirm a checklist);
+    /// left out: unchanged; empty: nothing.
+    #[serde(default)]
+    pub sensitive: Option<Vec<super::sensitive::SensitiveDto>>,
 }
 
 impl From<StoryInput> for StoryDraft {
@@ -130,6 +134,9 @@ impl From<StoryInput> for StoryDraft {
             byline: i.byline.map(Into::into),
             audience: i.audience.map(Into::into),
             consent: i.consent.map(Into::into),
+            sensitive: i
+                .sensitive
+                .map(|list| list.into_iter().map(Into::into).collect()),
         }
     }
 }

@@ -38,6 +38,7 @@ mod safety;
 mod schedules;
 mod scripture;
 mod self_service;
+mod sensitive;
 mod social;
 mod stories;
 mod two_servers;

@@ -16,9 +16,11 @@ use crate::story::StoryId;
 use crate::user::UserId;
 use crate::validation::FieldErrors;
 
+mod sensitive;
 mod service;
 mod withdrawal;
 
+pub use sensitive::{Checklist, SensitiveTopic, check_checklist, join_topics, split_topics};
 pub use service::{ConsentError, ConsentService};
 pub use withdrawal::{PostedCopy, WithdrawConsentError, Withdrawal, WithdrawnOutputs};
 
@@ -156,18 +158,20 @@ pub fn check_form(
 /// # Errors
 /// The field error naming `text`.
 pub fn check_statement(text: &str) -> Result<String, FieldErrors> {
-    let text = text.trim();
+    use crate::validation::text::{Lines, TextRule, clean};
     let mut errors = FieldErrors::new();
-    if text.is_empty() {
-        errors.push("text", "The statement is required");
-    } else if text.chars().count() > MAX_STATEMENT_CHARS {
-        errors.push(
+    match clean(text, MAX_STATEMENT_CHARS, Lines::Multi) {
+        Ok(text) => return Ok(text.to_owned()),
+        Err(TextRule::Required) => errors.push("text", "The statement is required"),
+        Err(TextRule::TooLong) => errors.push(
             "text",
             format!("The statement must be at most {MAX_STATEMENT_CHARS} characters"),
-        );
+        ),
+        Err(TextRule::ControlCharacters) => {
+            errors.push("text", "The statement must not contain control characters");
+        }
     }
-    errors.finish()?;
-    Ok(text.to_owned())
+    Err(errors)
 }
 
 /// Stores statements and records.
@@ -216,6 +220,31 @@ pub trait ConsentRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn withdraw_outputs(&self, story: StoryId) -> Result<WithdrawnOutputs, StoreError>;
+
+    /// What the author said the story touches (empty when nothing, or never said).
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn sensitivity(&self, story: StoryId) -> Result<Vec<SensitiveTopic>, StoreError>;
+
+    /// Replaces what the author says the story touches.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn set_sensitivity(
+        &self,
+        story: StoryId,
+        topics: &[SensitiveTopic],
+    ) -> Result<(), StoreError>;
+
+    /// The topics of these stories, in one query (stories without any are left out).
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn sensitivity_of(
+        &self,
+        stories: &[StoryId],
+    ) -> Result<std::collections::HashMap<StoryId, Vec<SensitiveTopic>>, StoreError>;
 }
 
 #[cfg(test)]

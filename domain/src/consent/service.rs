@@ -127,6 +127,19 @@ impl ConsentService {
         Ok(self.consents.add_statement(&text, self.clock.now()).await?)
     }
 
+    /// What the authors of these stories say they touch: reviewers.
+    ///
+    /// # Errors
+    /// Refusal, or the store's error.
+    pub async fn sensitivity_of(
+        &self,
+        caller: &Caller,
+        stories: &[StoryId],
+    ) -> Result<std::collections::HashMap<StoryId, Vec<super::SensitiveTopic>>, ConsentError> {
+        caller.require(Ability::ReviewStories)?;
+        Ok(self.consents.sensitivity_of(stories).await?)
+    }
+
     fn require_super_admin(caller: &Caller) -> Result<(), Refusal> {
         let me = caller.require(Ability::ManageOwnAccount)?;
         if me.role == Role::SuperAdmin {

@@ -104,6 +104,11 @@ fn statement_text_is_required_and_bounded() {
         check_statement(" ").unwrap_err().as_slice()[0].field,
         "text"
     );
+    assert_eq!(
+        check_statement("a\u{80}b").unwrap_err().as_slice()[0].field,
+        "text"
+    );
+    assert_eq!(check_statement("a\nb").unwrap(), "a\nb");
     let long = "a".repeat(MAX_STATEMENT_CHARS + 1);
     assert_eq!(
         check_statement(&long).unwrap_err().as_slice()[0].field,

@@ -71,6 +71,12 @@ pub fn check_reason(reason: Option<&str>, on_behalf: bool) -> Result<Option<Stri
             "reason",
             format!("The reason must be at most {MAX_REASON_CHARS} characters"),
         ),
+        Some(r)
+            if r.chars()
+                .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) =>
+        {
+            errors.push("reason", "The reason must not contain control characters");
+        }
         _ => {}
     }
     errors.finish()?;

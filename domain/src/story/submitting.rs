@@ -39,6 +39,18 @@ impl StoryService {
         }
     }
 
+    /// Stores what the author says the story touches, when the form says it.
+    pub(super) async fn record_sensitivity(
+        work: &dyn Work,
+        story: StoryId,
+        topics: Option<&[crate::consent::SensitiveTopic]>,
+    ) -> Result<(), WriteStoryError> {
+        if let Some(topics) = topics {
+            work.consents().set_sensitivity(story, topics).await?;
+        }
+        Ok(())
+    }
+
     /// Records the author's confirmation (under the statement they read now) in `work`.
     pub(super) async fn record_consent(
         work: &dyn Work,
@@ -72,19 +84,15 @@ impl StoryService {
         story: StoryId,
         author: &UserId,
         consent: Option<ConsentUses>,
+        sensitive: Option<&[crate::consent::SensitiveTopic]>,
     ) -> Result<(), WriteStoryError> {
-        if consent.is_none() {
+        if consent.is_none() && sensitive.is_none() {
             return Ok(());
         }
+        let now = self.ports.clock.now();
         let work = self.ports.work.begin().await?;
-        Self::record_consent(
-            work.as_ref(),
-            story,
-            author,
-            consent,
-            self.ports.clock.now(),
-        )
-        .await?;
+        Self::record_consent(work.as_ref(), story, author, consent, now).await?;
+        Self::record_sensitivity(work.as_ref(), story, sensitive).await?;
         work.commit().await?;
         Ok(())
     }
@@ -106,7 +114,7 @@ impl StoryService {
         let mut errors = FieldErrors::new();
         let consent = consent::check_form(consent, true, &mut errors);
         errors.finish().map_err(WriteStoryError::Invalid)?;
-        self.record_consent_alone(id, &me.id, consent).await?;
+        self.record_consent_alone(id, &me.id, consent, None).await?;
         let mut story = found.story;
         story.updated_at = self.ports.clock.now();
         if submitted.publishes() {

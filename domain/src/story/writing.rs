@@ -102,6 +102,7 @@ impl StoryService {
                 .await?;
         }
         Self::record_consent(work.as_ref(), created.id, &me.id, consent, now).await?;
+        Self::record_sensitivity(work.as_ref(), created.id, draft.sensitive.as_deref()).await?;
         work.commit().await?;
         self.reload(created.id).await
     }
@@ -150,7 +151,8 @@ impl StoryService {
         let edit = lifecycle::next(state, StoryAction::Edit { author: me.role })?;
         // The confirmation is kept before the story moves: a failure after it leaves the
         // record of a consent the author did give, never a story submitted without one.
-        self.record_consent_alone(id, &me.id, consent).await?;
+        self.record_consent_alone(id, &me.id, consent, draft.sensitive.as_deref())
+            .await?;
         match edit.effect {
             Effect::Edited(EditOutcome::StageRevision) => {
                 let work = self.ports.work.begin().await?;

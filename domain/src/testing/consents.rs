@@ -6,7 +6,9 @@ use std::sync::Mutex;
 
 use super::lock;
 use crate::StoreError;
-use crate::consent::{ConsentRecord, ConsentRepository, NewConsent, Statement, WithdrawnOutputs};
+use crate::consent::{
+    ConsentRecord, ConsentRepository, NewConsent, SensitiveTopic, Statement, WithdrawnOutputs,
+};
 use crate::story::StoryId;
 use crate::user::UserId;
 
@@ -15,6 +17,7 @@ pub struct InMemoryConsentRepository {
     statements: Mutex<Vec<Statement>>,
     records: Mutex<Vec<ConsentRecord>>,
     withdrawn: Mutex<Vec<StoryId>>,
+    sensitive: Mutex<std::collections::HashMap<StoryId, Vec<SensitiveTopic>>>,
     /// Answers, for a story without records, that its author agreed to every use (for
     /// tests that are not about consent).
     agreeing: bool,
@@ -39,6 +42,7 @@ impl Default for InMemoryConsentRepository {
             ]),
             records: Mutex::new(Vec::new()),
             withdrawn: Mutex::new(Vec::new()),
+            sensitive: Mutex::new(std::collections::HashMap::new()),
             agreeing: false,
         }
     }
@@ -143,5 +147,36 @@ impl ConsentRepository for InMemoryConsentRepository {
     async fn withdraw_outputs(&self, story: StoryId) -> Result<WithdrawnOutputs, StoreError> {
         lock(&self.withdrawn).push(story);
         Ok(WithdrawnOutputs::default())
+    }
+
+    async fn sensitivity(&self, story: StoryId) -> Result<Vec<SensitiveTopic>, StoreError> {
+        Ok(lock(&self.sensitive)
+            .get(&story)
+            .cloned()
+            .unwrap_or_default())
+    }
+
+    async fn set_sensitivity(
+        &self,
+        story: StoryId,
+        topics: &[SensitiveTopic],
+    ) -> Result<(), StoreError> {
+        lock(&self.sensitive).insert(story, topics.to_vec());
+        Ok(())
+    }
+
+    async fn sensitivity_of(
+        &self,
+        stories: &[StoryId],
+    ) -> Result<std::collections::HashMap<StoryId, Vec<SensitiveTopic>>, StoreError> {
+        let all = lock(&self.sensitive);
+        Ok(stories
+            .iter()
+            .filter_map(|id| {
+                all.get(id)
+                    .filter(|t| !t.is_empty())
+                    .map(|t| (*id, t.clone()))
+            })
+            .collect())
     }
 }

@@ -185,5 +185,6 @@ pub(crate) fn story_form(title: &str) -> crate::story::StoryDraft {
             social: true,
             widget: true,
         }),
+        sensitive: None,
     }
 }

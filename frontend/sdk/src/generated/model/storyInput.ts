@@ -8,6 +8,7 @@
 import type { StoryInputAudience } from './storyInputAudience';
 import type { StoryInputAuthorId } from './storyInputAuthorId';
 import type { StoryInputByline } from './storyInputByline';
+import type { StoryInputConsent } from './storyInputConsent';
 import type { StoryInputExcerpt } from './storyInputExcerpt';
 import type { StoryInputIsPublished } from './storyInputIsPublished';
 import type { StoryInputThumbnailUrl } from './storyInputThumbnailUrl';
@@ -24,6 +25,7 @@ export interface StoryInput {
   byline?: StoryInputByline;
   /** @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$ */
   category: string;
+  consent?: StoryInputConsent;
   /**
    * Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.
    * @minLength 1

@@ -2,6 +2,7 @@
 //! and the submit-time check over the generated `createStoryBody` schema.
 import { schemas, type AudienceDto, type BylineDto, type StoryInput } from '@grace-stories/sdk/react';
 import { z } from 'zod';
+import { NO_CONSENT, type ConsentValues } from './consent-checks';
 
 export type ContentType = 'text' | 'video';
 
@@ -18,6 +19,8 @@ export type StoryFormValues = {
   byline: BylineDto;
   /** Who may read it once published. */
   audience: AudienceDto;
+  /** The author's consent, sent when the form submits or publishes (docs/decisions/privacy.md). */
+  consent: ConsentValues;
 };
 
 export const EMPTY_STORY_FORM: StoryFormValues = {
@@ -31,6 +34,7 @@ export const EMPTY_STORY_FORM: StoryFormValues = {
   isPublished: false,
   byline: 'full',
   audience: 'public',
+  consent: NO_CONSENT,
 };
 
 /** docs/product.md#screens: the categories offered even when the server has none of them yet. */
@@ -56,7 +60,8 @@ export function canSubmit(values: StoryFormValues): boolean {
     filled(values.title) &&
     filled(values.content) &&
     filled(values.category) &&
-    (values.contentType === 'text' || filled(values.videoUrl))
+    (values.contentType === 'text' || filled(values.videoUrl)) &&
+    (!values.isPublished || values.consent.site)
   );
 }
 
@@ -74,6 +79,8 @@ export function toStoryInput(values: StoryFormValues, authorId: string | null): 
     authorId,
     byline: values.byline,
     audience: values.audience,
+    // Each submission is a confirmation the server records; a draft sends none.
+    ...(values.isPublished ? { consent: { ...values.consent } } : {}),
   };
 }
 
