@@ -11,6 +11,7 @@ import type { StoryInputByline } from './storyInputByline';
 import type { StoryInputConsent } from './storyInputConsent';
 import type { StoryInputExcerpt } from './storyInputExcerpt';
 import type { StoryInputIsPublished } from './storyInputIsPublished';
+import type { StoryInputSensitive } from './storyInputSensitive';
 import type { StoryInputThumbnailUrl } from './storyInputThumbnailUrl';
 import type { StoryInputVideoUrl } from './storyInputVideoUrl';
 
@@ -42,6 +43,9 @@ export interface StoryInput {
 left out: a new story is a draft, and an existing one keeps its publication (an
 edit of a live story waits for review as usual). */
   isPublished?: StoryInputIsPublished;
+  /** What the story touches, in the author's words (reviewers then confirm a checklist);
+left out: unchanged; empty: nothing. */
+  sensitive?: StoryInputSensitive;
   /**
    * An http(s) image URL.
    * @maxLength 2048

@@ -17,10 +17,13 @@ export function ConsentChecks({
   value,
   onChange,
   disabled = false,
+  required = true,
 }: {
   value: ConsentValues;
   onChange: (next: ConsentValues) => void;
   disabled?: boolean;
+  /** A live story's edit may leave it unticked (its earlier consent stands). */
+  required?: boolean;
 }) {
   const id = useId();
   const statement = useConsentStatement();
@@ -35,7 +38,7 @@ export function ConsentChecks({
             type="checkbox"
             className="mt-0.5 size-4 shrink-0 accent-primary"
             checked={value[key]}
-            required={key === 'site'}
+            required={required && key === 'site'}
             onChange={(e) => onChange({ ...value, [key]: e.target.checked })}
           />
           <label htmlFor={`${id}-${key}`} className="cursor-pointer">
@@ -43,7 +46,9 @@ export function ConsentChecks({
           </label>
         </div>
       ))}
-      {!value.site && <p className="text-muted-foreground">You must agree to your story being shown on this site to publish it.</p>}
+      {required && !value.site && (
+        <p className="text-muted-foreground">You must agree to your story being shown on this site to publish it.</p>
+      )}
     </fieldset>
   );
 }

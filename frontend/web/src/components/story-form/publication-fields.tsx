@@ -3,12 +3,15 @@ import { Globe, Lock } from 'lucide-react';
 import { useController, useWatch, type Control } from 'react-hook-form';
 import { FormField, FormItem } from '@/components/ui/form';
 import { ConsentChecks } from './consent-checks';
+import { SensitiveFields } from './sensitive-fields';
 import type { StoryFormValues } from './story-form-schema';
 import { ToggleGroup } from './toggle-group';
 
 export function PublicationFields({ control, locked }: { control: Control<StoryFormValues>; locked: boolean }) {
   const audience = useWatch({ control, name: 'audience' });
+  const wasLive = useWatch({ control, name: 'wasLive' });
   const consent = useController({ control, name: 'consent' });
+  const sensitive = useController({ control, name: 'sensitive' });
   return (
     <FormField
       control={control}
@@ -34,7 +37,15 @@ export function PublicationFields({ control, locked }: { control: Control<StoryF
                 : 'This story will be visible to all users'}
           </p>
           {field.value && (
-            <ConsentChecks value={consent.field.value} onChange={consent.field.onChange} disabled={locked} />
+            <>
+              <SensitiveFields value={sensitive.field.value} onChange={sensitive.field.onChange} disabled={locked} />
+              <ConsentChecks
+                value={consent.field.value}
+                onChange={consent.field.onChange}
+                disabled={locked}
+                required={!wasLive}
+              />
+            </>
           )}
         </FormItem>
       )}

@@ -100,6 +100,8 @@ export function formValuesOf(story: StoryDto): StoryFormValues {
     audience: story.audience,
     // Asked again at every submission.
     consent: NO_CONSENT,
+    sensitive: [],
+    wasLive: story.isPublished,
   };
 }
 

@@ -1,6 +1,12 @@
 //! docs/product.md#limits: the form's values, the payload built from them,
 //! and the submit-time check over the generated `createStoryBody` schema.
-import { schemas, type AudienceDto, type BylineDto, type StoryInput } from '@grace-stories/sdk/react';
+import {
+  schemas,
+  type AudienceDto,
+  type BylineDto,
+  type SensitiveDto,
+  type StoryInput,
+} from '@grace-stories/sdk/react';
 import { z } from 'zod';
 import { NO_CONSENT, type ConsentValues } from './consent-checks';
 
@@ -21,6 +27,10 @@ export type StoryFormValues = {
   audience: AudienceDto;
   /** The author's consent, sent when the form submits or publishes (docs/decisions/privacy.md). */
   consent: ConsentValues;
+  /** What the author says the story touches; sent with a submission. */
+  sensitive: SensitiveDto[];
+  /** The story is live already: its edit needs no new consent (one may still be given). */
+  wasLive: boolean;
 };
 
 export const EMPTY_STORY_FORM: StoryFormValues = {
@@ -35,6 +45,8 @@ export const EMPTY_STORY_FORM: StoryFormValues = {
   byline: 'full',
   audience: 'public',
   consent: NO_CONSENT,
+  sensitive: [],
+  wasLive: false,
 };
 
 /** docs/product.md#screens: the categories offered even when the server has none of them yet. */
@@ -61,7 +73,7 @@ export function canSubmit(values: StoryFormValues): boolean {
     filled(values.content) &&
     filled(values.category) &&
     (values.contentType === 'text' || filled(values.videoUrl)) &&
-    (!values.isPublished || values.consent.site)
+    (!values.isPublished || values.wasLive || values.consent.site)
   );
 }
 
@@ -80,7 +92,10 @@ export function toStoryInput(values: StoryFormValues, authorId: string | null): 
     byline: values.byline,
     audience: values.audience,
     // Each submission is a confirmation the server records; a draft sends none.
-    ...(values.isPublished ? { consent: { ...values.consent } } : {}),
+    ...(values.isPublished && values.consent.site ? { consent: { ...values.consent } } : {}),
+    ...(values.isPublished && (!values.wasLive || values.sensitive.length > 0)
+      ? { sensitive: [...values.sensitive] }
+      : {}),
   };
 }
 

@@ -108,6 +108,7 @@ export const createStoryBody = zod.object({
   "content": zod.string().min(1).max(createStoryBodyContentMax).regex(createStoryBodyContentRegExp).describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
   "excerpt": zod.string().max(createStoryBodyExcerptMax).regex(createStoryBodyExcerptRegExp).nullish(),
   "isPublished": zod.boolean().nullish().describe('`true`: \"Publish\"; `false`: \"Save as Draft\", which takes a live story off the site;\nleft out: a new story is a draft, and an existing one keeps its publication (an\nedit of a live story waits for review as usual).'),
+  "sensitive": zod.array(zod.enum(['namesPerson', 'mentionsChild', 'healthAddictionAbuse']).describe('What a story touches, in the author\'s words.')).nullish().describe('What the story touches, in the author\'s words (reviewers then confirm a checklist);\nleft out: unchanged; empty: nothing.'),
   "thumbnailUrl": zod.string().max(createStoryBodyThumbnailUrlMax).regex(createStoryBodyThumbnailUrlRegExp).nullish().describe('An http(s) image URL.'),
   "title": zod.string().min(1).max(createStoryBodyTitleMax).regex(createStoryBodyTitleRegExp),
   "videoUrl": zod.string().max(createStoryBodyVideoUrlMax).regex(createStoryBodyVideoUrlRegExp).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
@@ -250,6 +251,7 @@ export const updateStoryBody = zod.object({
   "content": zod.string().min(1).max(updateStoryBodyContentMax).regex(updateStoryBodyContentRegExp).describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
   "excerpt": zod.string().max(updateStoryBodyExcerptMax).regex(updateStoryBodyExcerptRegExp).nullish(),
   "isPublished": zod.boolean().nullish().describe('`true`: \"Publish\"; `false`: \"Save as Draft\", which takes a live story off the site;\nleft out: a new story is a draft, and an existing one keeps its publication (an\nedit of a live story waits for review as usual).'),
+  "sensitive": zod.array(zod.enum(['namesPerson', 'mentionsChild', 'healthAddictionAbuse']).describe('What a story touches, in the author\'s words.')).nullish().describe('What the story touches, in the author\'s words (reviewers then confirm a checklist);\nleft out: unchanged; empty: nothing.'),
   "thumbnailUrl": zod.string().max(updateStoryBodyThumbnailUrlMax).regex(updateStoryBodyThumbnailUrlRegExp).nullish().describe('An http(s) image URL.'),
   "title": zod.string().min(1).max(updateStoryBodyTitleMax).regex(updateStoryBodyTitleRegExp),
   "videoUrl": zod.string().max(updateStoryBodyVideoUrlMax).regex(updateStoryBodyVideoUrlRegExp).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')

@@ -1,4 +1,9 @@
-import { useListAuthorStories, useMyConsents, type ConsentRecordDto, type StorySummaryDto } from '@grace-stories/sdk/react';
+import {
+  useListAuthorStories,
+  useMyConsents,
+  type ConsentRecordDto,
+  type StorySummaryDto,
+} from '@grace-stories/sdk/react';
 import {
   ArrowLeft,
   BookOpen,
