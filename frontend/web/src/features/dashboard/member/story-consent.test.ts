@@ -30,6 +30,8 @@ describe('the consent line on My Stories', () => {
 
   it('says when consent was withdrawn, and what a story from before consent counts for', () => {
     expect(consentLine(record({ kind: 'withdrawn', site: false }))).toMatch(/^You withdrew your consent on /);
-    expect(consentLine(record({ kind: 'legacy' }))).toBe('Shared before consent was recorded: counts for this site only.');
+    expect(consentLine(record({ kind: 'legacy' }))).toBe(
+      'Shared before consent was recorded: counts for this site only.',
+    );
   });
 });
