@@ -3,37 +3,12 @@
 //! `docs/decisions/privacy.md`. On both engines.
 
 use actix_web::http::Method;
-use domain::consent::{ConsentKind, ConsentRepository, ConsentUses, NewConsent};
-use domain::story::Story;
-use domain::user::{Role, User};
+use domain::user::Role;
 use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{TestContext, get, get_text, send, sign_in_as};
-
-/// Records, as the form would, that `author` agreed to every use of `story` (for stories
-/// the helpers write straight to the database).
-pub async fn agreed_to_all(ctx: &TestContext, story: &Story, author: &User) {
-    let repo = adapters::SeaOrmConsentRepository::new(ctx.state.db.clone());
-    let statement = repo.current_statement().await.expect("a statement");
-    repo.record(&NewConsent {
-        story: story.id,
-        person: author.id.clone(),
-        statement_version: statement.version,
-        uses: ConsentUses {
-            site: true,
-            social: true,
-            widget: true,
-        },
-        kind: ConsentKind::Given,
-        recorded_by: author.id.clone(),
-        reason: None,
-        at: story.updated_at,
-    })
-    .await
-    .expect("record consent");
-}
+use crate::helpers::{get, get_text, send, sign_in_as};
 
 fn form(title: &str, publish: bool, consent: Option<Value>) -> Value {
     let mut body = json!({

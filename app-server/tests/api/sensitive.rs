@@ -133,7 +133,7 @@ engine_test!(
             .as_array()
             .unwrap()
             .iter()
-            .find(|e| e["targetId"] == id.to_string())
+            .find(|e| e["targetId"].as_str() == Some(id.to_string().as_str()))
             .unwrap()
             .clone();
         let reason = entry["reason"].as_str().unwrap();

@@ -1,3 +1,5 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use chrono::{TimeZone, Utc};
 
 use super::withdrawal::check_reason;
