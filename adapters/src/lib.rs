@@ -32,6 +32,7 @@ pub use repo::backup_runs::SeaOrmBackupLog;
 pub use repo::cache_version::SeaOrmCacheVersion;
 pub use repo::categories::SeaOrmCategoryRepository;
 pub use repo::comments::SeaOrmCommentRepository;
+pub use repo::consents::SeaOrmConsentRepository;
 pub use repo::help::SeaOrmHelpMessageRepository;
 pub use repo::mail::{OutboxMailer, SeaOrmMailOutbox, SeaOrmMailQueue};
 pub use repo::media::SeaOrmMediaRepository;

@@ -8,6 +8,7 @@ use domain::api_token::ApiTokenRepository;
 use domain::audit::AuditLog;
 use domain::clock::Clock;
 use domain::comment::CommentRepository;
+use domain::consent::ConsentRepository;
 use domain::help::HelpMessageRepository;
 use domain::mail::{MailOutbox, Mailer};
 use domain::session::SessionRepository;
@@ -25,6 +26,7 @@ use crate::repo::admin::SeaOrmAdminCredentialRepository;
 use crate::repo::api_tokens::SeaOrmApiTokenRepository;
 use crate::repo::audit::SeaOrmAuditLog;
 use crate::repo::comments::SeaOrmCommentRepository;
+use crate::repo::consents::SeaOrmConsentRepository;
 use crate::repo::help::SeaOrmHelpMessageRepository;
 use crate::repo::mail::{OutboxMailer, SeaOrmMailOutbox};
 use crate::repo::sessions::SeaOrmSessionRepository;
@@ -90,6 +92,7 @@ impl UnitOfWork for SeaOrmUnitOfWork {
             outbox: SeaOrmMailOutbox::new(db.clone()),
             social: SeaOrmSocialPostRepository::new(db.clone()),
             api_tokens: SeaOrmApiTokenRepository::new(db.clone()),
+            consents: SeaOrmConsentRepository::new(db.clone()),
             audit: SeaOrmAuditLog::new(db),
             wakeups: self.wakeups.clone(),
         }))
@@ -111,6 +114,7 @@ struct SeaOrmWork {
     social: SeaOrmSocialPostRepository,
     audit: SeaOrmAuditLog,
     api_tokens: SeaOrmApiTokenRepository,
+    consents: SeaOrmConsentRepository,
     wakeups: Vec<Arc<tokio::sync::Notify>>,
 }
 
@@ -155,6 +159,9 @@ impl Work for SeaOrmWork {
     fn api_tokens(&self) -> &dyn ApiTokenRepository {
         &self.api_tokens
     }
+    fn consents(&self) -> &dyn ConsentRepository {
+        &self.consents
+    }
 
     async fn commit(self: Box<Self>) -> Result<(), StoreError> {
         let SeaOrmWork {
@@ -172,6 +179,7 @@ impl Work for SeaOrmWork {
             social,
             audit,
             api_tokens,
+            consents,
             wakeups,
         } = *self;
         // The repositories hold handles on the transaction: let them go first.
@@ -189,6 +197,7 @@ impl Work for SeaOrmWork {
             social,
             audit,
             api_tokens,
+            consents,
         ));
         let txn = Arc::try_unwrap(txn).map_err(|_| {
             StoreError::Unknown(anyhow::anyhow!(

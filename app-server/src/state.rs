@@ -47,6 +47,8 @@ pub struct AppState {
     /// reaches storage only through the services.
     pub db: DatabaseConnection,
     pub stories: StoryService,
+    /// Consent to publish stories: records, statement versions, withdrawal.
+    pub consents: domain::consent::ConsentService,
     /// References found in text, and browsing stories by passage.
     pub scripture: ScriptureService,
     pub categories: CategoryService,
@@ -134,6 +136,12 @@ impl AppState {
             site_name: config.site_name.clone(),
             scripture: scripture_parser.clone(),
         });
+        let consents = domain::consent::ConsentService::new(
+            Arc::new(adapters::SeaOrmConsentRepository::new(stamp.clone())),
+            story_repo.clone(),
+            work.clone(),
+            clock.clone(),
+        );
         let scripture = ScriptureService::new(
             scripture_parser,
             Arc::new(adapters::SeaOrmScriptureIndex::new(stamp.clone())),
@@ -271,6 +279,7 @@ impl AppState {
             config: Arc::new(config),
             db,
             stories,
+            consents,
             scripture,
             categories,
             accounts,

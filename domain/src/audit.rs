@@ -40,10 +40,12 @@ pub enum AuditAction {
     SocialCancelled,
     BackupDownloaded,
     ApiTokenCreated,
+    /// Consent to a story withdrawn (by its author, or a moderator on their behalf).
+    ConsentWithdrawn,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 21] = [
+    pub const ALL: [AuditAction; 22] = [
         AuditAction::StoryApproved,
         AuditAction::StoryRejected,
         AuditAction::StoryUnpublished,
@@ -65,6 +67,7 @@ impl AuditAction {
         AuditAction::SocialCancelled,
         AuditAction::BackupDownloaded,
         AuditAction::ApiTokenCreated,
+        AuditAction::ConsentWithdrawn,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -90,6 +93,7 @@ impl AuditAction {
             AuditAction::SocialCancelled => "social_cancelled",
             AuditAction::BackupDownloaded => "backup_downloaded",
             AuditAction::ApiTokenCreated => "api_token_created",
+            AuditAction::ConsentWithdrawn => "consent_withdrawn",
         }
     }
 
@@ -103,7 +107,7 @@ impl AuditAction {
         use AuditAction::*;
         match self {
             StoryApproved | StoryRejected | StoryUnpublished | StoryDeleted | EditApproved
-            | EditRejected | SocialExported => TargetKind::Story,
+            | EditRejected | SocialExported | ConsentWithdrawn => TargetKind::Story,
             CommentApproved | CommentDeleted => TargetKind::Comment,
             PersonApproved | RoleChanged | PersonDeleted | PersonSuspended | PersonReinstated => {
                 TargetKind::Person

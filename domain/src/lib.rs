@@ -9,6 +9,7 @@ pub mod backup;
 pub mod category;
 pub mod clock;
 pub mod comment;
+pub mod consent;
 pub mod delivery;
 pub mod error;
 pub mod help;

@@ -9,6 +9,7 @@
 mod accounts;
 mod api_tokens;
 mod archive;
+mod consents;
 mod help;
 mod infra;
 mod mail;
@@ -33,6 +34,7 @@ pub use accounts::{
     SequentialTokenMinter, account_service,
 };
 pub use api_tokens::InMemoryApiTokenRepository;
+pub use consents::InMemoryConsentRepository;
 pub use help::InMemoryHelpMessageRepository;
 pub use infra::{FakeIdentityProvider, InMemoryHitCounter, InMemorySessionRepository};
 pub use mail::{InMemoryMailQueue, QueuedMailRow, ScriptedMailTransport};

@@ -33,7 +33,7 @@
 mod account;
 mod comment;
 mod schedule;
-mod text;
+pub(crate) mod text;
 mod url;
 mod video;
 

@@ -13,6 +13,7 @@ use crate::StoreError;
 use crate::api_token::ApiTokenRepository;
 use crate::audit::{AuditLog, NewAuditEntry};
 use crate::comment::CommentRepository;
+use crate::consent::ConsentRepository;
 use crate::help::HelpMessageRepository;
 use crate::mail::{MailOutbox, Mailer};
 use crate::session::SessionRepository;
@@ -57,6 +58,8 @@ pub trait Work: Send + Sync {
     fn audit(&self) -> &dyn AuditLog;
     /// Personal API tokens, made with their activity-log entry and their owner's notice.
     fn api_tokens(&self) -> &dyn ApiTokenRepository;
+    /// Consent records, kept with the story change they go with.
+    fn consents(&self) -> &dyn ConsentRepository;
 
     /// Makes every write of this work visible at once.
     ///

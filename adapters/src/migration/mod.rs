@@ -28,6 +28,7 @@ mod m0021_backup_runs;
 mod m0025_story_privacy;
 mod m0031_story_passages;
 mod m0032_sign_in_lock_per_network;
+mod m0033_story_consent;
 
 pub struct Migrator;
 
@@ -59,6 +60,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0025_story_privacy::Migration),
             Box::new(m0031_story_passages::Migration),
             Box::new(m0032_sign_in_lock_per_network::Migration),
+            Box::new(m0033_story_consent::Migration),
         ];
         all.into_iter()
             .map(|m| Box::new(InTransaction(m)) as Box<dyn MigrationTrait>)

@@ -144,7 +144,7 @@ impl From<domain::social::ExportError> for ApiError {
         match err {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found("Story not found"),
-            E::NotPublished | E::NoPlatforms | E::MembersOnly => {
+            E::NotPublished | E::NoPlatforms | E::MembersOnly | E::NoSocialConsent => {
                 ApiError::bad_request(err.to_string())
             }
             E::Store(e) => e.into(),
@@ -192,6 +192,28 @@ impl From<domain::backup::StartError> for ApiError {
             E::AlreadyStarting => ApiError::Conflict(err.to_string()),
             E::NotFound => ApiError::not_found(err.to_string()),
             E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::consent::ConsentError> for ApiError {
+    fn from(err: domain::consent::ConsentError) -> Self {
+        use domain::consent::ConsentError as E;
+        match err {
+            E::Refused(r) => r.into(),
+            E::Invalid(errors) => field_errors(errors),
+            E::NotFound => ApiError::not_found("Story not found"),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::consent::WithdrawConsentError> for ApiError {
+    fn from(err: domain::consent::WithdrawConsentError) -> Self {
+        use domain::consent::WithdrawConsentError as E;
+        match err {
+            E::Consent(e) => e.into(),
+            E::NothingToWithdraw => ApiError::Conflict(err.to_string()),
         }
     }
 }

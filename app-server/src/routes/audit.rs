@@ -37,10 +37,11 @@ pub enum AuditActionDto {
     SocialCancelled,
     BackupDownloaded,
     ApiTokenCreated,
+    ConsentWithdrawn,
 }
 
 impl AuditActionDto {
-    fn pairs() -> [(AuditActionDto, AuditAction); 21] {
+    fn pairs() -> [(AuditActionDto, AuditAction); 22] {
         use AuditActionDto as D;
         [
             (D::StoryApproved, AuditAction::StoryApproved),
@@ -64,6 +65,7 @@ impl AuditActionDto {
             (D::SocialCancelled, AuditAction::SocialCancelled),
             (D::BackupDownloaded, AuditAction::BackupDownloaded),
             (D::ApiTokenCreated, AuditAction::ApiTokenCreated),
+            (D::ConsentWithdrawn, AuditAction::ConsentWithdrawn),
         ]
     }
 

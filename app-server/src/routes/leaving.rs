@@ -53,6 +53,9 @@ pub struct AccountExport {
     pub comments: Vec<CommentDto>,
     /// Pictures they uploaded, with the full address of every stored size.
     pub pictures: Vec<ExportedPictureDto>,
+    /// Every consent they gave to or withdrew from their stories, oldest first (each
+    /// story's byline and audience are in `stories`).
+    pub consents: Vec<super::consent::ConsentRecordDto>,
 }
 
 /// One uploaded picture of the export.
@@ -103,6 +106,7 @@ pub async fn export_account(
     caller: CurrentCaller,
 ) -> Result<HttpResponse, ApiError> {
     let (user, data) = state.accounts.export(&caller.0).await?;
+    let consents = state.consents.mine(&caller.0).await?;
     let now = state.clock.now();
     let author = AuthorSummary {
         first_name: user.first_name.clone(),
@@ -150,6 +154,7 @@ pub async fn export_account(
             .into_iter()
             .map(|m| ExportedPictureDto::new(m, &state.config.public_url))
             .collect(),
+        consents: consents.into_iter().map(Into::into).collect(),
     };
     let filename = format!("account-{}.json", now.format("%Y-%m-%d"));
     Ok(HttpResponse::Ok()

@@ -16,6 +16,8 @@ pub mod backups;
 pub mod categories;
 pub mod comment_queue;
 pub mod comments;
+pub mod consent;
+mod consent_dto;
 pub mod dto;
 pub mod google;
 pub mod help;
@@ -26,6 +28,7 @@ mod request_rules;
 pub mod review;
 pub mod schedules;
 pub mod scripture;
+pub mod sensitive;
 pub mod sessions;
 pub mod site;
 pub mod social;
@@ -127,6 +130,12 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(scripture::list_books)
         .service(scripture::book_chapters)
         .service(social::export_story)
+        .service(consent::story_consent)
+        .service(consent::my_consents)
+        .service(consent::consent_statement)
+        .service(consent::consent_statements)
+        .service(consent::change_consent_statement)
+        .service(consent::withdraw_consent)
         .service(uploads::upload_picture)
         .service(review::list_pending_stories)
         .service(review::approve_story)

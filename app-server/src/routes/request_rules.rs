@@ -101,6 +101,8 @@ const FIELDS: &[(&str, &str, &str)] = &[
     ("UpdateProfileRequest", "username", FREE_TEXT),
     ("StoryInput", "excerpt", FREE_TEXT),
     ("RejectRequest", "reason", FREE_TEXT),
+    ("WithdrawConsentRequest", "reason", FREE_TEXT),
+    ("ConsentStatementInput", "text", SEVERAL_LINES),
 ];
 
 /// Writes the shared rules into `api`; leaves it as it was if it does not read back.

@@ -94,6 +94,8 @@ pub struct PendingStoryDto {
     pub revision: Option<RevisionSummaryDto>,
     /// The camelCase fields the staged edit changes (empty for new stories).
     pub changed_fields: Vec<String>,
+    /// What the author says it touches: not empty, approval needs the checklist.
+    pub sensitive: Vec<super::sensitive::SensitiveDto>,
 }
 
 impl From<ReviewItem> for PendingStoryDto {
@@ -121,6 +123,7 @@ impl From<ReviewItem> for PendingStoryDto {
             thumbnail_url: s.thumbnail_url,
             category: s.category,
             author_id: s.author_id.as_str().to_owned(),
+            sensitive: Vec::new(),
             author: item.story.author.into(),
             byline: s.privacy.byline.into(),
             audience: s.privacy.audience.into(),
@@ -195,21 +198,30 @@ pub async fn list_pending_stories(
         .stories
         .review_queue(&caller.0, kind, query.limit, query.offset)
         .await?;
-    Ok(paged(
-        page.items
-            .into_iter()
-            .map(PendingStoryDto::from)
-            .collect::<Vec<_>>(),
-        page.total,
-    ))
+    let ids: Vec<StoryId> = page.items.iter().map(|i| i.story.story.id).collect();
+    let mut topics = state.consents.sensitivity_of(&caller.0, &ids).await?;
+    let items: Vec<PendingStoryDto> = page
+        .items
+        .into_iter()
+        .map(|item| {
+            let mut dto = PendingStoryDto::from(item);
+            let said = topics.remove(&StoryId(dto.id)).unwrap_or_default();
+            dto.sensitive = said.into_iter().map(Into::into).collect();
+            dto
+        })
+        .collect();
+    Ok(paged(items, page.total))
 }
 
-/// Approves a pending story (it goes live) or its staged edit (it replaces the live text).
+/// Approves a pending story (it goes live) or its staged edit (it replaces the live text);
+/// a story its author marked sensitive needs the reviewer's checklist.
 #[utoipa::path(
     tag = "review",
     params(("id" = i64, Path, description = "Story id")),
+    request_body(content = Option<super::sensitive::ApproveRequest>, description = "The checklist of a sensitive story"),
     responses(
         (status = 200, description = "Approved", body = StoryDto),
+        (status = 400, description = "A sensitive story without its checklist", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not a reviewer", body = ErrorBody),
         (status = 404, description = "No such story", body = ErrorBody),
@@ -221,10 +233,12 @@ pub async fn approve_story(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
+    body: Option<web::Json<super::sensitive::ApproveRequest>>,
 ) -> Result<web::Json<StoryDto>, ApiError> {
+    let checklist = body.and_then(|b| b.into_inner().checklist).map(Into::into);
     let story = state
         .stories
-        .approve(&caller.0, StoryId(id.into_inner()))
+        .approve_checked(&caller.0, StoryId(id.into_inner()), checklist)
         .await?;
     Ok(web::Json(StoryDto::shown_to(
         story,

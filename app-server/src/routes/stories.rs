@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use domain::story::StoryId;
 use domain::user::UserId;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::dto::{MessageResponse, StoryDto, StorySummaryDto};
@@ -148,12 +148,22 @@ pub async fn update_story(
     }))
 }
 
-/// Submits the caller's own draft or rejected story (published at once for admin authors).
+/// The author's consent, given with the Publish action.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PublishInput {
+    /// Required, with `site` true.
+    pub consent: Option<super::consent::ConsentDto>,
+}
+
+/// Submits the caller's own draft or rejected story (published at once for admin authors)
+/// with the author's consent.
 #[utoipa::path(
     tag = "stories",
     params(("id" = i64, Path, description = "Story id")),
+    request_body(content = Option<PublishInput>, description = "The author's consent (required)"),
     responses(
         (status = 200, description = "Submitted or published", body = StoryDto),
+        (status = 400, description = "No consent, or not to the site", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Pending approval, or not the author", body = ErrorBody),
         (status = 404, description = "No such story", body = ErrorBody),
@@ -165,10 +175,12 @@ pub async fn publish_story(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
+    body: Option<web::Json<PublishInput>>,
 ) -> Result<web::Json<StoryDto>, ApiError> {
+    let consent = body.and_then(|b| b.into_inner().consent).map(Into::into);
     let story = state
         .stories
-        .publish(&caller.0, StoryId(id.into_inner()))
+        .publish(&caller.0, StoryId(id.into_inner()), consent)
         .await?;
     Ok(web::Json(StoryDto::shown_to(
         story,

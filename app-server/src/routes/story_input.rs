@@ -25,6 +25,8 @@ pub struct ListStoriesParams {
     /// How many matches to skip, 0 to 1,000,000,000 (default 0).
     #[param(minimum = 0, maximum = 1_000_000_000)]
     pub offset: Option<u64>,
+    /// `true`: the widget's list, public stories whose author agreed to the widget only.
+    pub widget: Option<bool>,
 }
 
 impl ListStoriesParams {
@@ -65,8 +67,12 @@ impl ListStoriesParams {
             passages,
             limit,
             offset,
-            // The service sets it from the caller.
-            scope: AudienceScope::Public,
+            // The service sets it from the caller, but for the widget's list.
+            scope: if self.widget == Some(true) {
+                AudienceScope::Widget
+            } else {
+                AudienceScope::Public
+            },
         })
     }
 }
@@ -105,6 +111,14 @@ pub struct StoryInput {
     /// an existing one.
     #[serde(default)]
     pub audience: Option<AudienceDto>,
+    /// The uses the author agrees to: required, with `site` true, when the story is
+    /// submitted for review or published; optional otherwise (never with `site` false).
+    #[serde(default)]
+    pub consent: Option<super::consent::ConsentDto>,
+    /// What the story touches, in the author's words (reviewers then confirm a checklist);
+    /// left out: unchanged; empty: nothing.
+    #[serde(default)]
+    pub sensitive: Option<Vec<super::sensitive::SensitiveDto>>,
 }
 
 impl From<StoryInput> for StoryDraft {
@@ -119,6 +133,10 @@ impl From<StoryInput> for StoryDraft {
             publish: i.is_published,
             byline: i.byline.map(Into::into),
             audience: i.audience.map(Into::into),
+            consent: i.consent.map(Into::into),
+            sensitive: i
+                .sensitive
+                .map(|list| list.into_iter().map(Into::into).collect()),
         }
     }
 }

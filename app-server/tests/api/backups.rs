@@ -129,7 +129,7 @@ pub(crate) async fn make_site(client: &reqwest::Client, server: &Server) -> (Cal
     .await;
 
     let picture = upload(client, server, ORIGIN, &member).await;
-    let story = call(client, server, Method::POST, "/api/stories", Some(&member), json!({"title": "Grace at the well", "content": format!("<p>She came at noon.</p><img src=\"{picture}\" alt=\"The well\">"), "category": "Testimonies", "isPublished": true, "thumbnailUrl": picture})).await;
+    let story = call(client, server, Method::POST, "/api/stories", Some(&member), json!({"title": "Grace at the well", "content": format!("<p>She came at noon.</p><img src=\"{picture}\" alt=\"The well\">"), "category": "Testimonies", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}, "thumbnailUrl": picture})).await;
     let story = story["id"].as_i64().unwrap();
     call(
         client,
@@ -141,8 +141,8 @@ pub(crate) async fn make_site(client: &reqwest::Client, server: &Server) -> (Cal
     )
     .await;
     // A staged edit of the live story, and a second story left pending.
-    call(client, server, Method::PUT, &format!("/api/stories/{story}"), Some(&member), json!({"title": "Grace at the well, again", "content": "<p>She came back.</p>", "category": "Testimonies", "isPublished": true})).await;
-    call(client, server, Method::POST, "/api/stories", Some(&member), json!({"title": "Still waiting", "content": "<p>Pending.</p>", "category": "Worship", "isPublished": true})).await;
+    call(client, server, Method::PUT, &format!("/api/stories/{story}"), Some(&member), json!({"title": "Grace at the well, again", "content": "<p>She came back.</p>", "category": "Testimonies", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}})).await;
+    call(client, server, Method::POST, "/api/stories", Some(&member), json!({"title": "Still waiting", "content": "<p>Pending.</p>", "category": "Worship", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}})).await;
     for (name, text) in [("Mary", "Amen!"), ("Joseph", "Thank you for sharing.")] {
         call(
             client,

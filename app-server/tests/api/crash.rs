@@ -144,7 +144,7 @@ fn story_body(key: &str, i: usize) -> Value {
         "videoUrl": null,
         "thumbnailUrl": null,
         "category": CATEGORIES[i % CATEGORIES.len()],
-        "isPublished": true,
+        "isPublished": true, "consent": {"site": true, "social": true, "widget": true},
     })
 }
 

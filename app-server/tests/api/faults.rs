@@ -369,7 +369,7 @@ async fn on_a_full_disk_writes_answer_503_reads_go_on_and_writes_return_with_spa
     let story = serde_json::json!({
         "title": "Written before the disk filled", "content": "Still here after it emptied.",
         "excerpt": "Still here.", "videoUrl": null, "thumbnailUrl": null,
-        "category": "Testimonies", "isPublished": true,
+        "category": "Testimonies", "isPublished": true, "consent": {"site": true, "social": true, "widget": true},
     });
     let (status, body, _) = call_as(
         &client,

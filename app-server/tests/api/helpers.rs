@@ -159,6 +159,9 @@ impl TestContext {
             })
             .await
             .expect("create story");
+        if published {
+            agreed_to_all(self, &story, author).await;
+        }
         self.changed_behind_the_api().await;
         story
     }
@@ -532,4 +535,32 @@ impl TestContext {
             .await
             .expect("create schedule item")
     }
+}
+
+/// Records, as the form would, that `author` agreed to every use of `story` (for stories
+/// the helpers write straight to the database).
+async fn agreed_to_all(ctx: &TestContext, story: &Story, author: &User) {
+    let repo = adapters::SeaOrmConsentRepository::new(ctx.state.db.clone());
+    let statement = domain::consent::ConsentRepository::current_statement(&repo)
+        .await
+        .expect("a statement");
+    domain::consent::ConsentRepository::record(
+        &repo,
+        &domain::consent::NewConsent {
+            story: story.id,
+            person: author.id.clone(),
+            statement_version: statement.version,
+            uses: domain::consent::ConsentUses {
+                site: true,
+                social: true,
+                widget: true,
+            },
+            kind: domain::consent::ConsentKind::Given,
+            recorded_by: author.id.clone(),
+            reason: None,
+            at: story.updated_at,
+        },
+    )
+    .await
+    .expect("record consent");
 }

@@ -83,7 +83,7 @@ engine_test!(a_long_title_never_turns_a_review_into_a_500, |ctx, app| {
         "/api/stories",
         Some(&c),
         Some(
-            json!({"title": title, "content": "Text", "category": "Worship", "isPublished": true}),
+            json!({"title": title, "content": "Text", "category": "Worship", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}}),
         ),
     )
     .await;
@@ -535,7 +535,7 @@ engine_test!(
             &hash,
         )
         .await;
-        let created = send(&app, Method::POST, "/api/stories", Some(&mine), Some(json!({"title": "First words", "content": "One", "category": "Worship", "isPublished": true}))).await;
+        let created = send(&app, Method::POST, "/api/stories", Some(&mine), Some(json!({"title": "First words", "content": "One", "category": "Worship", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}}))).await;
         let id = created.body["id"].as_i64().unwrap();
         let boss = admin_cookie(&app).await;
         assert_eq!(
@@ -550,7 +550,7 @@ engine_test!(
             .status,
             200
         );
-        let edited = send(&app, Method::PUT, &format!("/api/stories/{id}"), Some(&mine), Some(json!({"title": "Second words", "content": "Two", "category": "Worship", "isPublished": true}))).await;
+        let edited = send(&app, Method::PUT, &format!("/api/stories/{id}"), Some(&mine), Some(json!({"title": "Second words", "content": "Two", "category": "Worship", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}}))).await;
         assert_eq!(edited.status, 200, "{}", edited.body);
         assert_eq!(
             send(

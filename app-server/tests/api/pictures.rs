@@ -173,6 +173,7 @@ engine_test!(
         // A published story stays, anonymous, with its picture.
         let mut live = story("Kept", "Words.", Some(&kept));
         live["isPublished"] = json!(true);
+        live["consent"] = json!({"site": true, "social": true, "widget": true});
         let created = send(
             &app,
             Method::POST,

@@ -97,7 +97,7 @@ where
         "content": format!("What happened to me, {title}."),
         "excerpt": "A story of grace",
         "category": "Worship",
-        "isPublished": true,
+        "isPublished": true, "consent": {"site": true, "social": true, "widget": true},
     });
     for (k, v) in choices.as_object().expect("choices").iter() {
         body[k] = v.clone();

@@ -65,7 +65,7 @@ async fn hiding_a_story_through_one_server_hides_it_on_the_other_within_a_second
             "title": "Carried through",
             "content": "What happened.",
             "category": "Community",
-            "isPublished": true,
+            "isPublished": true, "consent": {"site": true, "social": true, "widget": true},
         });
         for (k, v) in choices.as_object().unwrap() {
             body[k] = v.clone();

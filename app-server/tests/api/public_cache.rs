@@ -138,7 +138,7 @@ engine_test!(
                 "title": "Newest",
                 "content": "Fresh.",
                 "category": "Worship",
-                "isPublished": true
+                "isPublished": true, "consent": {"site": true, "social": true, "widget": true}
             })),
         )
         .await;
@@ -150,7 +150,7 @@ engine_test!(
                 Method::PUT,
                 &format!("/api/stories/{id}/publish"),
                 Some(&admin),
-                None,
+                Some(json!({"consent": {"site": true, "social": true, "widget": true}})),
             )
             .await;
             assert_eq!(published.status, 200);

@@ -17,6 +17,7 @@ fn story(title: &str, text: &str, publish: bool) -> Value {
         "excerpt": "A short summary",
         "category": "Bible Study",
         "isPublished": publish,
+        "consent": {"site": true, "social": true, "widget": true},
     })
 }
 

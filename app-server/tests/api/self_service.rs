@@ -1113,7 +1113,7 @@ engine_test!(the_export_holds_everything_about_the_person, |ctx, app| {
     )
     .await;
     let created = app
-        .call(Method::POST, "/api/stories", Some(&c), Some(json!({"title": "My testimony", "content": "Grace found me.", "category": "Testimonies", "isPublished": true})), HOME)
+        .call(Method::POST, "/api/stories", Some(&c), Some(json!({"title": "My testimony", "content": "Grace found me.", "category": "Testimonies", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}})), HOME)
         .await;
     assert_eq!(created.status, 201, "{}", created.body);
     let id = created.body["id"].as_i64().unwrap();

@@ -112,7 +112,7 @@ engine_test!(
             Method::PUT,
             &format!("{path}/publish"),
             Some(&c),
-            None,
+            Some(json!({"consent": {"site": true, "social": true, "widget": true}})),
         )
         .await;
         assert_eq!(published.status, 200);
@@ -195,6 +195,7 @@ engine_test!(
         let admin = admin_cookie(&app).await;
         let mut body = story("Original title");
         body["isPublished"] = json!(true);
+        body["consent"] = json!({"site": true, "social": true, "widget": true});
         let id = send(
             &app,
             Method::POST,
@@ -348,6 +349,7 @@ engine_test!(
         .await;
         let mut body = story("Needs work");
         body["isPublished"] = json!(true);
+        body["consent"] = json!({"site": true, "social": true, "widget": true});
         let id = send(
             &app,
             Method::POST,
@@ -520,6 +522,7 @@ engine_test!(admin_authors_skip_the_queue, |ctx, app| {
     let admin = admin_cookie(&app).await;
     let mut body = story("From the pastor");
     body["isPublished"] = json!(true);
+    body["consent"] = json!({"site": true, "social": true, "widget": true});
     let res = send(&app, Method::POST, "/api/stories", Some(&admin), Some(body)).await;
     assert_eq!(res.status, 201);
     assert_eq!(res.body["status"], "approved");
@@ -1021,6 +1024,7 @@ engine_test!(
         let mut body = story("As typed");
         body["content"] = json!(format!("  {typed}\n"));
         body["isPublished"] = json!(true);
+        body["consent"] = json!({"site": true, "social": true, "widget": true});
         let made = send(
             &app,
             Method::POST,
@@ -1065,6 +1069,7 @@ engine_test!(
         let mut edit = story("As typed");
         edit["content"] = json!("Second version\n\nwith <b>HTML</b> inside");
         edit["isPublished"] = json!(true);
+        edit["consent"] = json!({"site": true, "social": true, "widget": true});
         let staged = send(&app, Method::PUT, &path, Some(&author), Some(edit)).await;
         assert_eq!(staged.status, 200, "{}", staged.body);
         let waiting = send(

@@ -194,7 +194,7 @@ async fn a_change_on_one_server_reaches_the_other_servers_cached_reads_within_a_
                 "content": "Seen everywhere.",
                 "excerpt": "Both servers",
                 "category": "Community",
-                "isPublished": true
+                "isPublished": true, "consent": {"site": true, "social": true, "widget": true}
             })
             .to_string(),
         )
@@ -209,6 +209,11 @@ async fn a_change_on_one_server_reaches_the_other_servers_cached_reads_within_a_
             .put(format!("{}/api/stories/{id}/publish", first.base))
             .header("origin", &public_url)
             .header("cookie", &cookie)
+            .header("content-type", "application/json")
+            .body(
+                serde_json::json!({"consent": {"site": true, "social": true, "widget": true}})
+                    .to_string(),
+            )
             .send()
             .await
             .unwrap();
@@ -292,7 +297,7 @@ async fn a_change_on_one_server_reaches_the_other_servers_cached_reads_within_a_
         "/api/stories",
         cookie_2.as_deref(),
         serde_json::json!({"title": "Approved on the first", "content": "Read on the second.",
-            "excerpt": "Across servers", "category": "Testimonies", "isPublished": true}),
+            "excerpt": "Across servers", "category": "Testimonies", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}}),
     )
     .await;
     assert_eq!(status, 201, "{submitted}");

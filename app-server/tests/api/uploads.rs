@@ -358,7 +358,7 @@ engine_test!(
         actix_web::http::Method::POST,
         "/api/stories",
         Some(&admin),
-        Some(serde_json::json!({"title": "With a photo", "content": "Text", "category": "Worship", "thumbnailUrl": thumbnail, "isPublished": true})),
+        Some(serde_json::json!({"title": "With a photo", "content": "Text", "category": "Worship", "thumbnailUrl": thumbnail, "isPublished": true, "consent": {"site": true, "social": true, "widget": true}})),
     )
     .await;
         assert_eq!(created.status, 201, "{}", created.body);

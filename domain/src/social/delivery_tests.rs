@@ -78,6 +78,7 @@ impl World {
                 Arc::new(crate::testing::FakeUnitOfWork::new(
                     crate::testing::WorkParts {
                         social: self.posts.clone(),
+                        consents: Arc::new(crate::testing::InMemoryConsentRepository::agreeing()),
                         ..crate::testing::WorkParts::new()
                     },
                 )),

@@ -28,6 +28,9 @@ pub enum ExportError {
     /// Members-only stories never leave the site.
     #[error("A members-only story cannot be shared on social media")]
     MembersOnly,
+    /// The latest consent of the author does not cover social media.
+    #[error("The author has not agreed to sharing this story on social media")]
+    NoSocialConsent,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -218,6 +221,10 @@ impl SocialService {
         let mut report = ExportReport { queued: Vec::new() };
         let again = caller.can(Ability::ReviewStories);
         let work = self.work.begin().await?;
+        let consents = work.consents().of_story(id).await?;
+        if !crate::consent::allows(consents.last(), crate::consent::ConsentUse::Social) {
+            return Err(ExportError::NoSocialConsent);
+        }
         let mut shared = Vec::new();
         for platform in wanted {
             let queued = work

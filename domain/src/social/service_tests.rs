@@ -39,6 +39,7 @@ impl World {
                 Arc::new(crate::testing::FakeUnitOfWork::new(
                     crate::testing::WorkParts {
                         social: self.posts.clone(),
+                        consents: Arc::new(crate::testing::InMemoryConsentRepository::agreeing()),
                         ..crate::testing::WorkParts::new()
                     },
                 )),
@@ -309,4 +310,29 @@ fn the_super_admin_cancels_a_queued_post_and_retries_only_failed_ones() {
         block_on(service.posts(&boss, None, Some(0), None)),
         Err(SocialAdminError::InvalidPage(_))
     ));
+}
+
+#[test]
+fn a_story_without_social_consent_is_refused() {
+    let w = world();
+    let (author, story) = w.author_with_story(StoryStatus::Approved);
+    let service = SocialService::new(
+        w.stories.clone(),
+        w.posts.clone(),
+        (
+            Arc::new(crate::testing::FakeUnitOfWork::new(
+                crate::testing::WorkParts {
+                    social: w.posts.clone(),
+                    ..crate::testing::WorkParts::new()
+                },
+            )),
+            Arc::new(crate::testing::FixedClock::default()),
+        ),
+        vec![],
+        "https://stories.example".into(),
+        "Story Site".into(),
+    );
+    let err = block_on(service.export(&Caller::User(author), story.id, &ALL)).unwrap_err();
+    assert!(matches!(err, ExportError::NoSocialConsent), "{err:?}");
+    assert!(w.posts.rows().is_empty());
 }

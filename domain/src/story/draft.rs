@@ -6,6 +6,7 @@ use super::content::to_html;
 use super::privacy::{Audience, Byline, Privacy};
 use super::service::StoryService;
 use super::writing::WriteStoryError;
+use crate::consent::{ConsentUses, SensitiveTopic};
 use crate::validation::{Excerpt, FieldErrors, StoryContent, StoryTitle, ThumbnailUrl, VideoUrl};
 
 /// A story form as submitted (untrimmed, unvalidated).
@@ -25,6 +26,11 @@ pub struct StoryDraft {
     pub byline: Option<Byline>,
     /// Who may read it; `None` keeps the stored choice (`Public` when new).
     pub audience: Option<Audience>,
+    /// The uses the author agrees to (`docs/decisions/privacy.md`): required, with the
+    /// site, when the form submits or publishes the story.
+    pub consent: Option<ConsentUses>,
+    /// What the author says the story touches; `None` keeps what was said before.
+    pub sensitive: Option<Vec<SensitiveTopic>>,
 }
 
 impl StoryDraft {

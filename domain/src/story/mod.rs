@@ -10,6 +10,7 @@ pub mod review;
 mod revision;
 pub mod samples;
 pub mod service;
+mod submitting;
 mod takedown;
 mod versions;
 pub mod writing;

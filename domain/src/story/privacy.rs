@@ -115,6 +115,9 @@ pub enum AudienceScope {
     Public,
     /// Public and members-only stories: signed-in approved members and moderators.
     Members,
+    /// Public stories whose author agreed to the widget (latest consent): the widget's
+    /// list, whoever asks.
+    Widget,
 }
 
 impl AudienceScope {

@@ -98,6 +98,20 @@ impl StoryService {
         caller: &Caller,
         id: StoryId,
     ) -> Result<StoryWithAuthor, ReviewError> {
+        self.approve_checked(caller, id, None).await
+    }
+
+    /// Approves, with the reviewer's checklist for a story its author marked sensitive
+    /// (required then, naming `checklist`; the activity log keeps it).
+    ///
+    /// # Errors
+    /// Refusal, missing story, nothing pending, a sensitive story without the checklist.
+    pub async fn approve_checked(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+        checklist: Option<crate::consent::Checklist>,
+    ) -> Result<StoryWithAuthor, ReviewError> {
         let reviewer = caller.require(Ability::ReviewStories)?.clone();
         let (found, revision) = self.load_for_review(id).await?;
         let state = StoryState::new(found.story.status, revision.is_some());
@@ -105,6 +119,9 @@ impl StoryService {
         let now = self.ports.clock.now();
         let mut story = found.story;
         let work = self.ports.work.begin().await?;
+        let topics = work.consents().sensitivity(id).await?;
+        let note =
+            crate::consent::check_checklist(&topics, checklist).map_err(ReviewError::Invalid)?;
         let action = if let (Effect::RevisionApplied, Some(rev)) = (transition.effect, revision) {
             work.stories()
                 .close_revision(rev.id, RevisionStatus::Approved, &reviewer.id, None, now)
@@ -137,7 +154,8 @@ impl StoryService {
         );
         self.notify_author(work.as_ref(), &story.author_id, subject, body)
             .await?;
-        let entry = NewAuditEntry::by(&reviewer, action, story.id, Some(&story.title), now);
+        let entry = NewAuditEntry::by(&reviewer, action, story.id, Some(&story.title), now)
+            .because(note.as_deref());
         log_and_commit(work, entry).await?;
         self.reload_reviewed(id).await
     }

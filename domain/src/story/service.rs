@@ -72,7 +72,12 @@ impl StoryService {
         query: &StoryQuery,
     ) -> Result<Page<StorySummary>, ListStoriesError> {
         let query = StoryQuery {
-            scope: AudienceScope::of(caller),
+            // The widget's list is the same for everyone: public, and agreed to.
+            scope: if query.scope == AudienceScope::Widget {
+                AudienceScope::Widget
+            } else {
+                AudienceScope::of(caller)
+            },
             ..self.read_references(query)
         };
         Ok(self.ports.stories.list_published(&query).await?)

@@ -36,7 +36,7 @@ pub struct EditResult {
 }
 
 impl StoryService {
-    async fn load_own(
+    pub(super) async fn load_own(
         &self,
         caller: &Caller,
         id: StoryId,
@@ -73,7 +73,7 @@ impl StoryService {
         draft: StoryDraft,
     ) -> Result<StoryWithAuthor, WriteStoryError> {
         let me = caller.require(Ability::WriteStories)?.clone();
-        let fields = self.fields(&draft).await?;
+        let (fields, consent) = self.checked(&draft, draft.publish == Some(true)).await?;
         let state = lifecycle::initial_state(draft.publish == Some(true), me.role);
         let now = self.ports.clock.now();
         let live = state.is_published();
@@ -101,6 +101,8 @@ impl StoryService {
                 .add_revision(created.id, &fields, RevisionStatus::Approved, &me.id, now)
                 .await?;
         }
+        Self::record_consent(work.as_ref(), created.id, &me.id, consent, now).await?;
+        Self::record_sensitivity(work.as_ref(), created.id, draft.sensitive.as_deref()).await?;
         work.commit().await?;
         self.reload(created.id).await
     }
@@ -119,7 +121,8 @@ impl StoryService {
     ) -> Result<EditResult, WriteStoryError> {
         let (found, state) = self.load_own(caller, id).await?;
         let me = caller.require(Ability::WriteStories)?.clone();
-        let fields = self.fields(&draft).await?;
+        let submits = draft.publish == Some(true) && !state.is_published();
+        let (fields, consent) = self.checked(&draft, submits).await?;
         let now = self.ports.clock.now();
         let mut story = found.story;
         // The naming and audience choices are the author's and apply at once, even while an
@@ -146,6 +149,10 @@ impl StoryService {
             });
         }
         let edit = lifecycle::next(state, StoryAction::Edit { author: me.role })?;
+        // The confirmation is kept before the story moves: a failure after it leaves the
+        // record of a consent the author did give, never a story submitted without one.
+        self.record_consent_alone(id, &me.id, consent, draft.sensitive.as_deref())
+            .await?;
         match edit.effect {
             Effect::Edited(EditOutcome::StageRevision) => {
                 let work = self.ports.work.begin().await?;
@@ -211,36 +218,9 @@ impl StoryService {
         })
     }
 
-    /// The Publish action on the caller's own draft or rejected story.
-    ///
-    /// # Errors
-    /// Refusal, missing story, a story already pending or published.
-    pub async fn publish(
-        &self,
-        caller: &Caller,
-        id: StoryId,
-    ) -> Result<StoryWithAuthor, WriteStoryError> {
-        let (found, state) = self.load_own(caller, id).await?;
-        let me = caller.require(Ability::WriteStories)?.clone();
-        let submitted = lifecycle::next(state, StoryAction::Submit { author: me.role })?;
-        let mut story = found.story;
-        story.updated_at = self.ports.clock.now();
-        if submitted.publishes() {
-            story.mark_live(&me.id, self.ports.clock.now());
-            self.save_with_version(&story, &me.id).await?;
-        } else {
-            story.status = submitted.status();
-            self.ports
-                .stories
-                .update(&story, &self.cited_by(&story))
-                .await?;
-        }
-        self.reload(id).await
-    }
-
     /// Saves a story that goes live by its author's hand together with the approved
     /// version its history keeps, in one unit of work.
-    async fn save_with_version(
+    pub(super) async fn save_with_version(
         &self,
         story: &super::Story,
         by: &UserId,

@@ -495,7 +495,7 @@ fn publishing_a_draft_sends_it_for_review() {
     let w = world();
     let author = w.member();
     let draft = w.story(&author, "Ready", StoryStatus::Draft);
-    let published = block_on(w.service.publish(&as_user(&author), draft.id)).unwrap();
+    let published = block_on(w.service.publish(&as_user(&author), draft.id, SITE_ONLY)).unwrap();
     assert_eq!(published.story.status, StoryStatus::PendingApproval);
     assert!(!published.story.is_published);
 }
@@ -505,7 +505,7 @@ fn publishing_a_story_already_waiting_is_refused() {
     let w = world();
     let author = w.member();
     let pending = w.story(&author, "Waiting", StoryStatus::PendingApproval);
-    let refused = block_on(w.service.publish(&as_user(&author), pending.id));
+    let refused = block_on(w.service.publish(&as_user(&author), pending.id, SITE_ONLY));
     assert!(
         matches!(
             refused,
@@ -520,7 +520,7 @@ fn publishing_a_live_story_is_refused() {
     let w = world();
     let author = w.member();
     let live = w.story(&author, "Live", StoryStatus::Approved);
-    let refused = block_on(w.service.publish(&as_user(&author), live.id));
+    let refused = block_on(w.service.publish(&as_user(&author), live.id, SITE_ONLY));
     assert!(
         matches!(
             refused,
@@ -537,7 +537,10 @@ fn publishing_someone_elses_draft_finds_nothing() {
     let w = world();
     let author = w.member();
     let draft = w.story(&author, "Private", StoryStatus::Draft);
-    let refused = block_on(w.service.publish(&as_user(&w.other_member()), draft.id));
+    let refused = block_on(
+        w.service
+            .publish(&as_user(&w.other_member()), draft.id, SITE_ONLY),
+    );
     assert!(
         matches!(refused, Err(WriteStoryError::NotFound)),
         "{refused:?}"
@@ -732,3 +735,9 @@ fn an_invalid_edit_of_a_live_story_stages_nothing() {
     );
     assert!(w.revisions(live.id).is_empty());
 }
+
+const SITE_ONLY: Option<crate::consent::ConsentUses> = Some(crate::consent::ConsentUses {
+    site: true,
+    social: false,
+    widget: false,
+});

@@ -96,7 +96,7 @@ impl InMemoryStoryRepository {
                 .iter()
                 .any(|p| cited.iter().any(|c| c.overlaps(p)));
         let in_scope = match query.scope {
-            AudienceScope::Public => story.is_open_to_all(),
+            AudienceScope::Public | AudienceScope::Widget => story.is_open_to_all(),
             AudienceScope::Members => story.is_public(),
         };
         in_scope && searched && in_category && cites

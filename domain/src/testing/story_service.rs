@@ -180,5 +180,11 @@ pub(crate) fn story_form(title: &str) -> crate::story::StoryDraft {
         publish: None,
         byline: None,
         audience: None,
+        consent: Some(crate::consent::ConsentUses {
+            site: true,
+            social: true,
+            widget: true,
+        }),
+        sensitive: None,
     }
 }

@@ -19,6 +19,7 @@ use crate::StoreError;
 use crate::api_token::ApiTokenRepository;
 use crate::audit::{AuditEntry, AuditFilter, AuditLog, NewAuditEntry};
 use crate::comment::CommentRepository;
+use crate::consent::ConsentRepository;
 use crate::help::HelpMessageRepository;
 use crate::mail::{DeliveryState, MailOutbox, Mailer, OutboxEntry};
 use crate::paging::Page;
@@ -141,6 +142,7 @@ pub struct WorkParts {
     pub social: Arc<dyn SocialPostRepository>,
     pub audit: Arc<InMemoryAuditLog>,
     pub api_tokens: Arc<dyn ApiTokenRepository>,
+    pub consents: Arc<super::InMemoryConsentRepository>,
 }
 
 impl WorkParts {
@@ -160,6 +162,7 @@ impl WorkParts {
             social: Arc::new(InMemorySocialPostRepository::new()),
             audit: Arc::new(InMemoryAuditLog::new()),
             api_tokens: Arc::new(super::InMemoryApiTokenRepository::new()),
+            consents: Arc::new(super::InMemoryConsentRepository::default()),
         }
     }
 }
@@ -256,6 +259,9 @@ impl Work for FakeWork {
     }
     fn api_tokens(&self) -> &dyn ApiTokenRepository {
         self.parts.api_tokens.as_ref()
+    }
+    fn consents(&self) -> &dyn ConsentRepository {
+        self.parts.consents.as_ref()
     }
     async fn commit(self: Box<Self>) -> Result<(), StoreError> {
         self.commits.fetch_add(1, Ordering::SeqCst);

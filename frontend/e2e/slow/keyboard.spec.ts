@@ -175,7 +175,13 @@ test('a sub admin approves a story and a comment', async ({ browser }) => {
   await approve(admin, author.id, 'regular_contributor');
   const title = 'Approved from the Keyboard';
   const created = await author.api.post('/api/stories', {
-    data: { title, content: 'A story for a sub admin to approve.', category: 'Worship', isPublished: true },
+    data: {
+      title,
+      content: 'A story for a sub admin to approve.',
+      category: 'Worship',
+      isPublished: true,
+      consent: { site: true, social: true, widget: true },
+    },
   });
   expect(created.status()).toBe(201);
   const visitor = await apiRequest.newContext({ baseURL: process.env.E2E_BASE_URL });

@@ -116,6 +116,7 @@ export async function buildScene(): Promise<Scene> {
         content: 'Morning by morning new mercies I see. An edit that waits for review.',
         category: 'Testimonies',
         isPublished: true,
+        consent: { site: true, social: true, widget: true },
       },
     }),
     'stage an edit',

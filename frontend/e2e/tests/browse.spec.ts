@@ -24,6 +24,7 @@ async function seed(admin: BrowserContext): Promise<{ tag: string; ids: number[]
         content: `The first paragraph of story ${n} about ${tag}.\n\nThe second paragraph.`,
         category: n <= 13 ? 'Worship' : 'Testimonies',
         isPublished: true,
+        consent: { site: true, social: true, widget: true },
       },
     });
     expect(created.status()).toBe(201);

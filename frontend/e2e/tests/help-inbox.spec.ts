@@ -114,6 +114,7 @@ test('super admin handles and deletes a help message and reads the activity log'
       content: 'We shared bread with the whole street.',
       category: 'Community',
       isPublished: true,
+      consent: { site: true, social: true, widget: true },
     },
   });
   expect(created.status(), 'story').toBe(201);

@@ -98,6 +98,7 @@ test('long words wrap on the story page, Home and the review queues of a phone',
       content: `See ${url} for details.`,
       category: 'Testimonies',
       isPublished: true,
+      consent: { site: true, social: true, widget: true },
     },
   });
   expect(created.status(), await created.text()).toBe(201);

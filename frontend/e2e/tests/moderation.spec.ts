@@ -40,7 +40,13 @@ async function authorApi(admin: APIRequestContext) {
 async function liveStory(author: APIRequestContext, admin: APIRequestContext, title: string): Promise<number> {
   const { id } = await ok<{ id: number }>(
     await author.post('/api/stories', {
-      data: { title, content: `${title}: it began on a quiet morning.`, category: 'Testimonies', isPublished: true },
+      data: {
+        title,
+        content: `${title}: it began on a quiet morning.`,
+        category: 'Testimonies',
+        isPublished: true,
+        consent: { site: true, social: true, widget: true },
+      },
     }),
     'create',
   );
@@ -109,6 +115,7 @@ test('a reviewer rejects an edit (the live story stays) and unpublishes another 
         content: `${title}: it began on a bright morning.`,
         category: 'Testimonies',
         isPublished: true,
+        consent: { site: true, social: true, widget: true },
       },
     }),
     'edit',

@@ -99,6 +99,8 @@ test('an author uploads a thumbnail and inserts a picture, and the live story sh
   const inline = /\((\/media\/[0-9a-f]{32}-800\.jpg)\)/.exec(await content.inputValue())![1];
 
   await dialog.getByRole('radio', { name: 'Publish' }).click();
+
+  await dialog.getByRole('checkbox', { name: 'Show my story on this site (required)' }).check();
   await dialog.getByRole('button', { name: 'Create Story' }).click();
   await expect(dialog).toHaveCount(0);
 

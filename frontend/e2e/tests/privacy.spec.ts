@@ -42,6 +42,7 @@ async function fillForm(page: Page, title: string) {
   await dialog.getByRole('radio', { name: 'Anonymous' }).check();
   await dialog.getByRole('radio', { name: 'Members only' }).check();
   await dialog.getByRole('radio', { name: 'Publish' }).click();
+  await dialog.getByRole('checkbox', { name: 'Show my story on this site (required)' }).check();
   await expect(dialog.getByText('This story will be visible to signed-in members only')).toBeVisible();
   return dialog;
 }

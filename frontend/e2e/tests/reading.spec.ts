@@ -190,6 +190,7 @@ test('a video story embeds its video', async ({ browser, page }) => {
       category: 'Worship',
       videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       isPublished: true,
+      consent: { site: true, social: true, widget: true },
     },
   });
   expect(created.status()).toBe(201);

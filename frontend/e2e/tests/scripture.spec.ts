@@ -50,6 +50,7 @@ test('a reader follows a reference chip to the chapter page and back; links in t
       content: 'Nicodemus came by night, and Jesus said what we read in Jn 3:16.',
       category: 'Bible Study',
       isPublished: true,
+      consent: { site: true, social: true, widget: true },
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -96,7 +96,13 @@ test('the packed SDK installs in a fresh project, typechecks and runs against th
       });
       expect(role.status()).toBe(200);
       const published = await admin.post('/api/stories', {
-        data: { title: 'Read by the SDK', content: 'Grace upon grace.', category: 'Worship', isPublished: true },
+        data: {
+          title: 'Read by the SDK',
+          content: 'Grace upon grace.',
+          category: 'Worship',
+          isPublished: true,
+          consent: { site: true, social: true, widget: true },
+        },
       });
       expect(published.status()).toBe(201);
       const made = await person.post('/api/user/tokens', {

@@ -53,7 +53,13 @@ test('the widget tag shows the newest stories of a category as cards linking to 
     ] as const) {
       const title = `Widget ${category} ${n} ${tag}`;
       const made = await admin.post('/api/stories', {
-        data: { title, content: `Story ${n} for the widget.`, category, isPublished: true },
+        data: {
+          title,
+          content: `Story ${n} for the widget.`,
+          category,
+          isPublished: true,
+          consent: { site: true, social: true, widget: true },
+        },
       });
       expect(made.status()).toBe(201);
       if (category === 'Testimonies') titles.unshift(title);

@@ -137,6 +137,9 @@ test('a contributor writes a video story that reviewers approve, and a live edit
   // Publish: a contributor's story goes to review first.
   await card.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Publish' }).click();
+  const consent = page.getByRole('dialog', { name: 'Publish story?' });
+  await consent.getByRole('checkbox', { name: 'Show my story on this site (required)' }).check();
+  await consent.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Story sent for review', { exact: true })).toBeVisible();
   await expect(card.getByText('Pending Review', { exact: true })).toBeVisible();
   await expect(card.getByText('Draft', { exact: true })).toBeVisible();
@@ -236,7 +239,13 @@ test('an author reopens a live story whose edit waits for review, and withdraws 
   // A live story of theirs: written and sent for review through the API, approved by the super admin.
   const page = await signedInPage(browser, writer.email);
   const created = await page.request.post('/api/stories', {
-    data: { title, content: liveText, category: 'Testimonies', isPublished: true },
+    data: {
+      title,
+      content: liveText,
+      category: 'Testimonies',
+      isPublished: true,
+      consent: { site: true, social: true, widget: true },
+    },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };

@@ -37,7 +37,7 @@ function start(script: HTMLScriptElement) {
 
   // Public stories only, from any site: no cookies.
   configureSdk({ baseUrl: site, credentials: 'omit' });
-  listStories({ limit, ...(category ? { category } : {}) }).then(
+  listStories({ limit, widget: true, ...(category ? { category } : {}) }).then(
     (stories) => {
       view = { state: 'ready', stories };
       draw();

@@ -63,11 +63,16 @@ pub(crate) fn live_filter() -> Condition {
         .add(stories::Column::IsPublished.eq(true))
 }
 
+/// The latest consent record of the story agrees to the widget (`docs/decisions/privacy.md`).
+const WIDGET_CONSENT: &str = "EXISTS (SELECT 1 FROM story_consents c WHERE c.story_id = stories.id \
+     AND c.widget AND c.id = (SELECT MAX(l.id) FROM story_consents l WHERE l.story_id = stories.id))";
+
 /// The visible filter of a list's scope.
 pub(crate) fn scope_filter(scope: AudienceScope) -> Condition {
     match scope {
         AudienceScope::Public => public_filter(),
         AudienceScope::Members => live_filter(),
+        AudienceScope::Widget => public_filter().add(Expr::cust(WIDGET_CONSENT)),
     }
 }
 

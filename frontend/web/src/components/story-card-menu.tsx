@@ -3,6 +3,7 @@ import { useDeleteStory, usePublishStory, type StoryStatusDto } from '@grace-sto
 import { Globe, MoreVertical, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-button';
+import { PublishConsentDialog } from '@/components/publish-consent-dialog';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -71,6 +72,7 @@ export async function shareStory(story: { id: number; title: string }): Promise<
 
 export function StoryCardMenu({ story, actions }: { story: MenuStory; actions: StoryCardActions }) {
   const [confirming, setConfirming] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const refresh = useRefreshStories();
   const authorId = story.authorId ?? actions.viewer.id;
   // A refusal that explains itself (already waiting for review, an account pending approval).
@@ -78,6 +80,7 @@ export function StoryCardMenu({ story, actions }: { story: MenuStory; actions: S
   const publish = usePublishStory({
     mutation: {
       onSuccess: (saved) => {
+        setPublishing(false);
         toast(storySavedToast(saved, 'Story published successfully'));
         return refresh({ storyId: story.id, authorId, story: saved });
       },
@@ -113,7 +116,7 @@ export function StoryCardMenu({ story, actions }: { story: MenuStory; actions: S
             Edit
           </DropdownMenuItem>
           {canPublishStory(story) && (
-            <DropdownMenuItem disabled={publish.isPending} onSelect={() => publish.mutate({ id: story.id })}>
+            <DropdownMenuItem disabled={publish.isPending} onSelect={() => setPublishing(true)}>
               <Globe aria-hidden="true" />
               Publish
             </DropdownMenuItem>
@@ -138,6 +141,12 @@ export function StoryCardMenu({ story, actions }: { story: MenuStory; actions: S
         </DropdownMenuContent>
       </DropdownMenu>
 
+      <PublishConsentDialog
+        open={publishing}
+        onOpenChange={setPublishing}
+        busy={publish.isPending}
+        onPublish={(consent) => publish.mutate({ id: story.id, data: { consent } })}
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -66,6 +66,15 @@ describe('the story card', () => {
   });
 });
 
+/** Publish from the menu, agreeing to the site only in the consent dialog. */
+async function publishWithConsent() {
+  await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Publish story?' });
+  expect(within(dialog).getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Show my story on this site (required)' }));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+}
+
 describe('the story card menu', () => {
   it('offers Edit, Publish, Share and Delete to the author of a draft', async () => {
     const { onEdit } = renderCard(sampleSummary());
@@ -113,13 +122,17 @@ describe('the story card menu', () => {
     const { fetchMock } = renderCard(sampleSummary(), author, {
       'PUT /api/stories/7/publish': { body: { ...sampleSummary({ status: 'pending_approval' }), content: '' } },
     });
-    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
+    await publishWithConsent();
     expect(await screen.findByText('Story sent for review')).toBeInTheDocument();
     expect(screen.getByText('It goes live once a reviewer approves it.')).toBeInTheDocument();
     expect(screen.queryByText('Story published successfully')).not.toBeInTheDocument();
     expect(
       fetchMock.mock.calls.some(
-        ([url, init]) => String(url).endsWith('/api/stories/7/publish') && init?.method === 'PUT',
+        ([url, init]) =>
+          String(url).endsWith('/api/stories/7/publish') &&
+          init?.method === 'PUT' &&
+          JSON.parse(String(init.body)).consent.site === true &&
+          JSON.parse(String(init.body)).consent.social === false,
       ),
     ).toBe(true);
   });
@@ -131,7 +144,7 @@ describe('the story card menu', () => {
         body: { ...sampleSummary({ status: 'approved', isPublished: true }), content: '' },
       },
     });
-    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
+    await publishWithConsent();
     expect(await screen.findByText('Story published successfully')).toBeInTheDocument();
     expect(screen.queryByText('Story sent for review')).not.toBeInTheDocument();
   });
@@ -140,7 +153,7 @@ describe('the story card menu', () => {
     const { fetchMock } = renderCard(sampleSummary(), author, {
       'PUT /api/stories/7/publish': { status: 409, body: { message: 'This story is already waiting for review' } },
     });
-    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
+    await publishWithConsent();
     expect(
       await screen.findByText('Failed to publish story. 409: This story is already waiting for review'),
     ).toBeInTheDocument();
@@ -151,7 +164,7 @@ describe('the story card menu', () => {
     const { fetchMock } = renderCard(sampleSummary(), author, {
       'PUT /api/stories/7/publish': { status: 500, body: { message: 'Database unavailable' } },
     });
-    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
+    await publishWithConsent();
     // docs/product.md#errors: other failures are retried once (after 1 s) before the toast.
     expect(await screen.findByText('Failed to publish story', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/stories/7/publish'))).toHaveLength(2);
@@ -162,7 +175,7 @@ describe('the story card menu', () => {
     renderCard(sampleSummary(), author, {
       'PUT /api/stories/7/publish': { status: 401, body: { message: 'Not signed in' } },
     });
-    await userEvent.click((await openMenu()).getByRole('menuitem', { name: 'Publish' }));
+    await publishWithConsent();
     expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
     await waitFor(() => expect(go).toHaveBeenCalledWith('/api/login'));
   });

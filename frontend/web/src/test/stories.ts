@@ -58,6 +58,7 @@ export function samplePending(overrides: Partial<PendingStoryDto> = {}): Pending
     revision: null,
     changedFields: [],
     ...overrides,
+    sensitive: overrides.sensitive ?? [],
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { UserDto } from './userDto';
 import type { CommentDto } from './commentDto';
+import type { ConsentRecordDto } from './consentRecordDto';
 import type { HelpMessageDto } from './helpMessageDto';
 import type { ExportedPictureDto } from './exportedPictureDto';
 import type { ScheduleDto } from './scheduleDto';
@@ -19,6 +20,9 @@ export interface AccountExport {
   account: UserDto;
   /** Comments left with the account's e-mail address. */
   comments: CommentDto[];
+  /** Every consent they gave to or withdrew from their stories, oldest first (each
+story's byline and audience are in `stories`). */
+  consents: ConsentRecordDto[];
   exportedAt: string;
   /** Help messages sent while signed in. */
   helpMessages: HelpMessageDto[];

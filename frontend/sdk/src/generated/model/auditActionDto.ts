@@ -35,4 +35,5 @@ export const AuditActionDto = {
   social_cancelled: 'social_cancelled',
   backup_downloaded: 'backup_downloaded',
   api_token_created: 'api_token_created',
+  consent_withdrawn: 'consent_withdrawn',
 } as const;

@@ -35,4 +35,8 @@ limit?: number;
  * @maximum 1000000000
  */
 offset?: number;
+/**
+ * `true`: the widget's list, public stories whose author agreed to the widget only.
+ */
+widget?: boolean;
 };

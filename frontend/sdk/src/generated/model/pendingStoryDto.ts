@@ -11,6 +11,7 @@ import type { BylineDto } from './bylineDto';
 import type { PendingStoryDtoExcerpt } from './pendingStoryDtoExcerpt';
 import type { ReviewKindDto } from './reviewKindDto';
 import type { PendingStoryDtoRevision } from './pendingStoryDtoRevision';
+import type { SensitiveDto } from './sensitiveDto';
 import type { StoryStatusDto } from './storyStatusDto';
 import type { PendingStoryDtoThumbnailUrl } from './pendingStoryDtoThumbnailUrl';
 import type { PendingStoryDtoVideoUrl } from './pendingStoryDtoVideoUrl';
@@ -38,6 +39,8 @@ export interface PendingStoryDto {
   /** The start of the text as plain text (at most 200 characters). */
   preview: string;
   revision?: PendingStoryDtoRevision;
+  /** What the author says it touches: not empty, approval needs the checklist. */
+  sensitive: SensitiveDto[];
   status: StoryStatusDto;
   thumbnailUrl?: PendingStoryDtoThumbnailUrl;
   title: string;

@@ -8,8 +8,10 @@
 import type { StoryInputAudience } from './storyInputAudience';
 import type { StoryInputAuthorId } from './storyInputAuthorId';
 import type { StoryInputByline } from './storyInputByline';
+import type { StoryInputConsent } from './storyInputConsent';
 import type { StoryInputExcerpt } from './storyInputExcerpt';
 import type { StoryInputIsPublished } from './storyInputIsPublished';
+import type { StoryInputSensitive } from './storyInputSensitive';
 import type { StoryInputThumbnailUrl } from './storyInputThumbnailUrl';
 import type { StoryInputVideoUrl } from './storyInputVideoUrl';
 
@@ -24,6 +26,7 @@ export interface StoryInput {
   byline?: StoryInputByline;
   /** @pattern ^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$ */
   category: string;
+  consent?: StoryInputConsent;
   /**
    * Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.
    * @minLength 1
@@ -40,6 +43,9 @@ export interface StoryInput {
 left out: a new story is a draft, and an existing one keeps its publication (an
 edit of a live story waits for review as usual). */
   isPublished?: StoryInputIsPublished;
+  /** What the story touches, in the author's words (reviewers then confirm a checklist);
+left out: unchanged; empty: nothing. */
+  sensitive?: StoryInputSensitive;
   /**
    * An http(s) image URL.
    * @maxLength 2048

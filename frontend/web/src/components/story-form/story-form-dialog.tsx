@@ -1,6 +1,7 @@
 import { useGetStory, type PendingEditDto, type StoryDto } from '@grace-stories/sdk/react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { NO_CONSENT } from './consent-checks';
 import { EMPTY_STORY_FORM, type StoryFormValues } from './story-form-schema';
 import { StoryForm } from './story-form';
 import { useWaitingEdit } from './use-waiting-edit';
@@ -97,6 +98,10 @@ export function formValuesOf(story: StoryDto): StoryFormValues {
     isPublished: story.isPublished,
     byline: story.byline,
     audience: story.audience,
+    // Asked again at every submission.
+    consent: NO_CONSENT,
+    sensitive: [],
+    wasLive: story.isPublished,
   };
 }
 

@@ -1,7 +1,14 @@
 //! docs/product.md#limits: the form's values, the payload built from them,
 //! and the submit-time check over the generated `createStoryBody` schema.
-import { schemas, type AudienceDto, type BylineDto, type StoryInput } from '@grace-stories/sdk/react';
+import {
+  schemas,
+  type AudienceDto,
+  type BylineDto,
+  type SensitiveDto,
+  type StoryInput,
+} from '@grace-stories/sdk/react';
 import { z } from 'zod';
+import { NO_CONSENT, type ConsentValues } from './consent-checks';
 
 export type ContentType = 'text' | 'video';
 
@@ -18,6 +25,12 @@ export type StoryFormValues = {
   byline: BylineDto;
   /** Who may read it once published. */
   audience: AudienceDto;
+  /** The author's consent, sent when the form submits or publishes (docs/decisions/privacy.md). */
+  consent: ConsentValues;
+  /** What the author says the story touches; sent with a submission. */
+  sensitive: SensitiveDto[];
+  /** The story is live already: its edit needs no new consent (one may still be given). */
+  wasLive: boolean;
 };
 
 export const EMPTY_STORY_FORM: StoryFormValues = {
@@ -31,6 +44,9 @@ export const EMPTY_STORY_FORM: StoryFormValues = {
   isPublished: false,
   byline: 'full',
   audience: 'public',
+  consent: NO_CONSENT,
+  sensitive: [],
+  wasLive: false,
 };
 
 /** docs/product.md#screens: the categories offered even when the server has none of them yet. */
@@ -56,7 +72,8 @@ export function canSubmit(values: StoryFormValues): boolean {
     filled(values.title) &&
     filled(values.content) &&
     filled(values.category) &&
-    (values.contentType === 'text' || filled(values.videoUrl))
+    (values.contentType === 'text' || filled(values.videoUrl)) &&
+    (!values.isPublished || values.wasLive || values.consent.site)
   );
 }
 
@@ -74,6 +91,11 @@ export function toStoryInput(values: StoryFormValues, authorId: string | null): 
     authorId,
     byline: values.byline,
     audience: values.audience,
+    // Each submission is a confirmation the server records; a draft sends none.
+    ...(values.isPublished && values.consent.site ? { consent: { ...values.consent } } : {}),
+    ...(values.isPublished && (!values.wasLive || values.sensitive.length > 0)
+      ? { sensitive: [...values.sensitive] }
+      : {}),
   };
 }
 

@@ -112,6 +112,11 @@ describe('the story form', () => {
     await userEvent.type(dialog.getByLabelText('Description & Notes *'), 'Notes');
     await userEvent.click(dialog.getByRole('radio', { name: 'Publish' }));
     expect(dialog.getByText('This story will be visible to all users')).toBeInTheDocument();
+    // Publishing asks for consent (the site is required) and what the story touches.
+    expect(dialog.getByRole('button', { name: 'Create Story' })).toBeDisabled();
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'It mentions a child' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Show my story on this site (required)' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Show it in the widget other websites embed' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Create Story' }));
 
     // The server put it in the review queue: the toast says so rather than 'created' or 'published'.
@@ -129,6 +134,8 @@ describe('the story form', () => {
       authorId: user.id,
       byline: 'full',
       audience: 'public',
+      consent: { site: true, social: false, widget: true },
+      sensitive: ['mentionsChild'],
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

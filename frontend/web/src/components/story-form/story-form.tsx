@@ -1,5 +1,5 @@
 import { useListCategories, type StoryDto } from '@grace-stories/sdk/react';
-import { FileText, Globe, Lock, Share2, Video } from 'lucide-react';
+import { FileText, Share2, Video } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -15,6 +15,7 @@ import { SocialExportPanel } from './social-export-panel';
 import { PrivacyFields } from './privacy-fields';
 import { ThumbnailField } from './thumbnail-field';
 import { ToggleGroup } from './toggle-group';
+import { PublicationFields } from './publication-fields';
 import { canSubmit, categoryOptions, toStoryInput, type ContentType, type StoryFormValues } from './story-form-schema';
 import { TakeDownDialog } from './take-down-dialog';
 import { FoundReferences } from './found-references';
@@ -233,32 +234,7 @@ export function StoryForm({ initial, authorId, story, waitingEdit = false, onDon
 
             <ThumbnailField control={form.control} locked={locked} />
 
-            <FormField
-              control={form.control}
-              name="isPublished"
-              render={({ field }) => (
-                <FormItem>
-                  <p className="text-sm leading-none font-medium">Publication Status</p>
-                  <ToggleGroup
-                    label="Publication status"
-                    disabled={locked}
-                    value={field.value ? 'publish' : 'draft'}
-                    onChange={(next) => field.onChange(next === 'publish')}
-                    options={[
-                      { value: 'draft', label: 'Save as Draft', icon: <Lock aria-hidden="true" /> },
-                      { value: 'publish', label: 'Publish', icon: <Globe aria-hidden="true" /> },
-                    ]}
-                  />
-                  <p className="text-sm text-muted-foreground">
-                    {!field.value
-                      ? 'Save as draft to continue editing later'
-                      : values.audience === 'members'
-                        ? 'This story will be visible to signed-in members only'
-                        : 'This story will be visible to all users'}
-                  </p>
-                </FormItem>
-              )}
-            />
+            <PublicationFields control={form.control} locked={locked} />
 
             {locked && (
               <p id={lockedHintId} className="text-sm text-muted-foreground sm:text-right">

@@ -10,6 +10,7 @@ import type {
   ApiTokenDto,
   AuthResponse,
   ChangeOwnPasswordRequest,
+  ConsentRecordDto,
   CreateApiTokenRequest,
   CreatedApiTokenDto,
   DeleteAccountRequest,
@@ -297,6 +298,29 @@ export const updateProfile = async (updateProfileRequest: UpdateProfileRequest, 
     headers: { 'Content-Type': 'application/json', ...options?.headers },
     body: JSON.stringify(
       updateProfileRequest,)
+  }
+);}
+
+
+/**
+ * @summary The signed-in person's consent records over all their stories, oldest first.
+ */
+export const getMyConsentsUrl = () => {
+
+
+  
+
+  return `/api/user/consents`
+}
+
+export const myConsents = async ( options?: RequestInit): Promise<ConsentRecordDto[]> => {
+  
+  return customFetch<ConsentRecordDto[]>(getMyConsentsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
   }
 );}
 

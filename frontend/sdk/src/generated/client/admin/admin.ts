@@ -12,6 +12,8 @@ import type {
   BackupStartedDto,
   BackupsDto,
   ChangePasswordRequest,
+  ConsentStatementDto,
+  ConsentStatementInput,
   HeldApiTokenDto,
   ListAllApiTokensParams,
   ListAuditLogParams,
@@ -152,6 +154,54 @@ export const changePassword = async (changePasswordRequest: ChangePasswordReques
     headers: { 'Content-Type': 'application/json', ...options?.headers },
     body: JSON.stringify(
       changePasswordRequest,)
+  }
+);}
+
+
+/**
+ * @summary A new text of the consent statement (a new version; records keep theirs): the super
+admin.
+ */
+export const getChangeConsentStatementUrl = () => {
+
+
+  
+
+  return `/api/admin/consent-statement`
+}
+
+export const changeConsentStatement = async (consentStatementInput: ConsentStatementInput, options?: RequestInit): Promise<ConsentStatementDto> => {
+  
+  return customFetch<ConsentStatementDto>(getChangeConsentStatementUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      consentStatementInput,)
+  }
+);}
+
+
+/**
+ * @summary Every version of the consent statement, newest first: the super admin.
+ */
+export const getConsentStatementsUrl = () => {
+
+
+  
+
+  return `/api/admin/consent-statements`
+}
+
+export const consentStatements = async ( options?: RequestInit): Promise<ConsentStatementDto[]> => {
+  
+  return customFetch<ConsentStatementDto[]>(getConsentStatementsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
   }
 );}
 

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type {
+  ApproveStoryBody,
   ListPendingStoriesParams,
   MessageResponse,
   PendingEditDto,
@@ -72,7 +73,8 @@ export const adminDeleteStory = async (id: number, options?: RequestInit): Promi
 
 
 /**
- * @summary Approves a pending story (it goes live) or its staged edit (it replaces the live text).
+ * @summary Approves a pending story (it goes live) or its staged edit (it replaces the live text);
+a story its author marked sensitive needs the reviewer's checklist.
  */
 export const getApproveStoryUrl = (id: number,) => {
 
@@ -82,14 +84,16 @@ export const getApproveStoryUrl = (id: number,) => {
   return `/api/admin/stories/${id}/approve`
 }
 
-export const approveStory = async (id: number, options?: RequestInit): Promise<StoryDto> => {
+export const approveStory = async (id: number,
+    approveStoryBody: ApproveStoryBody, options?: RequestInit): Promise<StoryDto> => {
   
   return customFetch<StoryDto>(getApproveStoryUrl(id),
   {      
     ...options,
-    method: 'POST'
-    
-    
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      approveStoryBody,)
   }
 );}
 

@@ -6,16 +6,44 @@
  * OpenAPI spec version: 0.1.0
  */
 import type {
+  ConsentRecordDto,
+  ConsentStatementDto,
   ExportRequest,
   ListStoriesParams,
   MessageResponse,
+  PublishStoryBody,
   StoryDto,
   StoryInput,
   StorySummaryDto,
-  UpdateStoryResponse
+  UpdateStoryResponse,
+  WithdrawConsentBody,
+  WithdrawConsentResponse
 } from '../../model';
 
 import { customFetch } from '../../../fetcher';
+
+/**
+ * @summary The consent statement authors read now: anyone signed in.
+ */
+export const getConsentStatementUrl = () => {
+
+
+  
+
+  return `/api/consent-statement`
+}
+
+export const consentStatement = async ( options?: RequestInit): Promise<ConsentStatementDto> => {
+  
+  return customFetch<ConsentStatementDto>(getConsentStatementUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
 
 /**
  * @summary Published stories, newest first. The total number of matches is in `X-Total-Count`.
@@ -170,6 +198,30 @@ export const deleteStory = async (id: number, options?: RequestInit): Promise<Me
 
 
 /**
+ * @summary The consent records of a story, oldest first (the latest decides): its author and
+reviewers.
+ */
+export const getStoryConsentUrl = (id: number,) => {
+
+
+  
+
+  return `/api/stories/${id}/consent`
+}
+
+export const storyConsent = async (id: number, options?: RequestInit): Promise<ConsentRecordDto[]> => {
+  
+  return customFetch<ConsentRecordDto[]>(getStoryConsentUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
  * One post per chosen platform (title, excerpt, backlink and the site's name) is queued;
 nothing is posted during the request. A background worker posts to the platforms whose
 credentials are configured (Twitter/X, LinkedIn) and retries while they are unavailable;
@@ -201,7 +253,8 @@ export const exportStory = async (id: number,
 
 
 /**
- * @summary Submits the caller's own draft or rejected story (published at once for admin authors).
+ * @summary Submits the caller's own draft or rejected story (published at once for admin authors)
+with the author's consent.
  */
 export const getPublishStoryUrl = (id: number,) => {
 
@@ -211,14 +264,43 @@ export const getPublishStoryUrl = (id: number,) => {
   return `/api/stories/${id}/publish`
 }
 
-export const publishStory = async (id: number, options?: RequestInit): Promise<StoryDto> => {
+export const publishStory = async (id: number,
+    publishStoryBody: PublishStoryBody, options?: RequestInit): Promise<StoryDto> => {
   
   return customFetch<StoryDto>(getPublishStoryUrl(id),
   {      
     ...options,
-    method: 'PUT'
-    
-    
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      publishStoryBody,)
+  }
+);}
+
+
+/**
+ * @summary Withdraws consent to a story: it leaves the site at once (a draft for its author), its
+queued social posts are cancelled, its earlier versions deleted, and the activity log
+records it. Its author, or a reviewer on the author's behalf with a reason.
+ */
+export const getWithdrawConsentUrl = (id: number,) => {
+
+
+  
+
+  return `/api/stories/${id}/withdraw-consent`
+}
+
+export const withdrawConsent = async (id: number,
+    withdrawConsentBody: WithdrawConsentBody, options?: RequestInit): Promise<WithdrawConsentResponse> => {
+  
+  return customFetch<WithdrawConsentResponse>(getWithdrawConsentUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      withdrawConsentBody,)
   }
 );}
 

@@ -29,6 +29,7 @@ import type {
   ApiTokenDto,
   AuthResponse,
   ChangeOwnPasswordRequest,
+  ConsentRecordDto,
   CreateApiTokenRequest,
   CreatedApiTokenDto,
   DeleteAccountRequest,
@@ -972,6 +973,105 @@ export const useUpdateProfile = <TError = ErrorType<ErrorBody | ErrorBody | Erro
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The signed-in person's consent records over all their stories, oldest first.
+ */
+export const getMyConsentsUrl = () => {
+
+
+  
+
+  return `/api/user/consents`
+}
+
+export const myConsents = async ( options?: RequestInit): Promise<ConsentRecordDto[]> => {
+  
+  return customFetch<ConsentRecordDto[]>(getMyConsentsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getMyConsentsQueryKey = () => {
+    return [
+    `/api/user/consents`
+    ] as const;
+    }
+
+    
+export const getMyConsentsQueryOptions = <TData = Awaited<ReturnType<typeof myConsents>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof myConsents>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getMyConsentsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof myConsents>>> = ({ signal }) => myConsents({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof myConsents>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type MyConsentsQueryResult = NonNullable<Awaited<ReturnType<typeof myConsents>>>
+export type MyConsentsQueryError = ErrorType<ErrorBody | ErrorBody>
+
+
+export function useMyConsents<TData = Awaited<ReturnType<typeof myConsents>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof myConsents>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof myConsents>>,
+          TError,
+          Awaited<ReturnType<typeof myConsents>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useMyConsents<TData = Awaited<ReturnType<typeof myConsents>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof myConsents>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof myConsents>>,
+          TError,
+          Awaited<ReturnType<typeof myConsents>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useMyConsents<TData = Awaited<ReturnType<typeof myConsents>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof myConsents>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The signed-in person's consent records over all their stories, oldest first.
+ */
+
+export function useMyConsents<TData = Awaited<ReturnType<typeof myConsents>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof myConsents>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getMyConsentsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Everything the site holds about the signed-in person, as one JSON document.
  */
 export const getExportAccountUrl = () => {

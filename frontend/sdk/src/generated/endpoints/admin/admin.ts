@@ -31,6 +31,8 @@ import type {
   BackupStartedDto,
   BackupsDto,
   ChangePasswordRequest,
+  ConsentStatementDto,
+  ConsentStatementInput,
   ErrorBody,
   HeldApiTokenDto,
   ListAllApiTokensParams,
@@ -512,6 +514,178 @@ export const useChangePassword = <TError = ErrorType<ErrorBody | ErrorBody | Err
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary A new text of the consent statement (a new version; records keep theirs): the super
+admin.
+ */
+export const getChangeConsentStatementUrl = () => {
+
+
+  
+
+  return `/api/admin/consent-statement`
+}
+
+export const changeConsentStatement = async (consentStatementInput: ConsentStatementInput, options?: RequestInit): Promise<ConsentStatementDto> => {
+  
+  return customFetch<ConsentStatementDto>(getChangeConsentStatementUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      consentStatementInput,)
+  }
+);}
+
+
+
+
+export const getChangeConsentStatementMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeConsentStatement>>, TError,{data: ConsentStatementInput}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeConsentStatement>>, TError,{data: ConsentStatementInput}, TContext> => {
+
+const mutationKey = ['changeConsentStatement'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeConsentStatement>>, {data: ConsentStatementInput}> = (props) => {
+          const {data} = props ?? {};
+
+          return  changeConsentStatement(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeConsentStatementMutationResult = NonNullable<Awaited<ReturnType<typeof changeConsentStatement>>>
+    export type ChangeConsentStatementMutationBody = ConsentStatementInput
+    export type ChangeConsentStatementMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary A new text of the consent statement (a new version; records keep theirs): the super
+admin.
+ */
+export const useChangeConsentStatement = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeConsentStatement>>, TError,{data: ConsentStatementInput}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeConsentStatement>>,
+        TError,
+        {data: ConsentStatementInput},
+        TContext
+      > => {
+
+      const mutationOptions = getChangeConsentStatementMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Every version of the consent statement, newest first: the super admin.
+ */
+export const getConsentStatementsUrl = () => {
+
+
+  
+
+  return `/api/admin/consent-statements`
+}
+
+export const consentStatements = async ( options?: RequestInit): Promise<ConsentStatementDto[]> => {
+  
+  return customFetch<ConsentStatementDto[]>(getConsentStatementsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getConsentStatementsQueryKey = () => {
+    return [
+    `/api/admin/consent-statements`
+    ] as const;
+    }
+
+    
+export const getConsentStatementsQueryOptions = <TData = Awaited<ReturnType<typeof consentStatements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof consentStatements>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getConsentStatementsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof consentStatements>>> = ({ signal }) => consentStatements({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof consentStatements>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ConsentStatementsQueryResult = NonNullable<Awaited<ReturnType<typeof consentStatements>>>
+export type ConsentStatementsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useConsentStatements<TData = Awaited<ReturnType<typeof consentStatements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof consentStatements>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof consentStatements>>,
+          TError,
+          Awaited<ReturnType<typeof consentStatements>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useConsentStatements<TData = Awaited<ReturnType<typeof consentStatements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof consentStatements>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof consentStatements>>,
+          TError,
+          Awaited<ReturnType<typeof consentStatements>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useConsentStatements<TData = Awaited<ReturnType<typeof consentStatements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof consentStatements>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Every version of the consent statement, newest first: the super admin.
+ */
+
+export function useConsentStatements<TData = Awaited<ReturnType<typeof consentStatements>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof consentStatements>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getConsentStatementsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary The super admin's sign-in by username; opens the same kind of session as `/api/login`.
  */
 export const getAdminLoginUrl = () => {

@@ -25,6 +25,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ApproveStoryBody,
   ErrorBody,
   ListPendingStoriesParams,
   MessageResponse,
@@ -225,7 +226,8 @@ export const useAdminDeleteStory = <TError = ErrorType<ErrorBody | ErrorBody | E
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Approves a pending story (it goes live) or its staged edit (it replaces the live text).
+ * @summary Approves a pending story (it goes live) or its staged edit (it replaces the live text);
+a story its author marked sensitive needs the reviewer's checklist.
  */
 export const getApproveStoryUrl = (id: number,) => {
 
@@ -235,23 +237,25 @@ export const getApproveStoryUrl = (id: number,) => {
   return `/api/admin/stories/${id}/approve`
 }
 
-export const approveStory = async (id: number, options?: RequestInit): Promise<StoryDto> => {
+export const approveStory = async (id: number,
+    approveStoryBody: ApproveStoryBody, options?: RequestInit): Promise<StoryDto> => {
   
   return customFetch<StoryDto>(getApproveStoryUrl(id),
   {      
     ...options,
-    method: 'POST'
-    
-    
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      approveStoryBody,)
   }
 );}
 
 
 
 
-export const getApproveStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approveStory>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof approveStory>>, TError,{id: number}, TContext> => {
+export const getApproveStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approveStory>>, TError,{id: number;data: ApproveStoryBody}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof approveStory>>, TError,{id: number;data: ApproveStoryBody}, TContext> => {
 
 const mutationKey = ['approveStory'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -263,10 +267,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof approveStory>>, {id: number}> = (props) => {
-          const {id} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof approveStory>>, {id: number;data: ApproveStoryBody}> = (props) => {
+          const {id,data} = props ?? {};
 
-          return  approveStory(id,requestOptions)
+          return  approveStory(id,data,requestOptions)
         }
 
         
@@ -275,18 +279,19 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type ApproveStoryMutationResult = NonNullable<Awaited<ReturnType<typeof approveStory>>>
-    
-    export type ApproveStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type ApproveStoryMutationBody = ApproveStoryBody
+    export type ApproveStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
- * @summary Approves a pending story (it goes live) or its staged edit (it replaces the live text).
+ * @summary Approves a pending story (it goes live) or its staged edit (it replaces the live text);
+a story its author marked sensitive needs the reviewer's checklist.
  */
-export const useApproveStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approveStory>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+export const useApproveStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof approveStory>>, TError,{id: number;data: ApproveStoryBody}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof approveStory>>,
         TError,
-        {id: number},
+        {id: number;data: ApproveStoryBody},
         TContext
       > => {
 

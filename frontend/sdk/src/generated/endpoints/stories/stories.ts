@@ -25,14 +25,19 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ConsentRecordDto,
+  ConsentStatementDto,
   ErrorBody,
   ExportRequest,
   ListStoriesParams,
   MessageResponse,
+  PublishStoryBody,
   StoryDto,
   StoryInput,
   StorySummaryDto,
-  UpdateStoryResponse
+  UpdateStoryResponse,
+  WithdrawConsentBody,
+  WithdrawConsentResponse
 } from '../../model';
 
 import { customFetch } from '../../../fetcher';
@@ -44,6 +49,105 @@ type AwaitedInput<T> = PromiseLike<T> | T;
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+
+
+/**
+ * @summary The consent statement authors read now: anyone signed in.
+ */
+export const getConsentStatementUrl = () => {
+
+
+  
+
+  return `/api/consent-statement`
+}
+
+export const consentStatement = async ( options?: RequestInit): Promise<ConsentStatementDto> => {
+  
+  return customFetch<ConsentStatementDto>(getConsentStatementUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getConsentStatementQueryKey = () => {
+    return [
+    `/api/consent-statement`
+    ] as const;
+    }
+
+    
+export const getConsentStatementQueryOptions = <TData = Awaited<ReturnType<typeof consentStatement>>, TError = ErrorType<ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof consentStatement>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getConsentStatementQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof consentStatement>>> = ({ signal }) => consentStatement({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof consentStatement>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ConsentStatementQueryResult = NonNullable<Awaited<ReturnType<typeof consentStatement>>>
+export type ConsentStatementQueryError = ErrorType<ErrorBody | ErrorBody>
+
+
+export function useConsentStatement<TData = Awaited<ReturnType<typeof consentStatement>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof consentStatement>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof consentStatement>>,
+          TError,
+          Awaited<ReturnType<typeof consentStatement>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useConsentStatement<TData = Awaited<ReturnType<typeof consentStatement>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof consentStatement>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof consentStatement>>,
+          TError,
+          Awaited<ReturnType<typeof consentStatement>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useConsentStatement<TData = Awaited<ReturnType<typeof consentStatement>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof consentStatement>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The consent statement authors read now: anyone signed in.
+ */
+
+export function useConsentStatement<TData = Awaited<ReturnType<typeof consentStatement>>, TError = ErrorType<ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof consentStatement>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getConsentStatementQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
 
 
 
@@ -573,6 +677,107 @@ export const useDeleteStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The consent records of a story, oldest first (the latest decides): its author and
+reviewers.
+ */
+export const getStoryConsentUrl = (id: number,) => {
+
+
+  
+
+  return `/api/stories/${id}/consent`
+}
+
+export const storyConsent = async (id: number, options?: RequestInit): Promise<ConsentRecordDto[]> => {
+  
+  return customFetch<ConsentRecordDto[]>(getStoryConsentUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getStoryConsentQueryKey = (id?: number,) => {
+    return [
+    `/api/stories/${id}/consent`
+    ] as const;
+    }
+
+    
+export const getStoryConsentQueryOptions = <TData = Awaited<ReturnType<typeof storyConsent>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof storyConsent>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStoryConsentQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof storyConsent>>> = ({ signal }) => storyConsent(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof storyConsent>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StoryConsentQueryResult = NonNullable<Awaited<ReturnType<typeof storyConsent>>>
+export type StoryConsentQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useStoryConsent<TData = Awaited<ReturnType<typeof storyConsent>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof storyConsent>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof storyConsent>>,
+          TError,
+          Awaited<ReturnType<typeof storyConsent>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStoryConsent<TData = Awaited<ReturnType<typeof storyConsent>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof storyConsent>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof storyConsent>>,
+          TError,
+          Awaited<ReturnType<typeof storyConsent>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStoryConsent<TData = Awaited<ReturnType<typeof storyConsent>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof storyConsent>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The consent records of a story, oldest first (the latest decides): its author and
+reviewers.
+ */
+
+export function useStoryConsent<TData = Awaited<ReturnType<typeof storyConsent>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof storyConsent>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStoryConsentQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * One post per chosen platform (title, excerpt, backlink and the site's name) is queued;
 nothing is posted during the request. A background worker posts to the platforms whose
 credentials are configured (Twitter/X, LinkedIn) and retries while they are unavailable;
@@ -651,7 +856,8 @@ export const useExportStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Submits the caller's own draft or rejected story (published at once for admin authors).
+ * @summary Submits the caller's own draft or rejected story (published at once for admin authors)
+with the author's consent.
  */
 export const getPublishStoryUrl = (id: number,) => {
 
@@ -661,23 +867,25 @@ export const getPublishStoryUrl = (id: number,) => {
   return `/api/stories/${id}/publish`
 }
 
-export const publishStory = async (id: number, options?: RequestInit): Promise<StoryDto> => {
+export const publishStory = async (id: number,
+    publishStoryBody: PublishStoryBody, options?: RequestInit): Promise<StoryDto> => {
   
   return customFetch<StoryDto>(getPublishStoryUrl(id),
   {      
     ...options,
-    method: 'PUT'
-    
-    
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      publishStoryBody,)
   }
 );}
 
 
 
 
-export const getPublishStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishStory>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof publishStory>>, TError,{id: number}, TContext> => {
+export const getPublishStoryMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishStory>>, TError,{id: number;data: PublishStoryBody}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof publishStory>>, TError,{id: number;data: PublishStoryBody}, TContext> => {
 
 const mutationKey = ['publishStory'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -689,10 +897,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof publishStory>>, {id: number}> = (props) => {
-          const {id} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof publishStory>>, {id: number;data: PublishStoryBody}> = (props) => {
+          const {id,data} = props ?? {};
 
-          return  publishStory(id,requestOptions)
+          return  publishStory(id,data,requestOptions)
         }
 
         
@@ -701,22 +909,99 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type PublishStoryMutationResult = NonNullable<Awaited<ReturnType<typeof publishStory>>>
-    
-    export type PublishStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+    export type PublishStoryMutationBody = PublishStoryBody
+    export type PublishStoryMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
     /**
- * @summary Submits the caller's own draft or rejected story (published at once for admin authors).
+ * @summary Submits the caller's own draft or rejected story (published at once for admin authors)
+with the author's consent.
  */
-export const usePublishStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishStory>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+export const usePublishStory = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishStory>>, TError,{id: number;data: PublishStoryBody}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof publishStory>>,
         TError,
-        {id: number},
+        {id: number;data: PublishStoryBody},
         TContext
       > => {
 
       const mutationOptions = getPublishStoryMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Withdraws consent to a story: it leaves the site at once (a draft for its author), its
+queued social posts are cancelled, its earlier versions deleted, and the activity log
+records it. Its author, or a reviewer on the author's behalf with a reason.
+ */
+export const getWithdrawConsentUrl = (id: number,) => {
+
+
+  
+
+  return `/api/stories/${id}/withdraw-consent`
+}
+
+export const withdrawConsent = async (id: number,
+    withdrawConsentBody: WithdrawConsentBody, options?: RequestInit): Promise<WithdrawConsentResponse> => {
+  
+  return customFetch<WithdrawConsentResponse>(getWithdrawConsentUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      withdrawConsentBody,)
+  }
+);}
+
+
+
+
+export const getWithdrawConsentMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawConsent>>, TError,{id: number;data: WithdrawConsentBody}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof withdrawConsent>>, TError,{id: number;data: WithdrawConsentBody}, TContext> => {
+
+const mutationKey = ['withdrawConsent'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof withdrawConsent>>, {id: number;data: WithdrawConsentBody}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  withdrawConsent(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type WithdrawConsentMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawConsent>>>
+    export type WithdrawConsentMutationBody = WithdrawConsentBody
+    export type WithdrawConsentMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Withdraws consent to a story: it leaves the site at once (a draft for its author), its
+queued social posts are cancelled, its earlier versions deleted, and the activity log
+records it. Its author, or a reviewer on the author's behalf with a reason.
+ */
+export const useWithdrawConsent = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawConsent>>, TError,{id: number;data: WithdrawConsentBody}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof withdrawConsent>>,
+        TError,
+        {id: number;data: WithdrawConsentBody},
+        TContext
+      > => {
+
+      const mutationOptions = getWithdrawConsentMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -211,6 +211,25 @@ export const updateProfileResponse = zod.object({
 }).describe('An account, without any password, hash or provider secret.')
 
 /**
+ * @summary The signed-in person's consent records over all their stories, oldest first.
+ */
+export const myConsentsResponseItem = zod.object({
+  "at": zod.iso.datetime({}),
+  "id": zod.number(),
+  "kind": zod.enum(['given', 'legacy', 'withdrawn']).describe('How a record came to be.'),
+  "personId": zod.string().describe('The author, whose consent it is.'),
+  "reason": zod.string().nullish().describe('A moderator\'s reason for withdrawing on the author\'s behalf.'),
+  "recordedBy": zod.string().describe('Who recorded it: the author, or a moderator withdrawing on their behalf.'),
+  "site": zod.boolean(),
+  "social": zod.boolean(),
+  "statementVersion": zod.number().describe('The version of the statement the author read.'),
+  "storyId": zod.number(),
+  "storyTitle": zod.string().describe('The story\'s title now.'),
+  "widget": zod.boolean()
+}).describe('One confirmation (or withdrawal) of consent.')
+export const myConsentsResponse = zod.array(myConsentsResponseItem)
+
+/**
  * @summary Everything the site holds about the signed-in person, as one JSON document.
  */
 export const exportAccountResponsePicturesItemHeightMin = 0;export const exportAccountResponsePicturesItemSizesItemWidthMin = 0;export const exportAccountResponsePicturesItemWidthMin = 0;export const exportAccountResponseStoriesItemStoryScriptureRefsItemChapterMin = 0;
@@ -244,6 +263,20 @@ export const exportAccountResponse = zod.object({
   "platformId": zod.string().nullish(),
   "storyId": zod.number()
 }).describe('A comment as the story page shows it.')).describe('Comments left with the account\'s e-mail address.'),
+  "consents": zod.array(zod.object({
+  "at": zod.iso.datetime({}),
+  "id": zod.number(),
+  "kind": zod.enum(['given', 'legacy', 'withdrawn']).describe('How a record came to be.'),
+  "personId": zod.string().describe('The author, whose consent it is.'),
+  "reason": zod.string().nullish().describe('A moderator\'s reason for withdrawing on the author\'s behalf.'),
+  "recordedBy": zod.string().describe('Who recorded it: the author, or a moderator withdrawing on their behalf.'),
+  "site": zod.boolean(),
+  "social": zod.boolean(),
+  "statementVersion": zod.number().describe('The version of the statement the author read.'),
+  "storyId": zod.number(),
+  "storyTitle": zod.string().describe('The story\'s title now.'),
+  "widget": zod.boolean()
+}).describe('One confirmation (or withdrawal) of consent.')).describe('Every consent they gave to or withdrew from their stories, oldest first (each\nstory\'s byline and audience are in `stories`).'),
   "exportedAt": zod.iso.datetime({}),
   "helpMessages": zod.array(zod.object({
   "category": zod.enum(['general', 'technical', 'content', 'account', 'feature', 'bug']).describe('A help category: general (General Question), technical (Technical Support), content\n(Content Issues), account (Account Help), feature (Feature Request), bug (Bug Report).'),

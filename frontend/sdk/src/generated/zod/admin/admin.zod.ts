@@ -18,13 +18,13 @@ export const listAuditLogQueryOffsetMax = 1000000000;
 
 export const listAuditLogQueryParams = zod.object({
   "actor": zod.string().regex(listAuditLogQueryActorRegExp).optional().describe('Only entries by this person (a user id).'),
-  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created']).optional().describe('Only entries of this action.'),
+  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created', 'consent_withdrawn']).optional().describe('Only entries of this action.'),
   "limit": zod.number().min(1).max(listAuditLogQueryLimitMax).optional().describe('How many entries (1 to 200, default 50).'),
   "offset": zod.number().min(listAuditLogQueryOffsetMin).max(listAuditLogQueryOffsetMax).optional()
 })
 
 export const listAuditLogResponseItem = zod.object({
-  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created']).describe('What was done (the log\'s stable vocabulary).'),
+  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created', 'consent_withdrawn']).describe('What was done (the log\'s stable vocabulary).'),
   "actorId": zod.string(),
   "actorName": zod.string().describe('The actor\'s name when they acted (\"Former member\" once they left).'),
   "at": zod.iso.datetime({}),
@@ -103,6 +103,36 @@ export const changePasswordBody = zod.object({
 export const changePasswordResponse = zod.object({
   "message": zod.string()
 }).describe('A plain confirmation.')
+
+/**
+ * @summary A new text of the consent statement (a new version; records keep theirs): the super
+admin.
+ */
+export const changeConsentStatementBodyTextMax = 5000;
+export const changeConsentStatementBodyTextRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$');
+
+
+export const changeConsentStatementBody = zod.object({
+  "text": zod.string().min(1).max(changeConsentStatementBodyTextMax).regex(changeConsentStatementBodyTextRegExp)
+}).describe('A new statement text.')
+
+export const changeConsentStatementResponse = zod.object({
+  "createdAt": zod.iso.datetime({}).nullish().describe('When the super admin wrote it (null for the texts the site started with).'),
+  "legacy": zod.boolean().describe('The version standing for stories submitted before consent was recorded.'),
+  "text": zod.string(),
+  "version": zod.number()
+}).describe('A version of the consent statement.')
+
+/**
+ * @summary Every version of the consent statement, newest first: the super admin.
+ */
+export const consentStatementsResponseItem = zod.object({
+  "createdAt": zod.iso.datetime({}).nullish().describe('When the super admin wrote it (null for the texts the site started with).'),
+  "legacy": zod.boolean().describe('The version standing for stories submitted before consent was recorded.'),
+  "text": zod.string(),
+  "version": zod.number()
+}).describe('A version of the consent statement.')
+export const consentStatementsResponse = zod.array(consentStatementsResponseItem)
 
 /**
  * @summary The super admin's sign-in by username; opens the same kind of session as `/api/login`.

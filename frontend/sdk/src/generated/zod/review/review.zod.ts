@@ -45,6 +45,7 @@ export const listPendingStoriesResponseItem = zod.object({
   "id": zod.number(),
   "title": zod.string()
 }).describe('The staged edit as the queue lists it (its text is in `GET /api/stories/{id}/pending-edit`).'),zod.null()]).optional(),
+  "sensitive": zod.array(zod.enum(['namesPerson', 'mentionsChild', 'healthAddictionAbuse']).describe('What a story touches, in the author\'s words.')).describe('What the author says it touches: not empty, approval needs the checklist.'),
   "status": zod.enum(['draft', 'pending_approval', 'approved', 'rejected']).describe('Review status of a story.'),
   "thumbnailUrl": zod.string().nullish(),
   "title": zod.string(),
@@ -66,11 +67,19 @@ export const adminDeleteStoryResponse = zod.object({
 }).describe('A plain confirmation.')
 
 /**
- * @summary Approves a pending story (it goes live) or its staged edit (it replaces the live text).
+ * @summary Approves a pending story (it goes live) or its staged edit (it replaces the live text);
+a story its author marked sensitive needs the reviewer's checklist.
  */
 export const approveStoryParams = zod.object({
   "id": zod.number().describe('Story id')
 })
+
+export const approveStoryBody = zod.union([zod.object({
+  "checklist": zod.union([zod.object({
+  "noChildIdentifiable": zod.boolean().describe('\"No child is identifiable.\"'),
+  "othersAgreedOrUnidentifiable": zod.boolean().describe('\"Other people named have agreed, or are not identifiable.\"')
+}).describe('The reviewer\'s checklist for a sensitive story: both must be `true`.'),zod.null()]).optional()
+}).describe('Approving a story: the checklist, required when its author marked it sensitive.'),zod.null()])
 
 export const approveStoryResponseScriptureRefsItemChapterMin = 0;
 

@@ -9,6 +9,16 @@ import * as zod from 'zod';
 
 
 /**
+ * @summary The consent statement authors read now: anyone signed in.
+ */
+export const consentStatementResponse = zod.object({
+  "createdAt": zod.iso.datetime({}).nullish().describe('When the super admin wrote it (null for the texts the site started with).'),
+  "legacy": zod.boolean().describe('The version standing for stories submitted before consent was recorded.'),
+  "text": zod.string(),
+  "version": zod.number()
+}).describe('A version of the consent statement.')
+
+/**
  * @summary Published stories, newest first. The total number of matches is in `X-Total-Count`.
  */
 export const listStoriesQueryQRegExp = new RegExp('^[^\\u0000-\\u001F\\u007F-\\u009F]*$');
@@ -22,7 +32,8 @@ export const listStoriesQueryParams = zod.object({
   "category": zod.string().regex(listStoriesQueryCategoryRegExp).optional().describe('Exact category name.'),
   "passage": zod.string().regex(listStoriesQueryPassageRegExp).optional().describe('Only stories citing a verse of this passage, in OSIS form (`John.3.16`, `1Cor.13`,\n`Ps.23.1-Ps.23.4`).'),
   "limit": zod.number().min(1).max(listStoriesQueryLimitMax).optional().describe('Page size, 1 to 100 (default 20).'),
-  "offset": zod.number().min(listStoriesQueryOffsetMin).max(listStoriesQueryOffsetMax).optional().describe('How many matches to skip, 0 to 1,000,000,000 (default 0).')
+  "offset": zod.number().min(listStoriesQueryOffsetMin).max(listStoriesQueryOffsetMax).optional().describe('How many matches to skip, 0 to 1,000,000,000 (default 0).'),
+  "widget": zod.boolean().optional().describe('`true`: the widget\'s list, public stories whose author agreed to the widget only.')
 })
 
 export const listStoriesResponseScriptureRefsItemChapterMin = 0;
@@ -89,9 +100,15 @@ export const createStoryBody = zod.object({
   "authorId": zod.string().regex(createStoryBodyAuthorIdRegExp).nullish(),
   "byline": zod.union([zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),zod.null()]).optional(),
   "category": zod.string().regex(createStoryBodyCategoryRegExp),
+  "consent": zod.union([zod.object({
+  "site": zod.boolean().describe('Shown on this site: must be `true`.'),
+  "social": zod.boolean().optional().describe('Shared on social media (left out: `false`).'),
+  "widget": zod.boolean().optional().describe('Shown in the widget other sites embed (left out: `false`).')
+}).describe('The uses of a story its author agrees to.'),zod.null()]).optional(),
   "content": zod.string().min(1).max(createStoryBodyContentMax).regex(createStoryBodyContentRegExp).describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
   "excerpt": zod.string().max(createStoryBodyExcerptMax).regex(createStoryBodyExcerptRegExp).nullish(),
   "isPublished": zod.boolean().nullish().describe('`true`: \"Publish\"; `false`: \"Save as Draft\", which takes a live story off the site;\nleft out: a new story is a draft, and an existing one keeps its publication (an\nedit of a live story waits for review as usual).'),
+  "sensitive": zod.array(zod.enum(['namesPerson', 'mentionsChild', 'healthAddictionAbuse']).describe('What a story touches, in the author\'s words.')).nullish().describe('What the story touches, in the author\'s words (reviewers then confirm a checklist);\nleft out: unchanged; empty: nothing.'),
   "thumbnailUrl": zod.string().max(createStoryBodyThumbnailUrlMax).regex(createStoryBodyThumbnailUrlRegExp).nullish().describe('An http(s) image URL.'),
   "title": zod.string().min(1).max(createStoryBodyTitleMax).regex(createStoryBodyTitleRegExp),
   "videoUrl": zod.string().max(createStoryBodyVideoUrlMax).regex(createStoryBodyVideoUrlRegExp).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
@@ -226,9 +243,15 @@ export const updateStoryBody = zod.object({
   "authorId": zod.string().regex(updateStoryBodyAuthorIdRegExp).nullish(),
   "byline": zod.union([zod.enum(['full', 'first', 'firstInitial', 'anonymous']).describe('How a story names its author.'),zod.null()]).optional(),
   "category": zod.string().regex(updateStoryBodyCategoryRegExp),
+  "consent": zod.union([zod.object({
+  "site": zod.boolean().describe('Shown on this site: must be `true`.'),
+  "social": zod.boolean().optional().describe('Shared on social media (left out: `false`).'),
+  "widget": zod.boolean().optional().describe('Shown in the widget other sites embed (left out: `false`).')
+}).describe('The uses of a story its author agrees to.'),zod.null()]).optional(),
   "content": zod.string().min(1).max(updateStoryBodyContentMax).regex(updateStoryBodyContentRegExp).describe('Plain text (blank lines separate paragraphs) or HTML; sanitised on the server.'),
   "excerpt": zod.string().max(updateStoryBodyExcerptMax).regex(updateStoryBodyExcerptRegExp).nullish(),
   "isPublished": zod.boolean().nullish().describe('`true`: \"Publish\"; `false`: \"Save as Draft\", which takes a live story off the site;\nleft out: a new story is a draft, and an existing one keeps its publication (an\nedit of a live story waits for review as usual).'),
+  "sensitive": zod.array(zod.enum(['namesPerson', 'mentionsChild', 'healthAddictionAbuse']).describe('What a story touches, in the author\'s words.')).nullish().describe('What the story touches, in the author\'s words (reviewers then confirm a checklist);\nleft out: unchanged; empty: nothing.'),
   "thumbnailUrl": zod.string().max(updateStoryBodyThumbnailUrlMax).regex(updateStoryBodyThumbnailUrlRegExp).nullish().describe('An http(s) image URL.'),
   "title": zod.string().min(1).max(updateStoryBodyTitleMax).regex(updateStoryBodyTitleRegExp),
   "videoUrl": zod.string().max(updateStoryBodyVideoUrlMax).regex(updateStoryBodyVideoUrlRegExp).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
@@ -292,6 +315,30 @@ export const deleteStoryResponse = zod.object({
 }).describe('A plain confirmation.')
 
 /**
+ * @summary The consent records of a story, oldest first (the latest decides): its author and
+reviewers.
+ */
+export const storyConsentParams = zod.object({
+  "id": zod.number().describe('Story id')
+})
+
+export const storyConsentResponseItem = zod.object({
+  "at": zod.iso.datetime({}),
+  "id": zod.number(),
+  "kind": zod.enum(['given', 'legacy', 'withdrawn']).describe('How a record came to be.'),
+  "personId": zod.string().describe('The author, whose consent it is.'),
+  "reason": zod.string().nullish().describe('A moderator\'s reason for withdrawing on the author\'s behalf.'),
+  "recordedBy": zod.string().describe('Who recorded it: the author, or a moderator withdrawing on their behalf.'),
+  "site": zod.boolean(),
+  "social": zod.boolean(),
+  "statementVersion": zod.number().describe('The version of the statement the author read.'),
+  "storyId": zod.number(),
+  "storyTitle": zod.string().describe('The story\'s title now.'),
+  "widget": zod.boolean()
+}).describe('One confirmation (or withdrawal) of consent.')
+export const storyConsentResponse = zod.array(storyConsentResponseItem)
+
+/**
  * One post per chosen platform (title, excerpt, backlink and the site's name) is queued;
 nothing is posted during the request. A background worker posts to the platforms whose
 credentials are configured (Twitter/X, LinkedIn) and retries while they are unavailable;
@@ -313,11 +360,20 @@ export const exportStoryResponse = zod.object({
 }).describe('A plain confirmation.')
 
 /**
- * @summary Submits the caller's own draft or rejected story (published at once for admin authors).
+ * @summary Submits the caller's own draft or rejected story (published at once for admin authors)
+with the author's consent.
  */
 export const publishStoryParams = zod.object({
   "id": zod.number().describe('Story id')
 })
+
+export const publishStoryBody = zod.union([zod.object({
+  "consent": zod.union([zod.object({
+  "site": zod.boolean().describe('Shown on this site: must be `true`.'),
+  "social": zod.boolean().optional().describe('Shared on social media (left out: `false`).'),
+  "widget": zod.boolean().optional().describe('Shown in the widget other sites embed (left out: `false`).')
+}).describe('The uses of a story its author agrees to.'),zod.null()]).optional()
+}).describe('The author\'s consent, given with the Publish action.'),zod.null()])
 
 export const publishStoryResponseScriptureRefsItemChapterMin = 0;
 
@@ -360,4 +416,34 @@ export const publishStoryResponse = zod.object({
   "profileImageUrl": zod.string().nullish()
 }).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
+
+/**
+ * @summary Withdraws consent to a story: it leaves the site at once (a draft for its author), its
+queued social posts are cancelled, its earlier versions deleted, and the activity log
+records it. Its author, or a reviewer on the author's behalf with a reason.
+ */
+export const withdrawConsentParams = zod.object({
+  "id": zod.number().describe('Story id')
+})
+
+export const withdrawConsentBodyReasonMax = 2000;
+export const withdrawConsentBodyReasonRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+
+
+export const withdrawConsentBody = zod.union([zod.object({
+  "reason": zod.string().max(withdrawConsentBodyReasonMax).regex(withdrawConsentBodyReasonRegExp).nullish()
+}).describe('Who withdraws, and why (required of a moderator acting for the author).'),zod.null()])
+
+export const withdrawConsentResponseCancelledPostsMin = 0;export const withdrawConsentResponsePurgedVersionsMin = 0;
+
+export const withdrawConsentResponse = zod.object({
+  "cancelledPosts": zod.number().min(withdrawConsentResponseCancelledPostsMin).describe('Queued social posts cancelled.'),
+  "message": zod.string(),
+  "posted": zod.array(zod.object({
+  "platform": zod.string(),
+  "postId": zod.number(),
+  "url": zod.string().nullish()
+}).describe('A social post already made, for a person to remove on its platform.')).describe('Posts already made: not deleted on the platforms; remove them there.'),
+  "purgedVersions": zod.number().min(withdrawConsentResponsePurgedVersionsMin).describe('Stored earlier versions deleted.')
+}).describe('What withdrawing consent did.')
 

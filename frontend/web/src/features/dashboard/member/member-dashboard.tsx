@@ -1,4 +1,9 @@
-import { useListAuthorStories, type StorySummaryDto } from '@grace-stories/sdk/react';
+import {
+  useListAuthorStories,
+  useMyConsents,
+  type ConsentRecordDto,
+  type StorySummaryDto,
+} from '@grace-stories/sdk/react';
 import {
   ArrowLeft,
   BookOpen,
@@ -28,6 +33,7 @@ import { memberCounts } from '@/lib/story-status';
 import { ApiTokensTab } from '../account/api-tokens-tab';
 import { ProfileSettings } from '../account/profile-settings';
 import { SecurityTab } from '../account/security-tab';
+import { StoryConsent } from './story-consent';
 
 /** 'My Dashboard' (docs/product.md#screens): counts and list from the author's own stories. */
 export function MemberDashboard({ user }: { user: User }) {
@@ -139,6 +145,10 @@ function MyStories({
   isLoading: boolean;
   onEdit: (storyId: number) => void;
 }) {
+  const consents = useMyConsents();
+  // The latest record of each story decides (they come oldest first).
+  const latest = new Map<number, ConsentRecordDto>();
+  for (const record of consents.data ?? []) latest.set(record.storyId, record);
   if (isLoading) {
     return (
       <Card>
@@ -177,6 +187,7 @@ function MyStories({
                   </p>
                   {excerpt && <p className="text-sm text-muted-foreground">{excerpt}</p>}
                   <RejectionReason story={story} />
+                  <StoryConsent storyId={story.id} record={latest.get(story.id)} />
                 </div>
                 <div className="flex shrink-0 gap-2">
                   {(story.status === 'draft' || story.status === 'rejected') && (

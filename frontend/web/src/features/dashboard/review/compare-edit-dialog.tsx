@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { fullName } from '@/lib/format';
 import { RejectStoryDialog } from './reject-story-dialog';
+import { approveBody, checklistDone, EMPTY_CHECKLIST, SensitiveChecklist, type Checklist } from './sensitive-checklist';
 import { plainText, wordDiff, type DiffPart } from './story-diff';
 import { useRefreshStoryQueues, useStoryReview } from './use-story-review';
 
@@ -52,6 +53,7 @@ function CompareEditBody({ story, onDone }: { story: PendingStoryDto; onDone: ()
   const { approveEdit, rejectEdit, busy } = useStoryReview();
   const refreshQueues = useRefreshStoryQueues();
   const [rejecting, setRejecting] = useState(false);
+  const [checklist, setChecklist] = useState<Checklist>(EMPTY_CHECKLIST);
   // Withdrawn by its author or decided by another reviewer meanwhile: the queue is out of date.
   const gone = pending.error instanceof ApiError && pending.error.status === 404;
   useEffect(() => {
@@ -72,6 +74,7 @@ function CompareEditBody({ story, onDone }: { story: PendingStoryDto; onDone: ()
       ) : (
         <EditComparison edit={pending.data} />
       )}
+      {ready && <SensitiveChecklist story={story} value={checklist} onChange={setChecklist} />}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">Close</Button>
@@ -80,7 +83,12 @@ function CompareEditBody({ story, onDone }: { story: PendingStoryDto; onDone: ()
           <X aria-hidden="true" />
           Reject edit
         </Button>
-        <Button disabled={!ready} onClick={() => approveEdit.mutate({ id: story.id }, { onSuccess: onDone })}>
+        <Button
+          disabled={!ready || !checklistDone(story, checklist)}
+          onClick={() =>
+            approveEdit.mutate({ id: story.id, data: approveBody(story, checklist) }, { onSuccess: onDone })
+          }
+        >
           <Check aria-hidden="true" />
           Approve edit
         </Button>

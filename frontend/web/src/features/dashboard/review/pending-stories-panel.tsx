@@ -16,6 +16,7 @@ import { fullName, waitedFor } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { CompareEditDialog } from './compare-edit-dialog';
 import { RejectStoryDialog } from './reject-story-dialog';
+import { approveBody, checklistDone, EMPTY_CHECKLIST, SensitiveChecklist, type Checklist } from './sensitive-checklist';
 import { usePendingStories, useStoryReview } from './use-story-review';
 
 /** docs/product.md#screens: a queue item without an excerpt shows the first 150 characters of its content. */
@@ -136,6 +137,7 @@ function RowFacts({ story, by }: { story: PendingStoryDto; by: string }) {
 function PendingStoryRow({ story, withEdit }: { story: PendingStoryDto; withEdit: boolean }) {
   const { approve, reject, remove, busy } = useStoryReview();
   const [rejecting, setRejecting] = useState(false);
+  const [checklist, setChecklist] = useState<Checklist>(EMPTY_CHECKLIST);
   const excerpt = story.excerpt || excerptFallback(story.preview, QUEUE_EXCERPT_LENGTH);
 
   return (
@@ -145,6 +147,7 @@ function PendingStoryRow({ story, withEdit }: { story: PendingStoryDto; withEdit
         <RowFacts story={story} by="By" />
         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{excerpt}</p>
       </div>
+      <SensitiveChecklist story={story} value={checklist} onChange={setChecklist} />
       <div className="flex flex-wrap gap-2">
         {/* Reviewers may open an unpublished story: the server shows it to them. */}
         <Button asChild size="sm" variant="outline">
@@ -153,7 +156,11 @@ function PendingStoryRow({ story, withEdit }: { story: PendingStoryDto; withEdit
             Read<span className="sr-only"> &ldquo;{story.title}&rdquo;</span>
           </Link>
         </Button>
-        <Button size="sm" disabled={busy} onClick={() => approve.mutate({ id: story.id })}>
+        <Button
+          size="sm"
+          disabled={busy || !checklistDone(story, checklist)}
+          onClick={() => approve.mutate({ id: story.id, data: approveBody(story, checklist) })}
+        >
           <Check aria-hidden="true" />
           Approve
         </Button>

@@ -34,6 +34,7 @@ export const ACTION_LABEL: Record<ListAuditLogAction, string> = {
   social_cancelled: 'Social post cancelled',
   backup_downloaded: 'Backup downloaded',
   api_token_created: 'API token created',
+  consent_withdrawn: 'Consent withdrawn',
 };
 
 const ALL = 'all';

@@ -1,0 +1,185 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use futures_executor::block_on;
+use std::sync::Arc;
+
+use super::*;
+use crate::audit::AuditAction;
+use crate::permissions::Caller;
+use crate::story::{StoryRepository, StoryStatus};
+use crate::testing::{
+    FakeUnitOfWork, FixedClock, InMemoryConsentRepository, InMemoryStoryRepository,
+    InMemoryUserRepository, WorkParts, new_story, new_user,
+};
+use crate::user::{Role, User, UserRepository};
+
+struct World {
+    users: Arc<InMemoryUserRepository>,
+    stories: Arc<InMemoryStoryRepository>,
+    consents: Arc<InMemoryConsentRepository>,
+    work: Arc<FakeUnitOfWork>,
+    service: ConsentService,
+}
+
+fn world() -> World {
+    let users = Arc::new(InMemoryUserRepository::new());
+    let stories = Arc::new(InMemoryStoryRepository::new(users.clone()));
+    let consents = Arc::new(InMemoryConsentRepository::default());
+    let work = Arc::new(FakeUnitOfWork::new(WorkParts {
+        stories: stories.clone(),
+        consents: consents.clone(),
+        ..WorkParts::new()
+    }));
+    let service = ConsentService::new(
+        consents.clone(),
+        stories.clone(),
+        work.clone(),
+        Arc::new(FixedClock::default()),
+    );
+    World {
+        users,
+        stories,
+        consents,
+        work,
+        service,
+    }
+}
+
+impl World {
+    fn person(&self, email: &str, role: Role) -> User {
+        block_on(self.users.create(new_user(email, role, true))).unwrap()
+    }
+
+    fn agreed(&self, author: &User, story: crate::story::StoryId) {
+        block_on(self.consents.record(&NewConsent {
+            story,
+            person: author.id.clone(),
+            statement_version: 2,
+            uses: ConsentUses {
+                site: true,
+                social: true,
+                widget: false,
+            },
+            kind: ConsentKind::Given,
+            recorded_by: author.id.clone(),
+            reason: None,
+            at: crate::testing::t0(),
+        }))
+        .unwrap();
+    }
+}
+
+#[test]
+fn the_author_withdraws_and_the_story_becomes_a_draft_on_the_log() {
+    let w = world();
+    let author = w.person("a@example.org", Role::RegularContributor);
+    let story = block_on(
+        w.stories
+            .create(new_story(&author.id, "Grace", StoryStatus::Approved)),
+    )
+    .unwrap();
+    w.agreed(&author, story.id);
+    let done = block_on(
+        w.service
+            .withdraw(&Caller::User(author.clone()), story.id, None),
+    )
+    .unwrap();
+    assert_eq!(done.story, story.id);
+    let now = block_on(w.stories.find_with_author(story.id))
+        .unwrap()
+        .unwrap();
+    assert_eq!(now.story.status, StoryStatus::Draft);
+    assert!(!now.story.is_published);
+    let last = w.consents.records().pop().unwrap();
+    assert_eq!(last.consent.kind, ConsentKind::Withdrawn);
+    assert_eq!(last.consent.uses, ConsentUses::default());
+    assert_eq!(w.consents.withdrawn(), vec![story.id]);
+    let log = w.work.audit().entries();
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].action, AuditAction::ConsentWithdrawn);
+    assert_eq!(w.work.commits(), 1);
+    // Nothing is left to withdraw.
+    let again = block_on(w.service.withdraw(&Caller::User(author), story.id, None));
+    assert!(matches!(
+        again,
+        Err(WithdrawConsentError::NothingToWithdraw)
+    ));
+}
+
+#[test]
+fn a_moderator_withdraws_for_the_author_only_with_a_reason() {
+    let w = world();
+    let author = w.person("a@example.org", Role::RegularContributor);
+    let moderator = w.person("m@example.org", Role::Admin);
+    let story = block_on(
+        w.stories
+            .create(new_story(&author.id, "Grace", StoryStatus::Approved)),
+    )
+    .unwrap();
+    w.agreed(&author, story.id);
+    let refused = block_on(
+        w.service
+            .withdraw(&Caller::User(moderator.clone()), story.id, None),
+    );
+    assert!(matches!(
+        refused,
+        Err(WithdrawConsentError::Consent(ConsentError::Invalid(_)))
+    ));
+    block_on(w.service.withdraw(
+        &Caller::User(moderator.clone()),
+        story.id,
+        Some("Asked by phone"),
+    ))
+    .unwrap();
+    let last = w.consents.records().pop().unwrap();
+    assert_eq!(last.consent.recorded_by, moderator.id);
+    assert_eq!(last.consent.person, author.id);
+    assert_eq!(last.consent.reason.as_deref(), Some("Asked by phone"));
+}
+
+#[test]
+fn someone_else_may_not_withdraw_nor_read_the_records() {
+    let w = world();
+    let author = w.person("a@example.org", Role::RegularContributor);
+    let other = w.person("o@example.org", Role::RegularContributor);
+    let story = block_on(
+        w.stories
+            .create(new_story(&author.id, "Grace", StoryStatus::Approved)),
+    )
+    .unwrap();
+    w.agreed(&author, story.id);
+    let refused = block_on(
+        w.service
+            .withdraw(&Caller::User(other.clone()), story.id, Some("x")),
+    );
+    assert!(matches!(
+        refused,
+        Err(WithdrawConsentError::Consent(ConsentError::Refused(_)))
+    ));
+    assert!(block_on(w.service.of_story(&Caller::User(other), story.id)).is_err());
+    assert_eq!(
+        block_on(w.service.of_story(&Caller::User(author), story.id))
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn only_the_super_admin_changes_the_statement_and_old_versions_stay() {
+    let w = world();
+    let admin = w.person("ad@example.org", Role::Admin);
+    let boss = w.person("s@example.org", Role::SuperAdmin);
+    assert!(block_on(w.service.change_statement(&Caller::User(admin), "New")).is_err());
+    let new = block_on(
+        w.service
+            .change_statement(&Caller::User(boss.clone()), " New "),
+    )
+    .unwrap();
+    assert_eq!(new.text, "New");
+    let all = block_on(w.service.statements(&Caller::User(boss.clone()))).unwrap();
+    assert_eq!(all.len(), 3);
+    assert_eq!(all[2].text, "Legacy");
+    let current = block_on(w.service.statement(&Caller::User(boss))).unwrap();
+    assert_eq!(current.version, new.version);
+}

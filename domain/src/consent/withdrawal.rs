@@ -1,0 +1,159 @@
+//! Withdrawing consent in one click: the story leaves the site at once (a draft for its
+//! author), its queued social posts are cancelled, its stored versions are deleted, and
+//! the activity log says who did it; posts already made are listed for a person to remove.
+
+use super::service::ConsentService;
+use super::{ConsentError, ConsentKind, ConsentUses, NewConsent};
+use crate::audit::{AuditAction, NewAuditEntry};
+use crate::permissions::Caller;
+use crate::social::Platform;
+use crate::story::{StoryId, StoryStatus};
+use crate::validation::FieldErrors;
+
+/// The longest reason a moderator gives.
+pub const MAX_REASON_CHARS: usize = 2_000;
+
+/// A social post already made of the story, which only its platform can remove.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PostedCopy {
+    pub post_id: i64,
+    pub platform: Platform,
+    /// The address of the post, when the platform gave one.
+    pub url: Option<String>,
+}
+
+/// What withdrawing took away besides the story's place on the site.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct WithdrawnOutputs {
+    /// Queued social posts cancelled.
+    pub cancelled_posts: u64,
+    /// Stored versions deleted.
+    pub purged_versions: u64,
+    /// Posts already made: not deleted on the platforms; a person removes them.
+    pub posted: Vec<PostedCopy>,
+}
+
+/// The result of a withdrawal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Withdrawal {
+    pub story: StoryId,
+    pub outputs: WithdrawnOutputs,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum WithdrawConsentError {
+    #[error(transparent)]
+    Consent(#[from] ConsentError),
+    /// No consent is in force (never given, or already withdrawn).
+    #[error("There is no consent to withdraw for this story")]
+    NothingToWithdraw,
+}
+
+impl From<crate::StoreError> for WithdrawConsentError {
+    fn from(e: crate::StoreError) -> Self {
+        Self::Consent(e.into())
+    }
+}
+
+/// Checks the reason of a withdrawal: required of a moderator acting for the author.
+///
+/// # Errors
+/// The field error naming `reason`.
+pub fn check_reason(reason: Option<&str>, on_behalf: bool) -> Result<Option<String>, FieldErrors> {
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+    let mut errors = FieldErrors::new();
+    match reason {
+        None if on_behalf => errors.push(
+            "reason",
+            "A reason is required to withdraw consent on the author's behalf",
+        ),
+        Some(r) if r.chars().count() > MAX_REASON_CHARS => errors.push(
+            "reason",
+            format!("The reason must be at most {MAX_REASON_CHARS} characters"),
+        ),
+        Some(r)
+            if r.chars()
+                .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) =>
+        {
+            errors.push("reason", "The reason must not contain control characters");
+        }
+        _ => {}
+    }
+    errors.finish()?;
+    Ok(reason.map(str::to_owned))
+}
+
+impl ConsentService {
+    /// Withdraws the consent of a story: its author, or a reviewer on the author's behalf
+    /// with a reason.
+    ///
+    /// # Errors
+    /// Refusal, missing story, a missing reason (naming `reason`), no consent in force.
+    pub async fn withdraw(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+        reason: Option<&str>,
+    ) -> Result<Withdrawal, WithdrawConsentError> {
+        let (found, mine) = self.story_for(caller, id).await?;
+        let me = caller
+            .user()
+            .ok_or(ConsentError::Refused(
+                crate::permissions::Refusal::NotSignedIn,
+            ))?
+            .clone();
+        let reason = check_reason(reason, !mine).map_err(ConsentError::Invalid)?;
+        let records = self.consents.of_story(id).await?;
+        let latest = records.last();
+        if !latest.is_some_and(|r| r.consent.kind != ConsentKind::Withdrawn) {
+            return Err(WithdrawConsentError::NothingToWithdraw);
+        }
+        let statement = latest.map_or(0, |r| r.consent.statement_version);
+        let now = self.clock.now();
+        let mut story = found.story;
+        story.status = StoryStatus::Draft;
+        story.is_published = false;
+        story.rejection_reason = None;
+        story.updated_at = now;
+        let work = self.work.begin().await?;
+        work.stories().update(&story, &[]).await?;
+        let outputs = work.consents().withdraw_outputs(id).await?;
+        work.consents()
+            .record(&NewConsent {
+                story: id,
+                person: story.author_id.clone(),
+                statement_version: statement,
+                uses: ConsentUses::default(),
+                kind: ConsentKind::Withdrawn,
+                recorded_by: me.id.clone(),
+                reason: reason.clone(),
+                at: now,
+            })
+            .await?;
+        let posted = outputs
+            .posted
+            .iter()
+            .map(|p| match &p.url {
+                Some(url) => format!("{} {url}", p.platform.as_str()),
+                None => format!("{} post {}", p.platform.as_str(), p.post_id),
+            })
+            .collect::<Vec<_>>();
+        let mut why = reason.unwrap_or_else(|| "Withdrawn by the author".to_owned());
+        if !posted.is_empty() {
+            why.push_str(&format!(
+                ". Posts already made, to remove on the platforms: {}",
+                posted.join(", ")
+            ));
+        }
+        let entry = NewAuditEntry::by(
+            &me,
+            AuditAction::ConsentWithdrawn,
+            id.0,
+            Some(&story.title),
+            now,
+        )
+        .because(Some(&why));
+        crate::work::log_and_commit(work, entry).await?;
+        Ok(Withdrawal { story: id, outputs })
+    }
+}

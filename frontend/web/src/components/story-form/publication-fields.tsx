@@ -1,0 +1,54 @@
+//! "Publication Status" (Save as Draft or Publish) and, when publishing, the author's consent.
+import { Globe, Lock } from 'lucide-react';
+import { useController, useWatch, type Control } from 'react-hook-form';
+import { FormField, FormItem } from '@/components/ui/form';
+import { ConsentChecks } from './consent-checks';
+import { SensitiveFields } from './sensitive-fields';
+import type { StoryFormValues } from './story-form-schema';
+import { ToggleGroup } from './toggle-group';
+
+export function PublicationFields({ control, locked }: { control: Control<StoryFormValues>; locked: boolean }) {
+  const audience = useWatch({ control, name: 'audience' });
+  const wasLive = useWatch({ control, name: 'wasLive' });
+  const consent = useController({ control, name: 'consent' });
+  const sensitive = useController({ control, name: 'sensitive' });
+  return (
+    <FormField
+      control={control}
+      name="isPublished"
+      render={({ field }) => (
+        <FormItem>
+          <p className="text-sm leading-none font-medium">Publication Status</p>
+          <ToggleGroup
+            label="Publication status"
+            disabled={locked}
+            value={field.value ? 'publish' : 'draft'}
+            onChange={(next) => field.onChange(next === 'publish')}
+            options={[
+              { value: 'draft', label: 'Save as Draft', icon: <Lock aria-hidden="true" /> },
+              { value: 'publish', label: 'Publish', icon: <Globe aria-hidden="true" /> },
+            ]}
+          />
+          <p className="text-sm text-muted-foreground">
+            {!field.value
+              ? 'Save as draft to continue editing later'
+              : audience === 'members'
+                ? 'This story will be visible to signed-in members only'
+                : 'This story will be visible to all users'}
+          </p>
+          {field.value && (
+            <>
+              <SensitiveFields value={sensitive.field.value} onChange={sensitive.field.onChange} disabled={locked} />
+              <ConsentChecks
+                value={consent.field.value}
+                onChange={consent.field.onChange}
+                disabled={locked}
+                required={!wasLive}
+              />
+            </>
+          )}
+        </FormItem>
+      )}
+    />
+  );
+}
