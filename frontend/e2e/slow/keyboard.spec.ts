@@ -159,6 +159,11 @@ test('a contributor writes a story in the modal and sends it for review', async 
   await keys.tabTo(dialog.getByRole('radio', { name: 'Publish' }), 'Publish');
   await keys.press('Space', 'choose Publish');
   await expect(dialog.getByRole('radio', { name: 'Publish' })).toHaveAttribute('aria-checked', 'true');
+  // Publishing asks for the author's consent: the required box, ticked with Space.
+  const consent = dialog.getByRole('checkbox', { name: 'Show my story on this site (required)' });
+  await keys.tabTo(consent, 'the consent to this site');
+  await keys.press('Space', 'agree to showing the story on this site');
+  await expect(consent).toBeChecked();
   await keys.tabTo(dialog.getByRole('button', { name: 'Create Story' }), 'the modal’s Create Story');
   await keys.submit('Enter', 'submit the story', async () => {
     await expect(page.getByText('Story sent for review', { exact: true })).toBeVisible();
