@@ -43,6 +43,8 @@ async function fillForm(page: Page, title: string) {
   await dialog.getByRole('radio', { name: 'Members only' }).check();
   await dialog.getByRole('radio', { name: 'Publish' }).click();
   await dialog.getByRole('checkbox', { name: 'Show my story on this site (required)' }).check();
+  // It describes an addiction: reviewers will be asked to check it with care.
+  await dialog.getByRole('checkbox', { name: 'It describes health, addiction or abuse' }).check();
   await expect(dialog.getByText('This story will be visible to signed-in members only')).toBeVisible();
   return dialog;
 }
@@ -87,9 +89,14 @@ test('an anonymous members-only story reaches members only, signed "A member of 
       .getByRole('listitem', { name: title, exact: true });
     await expect(row).toContainText(`By Maria ${writer.lastName}`);
     await expect(row).toContainText('Signed: Anonymous · Members only');
+    // The banner and its checklist: no approval until both are confirmed.
+    await expect(row.getByRole('note')).toContainText('Sensitive: the author says this story');
+    await expect(row.getByRole('button', { name: 'Approve' })).toBeDisabled();
     expect(await wcagViolations(admin)).toEqual([]);
     await shot(admin, `privacy-review-${width}`);
     if (width === 390) {
+      await row.getByRole('checkbox', { name: 'Other people named have agreed, or are not identifiable' }).check();
+      await row.getByRole('checkbox', { name: 'No child is identifiable' }).check();
       await row.getByRole('button', { name: 'Approve' }).click();
       await expect(row).toHaveCount(0);
     }
@@ -116,6 +123,20 @@ test('an anonymous members-only story reaches members only, signed "A member of 
   await expect(member.locator('body')).not.toContainText(writer.lastName);
   await expect(member.getByRole('heading', { name: 'Share this story' })).toHaveCount(0);
   await shot(member, 'privacy-member-reads');
+
+  // The author takes it back in one click (and a confirmation): gone for the member too.
+  await page.goto('/contributor-dashboard');
+  const mine = page.getByRole('list', { name: 'My stories' }).getByRole('listitem').filter({ hasText: title });
+  await expect(mine).toContainText('You agreed on');
+  await mine.getByRole('button', { name: 'Withdraw consent' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Withdraw consent?' });
+  await confirm.getByRole('button', { name: 'Withdraw consent' }).click();
+  await expect(page.getByText('Consent withdrawn', { exact: true })).toBeVisible();
+  await expect(mine).toContainText('You withdrew your consent');
+  expect((await member.request.get(`/api/stories/${id}`)).status()).toBe(404);
+  await member.goto('/stories');
+  await expect(member.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(member.getByText(title)).toHaveCount(0);
   await member.context().close();
   await page.context().close();
 });
