@@ -78,6 +78,30 @@ async fn exported(
         .await
         .unwrap()
         .id;
+    // The author agreed to social sharing, as the story form records it.
+    let consents = adapters::SeaOrmConsentRepository::new(db.clone());
+    let statement = domain::consent::ConsentRepository::current_statement(&consents)
+        .await
+        .unwrap();
+    domain::consent::ConsentRepository::record(
+        &consents,
+        &domain::consent::NewConsent {
+            story: id,
+            person: author.id.clone(),
+            statement_version: statement.version,
+            uses: domain::consent::ConsentUses {
+                site: true,
+                social: true,
+                widget: false,
+            },
+            kind: domain::consent::ConsentKind::Given,
+            recorded_by: author.id.clone(),
+            reason: None,
+            at: now,
+        },
+    )
+    .await
+    .unwrap();
     SocialService::new(
         stories,
         Arc::new(SeaOrmSocialPostRepository::new(db.clone())),

@@ -133,3 +133,78 @@ async fn hiding_a_story_through_one_server_hides_it_on_the_other_within_a_second
     let (status, list) = visitor(&client, &second, "/api/stories").await;
     assert_eq!((status, list), (200, json!([])));
 }
+
+#[actix_web::test]
+async fn consent_withdrawn_through_one_server_takes_the_story_off_the_other_within_a_second() {
+    let Some(db) = TestDatabase::new(Engine::Postgres).await.unwrap() else {
+        eprintln!("skipped: TEST_DATABASE_URL is not set");
+        return;
+    };
+    let media_dir = std::env::temp_dir().join(format!("grace-media-{}", adapters::new_media_key()));
+    let envs = vec![
+        ("DATABASE_URL", db.url.clone()),
+        ("PUBLIC_URL", ORIGIN.to_owned()),
+        ("SUPER_ADMIN_PASSWORD", ADMIN_PASSWORD.to_owned()),
+        ("MEDIA_DIR", media_dir.display().to_string()),
+    ];
+    let first = start(&envs).await;
+    let second = start(&envs).await;
+    let client = reqwest::Client::new();
+    let cookie = sign_in_admin(&client, &first).await;
+    let (status, story, _) = send_json(
+        &client,
+        &first,
+        reqwest::Method::POST,
+        "/api/stories",
+        Some(&cookie),
+        json!({"title": "Taken back", "content": "What happened.", "category": "Community",
+               "isPublished": true, "consent": {"site": true, "social": false, "widget": false}}),
+    )
+    .await;
+    assert_eq!(status, 201, "{story}");
+    let id = story["id"].as_i64().unwrap();
+    let path = format!("/api/stories/{id}");
+    // The second server keeps the visitor's answer and its list.
+    within(&client, &second, &path, |s, _| s == 200)
+        .await
+        .expect("published on the second server");
+    within(&client, &second, "/api/stories", |s, b| {
+        s == 200 && b.as_array().is_some_and(|l| l.len() == 1)
+    })
+    .await
+    .expect("listed on the second server");
+
+    // The author withdraws consent through the first server...
+    let (status, body, _) = send_json(
+        &client,
+        &first,
+        reqwest::Method::POST,
+        &format!("{path}/withdraw-consent"),
+        Some(&cookie),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    // ...and the second server's visitors lose the story, page, list and feed, within a second.
+    let took = within(&client, &second, &path, |s, _| s == 404)
+        .await
+        .expect("gone on the second server");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+    let (status, list) = visitor(&client, &second, "/api/stories").await;
+    assert_eq!((status, list), (200, json!([])));
+    let page = client
+        .get(format!("{}/stories/{id}", second.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status().as_u16(), 404);
+    let feed = client
+        .get(format!("{}/feed.xml", second.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(!feed.contains("Taken back"), "{feed}");
+}

@@ -272,7 +272,8 @@ engine_test!(
             "/api/stories",
             Some(&admin),
             Some(json!({"title": "Members", "content": "John 3:16 and Ps 23", "category": "Bible Study",
-                        "isPublished": true, "audience": "members"})),
+                        "isPublished": true, "audience": "members",
+                        "consent": {"site": true, "social": false, "widget": false}})),
         )
         .await;
         assert_eq!(members.status, 201, "{}", members.body);
