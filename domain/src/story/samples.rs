@@ -4,6 +4,7 @@ use chrono::Duration;
 
 use super::{NewStory, StoryFields, StoryService, StoryStatus};
 use crate::StoreError;
+use crate::consent::{ConsentKind, ConsentUses, NewConsent};
 use crate::user::NewUser;
 
 /// One sample story.
@@ -18,8 +19,9 @@ pub struct Sample<'a> {
 
 impl StoryService {
     /// Publishes `samples` by `author` (created unless an account with that e-mail exists),
-    /// dated one day apart before now; does nothing when any story exists. Returns how many
-    /// were added.
+    /// dated one day apart before now, each with the demo author's consent to every use (so
+    /// a demo site shows what sharing and the widget do); does nothing when any story
+    /// exists. Returns how many were added.
     ///
     /// # Errors
     /// The stores' errors.
@@ -36,11 +38,13 @@ impl StoryService {
             None => self.ports.users.create(author).await?,
         };
         let now = self.ports.clock.now();
+        let work = self.ports.work.begin().await?;
+        let statement = work.consents().current_statement().await?;
         let mut added = 0;
         for (days, sample) in (1..).zip(samples) {
             let published = now - Duration::days(days);
-            self.ports
-                .stories
+            let story = work
+                .stories()
                 .create(NewStory {
                     passages: self.passages_of(sample.title, Some(sample.excerpt), sample.content),
                     fields: StoryFields {
@@ -61,8 +65,25 @@ impl StoryService {
                     privacy: super::Privacy::default(),
                 })
                 .await?;
+            work.consents()
+                .record(&NewConsent {
+                    story: story.id,
+                    person: author.id.clone(),
+                    statement_version: statement.version,
+                    uses: ConsentUses {
+                        site: true,
+                        social: true,
+                        widget: true,
+                    },
+                    kind: ConsentKind::Given,
+                    recorded_by: author.id.clone(),
+                    reason: None,
+                    at: published,
+                })
+                .await?;
             added += 1;
         }
+        work.commit().await?;
         Ok(added)
     }
 }

@@ -1,4 +1,10 @@
-import { useListAuthorStories, useListSchedules, type StorySummaryDto } from '@grace-stories/sdk/react';
+import {
+  useListAuthorStories,
+  useListSchedules,
+  useMyConsents,
+  type ConsentRecordDto,
+  type StorySummaryDto,
+} from '@grace-stories/sdk/react';
 import { BookOpen, CalendarClock, CheckCircle, Clock, FileText, MessageSquareText, Plus } from 'lucide-react';
 import { Link } from 'wouter';
 import { useState, type ComponentType, type ReactNode } from 'react';
@@ -18,6 +24,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isAdminRole, roleLabel } from '@/lib/roles';
 import { contributorCounts } from '@/lib/story-status';
 import { isUnauthorizedError } from '@/lib/unauthorized';
+import { StoryConsent } from '@/components/story-consent';
 import { incompleteCount } from './schedule-status';
 import { ScheduleTab } from './schedule-tab';
 
@@ -150,6 +157,11 @@ function MyStories({
   onEdit: (storyId: number) => void;
   onCreate: () => void;
 }) {
+  const consents = useMyConsents();
+  // What the author agreed to, and the way to take it back: the latest record of each story
+  // decides (they come oldest first), as on the member's My Stories.
+  const latest = new Map<number, ConsentRecordDto>();
+  for (const record of consents.data ?? []) latest.set(record.storyId, record);
   if (isLoading) {
     return (
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -180,6 +192,7 @@ function MyStories({
             badges={<StoryPublicationBadges story={story} />}
           >
             <RejectionReason story={story} />
+            <StoryConsent storyId={story.id} record={latest.get(story.id)} />
           </StoryCard>
         </li>
       ))}

@@ -33,7 +33,7 @@ import { memberCounts } from '@/lib/story-status';
 import { ApiTokensTab } from '../account/api-tokens-tab';
 import { ProfileSettings } from '../account/profile-settings';
 import { SecurityTab } from '../account/security-tab';
-import { StoryConsent } from './story-consent';
+import { StoryConsent } from '@/components/story-consent';
 
 /** 'My Dashboard' (docs/product.md#screens): counts and list from the author's own stories. */
 export function MemberDashboard({ user }: { user: User }) {
