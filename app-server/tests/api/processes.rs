@@ -63,6 +63,15 @@ impl Server {
         let child = Command::new(env!("CARGO_BIN_EXE_app-server"))
             .env("BIND_ADDR", format!("127.0.0.1:{port}"))
             .env("RUST_LOG", "warn")
+            // Backups (scheduled, or before an upgrade) go to a directory of the test's own,
+            // never into the working tree; a test that cares sets `BACKUP_DIR` itself.
+            .env(
+                "BACKUP_DIR",
+                std::env::temp_dir().join(format!(
+                    "grace-backups-{port}-{}",
+                    adapters::new_media_key()
+                )),
+            )
             .envs(envs.iter().map(|(k, v)| (*k, v.as_str())))
             .stdout(out)
             .stderr(err)
