@@ -97,6 +97,15 @@ SECRET_OPERATIONS = {
 }
 
 
+# Where sessions or accounts are made or an inbox is proved: any API token is refused with
+# 401 (docs/decisions/account-safety.md).
+TOKEN_REFUSING = {
+    "/api/auth/google", "/api/auth/google/callback", "/api/password-reset",
+    "/api/password-reset/confirm", "/api/register", "/api/verify-email",
+    "/api/login", "/api/admin/login", "/api/verify-email/resend",
+}
+
+
 def why_unseen(method: str, path: str, status: str, reads_json: bool) -> str:
     """Why no run answered `status` to `method path`: every documented status is either
     answered or has its reason here."""
@@ -118,6 +127,10 @@ def why_unseen(method: str, path: str, status: str, reads_json: bool) -> str:
         return ("with no parameter to get wrong, only a control character in the address or an "
                 "unexpected query parameter gets it: tests/api/hostile.rs sends `?unexpected=%00` "
                 "to every operation")
+    if status == "401" and method in ("GET", "POST") and path in TOKEN_REFUSING:
+        return ("answered to a request with an API token, which the three runs never send (a "
+                "visitor, a session, the super admin's session): tests/api/safety.rs sends one "
+                "to each of these")
     if status == "302":
         return f"needs Google sign-in configured (none here, nothing leaves 127.0.0.1): {tests}"
     if status == "403":
