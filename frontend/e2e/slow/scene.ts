@@ -49,6 +49,8 @@ async function story(
         content: `${title}. The Lord is my shepherd; I shall not want.\n\nHe leads me beside still waters.`,
         category: 'Testimonies',
         isPublished,
+        // Submitting needs the author's consent; a draft does not.
+        ...(isPublished ? { consent: { site: true, social: true, widget: true } } : {}),
       },
     }),
     `create ${title}`,
