@@ -1,6 +1,7 @@
 // The people and content the slow suites look at, made through the real API once per run.
 import { expect, request as apiRequest, type APIRequestContext, type BrowserContextOptions } from '@playwright/test';
 import { adminApi, approve, newPerson, register, type Person } from '../lib/people';
+import { USER_PASSWORD } from '../lib/secrets.mjs';
 
 /** The six kinds of person. */
 export const KINDS = ['visitor', 'pending', 'member', 'contributor', 'subAdmin', 'superAdmin'] as const;
