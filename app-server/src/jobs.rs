@@ -141,7 +141,7 @@ pub fn spawn(state: &AppState) {
     follow_public_cache(state.public_cache.clone());
 
     let sessions = state.sessions.clone();
-    let limits = state.limits.clone();
+    let limits = state.limits.per_client.clone();
     let clock = state.clock.clone();
     let failures = std::sync::Arc::new(adapters::SeaOrmSignInFailures::new(state.db.clone()));
     spawn_worker("session purge", SESSION_PURGE, None, move || {

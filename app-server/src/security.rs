@@ -179,7 +179,12 @@ impl<G: LimitGroup> FromRequest for RateLimited<G> {
             };
             let mut wait = None;
             for key in std::iter::once(client).chain(owner) {
-                match state.limits.check(G::NAME, &key, state.clock.now()).await {
+                match state
+                    .limits
+                    .per_client
+                    .check(G::NAME, &key, state.clock.now())
+                    .await
+                {
                     Ok(Verdict::Allowed) => {}
                     Ok(Verdict::Limited { retry_after_secs }) => {
                         wait = wait.max(Some(retry_after_secs));

@@ -13,7 +13,6 @@ use domain::help::HelpService;
 use domain::mail::{MailDelivery, MailService, Mailer};
 use domain::media::MediaService;
 use domain::media::service::MediaPorts;
-use domain::rate_limit::RateLimits;
 use domain::schedule::ScheduleService;
 use domain::scripture::{ScriptureParser, ScriptureService};
 use domain::session::SessionRepository;
@@ -29,14 +28,9 @@ use crate::config::Config;
 use crate::session::SqlSessionStore;
 
 mod configured;
+mod limits;
 use configured::social_publishers;
-
-/// Password-reset mails to one address: at most this many...
-pub const RESET_MAILS_PER_WINDOW: u32 = 3;
-/// ...per this many seconds.
-pub const RESET_MAIL_WINDOW_SECONDS: i64 = 15 * 60;
-/// Verification mails re-sent for one account: at most this many...
-pub const VERIFICATION_MAILS_PER_HOUR: u32 = 3;
+pub use limits::RequestLimits;
 
 /// Everything a handler may need; cloned cheaply into each worker. This is the one
 /// composition root: every adapter and service is built once, in [`AppState::new`].
@@ -78,15 +72,8 @@ pub struct AppState {
     pub clock: Arc<dyn Clock>,
     /// `None` when Google sign-in is not configured.
     pub identity: Option<Arc<dyn IdentityProvider>>,
-    /// Counts the rate-limited groups per client, in the database all instances share.
-    pub limits: RateLimits,
-    /// Counts password-reset mails per e-mail address (a few per quarter hour), so nobody
-    /// can flood someone's inbox from many addresses.
-    pub reset_mail_limits: RateLimits,
-    /// Counts re-sent verification mails per account ([`VERIFICATION_MAILS_PER_HOUR`]).
-    pub verification_mail_limits: RateLimits,
-    /// Single-use values every instance agrees on (a Google sign-in's `state`).
-    pub used_once: domain::rate_limit::UsedOnce,
+    /// The request limits, in the database all instances share.
+    pub limits: RequestLimits,
     pub session_key: actix_web::cookie::Key,
     /// Visitors' public reads kept in memory (`PUBLIC_CACHE_MB`), emptied by every write.
     pub public_cache: Arc<crate::public_cache::PublicCache>,
@@ -263,12 +250,7 @@ impl AppState {
             new_key: Arc::new(adapters::new_media_key),
             limits: config.media.limits,
         });
-        let limits = RateLimits::new(hits.clone(), config.rate_limit_per_minute);
-        let reset_mail_limits = RateLimits::new(hits.clone(), RESET_MAILS_PER_WINDOW)
-            .with_window(RESET_MAIL_WINDOW_SECONDS);
-        let verification_mail_limits =
-            RateLimits::new(hits.clone(), VERIFICATION_MAILS_PER_HOUR).with_window(60 * 60);
-        let used_once = domain::rate_limit::UsedOnce::new(hits);
+        let limits = RequestLimits::new(hits, config.rate_limit_per_minute);
         let public_cache = Arc::new(crate::public_cache::PublicCache::new(
             config.public_cache_mb,
             adapters::SeaOrmCacheVersion::new(db.clone()),
@@ -299,9 +281,6 @@ impl AppState {
             clock,
             identity,
             limits,
-            reset_mail_limits,
-            verification_mail_limits,
-            used_once,
             session_key,
         })
     }

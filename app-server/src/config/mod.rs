@@ -133,7 +133,7 @@ pub fn derived_public_url(bind_addr: &str) -> String {
 /// The shortest `SUPER_ADMIN_PASSWORD` the server starts with: the super admin's account
 /// guards every other account.
 pub const MIN_SUPER_ADMIN_PASSWORD_CHARS: usize =
-    domain::user::sign_in::MIN_SUPER_ADMIN_PASSWORD_CHARS;
+    domain::user::admin_password::MIN_SUPER_ADMIN_PASSWORD_CHARS;
 
 impl Config {
     /// Reads the environment.

@@ -40,9 +40,9 @@ impl From<domain::user::sign_in::AdminSignInError> for ApiError {
     }
 }
 
-impl From<domain::user::sign_in::ChangePasswordError> for ApiError {
-    fn from(err: domain::user::sign_in::ChangePasswordError) -> Self {
-        use domain::user::sign_in::ChangePasswordError as E;
+impl From<domain::user::admin_password::ChangePasswordError> for ApiError {
+    fn from(err: domain::user::admin_password::ChangePasswordError) -> Self {
+        use domain::user::admin_password::ChangePasswordError as E;
         match err {
             E::Refused(r) => r.into(),
             E::Missing | E::WeakPassword(_) | E::WrongCurrentPassword => {
@@ -114,9 +114,9 @@ impl From<domain::user::verification::ResendVerificationError> for ApiError {
     }
 }
 
-impl From<domain::user::self_service::ResetPasswordError> for ApiError {
-    fn from(err: domain::user::self_service::ResetPasswordError) -> Self {
-        use domain::user::self_service::ResetPasswordError as E;
+impl From<domain::user::password_reset::ResetPasswordError> for ApiError {
+    fn from(err: domain::user::password_reset::ResetPasswordError) -> Self {
+        use domain::user::password_reset::ResetPasswordError as E;
         match err {
             E::Invalid(errors) => field_errors(errors),
             E::InvalidToken => ApiError::bad_request(err.to_string()),

@@ -107,7 +107,8 @@ pub async fn resend_verification(
     // Per account, whatever the address: nobody floods an inbox from many networks.
     if let Some(me) = caller.0.user()
         && let domain::rate_limit::Verdict::Limited { retry_after_secs } = state
-            .verification_mail_limits
+            .limits
+            .verification_mail
             .check(
                 "verification-mail-account",
                 me.id.as_str(),
@@ -156,7 +157,8 @@ pub async fn request_password_reset(
         hex::encode(Sha256::digest(key.as_bytes()))
     };
     if let domain::rate_limit::Verdict::Limited { retry_after_secs } = state
-        .reset_mail_limits
+        .limits
+        .reset_mail
         .check("password-reset-email", &counted, state.clock.now())
         .await?
     {

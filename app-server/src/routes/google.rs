@@ -174,6 +174,7 @@ async fn finish(
         hex::encode(Sha256::digest(c.value().as_bytes()))
     });
     match state
+        .limits
         .used_once
         .first_use("google-flow", &started_flow_key, keep_until)
         .await

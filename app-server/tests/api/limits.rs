@@ -124,7 +124,7 @@ fn request_limits_in_the_document_are_the_domains() {
         (
             "ChangePasswordRequest",
             "newPassword",
-            n(domain::user::sign_in::MIN_SUPER_ADMIN_PASSWORD_CHARS),
+            n(domain::user::admin_password::MIN_SUPER_ADMIN_PASSWORD_CHARS),
             n(Password::MAX_CHARS),
         ),
         (

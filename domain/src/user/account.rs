@@ -1,7 +1,8 @@
 //! Account use cases: sign-up, sign-in (local, Google, super admin) and the super admin's
 //! password. The people administration is in `people.rs`, what a person does with their
-//! own account in `self_service.rs`, and leaving in `leaving.rs`. Sign-up is in
-//! `registration.rs`, signing in in `sign_in.rs`.
+//! own account in `self_service.rs` (a forgotten password in `password_reset.rs`), and
+//! leaving in `leaving.rs`. Sign-up is in `registration.rs`, signing in in `sign_in.rs`,
+//! the super admin's password in `admin_password.rs`.
 
 use std::sync::Arc;
 

@@ -7,11 +7,13 @@ use std::fmt;
 use std::str::FromStr;
 
 pub mod account;
+pub mod admin_password;
 pub mod bootstrap;
 pub mod checks;
 pub mod external;
 pub mod leaving;
 pub mod lockout;
+pub mod password_reset;
 pub mod people;
 pub mod reauth;
 pub mod registration;

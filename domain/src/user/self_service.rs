@@ -1,44 +1,17 @@
-//! What a person does with their own account: reset a forgotten password, change their
-//! profile and password. Proving their e-mail address is in `verification.rs`, seeing and
-//! ending their sessions in `sessions.rs`.
+//! What a person does with their own account: change their profile and password. Resetting
+//! a forgotten password is in `password_reset.rs`, proving their e-mail address in
+//! `verification.rs`, seeing and ending their sessions in `sessions.rs`.
 //!
-//! A password change or reset ends the person's other sessions; a reset also revokes their
-//! API tokens, proves the e-mail address (the link reached that inbox) and lifts a sign-in
-//! lock. A password change revokes the tokens when the person asks.
+//! A password change ends the person's other sessions, and revokes their API tokens when
+//! the person asks.
 
 use super::account::AccountService;
 use super::checks::CheckRefused;
 use super::lockout::Attempt;
-use super::tokens::TokenPurpose;
-use super::{FORMER_MEMBER_ID, ProfileChanges, Role, User};
+use super::{ProfileChanges, User};
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::validation::{
-    Email, FieldErrors, FirstName, LastName, Password, ProfileImageUrl, Username,
-};
-
-/// The answer to a used, expired or unknown reset link.
-pub const INVALID_RESET_LINK: &str = "This reset link is invalid or has expired";
-#[derive(Debug, thiserror::Error)]
-pub enum RequestResetError {
-    #[error("{0}")]
-    Invalid(FieldErrors),
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum ResetPasswordError {
-    #[error("{0}")]
-    Invalid(FieldErrors),
-    #[error("{}", INVALID_RESET_LINK)]
-    InvalidToken,
-    /// The password was set, but a suspended account does not sign in.
-    #[error("Your account is suspended: {0}")]
-    Suspended(String),
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
+use crate::validation::{FieldErrors, FirstName, LastName, Password, ProfileImageUrl, Username};
 
 #[derive(Debug, thiserror::Error)]
 pub enum UpdateProfileError {
@@ -81,110 +54,6 @@ pub struct ProfileForm {
 }
 
 impl AccountService {
-    /// Mails a reset link (valid 60 minutes) when an account has this address; answers the
-    /// same whether or not one has.
-    ///
-    /// # Errors
-    /// [`RequestResetError::Invalid`] for a malformed address.
-    pub async fn request_password_reset(&self, email: &str) -> Result<(), RequestResetError> {
-        let mut errors = FieldErrors::new();
-        let Some(email) = errors.check("email", Email::parse(email)) else {
-            return Err(RequestResetError::Invalid(errors));
-        };
-        let Some(user) = self.p.users.find_by_email(email.as_str()).await? else {
-            return Ok(());
-        };
-        // The placeholder of departed authors has no inbox; the super admin signs in at
-        // `/admin-login` with its own password, which a mailed link must not go around.
-        if user.id.as_str() == FORMER_MEMBER_ID || user.role == Role::SuperAdmin {
-            return Ok(());
-        }
-        // The new link's token (which retires the older ones) and its mail, together.
-        let work = self.p.work.begin().await?;
-        let link = self
-            .one_time_link(work.tokens(), &user.id, TokenPurpose::PasswordReset)
-            .await?;
-        let site = &self.p.site;
-        self.mail_person_via(
-            work.mailer(),
-            &user,
-            format!("Reset your {} password", site.name),
-            format!(
-                "Someone (we hope you) asked to reset the password of your {} account. Open this link within 60 minutes to choose a new one:\n{link}\n\nThe link works once. If you did not ask for it, ignore this message: your password stays as it is.",
-                site.name
-            ),
-        )
-        .await?;
-        work.commit().await?;
-        Ok(())
-    }
-
-    /// Sets a new password with a reset link: the link is used up (and every other reset
-    /// link of the account with it), the e-mail counts as verified, a sign-in lock is
-    /// lifted, and every session of the account ends. Answers the account, for the new
-    /// session the caller starts.
-    ///
-    /// # Errors
-    /// [`ResetPasswordError::Invalid`] for a refused password (the link stays usable),
-    /// [`ResetPasswordError::InvalidToken`] for a used, expired or unknown link.
-    pub async fn reset_password(
-        &self,
-        token: &str,
-        password: &str,
-    ) -> Result<User, ResetPasswordError> {
-        let mut errors = FieldErrors::new();
-        let Some(password) = errors.check("password", Password::parse(password)) else {
-            return Err(ResetPasswordError::Invalid(errors));
-        };
-        // A link that cannot work costs no hashing; the work below uses it up for good.
-        let hash = self.p.minter.hash(token.trim());
-        if !self
-            .p
-            .tokens
-            .is_usable(TokenPurpose::PasswordReset, &hash, self.now())
-            .await?
-        {
-            return Err(ResetPasswordError::InvalidToken);
-        }
-        let password_hash = self
-            .p
-            .hasher
-            .hash(password.expose())
-            .await
-            .map_err(StoreError::from)?;
-        // Using up the link, the new password, the lifted lock, the verified address and the
-        // end of every session are one work: a crash leaves all of them or none.
-        let work = self.p.work.begin().await?;
-        let user = work
-            .tokens()
-            .consume(TokenPurpose::PasswordReset, &hash, self.now())
-            .await?
-            .ok_or(ResetPasswordError::InvalidToken)?;
-        if !work
-            .users()
-            .set_password_hash(&user, &password_hash)
-            .await?
-        {
-            return Err(ResetPasswordError::InvalidToken);
-        }
-        work.tokens()
-            .revoke_all(&user, TokenPurpose::PasswordReset)
-            .await?;
-        work.sign_in_failures().clear(user.as_str()).await?;
-        work.sessions().delete_for_user(user.as_str(), None).await?;
-        work.api_tokens().delete_for_user(&user).await?;
-        let user = work
-            .users()
-            .mark_email_verified(&user)
-            .await?
-            .ok_or(ResetPasswordError::InvalidToken)?;
-        work.commit().await?;
-        match user.suspended_reason {
-            Some(reason) => Err(ResetPasswordError::Suspended(reason)),
-            None => Ok(user),
-        }
-    }
-
     /// Changes the signed-in person's name, username or picture.
     ///
     /// # Errors

@@ -8,9 +8,9 @@ use futures_executor::block_on;
 use crate::session::SessionRecord;
 use crate::testing::{FakePasswordHasher, account_service, t0};
 use crate::user::UserRepository;
+use crate::user::password_reset::ResetPasswordError;
 use crate::user::ports::ExternalIdentity;
 use crate::user::registration::Registration;
-use crate::user::self_service::ResetPasswordError;
 use crate::user::sign_in::SignInError;
 
 fn form(email: &str) -> Registration {

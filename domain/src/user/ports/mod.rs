@@ -1,4 +1,5 @@
-//! Ports for accounts: storage, password hashing, ids and the external identity provider.
+//! Ports for accounts: storage and a person's data here; password hashing and the admin
+//! credential in `passwords.rs`; the external identity provider in `identity.rs`.
 
 use async_trait::async_trait;
 
@@ -8,6 +9,11 @@ use crate::comment::Comment;
 use crate::help::HelpMessage;
 use crate::schedule::Schedule;
 use crate::story::{Revision, Story};
+
+mod identity;
+mod passwords;
+pub use identity::{AuthorizationRequest, ExternalIdentity, IdentityError, IdentityProvider};
+pub use passwords::{AdminCredential, AdminCredentialRepository, HashError, PasswordHasher};
 
 /// A profile change: `None` leaves a field as it is; `profile_image_url: Some(None)`
 /// removes the picture.
@@ -167,143 +173,4 @@ pub trait UserRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn count_with_role(&self, role: Role) -> Result<u64, StoreError>;
-}
-
-/// The password hasher could not run (argon2 refused its parameters, a stored hash is not
-/// a PHC string, its worker thread died). Not a store error: logged as what it is.
-#[derive(Debug, thiserror::Error)]
-pub enum HashError {
-    #[error("password hashing failed")]
-    Failed(#[source] anyhow::Error),
-    /// Every hashing slot stayed taken for the whole wait: the server is busy checking
-    /// passwords, and the caller should try again in a moment.
-    #[error("every password hashing slot is taken")]
-    Busy,
-}
-
-/// A service whose errors carry store errors reports a hashing failure as an unexpected one
-/// (a 500 with the cause chain in the log), and a busy hasher as [`StoreError::Busy`] (503).
-impl From<HashError> for StoreError {
-    fn from(e: HashError) -> Self {
-        match e {
-            HashError::Busy => StoreError::Busy(
-                "The server is checking many passwords right now; please try again in a moment"
-                    .to_owned(),
-            ),
-            failed => StoreError::Unknown(anyhow::Error::new(failed)),
-        }
-    }
-}
-
-/// Hashes and verifies passwords (argon2id in production).
-#[async_trait]
-pub trait PasswordHasher: Send + Sync {
-    /// A PHC string for this password.
-    ///
-    /// # Errors
-    /// [`HashError`] when hashing fails.
-    async fn hash(&self, password: &str) -> Result<String, HashError>;
-
-    /// Whether `password` matches `hash`. With `hash = None` it still spends the time of a
-    /// verification (against a dummy hash) and returns `false`, so that timing does not
-    /// reveal whether an account exists.
-    ///
-    /// # Errors
-    /// [`HashError`] when verification cannot run.
-    async fn verify(&self, password: &str, hash: Option<&str>) -> Result<bool, HashError>;
-}
-
-/// A person as an external OpenID Connect provider vouches for them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExternalIdentity {
-    pub subject: String,
-    pub email: String,
-    pub email_verified: bool,
-    pub first_name: Option<String>,
-    pub last_name: Option<String>,
-    pub picture: Option<String>,
-}
-
-/// Where to send the browser to sign in, and what to remember until it comes back.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AuthorizationRequest {
-    pub url: String,
-    pub state: String,
-    pub nonce: String,
-    pub pkce_verifier: String,
-}
-
-/// Why the OpenID Connect provider gave no identity (its own error, so that an outage of
-/// the provider is never reported as one of the database).
-#[derive(Debug, thiserror::Error)]
-pub enum IdentityError {
-    /// The provider cannot be reached or answered with a server error: try later.
-    #[error("the sign-in provider is unavailable")]
-    Unavailable(#[source] anyhow::Error),
-    /// The provider answered, but the exchange or its verification failed.
-    #[error("the sign-in could not be verified")]
-    Failed(#[source] anyhow::Error),
-}
-
-/// An OpenID Connect provider ("Continue with Google").
-#[async_trait]
-pub trait IdentityProvider: Send + Sync {
-    /// Starts a sign-in: the provider URL plus the state, nonce and PKCE verifier to keep.
-    ///
-    /// # Errors
-    /// [`IdentityError::Unavailable`] when the provider cannot be reached.
-    async fn authorization_request(&self) -> Result<AuthorizationRequest, IdentityError>;
-
-    /// Exchanges the code for a verified identity, checking nonce and PKCE.
-    ///
-    /// # Errors
-    /// [`IdentityError::Unavailable`] when the provider cannot be reached,
-    /// [`IdentityError::Failed`] when the exchange or verification fails.
-    async fn exchange(
-        &self,
-        code: &str,
-        nonce: &str,
-        pkce_verifier: &str,
-    ) -> Result<ExternalIdentity, IdentityError>;
-}
-
-/// The super admin's separate sign-in (`admin_credentials`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct AdminCredential {
-    pub id: i64,
-    pub username: String,
-    pub password_hash: String,
-    pub user_id: UserId,
-}
-
-/// Stores admin credentials.
-#[async_trait]
-pub trait AdminCredentialRepository: Send + Sync {
-    /// The credential with this username, or `None`.
-    ///
-    /// # Errors
-    /// [`StoreError::Unknown`] when the store fails.
-    async fn find_by_username(&self, username: &str)
-    -> Result<Option<AdminCredential>, StoreError>;
-
-    /// Creates the super admin account and its credential together (one transaction).
-    ///
-    /// # Errors
-    /// [`StoreError::Conflict`] when the username or e-mail is taken.
-    async fn create_with_user(
-        &self,
-        user: NewUser,
-        username: &str,
-        password_hash: &str,
-    ) -> Result<User, StoreError>;
-
-    /// Replaces the password hash; `false` when the username does not exist.
-    ///
-    /// # Errors
-    /// [`StoreError::Unknown`] when the store fails.
-    async fn set_password_hash(
-        &self,
-        username: &str,
-        password_hash: &str,
-    ) -> Result<bool, StoreError>;
 }

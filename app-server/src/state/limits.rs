@@ -1,0 +1,40 @@
+//! The request limits every instance shares (counted in the database's `rate_limits`
+//! table): per client network and group, per e-mail address and per account for mails, and
+//! single-use values (`docs/decisions/account-safety.md`).
+
+use std::sync::Arc;
+
+use domain::rate_limit::{HitCounter, RateLimits, UsedOnce};
+
+/// Password-reset mails to one address: at most this many...
+pub const RESET_MAILS_PER_WINDOW: u32 = 3;
+/// ...per this many seconds.
+pub const RESET_MAIL_WINDOW_SECONDS: i64 = 15 * 60;
+/// Verification mails re-sent for one account: at most this many an hour.
+pub const VERIFICATION_MAILS_PER_HOUR: u32 = 3;
+
+#[derive(Clone)]
+pub struct RequestLimits {
+    /// The rate-limited groups per client network (and a token's owner), `per_minute` each.
+    pub per_client: RateLimits,
+    /// Password-reset mails per e-mail address (a few per quarter hour), so nobody can
+    /// flood someone's inbox from many addresses.
+    pub reset_mail: RateLimits,
+    /// Re-sent verification mails per account ([`VERIFICATION_MAILS_PER_HOUR`]).
+    pub verification_mail: RateLimits,
+    /// Single-use values every instance agrees on (a Google sign-in's flow).
+    pub used_once: UsedOnce,
+}
+
+impl RequestLimits {
+    pub fn new(hits: Arc<dyn HitCounter>, per_minute: u32) -> Self {
+        Self {
+            per_client: RateLimits::new(hits.clone(), per_minute),
+            reset_mail: RateLimits::new(hits.clone(), RESET_MAILS_PER_WINDOW)
+                .with_window(RESET_MAIL_WINDOW_SECONDS),
+            verification_mail: RateLimits::new(hits.clone(), VERIFICATION_MAILS_PER_HOUR)
+                .with_window(60 * 60),
+            used_once: UsedOnce::new(hits),
+        }
+    }
+}
