@@ -306,7 +306,8 @@ pub struct Answer {
     pub cookie: Option<String>,
 }
 
-/// Sends a request built by `req`, with an optional session cookie and JSON body.
+/// Sends a request with an optional credential (a session cookie, or `Bearer gst_...` for an
+/// API token) and JSON body.
 pub async fn send<S, B>(
     app: &S,
     method: actix_web::http::Method,
@@ -318,7 +319,26 @@ where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
+    send_as(app, method, path, None, cookie, body).await
+}
+
+/// [`send`] from the client address `peer` (an `ip:port`) when given.
+pub async fn send_as<S, B>(
+    app: &S,
+    method: actix_web::http::Method,
+    path: &str,
+    peer: Option<&str>,
+    cookie: Option<&str>,
+    body: Option<serde_json::Value>,
+) -> Answer
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
     let mut req = test::TestRequest::default().method(method).uri(path);
+    if let Some(peer) = peer {
+        req = req.peer_addr(peer.parse().unwrap());
+    }
     match cookie {
         // An API token in place of a session: `Some("Bearer gst_...")`.
         Some(c) if c.starts_with("Bearer ") => {

@@ -3,7 +3,6 @@
 //! (`docs/decisions/account-safety.md`).
 
 use actix_web::http::Method;
-use actix_web::test;
 use domain::user::Role;
 use serde_json::json;
 
@@ -47,8 +46,7 @@ macro_rules! limited_test {
     };
 }
 
-/// Sends a request from `peer` (an `ip:port`), with a credential like [`send`]'s and
-/// optional extra headers.
+/// Sends a request from `peer` (an `ip:port`), with a credential like [`send`]'s.
 pub async fn send_from<S, B>(
     app: &S,
     method: Method,
@@ -65,35 +63,7 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let mut req = test::TestRequest::default()
-        .method(method)
-        .uri(path)
-        .peer_addr(peer.parse().unwrap());
-    match credential {
-        Some(c) if c.starts_with("Bearer ") => {
-            req = req.insert_header(("authorization", c.to_owned()));
-        }
-        Some(c) => req = req.insert_header(("cookie", c.to_owned())),
-        None => {}
-    }
-    if let Some(b) = body {
-        req = req.set_json(b);
-    }
-    let res = test::call_service(app, req.to_request()).await;
-    let status = res.status().as_u16();
-    let headers = res.headers().clone();
-    let cookie = res
-        .response()
-        .cookies()
-        .find(|c| c.name() == app_server::session::COOKIE_NAME && !c.value().is_empty())
-        .map(|c| format!("{}={}", c.name(), c.value()));
-    let bytes = test::read_body(res).await;
-    Answer {
-        status,
-        headers,
-        body: serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
-        cookie,
-    }
+    crate::helpers::send_as(app, method, path, Some(peer), credential, body).await
 }
 
 engine_test!(
@@ -305,26 +275,16 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let mut req = test::TestRequest::post()
-        .uri(path)
-        .peer_addr(peer.parse().unwrap())
-        .set_json(body);
-    if let Some(device) = device {
-        req = req.insert_header(("cookie", device.to_owned()));
-    }
-    let res = test::call_service(app, req.to_request()).await;
-    let status = res.status().as_u16();
+    let res =
+        crate::helpers::send_as(app, Method::POST, path, Some(peer), device, Some(body)).await;
     let device = res
-        .response()
-        .cookies()
+        .headers
+        .get_all(actix_web::http::header::SET_COOKIE)
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(|v| actix_web::cookie::Cookie::parse(v).ok())
         .find(|c| c.name() == app_server::device::DEVICE_COOKIE && !c.value().is_empty())
         .map(|c| format!("{}={}", c.name(), c.value()));
-    let bytes = test::read_body(res).await;
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
-        device,
-    )
+    (res.status, res.body, device)
 }
 
 fn member_login(email: &str, password: &str) -> serde_json::Value {
