@@ -367,6 +367,16 @@ where
     }
 }
 
+/// The fields a 400 `validation_failed` names, in order.
+pub fn error_fields(body: &serde_json::Value) -> Vec<&str> {
+    body["errors"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no field errors in {body}"))
+        .iter()
+        .map(|e| e["field"].as_str().unwrap())
+        .collect()
+}
+
 pub const PASSWORD: &str = "correct horse";
 
 impl TestContext {

@@ -10,21 +10,9 @@ use domain::user::ports::ExternalIdentity;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{TestContext, send, sign_in_new};
+use crate::helpers::{TestContext, error_fields as fields, send, sign_in_new};
 use crate::limited_test;
 use crate::safety::send_from;
-
-/// The field errors of a 400, as `field` names.
-fn fields(body: &serde_json::Value) -> Vec<String> {
-    body["errors"]
-        .as_array()
-        .map(|e| {
-            e.iter()
-                .map(|e| e["field"].as_str().unwrap_or_default().to_owned())
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 engine_test!(
     pictures_may_name_the_site_itself_only_for_its_own_pictures,

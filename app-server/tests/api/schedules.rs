@@ -23,14 +23,7 @@ fn titles(list: &Value) -> Vec<&str> {
         .collect()
 }
 
-fn fields(body: &Value) -> Vec<&str> {
-    body["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["field"].as_str().unwrap())
-        .collect()
-}
+use crate::helpers::error_fields as fields;
 
 engine_test!(
     a_contributor_adds_lists_completes_and_deletes_tasks,
