@@ -12,7 +12,7 @@ use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 
-pub use super::consent_dto::*;
+use super::consent_dto::{ConsentRecordDto, ConsentStatementDto, ConsentStatementInput};
 
 fn records(list: Vec<ConsentRecord>) -> Vec<ConsentRecordDto> {
     list.into_iter().map(Into::into).collect()

@@ -55,7 +55,7 @@ pub struct AccountExport {
     pub pictures: Vec<ExportedPictureDto>,
     /// Every consent they gave to or withdrew from their stories, oldest first (each
     /// story's byline and audience are in `stories`).
-    pub consents: Vec<super::consent::ConsentRecordDto>,
+    pub consents: Vec<super::consent_dto::ConsentRecordDto>,
 }
 
 /// One uploaded picture of the export.

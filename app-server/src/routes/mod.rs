@@ -17,7 +17,7 @@ pub mod categories;
 pub mod comment_queue;
 pub mod comments;
 pub mod consent;
-mod consent_dto;
+pub mod consent_dto;
 pub mod dto;
 pub mod google;
 pub mod help;

@@ -152,7 +152,7 @@ pub async fn update_story(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PublishInput {
     /// Required, with `site` true.
-    pub consent: Option<super::consent::ConsentDto>,
+    pub consent: Option<super::consent_dto::ConsentDto>,
 }
 
 /// Submits the caller's own draft or rejected story (published at once for admin authors)

@@ -114,7 +114,7 @@ pub struct StoryInput {
     /// The uses the author agrees to: required, with `site` true, when the story is
     /// submitted for review or published; optional otherwise (never with `site` false).
     #[serde(default)]
-    pub consent: Option<super::consent::ConsentDto>,
+    pub consent: Option<super::consent_dto::ConsentDto>,
     /// What the story touches, in the author's words (reviewers then confirm a checklist);
     /// left out: unchanged; empty: nothing.
     #[serde(default)]
