@@ -52,6 +52,7 @@ fn user(role: Role, is_approved: bool) -> User {
         role,
         is_approved,
         email_verified: false,
+        email_verified_at: None,
         created_at: DateTime::UNIX_EPOCH,
         updated_at: DateTime::UNIX_EPOCH,
         suspended_reason: None,

@@ -123,6 +123,7 @@ async fn seed_users(
             role: Set(Role::RegularContributor.as_str().to_owned()),
             is_approved: Set(true),
             email_verified: Set(true),
+            email_verified_at: Set(Some(now)),
             created_at: Set(now),
             updated_at: Set(now),
             locked_until: Set(None),

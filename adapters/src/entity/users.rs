@@ -18,6 +18,8 @@ pub struct Model {
     pub role: String,
     pub is_approved: bool,
     pub email_verified: bool,
+    /// When the address was proved; `None` while it is not.
+    pub email_verified_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub locked_until: Option<DateTimeUtc>,

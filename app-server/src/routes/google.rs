@@ -30,8 +30,9 @@ struct Flow {
     state: String,
     nonce: String,
     pkce: String,
-    /// Unix seconds; older than [`FLOW_MINUTES`] is refused even if a browser kept it.
-    started: i64,
+    /// When it began, in Unix milliseconds: older than [`FLOW_MINUTES`] is refused even if a
+    /// browser kept it, and a local account links only if it proved its address before.
+    started_ms: i64,
 }
 
 fn redirect(to: &str) -> HttpResponse {
@@ -78,7 +79,7 @@ pub async fn google_start(
         state: request.state,
         nonce: request.nonce,
         pkce: request.pkce_verifier,
-        started: state.clock.now().timestamp(),
+        started_ms: state.clock.now().timestamp_millis(),
     };
     let value = serde_json::to_string(&flow)
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("sign-in flow: {e}")))?;
@@ -102,7 +103,8 @@ fn started_flow(req: &HttpRequest, state: &AppState) -> Option<Flow> {
     jar.add_original(req.cookie(FLOW_COOKIE)?);
     let cookie = jar.private(&state.session_key).get(FLOW_COOKIE)?;
     let flow: Flow = serde_json::from_str(cookie.value()).ok()?;
-    (state.clock.now().timestamp() - flow.started <= FLOW_MINUTES * 60).then_some(flow)
+    (state.clock.now().timestamp_millis() - flow.started_ms <= FLOW_MINUTES * 60_000)
+        .then_some(flow)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -165,8 +167,9 @@ async fn finish(
     // A started sign-in is good for one callback, on any instance: a replayed callback
     // (the same cookie and address, captured or sent twice) is refused before the code is
     // spent.
-    let keep_until = chrono::DateTime::from_timestamp(flow.started + FLOW_MINUTES * 60, 0)
-        .unwrap_or_else(|| state.clock.now());
+    let began = chrono::DateTime::from_timestamp_millis(flow.started_ms)
+        .unwrap_or(chrono::DateTime::UNIX_EPOCH);
+    let keep_until = began + chrono::Duration::minutes(FLOW_MINUTES);
     // Keyed by the flow cookie itself (encrypted with a fresh nonce at each start), so the
     // key names this one started sign-in.
     let started_flow_key = req.cookie(FLOW_COOKIE).map_or_else(String::new, |c| {
@@ -194,7 +197,7 @@ async fn finish(
             });
         }
     };
-    match state.accounts.sign_in_external(identity).await {
+    match state.accounts.sign_in_external(identity, began).await {
         Ok(user) => {
             match crate::session::start(session, req, &state.config, &user, state.clock.now()) {
                 Ok(()) => redirect("/"),

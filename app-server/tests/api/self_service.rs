@@ -736,29 +736,55 @@ async fn google_does_not_take_over(engine: Engine) {
         "/auth?error=google-state"
     );
 
+    let start_flow = || async {
+        let start = test::call_service(
+            &app,
+            test::TestRequest::get()
+                .uri("/api/auth/google")
+                .to_request(),
+        )
+        .await;
+        start
+            .response()
+            .cookies()
+            .find(|c| c.name() == app_server::routes::google::FLOW_COOKIE)
+            .expect("the flow cookie")
+            .value()
+            .to_owned()
+    };
+    // A sign-in under way while the address gets proved: the proof is too late for it.
+    let under_way = start_flow().await;
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    ctx.users()
+        .mark_email_verified(&squatter_id, SystemClock.now())
+        .await
+        .unwrap();
+
     // A started sign-in is good for one callback: the same flow again is refused.
-    ctx.users().mark_email_verified(&squatter_id).await.unwrap();
     let replayed = test::call_service(&app, callback(&flow)).await;
     assert_eq!(
         replayed.headers().get("location").unwrap(),
         "/auth?error=google-state"
     );
+    let too_early = test::call_service(&app, callback(&under_way)).await;
+    assert_eq!(
+        too_early.headers().get("location").unwrap(),
+        "/auth?error=google-account-exists",
+        "the address was proved after this sign-in began"
+    );
+    assert_eq!(
+        ctx.users()
+            .find(&squatter_id)
+            .await
+            .unwrap()
+            .unwrap()
+            .google_id,
+        None
+    );
 
-    // Once the address is proven, a new Google sign-in links to the account.
-    let start = test::call_service(
-        &app,
-        test::TestRequest::get()
-            .uri("/api/auth/google")
-            .to_request(),
-    )
-    .await;
-    let flow = start
-        .response()
-        .cookies()
-        .find(|c| c.name() == app_server::routes::google::FLOW_COOKIE)
-        .expect("the flow cookie")
-        .value()
-        .to_owned();
+    // A Google sign-in begun after the address was proved links to the account.
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let flow = start_flow().await;
     let linked = test::call_service(&app, callback(&flow)).await;
     assert_eq!(linked.headers().get("location").unwrap(), "/");
     let again = test::call_service(&app, callback(&flow)).await;
@@ -1167,7 +1193,10 @@ engine_test!(the_export_holds_everything_about_the_person, |ctx, app| {
         unproved.body["stories"][0]["story"]["title"],
         "My testimony"
     );
-    ctx.users().mark_email_verified(&me.id).await.unwrap();
+    ctx.users()
+        .mark_email_verified(&me.id, SystemClock.now())
+        .await
+        .unwrap();
     let res = app
         .call(Method::GET, "/api/user/export", Some(&c), None, HOME)
         .await;

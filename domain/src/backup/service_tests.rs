@@ -162,6 +162,7 @@ fn person(role: Role) -> Caller {
         role,
         is_approved: true,
         email_verified: true,
+        email_verified_at: Some(crate::clock::SystemClock.now()),
         suspended_reason: None,
         created_at: crate::clock::SystemClock.now(),
         updated_at: crate::clock::SystemClock.now(),

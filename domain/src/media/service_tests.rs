@@ -62,6 +62,7 @@ fn person(role: Role, approved: bool) -> Caller {
         role,
         is_approved: approved,
         email_verified: true,
+        email_verified_at: Some(t0()),
         created_at: t0(),
         updated_at: t0(),
         suspended_reason: None,

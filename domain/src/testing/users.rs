@@ -1,6 +1,7 @@
 //! In-memory accounts and admin credentials.
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use std::sync::{Arc, Mutex};
 
 use super::{SequentialIds, lock, tick};
@@ -96,6 +97,7 @@ impl UserRepository for InMemoryUserRepository {
             role: new.role,
             is_approved: new.is_approved,
             email_verified: new.email_verified,
+            email_verified_at: new.email_verified.then_some(now),
             created_at: now,
             updated_at: now,
             suspended_reason: None,
@@ -259,7 +261,11 @@ impl UserRepository for InMemoryUserRepository {
             .is_some())
     }
 
-    async fn mark_email_verified(&self, id: &UserId) -> Result<Option<User>, StoreError> {
+    async fn mark_email_verified(
+        &self,
+        id: &UserId,
+        at: DateTime<Utc>,
+    ) -> Result<Option<User>, StoreError> {
         let mut rows = lock(&self.rows);
         Ok(rows
             .users
@@ -267,6 +273,7 @@ impl UserRepository for InMemoryUserRepository {
             .find(|(u, _)| &u.id == id)
             .map(|(u, _)| {
                 u.email_verified = true;
+                u.email_verified_at.get_or_insert(at);
                 u.clone()
             }))
     }

@@ -5,13 +5,15 @@ use super::account::AccountService;
 use super::ports::ExternalIdentity;
 use super::{AuthProvider, NewUser, Role, User};
 use crate::StoreError;
+use chrono::{DateTime, Utc};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ExternalSignInError {
     #[error("Your Google e-mail address is not verified")]
     UnverifiedEmail,
-    /// A local account has this e-mail but never proved it owns it: linking would hand a
-    /// pre-registered account (and whoever set its password) to the Google user.
+    /// A local account has this e-mail but had not proved it owns it when this sign-in
+    /// began: linking would hand a pre-registered account (and whoever set its password) to
+    /// the Google user.
     #[error("An account with this e-mail address already exists")]
     AccountExists,
     #[error("Your account is suspended: {0}")]
@@ -25,18 +27,21 @@ pub enum ExternalSignInError {
 }
 
 impl AccountService {
-    /// Signs in with an identity an OpenID Connect provider vouched for: the linked account,
-    /// else the local account with the same e-mail when that account proved it owns the
-    /// address (linked now), else a new pending member.
+    /// Signs in with an identity an OpenID Connect provider vouched for, in a sign-in that
+    /// `began` at that time: the linked account, else the local account with the same e-mail
+    /// when that account proved it owns the address before the sign-in began (linked now),
+    /// else a new pending member.
     ///
     /// # Errors
     /// [`ExternalSignInError::UnverifiedEmail`] when the provider did not verify the e-mail,
-    /// [`ExternalSignInError::AccountExists`] when a local account has the e-mail but never
-    /// verified it (linking would hand that account, and whoever set its password, to the
-    /// Google user).
+    /// [`ExternalSignInError::AccountExists`] when a local account has the e-mail but had not
+    /// verified it when the sign-in began (linking would hand that account, and whoever set
+    /// its password, to the Google user; a proof that arrives during someone's sign-in, say
+    /// a link the owner was tricked into opening, does not count for that sign-in).
     pub async fn sign_in_external(
         &self,
         id: ExternalIdentity,
+        began: DateTime<Utc>,
     ) -> Result<User, ExternalSignInError> {
         if let Some(user) = self.p.users.find_by_google_id(&id.subject).await? {
             if user.role == Role::SuperAdmin {
@@ -54,7 +59,7 @@ impl AccountService {
             if user.role == Role::SuperAdmin {
                 return Err(ExternalSignInError::SuperAdmin);
             }
-            if !user.email_verified {
+            if !proved_before(&user, began) {
                 return Err(ExternalSignInError::AccountExists);
             }
             if let Some(reason) = user.suspended_reason {
@@ -85,4 +90,9 @@ impl AccountService {
             })
             .await?)
     }
+}
+
+/// Whether the account had proved its e-mail address before `began`.
+fn proved_before(user: &User, began: DateTime<Utc>) -> bool {
+    user.email_verified && user.email_verified_at.is_some_and(|at| at < began)
 }

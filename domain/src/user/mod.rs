@@ -160,6 +160,9 @@ pub struct User {
     pub role: Role,
     pub is_approved: bool,
     pub email_verified: bool,
+    /// When the address was first proved (`None` while it is not): a Google sign-in links
+    /// to this account only when it was proved before that sign-in began.
+    pub email_verified_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     /// Why the super admin suspended the account; `None` while it is not suspended. A

@@ -126,7 +126,7 @@ impl AccountService {
         work.api_tokens().delete_for_user(&user).await?;
         let user = work
             .users()
-            .mark_email_verified(&user)
+            .mark_email_verified(&user, self.now())
             .await?
             .ok_or(ResetPasswordError::InvalidToken)?;
         work.commit().await?;

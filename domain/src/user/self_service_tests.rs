@@ -8,6 +8,7 @@ use futures_executor::block_on;
 use crate::session::SessionRecord;
 use crate::testing::{FakePasswordHasher, account_service, t0};
 use crate::user::UserRepository;
+use crate::user::external::ExternalSignInError;
 use crate::user::password_reset::ResetPasswordError;
 use crate::user::ports::ExternalIdentity;
 use crate::user::registration::Registration;
@@ -204,14 +205,32 @@ fn google_does_not_take_over_an_account_whose_email_was_never_verified() {
         last_name: None,
         picture: None,
     };
-    assert!(block_on(service.sign_in_external(identity.clone())).is_err());
+    let at = |minutes| t0() + Duration::minutes(minutes);
+    assert!(matches!(
+        block_on(service.sign_in_external(identity.clone(), at(60))),
+        Err(ExternalSignInError::AccountExists)
+    ));
     let stored = block_on(fakes.users.find(&squatter.id)).unwrap().unwrap();
     assert_eq!(stored.google_id, None, "not linked");
 
-    // Once the owner of the address has proved it, Google links to the account.
-    block_on(fakes.users.mark_email_verified(&squatter.id)).unwrap();
-    let linked = block_on(service.sign_in_external(identity)).unwrap();
+    // The address proved while a Google sign-in was under way does not count for it: the
+    // proof may be a link someone tricked the owner into opening during their own sign-in.
+    block_on(fakes.users.mark_email_verified(&squatter.id, at(120))).unwrap();
+    assert!(matches!(
+        block_on(service.sign_in_external(identity.clone(), at(115))),
+        Err(ExternalSignInError::AccountExists)
+    ));
+    assert!(matches!(
+        block_on(service.sign_in_external(identity.clone(), at(120))),
+        Err(ExternalSignInError::AccountExists)
+    ));
+    // Proving it again later does not move the proof.
+    block_on(fakes.users.mark_email_verified(&squatter.id, at(200))).unwrap();
+
+    // A sign-in that began after the proof links to the account.
+    let linked = block_on(service.sign_in_external(identity, at(121))).unwrap();
     assert_eq!(linked.id, squatter.id);
+    assert_eq!(linked.google_id.as_deref(), Some("google-owner"));
 }
 
 #[test]
@@ -219,14 +238,17 @@ fn an_account_without_a_password_is_deleted_only_after_a_recent_sign_in() {
     use crate::permissions::Caller;
     use crate::user::leaving::{DeleteAccountError, Departure};
     let (service, fakes) = account_service();
-    let user = block_on(service.sign_in_external(ExternalIdentity {
-        subject: "g-1".to_owned(),
-        email: "g@example.org".to_owned(),
-        email_verified: true,
-        first_name: None,
-        last_name: None,
-        picture: None,
-    }))
+    let user = block_on(service.sign_in_external(
+        ExternalIdentity {
+            subject: "g-1".to_owned(),
+            email: "g@example.org".to_owned(),
+            email_verified: true,
+            first_name: None,
+            last_name: None,
+            picture: None,
+        },
+        t0(),
+    ))
     .unwrap();
     let caller = Caller::User(user.clone());
     let leave = |at| Departure {

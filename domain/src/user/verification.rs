@@ -78,7 +78,7 @@ impl AccountService {
             .ok_or(VerifyEmailError::InvalidToken)?;
         self.p
             .users
-            .mark_email_verified(&user)
+            .mark_email_verified(&user, self.now())
             .await?
             .ok_or(VerifyEmailError::InvalidToken)
     }

@@ -6,6 +6,7 @@ use rows::{all, email_eq, ensure_former_member, update_user};
 pub(crate) use rows::{new_active, new_user_id, to_domain};
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::paging::Page;
 use domain::user::{FORMER_MEMBER_ID, NewUser, ProfileChanges, Role, User, UserId, UserRepository};
@@ -192,8 +193,22 @@ impl UserRepository for SeaOrmUserRepository {
         Ok(res.rows_affected > 0)
     }
 
-    async fn mark_email_verified(&self, id: &UserId) -> Result<Option<User>, StoreError> {
-        update_user(&self.db, id, |u| u.email_verified = Set(true)).await
+    async fn mark_email_verified(
+        &self,
+        id: &UserId,
+        at: DateTime<Utc>,
+    ) -> Result<Option<User>, StoreError> {
+        update_user(&self.db, id, |u| {
+            // The first proof counts: proving the address again never moves it later.
+            if !matches!(
+                &u.email_verified_at,
+                sea_orm::ActiveValue::Unchanged(Some(_))
+            ) {
+                u.email_verified_at = Set(Some(at));
+            }
+            u.email_verified = Set(true);
+        })
+        .await
     }
 
     async fn delete_account(&self, id: &UserId, keep_published: bool) -> Result<bool, StoreError> {

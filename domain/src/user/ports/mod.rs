@@ -2,6 +2,7 @@
 //! credential in `passwords.rs`; the external identity provider in `identity.rs`.
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
 
 use super::{NewUser, Role, User, UserId};
 use crate::StoreError;
@@ -142,11 +143,16 @@ pub trait UserRepository: Send + Sync {
     /// [`StoreError::Unknown`] when the store fails.
     async fn set_password_hash(&self, id: &UserId, hash: &str) -> Result<bool, StoreError>;
 
-    /// Marks the e-mail address verified; `None` when the account is gone.
+    /// Marks the e-mail address verified, proved `at` unless it was proved earlier; `None`
+    /// when the account is gone.
     ///
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
-    async fn mark_email_verified(&self, id: &UserId) -> Result<Option<User>, StoreError>;
+    async fn mark_email_verified(
+        &self,
+        id: &UserId,
+        at: DateTime<Utc>,
+    ) -> Result<Option<User>, StoreError>;
 
     /// Deletes the account with its sessions, schedule and tokens in one transaction. With
     /// `keep_published`, its published stories first move to the
