@@ -23,6 +23,7 @@ pub mod scripture;
 pub mod session;
 pub mod social;
 pub mod story;
+pub mod subscription;
 pub mod user;
 pub mod validation;
 pub mod work;

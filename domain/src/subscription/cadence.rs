@@ -1,0 +1,171 @@
+//! When mail is due: digests on the site's weekday and hour in the site's time zone
+//! (`SITE_TIME_ZONE`, `DIGEST_WEEKDAY`, `DIGEST_HOUR`), and one mail per story after a
+//! grace period. Daylight-saving changes never skip or double a digest: each slot is a
+//! local date and hour turned into one instant.
+
+use chrono::{
+    DateTime, Datelike, Duration, LocalResult, NaiveDate, TimeZone, Utc, Weekday,
+};
+use chrono_tz::Tz;
+
+use super::{Frequency, Subscription};
+
+/// How long a story must have been published before `each` subscribers are mailed about
+/// it: a story taken down at once (a mistake, a second thought) sends nothing.
+pub const EACH_GRACE_MINUTES: i64 = 10;
+
+/// Whether `each` subscribers may be mailed now about a story published at `published_at`.
+pub fn each_is_due(published_at: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+    now >= published_at + Duration::minutes(EACH_GRACE_MINUTES)
+}
+
+/// A setting of the digest schedule that cannot be used, naming the setting.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidSchedule {
+    #[error("SITE_TIME_ZONE must be a time zone name such as UTC or Europe/Berlin, not '{0}'")]
+    Zone(String),
+    #[error("DIGEST_WEEKDAY must be a day of the week such as Sunday, not '{0}'")]
+    Weekday(String),
+    #[error("DIGEST_HOUR must be a whole hour from 0 to 23, not '{0}'")]
+    Hour(String),
+}
+
+/// When digests go out: weekly on `weekday` at `hour` o'clock in `zone`; monthly on the
+/// first such weekday of each month, at the same hour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DigestSchedule {
+    zone: Tz,
+    weekday: Weekday,
+    hour: u32,
+}
+
+impl Default for DigestSchedule {
+    /// Sundays at 6 in UTC.
+    fn default() -> Self {
+        Self {
+            zone: Tz::UTC,
+            weekday: Weekday::Sun,
+            hour: 6,
+        }
+    }
+}
+
+impl DigestSchedule {
+    /// The schedule from its three settings as written in the configuration.
+    ///
+    /// # Errors
+    /// [`InvalidSchedule`] naming the first setting that cannot be used.
+    pub fn parse(zone: &str, weekday: &str, hour: &str) -> Result<Self, InvalidSchedule> {
+        let zone = zone
+            .trim()
+            .parse::<Tz>()
+            .map_err(|_| InvalidSchedule::Zone(zone.to_owned()))?;
+        let weekday = weekday
+            .trim()
+            .parse::<Weekday>()
+            .map_err(|_| InvalidSchedule::Weekday(weekday.to_owned()))?;
+        let hour = hour
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|h| *h < 24)
+            .ok_or_else(|| InvalidSchedule::Hour(hour.to_owned()))?;
+        Ok(Self {
+            zone,
+            weekday,
+            hour,
+        })
+    }
+
+    pub fn zone_name(&self) -> &'static str {
+        self.zone.name()
+    }
+
+    pub fn weekday(&self) -> Weekday {
+        self.weekday
+    }
+
+    pub fn hour(&self) -> u32 {
+        self.hour
+    }
+
+    /// The latest digest time at or before `now` for `frequency`; `None` for `each`.
+    pub fn last_slot(&self, frequency: Frequency, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        let today = now.with_timezone(&self.zone).date_naive();
+        let slot = match frequency {
+            Frequency::Each => return None,
+            Frequency::Weekly => {
+                let back = (7 + today.weekday().num_days_from_monday()
+                    - self.weekday.num_days_from_monday())
+                    % 7;
+                let day = today - Duration::days(i64::from(back));
+                let slot = self.at(day);
+                if slot <= now {
+                    slot
+                } else {
+                    self.at(day - Duration::days(7))
+                }
+            }
+            Frequency::Monthly => {
+                let slot = self.at(self.first_in_month(today.year(), today.month()));
+                if slot <= now {
+                    slot
+                } else {
+                    let (year, month) = if today.month() == 1 {
+                        (today.year() - 1, 12)
+                    } else {
+                        (today.year(), today.month() - 1)
+                    };
+                    self.at(self.first_in_month(year, month))
+                }
+            }
+        };
+        Some(slot)
+    }
+
+    /// The digest due for `subscription` at `now`: the slot its next digest covers up to
+    /// (stories published after its `covered_until` and up to the slot), or `None` when
+    /// no digest is due (not confirmed, `each`, or the latest slot is covered already).
+    pub fn digest_due(
+        &self,
+        subscription: &Subscription,
+        now: DateTime<Utc>,
+    ) -> Option<DateTime<Utc>> {
+        if !subscription.receives_mail() {
+            return None;
+        }
+        let slot = self.last_slot(subscription.frequency, now)?;
+        let covered = subscription
+            .covered_until
+            .or(subscription.confirmed_at)
+            .unwrap_or(subscription.created_at);
+        (covered < slot).then_some(slot)
+    }
+
+    /// The first `weekday` of a month.
+    fn first_in_month(&self, year: i32, month: u32) -> NaiveDate {
+        let first = NaiveDate::from_ymd_opt(year, month, 1).unwrap_or(NaiveDate::MIN);
+        let ahead = (7 + self.weekday.num_days_from_monday()
+            - first.weekday().num_days_from_monday())
+            % 7;
+        first + Duration::days(i64::from(ahead))
+    }
+
+    /// `day` at the schedule's hour in its zone, as one instant. An hour that occurs twice
+    /// (clocks going back) is its first occurrence; an hour that does not exist (clocks
+    /// going forward) is the first hour after the gap.
+    fn at(&self, day: NaiveDate) -> DateTime<Utc> {
+        for extra in 0..3 {
+            let Some(local) = day.and_hms_opt(self.hour, 0, 0) else {
+                break;
+            };
+            match self.zone.from_local_datetime(&(local + Duration::hours(extra))) {
+                LocalResult::Single(t) | LocalResult::Ambiguous(t, _) => {
+                    return t.with_timezone(&Utc);
+                }
+                LocalResult::None => {}
+            }
+        }
+        Utc.from_utc_datetime(&day.and_hms_opt(self.hour, 0, 0).unwrap_or_default())
+    }
+}
