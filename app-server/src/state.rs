@@ -9,11 +9,11 @@ use domain::category::CategoryRepository;
 use domain::category::CategoryService;
 use domain::clock::Clock;
 use domain::comment::CommentService;
-use domain::help::HelpService;
-use domain::mail::{MailDelivery, MailService, Mailer};
+use domain::help::{HelpPorts, HelpService};
+use domain::mail::{MailDelivery, MailPorts, MailService, Mailer};
 use domain::media::MediaService;
 use domain::media::service::MediaPorts;
-use domain::schedule::ScheduleService;
+use domain::schedule::{SchedulePorts, ScheduleService};
 use domain::scripture::{ScriptureParser, ScriptureService};
 use domain::session::SessionRepository;
 use domain::social::{SocialDelivery, SocialPostRepository, SocialService};
@@ -138,13 +138,13 @@ impl AppState {
             name: config.site_name.clone(),
             public_url: config.public_url.clone(),
         };
-        let schedules = ScheduleService::new(
-            Arc::new(adapters::SeaOrmScheduleRepository::new(stamp.clone())),
-            user_repo.clone(),
-            mailer.clone(),
-            clock.clone(),
-            site.clone(),
-        );
+        let schedules = ScheduleService::new(SchedulePorts {
+            schedules: Arc::new(adapters::SeaOrmScheduleRepository::new(stamp.clone())),
+            users: user_repo.clone(),
+            mailer: mailer.clone(),
+            clock: clock.clone(),
+            site: site.clone(),
+        });
         let session_repo = Arc::new(adapters::SeaOrmSessionRepository::new(db.clone()));
         let hits = Arc::new(adapters::SeaOrmHitCounter::new(db.clone()));
         let api_tokens = ApiTokenService::new(ApiTokenPorts {
@@ -196,12 +196,12 @@ impl AppState {
             work.clone(),
             clock.clone(),
         );
-        let help = HelpService::new(
-            Arc::new(adapters::SeaOrmHelpMessageRepository::new(stamp.clone())),
-            mailer.clone(),
-            work.clone(),
-            config.support_email.clone(),
-        );
+        let help = HelpService::new(HelpPorts {
+            messages: Arc::new(adapters::SeaOrmHelpMessageRepository::new(stamp.clone())),
+            mailer: mailer.clone(),
+            work: work.clone(),
+            support_email: config.support_email.clone(),
+        });
         let social_posts: Arc<dyn SocialPostRepository> = Arc::new(
             adapters::SeaOrmSocialPostRepository::new(stamp.clone())
                 .with_wakeup(social_wakeup.clone()),
@@ -222,13 +222,13 @@ impl AppState {
             config.public_url.clone(),
             config.site_name.clone(),
         );
-        let mail = MailService::new(
-            Arc::new(
+        let mail = MailService::new(MailPorts {
+            outbox: Arc::new(
                 adapters::SeaOrmMailOutbox::new(stamp.clone()).with_wakeup(mail_wakeup.clone()),
             ),
             work,
-            clock.clone(),
-        );
+            clock: clock.clone(),
+        });
         let audit = AuditService::new(Arc::new(adapters::SeaOrmAuditLog::new(stamp.clone())));
         let mail_delivery = match &config.smtp_url {
             Some(url) => Some(MailDelivery::new(

@@ -11,7 +11,8 @@ pub mod service;
 
 pub use ports::HelpMessageRepository;
 pub use service::{
-    HelpForm, HelpInboxError, HelpService, INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, SendHelpError,
+    HelpForm, HelpInboxError, HelpPorts, HelpService, INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX,
+    SendHelpError,
 };
 
 /// The help categories of docs/product.md#limits, with their labels.

@@ -63,30 +63,26 @@ pub const INBOX_PAGES: PageBounds = PageBounds {
     max_offset: 1_000_000,
 };
 
+/// What the help centre needs.
+#[derive(Clone)]
+pub struct HelpPorts {
+    pub messages: Arc<dyn HelpMessageRepository>,
+    pub mailer: Arc<dyn Mailer>,
+    /// Handling and deleting run with their activity-log entry in one.
+    pub work: Arc<dyn UnitOfWork>,
+    /// The address told about every new message.
+    pub support_email: String,
+}
+
 /// Help-centre use cases on top of the ports.
 #[derive(Clone)]
 pub struct HelpService {
-    messages: Arc<dyn HelpMessageRepository>,
-    mailer: Arc<dyn Mailer>,
-    /// Handling and deleting run with their activity-log entry in one.
-    work: Arc<dyn UnitOfWork>,
-    support_email: String,
+    p: HelpPorts,
 }
 
 impl HelpService {
-    /// `support_email` is the address told about every new message.
-    pub fn new(
-        messages: Arc<dyn HelpMessageRepository>,
-        mailer: Arc<dyn Mailer>,
-        work: Arc<dyn UnitOfWork>,
-        support_email: impl Into<String>,
-    ) -> Self {
-        Self {
-            messages,
-            mailer,
-            work,
-            support_email: support_email.into(),
-        }
+    pub fn new(ports: HelpPorts) -> Self {
+        Self { p: ports }
     }
 
     /// Stores a help message from anyone (a signed-in sender is recorded with it) and
@@ -118,6 +114,7 @@ impl HelpService {
             });
         };
         let stored = self
+            .p
             .messages
             .create(NewHelpMessage {
                 subject,
@@ -127,7 +124,7 @@ impl HelpService {
                 user_id: caller.user_id().cloned(),
             })
             .await?;
-        self.mailer.send(self.notification(&stored)).await?;
+        self.p.mailer.send(self.notification(&stored)).await?;
         Ok(stored)
     }
 
@@ -144,7 +141,7 @@ impl HelpService {
     ) -> Result<Page<HelpMessage>, HelpInboxError> {
         caller.require(Ability::ReadHelpInbox)?;
         let PageRequest { limit, offset } = PageRequest::parse(limit, offset, INBOX_PAGES)?;
-        Ok(self.messages.list(status, limit, offset).await?)
+        Ok(self.p.messages.list(status, limit, offset).await?)
     }
 
     /// Marks a message handled by the caller (super admin only).
@@ -158,7 +155,7 @@ impl HelpService {
         now: DateTime<Utc>,
     ) -> Result<HelpMessage, HelpInboxError> {
         let me = caller.require(Ability::ReadHelpInbox)?;
-        let work = self.work.begin().await?;
+        let work = self.p.work.begin().await?;
         let handled = work
             .help()
             .mark_handled(id, &me.id, now)
@@ -186,7 +183,7 @@ impl HelpService {
         now: DateTime<Utc>,
     ) -> Result<(), HelpInboxError> {
         let me = caller.require(Ability::ReadHelpInbox)?;
-        let work = self.work.begin().await?;
+        let work = self.p.work.begin().await?;
         let message = work
             .help()
             .find(id)
@@ -212,7 +209,7 @@ impl HelpService {
             .as_ref()
             .map_or_else(|| "a visitor".to_owned(), |id| format!("user {id}"));
         OutgoingMail {
-            to: self.support_email.clone(),
+            to: self.p.support_email.clone(),
             subject: format!("[Help: {}] {}", m.category.label(), m.subject),
             body: format!(
                 "A new help message from {sender}.\n\nCategory: {}\nReply to: {}\nSubject: {}\n\n{}\n",

@@ -29,12 +29,12 @@ fn world() -> World {
             ..crate::testing::WorkParts::new()
         },
     ));
-    let service = HelpService::new(
-        messages.clone(),
-        mailer.clone(),
+    let service = HelpService::new(HelpPorts {
+        messages: messages.clone(),
+        mailer: mailer.clone(),
         work,
-        "support@example.org",
-    );
+        support_email: "support@example.org".to_owned(),
+    });
     World {
         users: InMemoryUserRepository::new(),
         messages,

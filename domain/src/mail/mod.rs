@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 
 pub use delivery::{ClaimedMail, MailDelivery, TransportError};
 pub use ports::{MailOutbox, MailQueue, MailTransport, Mailer};
-pub use service::{MailOutboxError, MailService, OUTBOX_PAGE_MAX};
+pub use service::{MailOutboxError, MailPorts, MailService, OUTBOX_PAGE_MAX};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutgoingMail {

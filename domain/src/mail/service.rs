@@ -30,26 +30,24 @@ pub const OUTBOX_PAGES: PageBounds = PageBounds {
     max_offset: 1_000_000,
 };
 
+/// What the outbox's view needs.
+#[derive(Clone)]
+pub struct MailPorts {
+    pub outbox: Arc<dyn MailOutbox>,
+    /// A retry runs with its activity-log entry in one.
+    pub work: Arc<dyn crate::work::UnitOfWork>,
+    pub clock: Arc<dyn crate::clock::Clock>,
+}
+
 /// The super admin's view of outgoing mail.
 #[derive(Clone)]
 pub struct MailService {
-    outbox: Arc<dyn MailOutbox>,
-    /// A retry runs with its activity-log entry in one.
-    work: Arc<dyn crate::work::UnitOfWork>,
-    clock: Arc<dyn crate::clock::Clock>,
+    p: MailPorts,
 }
 
 impl MailService {
-    pub fn new(
-        outbox: Arc<dyn MailOutbox>,
-        work: Arc<dyn crate::work::UnitOfWork>,
-        clock: Arc<dyn crate::clock::Clock>,
-    ) -> Self {
-        Self {
-            outbox,
-            work,
-            clock,
-        }
+    pub fn new(ports: MailPorts) -> Self {
+        Self { p: ports }
     }
 
     /// The newest messages (at most [`OUTBOX_PAGE_MAX`], default 50), for whoever may
@@ -66,7 +64,7 @@ impl MailService {
     ) -> Result<crate::paging::Page<OutboxEntry>, MailOutboxError> {
         caller.require(Ability::ReadHelpInbox)?;
         let PageRequest { limit, offset } = PageRequest::parse(limit, offset, OUTBOX_PAGES)?;
-        let mut page = self.outbox.page(state, limit, offset).await?;
+        let mut page = self.p.outbox.page(state, limit, offset).await?;
         for entry in &mut page.items {
             entry.body = hide_one_time_links(&entry.body);
         }
@@ -81,7 +79,7 @@ impl MailService {
     /// that was sent or is still being tried.
     pub async fn retry(&self, caller: &Caller, id: i64) -> Result<OutboxEntry, MailOutboxError> {
         let me = caller.require(Ability::ReadHelpInbox)?;
-        let work = self.work.begin().await?;
+        let work = self.p.work.begin().await?;
         match work.outbox().retry(id).await? {
             Some(mut entry) => {
                 let log = crate::audit::NewAuditEntry::by(
@@ -89,13 +87,13 @@ impl MailService {
                     crate::audit::AuditAction::MailRetried,
                     id,
                     Some(&entry.subject),
-                    self.clock.now(),
+                    self.p.clock.now(),
                 );
                 crate::work::log_and_commit(work, log).await?;
                 entry.body = hide_one_time_links(&entry.body);
                 Ok(entry)
             }
-            None if self.outbox.exists(id).await? => Err(MailOutboxError::NotFailed),
+            None if self.p.outbox.exists(id).await? => Err(MailOutboxError::NotFailed),
             None => Err(MailOutboxError::NotFound),
         }
     }

@@ -89,11 +89,11 @@ fn with_work(outbox: Arc<FakeOutbox>) -> MailService {
             ..crate::testing::WorkParts::new()
         },
     ));
-    MailService::new(
+    MailService::new(MailPorts {
         outbox,
         work,
-        Arc::new(crate::testing::FixedClock::default()),
-    )
+        clock: Arc::new(crate::testing::FixedClock::default()),
+    })
 }
 
 fn caller(role: Role, approved: bool) -> Caller {

@@ -11,8 +11,8 @@ pub mod service;
 
 pub use ports::ScheduleRepository;
 pub use service::{
-    ChangeScheduleError, CreateScheduleError, ListSchedulesError, ScheduleForm, ScheduleService,
-    ScheduleWithStatus,
+    ChangeScheduleError, CreateScheduleError, ListSchedulesError, ScheduleForm, SchedulePorts,
+    ScheduleService, ScheduleWithStatus,
 };
 
 /// Items due within this window and not completed are "due soon" and get one reminder.

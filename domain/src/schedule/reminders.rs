@@ -31,6 +31,7 @@ impl ScheduleService {
         let mut mailed = 0;
         for _ in 0..MAX_REMINDER_BATCHES {
             let batch = self
+                .p
                 .schedules
                 .claim_due_reminders(now, until, REMINDER_BATCH)
                 .await?;
@@ -43,7 +44,7 @@ impl ScheduleService {
                     Err(error) => {
                         for unsent in std::iter::once(item).chain(claimed) {
                             // Best effort: the mailer's error is the one worth reporting.
-                            let _ = self.schedules.release_reminder(unsent.id).await;
+                            let _ = self.p.schedules.release_reminder(unsent.id).await;
                         }
                         return Err(error);
                     }
@@ -58,10 +59,11 @@ impl ScheduleService {
 
     /// Mails the reminder of one claimed item; `false` when its contributor is gone.
     async fn remind(&self, item: &Schedule) -> Result<bool, StoreError> {
-        let Some(contributor) = self.users.find(&item.contributor_id).await? else {
+        let Some(contributor) = self.p.users.find(&item.contributor_id).await? else {
             return Ok(false);
         };
-        self.mailer
+        self.p
+            .mailer
             .send(self.reminder_mail(&contributor, item))
             .await?;
         Ok(true)
@@ -80,10 +82,10 @@ impl ScheduleService {
             body: format!(
                 "Hello {},\n\nA task on your {} schedule is due soon.\n\n{}\nDue: {due}\n{notes}\nSee your schedule or mark the task complete on your dashboard:\n{}/contributor-dashboard\n\nGrace and peace,\nThe {} team\n",
                 to.display_name(),
-                self.site.name,
+                self.p.site.name,
                 item.title,
-                self.site.public_url,
-                self.site.name
+                self.p.site.public_url,
+                self.p.site.name
             ),
         }
     }

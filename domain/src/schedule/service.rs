@@ -66,31 +66,26 @@ pub enum ChangeScheduleError {
     Store(#[from] StoreError),
 }
 
+/// What schedules and their reminders need.
+#[derive(Clone)]
+pub struct SchedulePorts {
+    pub schedules: Arc<dyn ScheduleRepository>,
+    pub users: Arc<dyn UserRepository>,
+    pub mailer: Arc<dyn Mailer>,
+    pub clock: Arc<dyn Clock>,
+    /// How reminders name the site and link to it.
+    pub site: SiteIdentity,
+}
+
 /// Schedule use cases on top of the ports; reminders are in `reminders.rs`.
 #[derive(Clone)]
 pub struct ScheduleService {
-    pub(super) schedules: Arc<dyn ScheduleRepository>,
-    pub(super) users: Arc<dyn UserRepository>,
-    pub(super) mailer: Arc<dyn Mailer>,
-    pub(super) clock: Arc<dyn Clock>,
-    pub(super) site: SiteIdentity,
+    pub(super) p: SchedulePorts,
 }
 
 impl ScheduleService {
-    pub fn new(
-        schedules: Arc<dyn ScheduleRepository>,
-        users: Arc<dyn UserRepository>,
-        mailer: Arc<dyn Mailer>,
-        clock: Arc<dyn Clock>,
-        site: SiteIdentity,
-    ) -> Self {
-        Self {
-            schedules,
-            users,
-            mailer,
-            clock,
-            site,
-        }
+    pub fn new(ports: SchedulePorts) -> Self {
+        Self { p: ports }
     }
 
     /// The caller's items (or, for a caller who manages users, those of `contributor`),
@@ -112,7 +107,7 @@ impl ScheduleService {
             }
             _ => &me.id,
         };
-        let items = self.schedules.list_for_contributor(whose).await?;
+        let items = self.p.schedules.list_for_contributor(whose).await?;
         Ok(items.into_iter().map(|s| self.with_status(s)).collect())
     }
 
@@ -155,6 +150,7 @@ impl ScheduleService {
             return Err(CreateScheduleError::Invalid(errors));
         };
         let stored = self
+            .p
             .schedules
             .create(NewSchedule {
                 contributor_id: contributor,
@@ -179,6 +175,7 @@ impl ScheduleService {
     ) -> Result<ScheduleWithStatus, ChangeScheduleError> {
         self.owned(caller, id).await?;
         let changed = self
+            .p
             .schedules
             .set_completed(id, completed)
             .await?
@@ -192,7 +189,7 @@ impl ScheduleService {
     /// As [`ScheduleService::set_completed`].
     pub async fn delete(&self, caller: &Caller, id: ScheduleId) -> Result<(), ChangeScheduleError> {
         self.owned(caller, id).await?;
-        if self.schedules.delete(id).await? {
+        if self.p.schedules.delete(id).await? {
             Ok(())
         } else {
             Err(ChangeScheduleError::NotFound)
@@ -208,6 +205,7 @@ impl ScheduleService {
     ) -> Result<Schedule, ChangeScheduleError> {
         let me = caller.require(Ability::ManageOwnSchedule)?;
         let item = self
+            .p
             .schedules
             .find(id)
             .await?
@@ -220,7 +218,7 @@ impl ScheduleService {
 
     /// The account with this id if it exists and counts as approved, else why not.
     async fn approved_user(&self, id: &UserId) -> Result<Result<UserId, &'static str>, StoreError> {
-        Ok(match self.users.find(id).await? {
+        Ok(match self.p.users.find(id).await? {
             None => Err(UNKNOWN_CONTRIBUTOR),
             Some(user) if user.counts_as_approved() => Ok(user.id),
             Some(_) => Err(UNAPPROVED_CONTRIBUTOR),
@@ -228,7 +226,7 @@ impl ScheduleService {
     }
 
     fn with_status(&self, schedule: Schedule) -> ScheduleWithStatus {
-        let status = schedule.status_at(self.clock.now());
+        let status = schedule.status_at(self.p.clock.now());
         ScheduleWithStatus { schedule, status }
     }
 }

@@ -3,9 +3,7 @@
 //! grace period. Daylight-saving changes never skip or double a digest: each slot is a
 //! local date and hour turned into one instant.
 
-use chrono::{
-    DateTime, Datelike, Duration, LocalResult, NaiveDate, TimeZone, Utc, Weekday,
-};
+use chrono::{DateTime, Datelike, Duration, LocalResult, NaiveDate, TimeZone, Utc, Weekday};
 use chrono_tz::Tz;
 
 use super::{Frequency, Subscription};
@@ -145,9 +143,8 @@ impl DigestSchedule {
     /// The first `weekday` of a month.
     fn first_in_month(&self, year: i32, month: u32) -> NaiveDate {
         let first = NaiveDate::from_ymd_opt(year, month, 1).unwrap_or(NaiveDate::MIN);
-        let ahead = (7 + self.weekday.num_days_from_monday()
-            - first.weekday().num_days_from_monday())
-            % 7;
+        let ahead =
+            (7 + self.weekday.num_days_from_monday() - first.weekday().num_days_from_monday()) % 7;
         first + Duration::days(i64::from(ahead))
     }
 
@@ -159,7 +156,10 @@ impl DigestSchedule {
             let Some(local) = day.and_hms_opt(self.hour, 0, 0) else {
                 break;
             };
-            match self.zone.from_local_datetime(&(local + Duration::hours(extra))) {
+            match self
+                .zone
+                .from_local_datetime(&(local + Duration::hours(extra)))
+            {
                 LocalResult::Single(t) | LocalResult::Ambiguous(t, _) => {
                     return t.with_timezone(&Utc);
                 }

@@ -65,7 +65,11 @@ fn monthly_slots_are_the_first_weekday_of_the_month() {
         (utc(2024, 9, 1, 7, 0), utc(2024, 9, 1, 6, 0)),
     ];
     for (now, expected) in cases {
-        assert_eq!(s.last_slot(Frequency::Monthly, now), Some(expected), "at {now}");
+        assert_eq!(
+            s.last_slot(Frequency::Monthly, now),
+            Some(expected),
+            "at {now}"
+        );
     }
     assert_eq!(s.last_slot(Frequency::Each, utc(2024, 3, 3, 6, 0)), None);
 }
@@ -138,12 +142,19 @@ fn a_digest_is_due_once_per_slot_and_only_for_confirmed_digest_subscribers() {
     let s = DigestSchedule::default();
     let sunday = utc(2024, 3, 3, 6, 0);
     let weekly = confirmed(Frequency::Weekly, utc(2024, 2, 28, 9, 0));
-    assert_eq!(s.digest_due(&weekly, sunday + Duration::minutes(3)), Some(sunday));
+    assert_eq!(
+        s.digest_due(&weekly, sunday + Duration::minutes(3)),
+        Some(sunday)
+    );
     assert_eq!(s.digest_due(&weekly, sunday - Duration::minutes(1)), None);
 
     let mut sent = weekly.clone();
     sent.covered_until = Some(sunday);
-    assert_eq!(s.digest_due(&sent, sunday + Duration::hours(5)), None, "sent already");
+    assert_eq!(
+        s.digest_due(&sent, sunday + Duration::hours(5)),
+        None,
+        "sent already"
+    );
     assert_eq!(
         s.digest_due(&sent, sunday + Duration::days(7)),
         Some(sunday + Duration::days(7))
@@ -156,7 +167,10 @@ fn a_digest_is_due_once_per_slot_and_only_for_confirmed_digest_subscribers() {
     // A digest missed while the site was down is sent once when it is back, covering
     // everything since the last one.
     let behind = confirmed(Frequency::Weekly, sunday - Duration::days(21));
-    assert_eq!(s.digest_due(&behind, sunday + Duration::days(2)), Some(sunday));
+    assert_eq!(
+        s.digest_due(&behind, sunday + Duration::days(2)),
+        Some(sunday)
+    );
 
     let each = confirmed(Frequency::Each, sunday - Duration::days(7));
     assert_eq!(s.digest_due(&each, sunday), None);

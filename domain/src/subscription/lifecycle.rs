@@ -34,11 +34,7 @@ pub enum SubscribeAction {
 impl SubscribeAction {
     /// The action for a sign-up at `now`. `proven` is true when the request comes from a
     /// signed-in member whose verified address is the one signing up.
-    pub fn for_sign_up(
-        existing: Option<&Subscription>,
-        proven: bool,
-        now: DateTime<Utc>,
-    ) -> Self {
+    pub fn for_sign_up(existing: Option<&Subscription>, proven: bool, now: DateTime<Utc>) -> Self {
         let confirmed = existing.is_some_and(|s| s.status == SubscriptionStatus::Confirmed);
         if confirmed {
             return SubscribeAction::Nothing;

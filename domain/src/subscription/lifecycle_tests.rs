@@ -38,7 +38,11 @@ fn a_sign_up_starts_resends_or_does_nothing_by_what_is_stored() {
         (None, false, SubscribeAction::StartConfirmation),
         (Some(Pending), false, SubscribeAction::ResendConfirmation),
         (Some(Confirmed), false, SubscribeAction::Nothing),
-        (Some(Unsubscribed), false, SubscribeAction::StartConfirmation),
+        (
+            Some(Unsubscribed),
+            false,
+            SubscribeAction::StartConfirmation,
+        ),
         (Some(Suspended), false, SubscribeAction::StartConfirmation),
         (None, true, SubscribeAction::ConfirmAtOnce),
         (Some(Pending), true, SubscribeAction::ConfirmAtOnce),
@@ -147,7 +151,11 @@ fn moving_from_each_to_a_digest_starts_the_digest_now() {
     let later = t0() + Duration::days(3);
     s.change_frequency(Frequency::Monthly, later);
     assert_eq!(s.frequency, Frequency::Monthly);
-    assert_eq!(s.covered_until, Some(later), "stories mailed one by one stay mailed");
+    assert_eq!(
+        s.covered_until,
+        Some(later),
+        "stories mailed one by one stay mailed"
+    );
     // Between digests the digest's start stays.
     s.change_frequency(Frequency::Weekly, later + Duration::days(1));
     assert_eq!(s.covered_until, Some(later));

@@ -6,7 +6,9 @@ use std::sync::{Arc, Mutex};
 
 use super::{FixedClock, InMemoryUserRepository, RecordingMailer, lock, tick};
 use crate::StoreError;
-use crate::schedule::{NewSchedule, Schedule, ScheduleId, ScheduleRepository, ScheduleService};
+use crate::schedule::{
+    NewSchedule, Schedule, ScheduleId, SchedulePorts, ScheduleRepository, ScheduleService,
+};
 use crate::user::UserId;
 use crate::user::account::SiteIdentity;
 use crate::validation::ScheduleDescription;
@@ -136,15 +138,15 @@ impl ScheduleFakes {
     }
 
     pub fn service(&self) -> ScheduleService {
-        ScheduleService::new(
-            self.schedules.clone(),
-            self.users.clone(),
-            self.mailer.clone(),
-            self.clock.clone(),
-            SiteIdentity {
+        ScheduleService::new(SchedulePorts {
+            schedules: self.schedules.clone(),
+            users: self.users.clone(),
+            mailer: self.mailer.clone(),
+            clock: self.clock.clone(),
+            site: SiteIdentity {
                 name: "Grace Stories".to_owned(),
                 public_url: "https://grace.example".to_owned(),
             },
-        )
+        })
     }
 }
