@@ -4,6 +4,7 @@
 //!
 //! - [`lifecycle`]: the states of one subscription and what each request does to it.
 //! - [`cadence`]: when a digest is due, in the site's time zone.
+//! - [`service`]: signing up, confirming, changing and leaving, over [`ports`].
 
 use chrono::{DateTime, Utc};
 use std::fmt;
@@ -13,15 +14,24 @@ use crate::user::UserId;
 
 pub mod cadence;
 pub mod lifecycle;
+pub mod ports;
+pub mod service;
 
 #[cfg(test)]
 mod cadence_tests;
 #[cfg(test)]
 mod lifecycle_tests;
+#[cfg(test)]
+mod service_tests;
 
 pub use cadence::{DigestSchedule, EACH_GRACE_MINUTES, each_is_due};
 pub use lifecycle::{
     Bounce, CONFIRM_WITHIN_DAYS, ConfirmError, HARD_BOUNCES_TO_SUSPEND, SubscribeAction,
+};
+pub use ports::{NewSubscription, SubscriptionRepository};
+pub use service::{
+    SUBSCRIBE_WORDING, SubscribeError, SubscribeForm, SubscriptionLinkError, SubscriptionPorts,
+    SubscriptionService,
 };
 
 /// How often a subscriber hears of new stories.
