@@ -44,6 +44,7 @@ pub use repo::settings::SeaOrmSettingsRepository;
 pub use repo::sign_in_failures::SeaOrmSignInFailures;
 pub use repo::social::SeaOrmSocialPostRepository;
 pub use repo::stories::SeaOrmStoryRepository;
+pub use repo::subscriptions::SeaOrmSubscriptionRepository;
 pub use repo::tokens::{SeaOrmAccountTokenRepository, Sha256TokenMinter};
 pub use repo::users::SeaOrmUserRepository;
 pub use repo::waiting::{Outbox, Queue, Waiting, waiting};

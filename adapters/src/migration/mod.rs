@@ -30,6 +30,7 @@ mod m0031_story_passages;
 mod m0032_sign_in_lock_per_network;
 mod m0033_story_consent;
 mod m0034_email_verified_at;
+mod m0035_subscriptions;
 
 pub struct Migrator;
 
@@ -63,6 +64,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0032_sign_in_lock_per_network::Migration),
             Box::new(m0033_story_consent::Migration),
             Box::new(m0034_email_verified_at::Migration),
+            Box::new(m0035_subscriptions::Migration),
         ];
         all.into_iter()
             .map(|m| Box::new(InTransaction(m)) as Box<dyn MigrationTrait>)
