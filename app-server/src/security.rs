@@ -84,7 +84,10 @@ pub async fn same_origin(
         use actix_web::HttpMessage;
         req.extensions().contains::<crate::bearer::TokenCaller>()
     };
-    if changes_state && !with_token {
+    // The one-click unsubscribe (RFC 8058) is posted by mail programs, from wherever they
+    // run; the link's secret is its only credential and no cookie is read.
+    let one_click = req.path() == "/api/subscriptions/unsubscribe";
+    if changes_state && !with_token && !one_click {
         let Some(config) = req
             .app_data::<web::Data<AppState>>()
             .map(|s| s.config.clone())
@@ -150,6 +153,7 @@ groups!(
     PasswordCheck => "password-check",
     VerifyEmail => "verify-email",
     SignOut => "sign-out",
+    Subscribe => "subscribe",
 );
 
 /// Extracting this counts the request against its group's limit and answers 429 when over.

@@ -19,6 +19,7 @@ use domain::session::SessionRepository;
 use domain::social::{SocialDelivery, SocialPostRepository, SocialService};
 use domain::story::service::StoryPorts;
 use domain::story::{StoryRepository, StoryService};
+use domain::subscription::{Frequency, SubscriptionPorts, SubscriptionService};
 use domain::user::IdentityProvider;
 use domain::user::UserRepository;
 use domain::user::account::{AccountPorts, AccountService, SiteIdentity};
@@ -51,6 +52,7 @@ pub struct AppState {
     pub api_tokens: ApiTokenService,
     pub comments: CommentService,
     pub help: HelpService,
+    pub subscriptions: SubscriptionService,
     pub social: SocialService,
     /// Posts the queued exports to the platforms that have credentials.
     pub social_delivery: SocialDelivery,
@@ -133,7 +135,7 @@ impl AppState {
             scripture_parser,
             Arc::new(adapters::SeaOrmScriptureIndex::new(stamp.clone())),
         );
-        let categories = CategoryService::new(category_repo);
+        let categories = CategoryService::new(category_repo.clone());
         let site = SiteIdentity {
             name: config.site_name.clone(),
             public_url: config.public_url.clone(),
@@ -171,7 +173,7 @@ impl AppState {
             sessions: session_repo.clone() as Arc<dyn SessionRepository>,
             data: Arc::new(adapters::SeaOrmAccountData::new(db.clone())),
             clock: clock.clone(),
-            site,
+            site: site.clone(),
             work: work.clone(),
         });
         let identity: Option<Arc<dyn IdentityProvider>> =
@@ -196,6 +198,15 @@ impl AppState {
             work.clone(),
             clock.clone(),
         );
+        let subscriptions = SubscriptionService::new(SubscriptionPorts {
+            subscriptions: Arc::new(adapters::SeaOrmSubscriptionRepository::new(stamp.clone())),
+            categories: category_repo,
+            mailer: mailer.clone(),
+            minter: Arc::new(adapters::Sha256TokenMinter),
+            clock: clock.clone(),
+            site,
+            default_frequency: Frequency::default(),
+        });
         let help = HelpService::new(HelpPorts {
             messages: Arc::new(adapters::SeaOrmHelpMessageRepository::new(stamp.clone())),
             mailer: mailer.clone(),
@@ -268,6 +279,7 @@ impl AppState {
             api_tokens,
             comments,
             help,
+            subscriptions,
             social,
             social_delivery,
             social_wakeup,

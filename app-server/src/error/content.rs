@@ -217,3 +217,25 @@ impl From<domain::consent::WithdrawConsentError> for ApiError {
         }
     }
 }
+
+impl From<domain::subscription::SubscribeError> for ApiError {
+    fn from(err: domain::subscription::SubscribeError) -> Self {
+        use domain::subscription::SubscribeError as E;
+        match err {
+            E::Invalid(errors) => field_errors(errors),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::subscription::SubscriptionLinkError> for ApiError {
+    fn from(err: domain::subscription::SubscriptionLinkError) -> Self {
+        use domain::subscription::SubscriptionLinkError as E;
+        let message = err.to_string();
+        match err {
+            E::InvalidLink => ApiError::not_found(message),
+            E::Confirm(_) => ApiError::bad_request(message),
+            E::Store(e) => e.into(),
+        }
+    }
+}

@@ -35,6 +35,7 @@ pub mod social;
 pub mod social_posts;
 pub mod stories;
 mod story_input;
+pub mod subscriptions;
 pub mod takedown;
 pub mod uploads;
 pub mod versions;
@@ -57,6 +58,7 @@ pub mod versions;
         (name = "admin", description = "Super admin: sign-in, password and people"),
         (name = "comments", description = "Comments under stories and their moderation"),
         (name = "help", description = "Help centre messages to the administrator"),
+        (name = "subscriptions", description = "New stories by e-mail: signing up, confirming, changing the frequency and one-click unsubscribing"),
         (name = "schedules", description = "A contributor's schedule of tasks"),
         (name = "scripture", description = "Scripture references in stories: found in a text, and stories browsed by book and chapter"),
         (name = "uploads", description = "Pictures: upload one, re-encoded in several widths and served from /media"),
@@ -108,6 +110,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(help::list_help_messages)
         .service(help::mark_help_message_handled)
         .service(help::delete_help_message)
+        .service(subscriptions::subscribe)
+        .service(subscriptions::confirm_subscription)
+        .service(subscriptions::unsubscribe)
+        .service(subscriptions::change_frequency)
         .service(mail::list_mail_outbox)
         .service(mail::retry_mail)
         .service(audit::list_audit_log)

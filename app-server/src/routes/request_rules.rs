@@ -103,6 +103,14 @@ const FIELDS: &[(&str, &str, &str)] = &[
     ("RejectRequest", "reason", FREE_TEXT),
     ("WithdrawConsentRequest", "reason", FREE_TEXT),
     ("ConsentStatementInput", "text", SEVERAL_LINES),
+    ("SubscribeRequest", "email", EMAIL),
+    // A site path, or stored as `/` (`subscription::service::page_path`).
+    ("SubscribeRequest", "page", FREE_TEXT),
+    // The honeypot: a filled one hears the same 202 and nothing happens, so any text is
+    // "valid" as far as the answer goes.
+    ("SubscribeRequest", "website", FREE_TEXT),
+    ("SubscriptionTokenRequest", "token", FREE_TEXT),
+    ("ChangeFrequencyRequest", "token", FREE_TEXT),
 ];
 
 /// Writes the shared rules into `api`; leaves it as it was if it does not read back.

@@ -12,6 +12,9 @@ pub const RESET_MAILS_PER_WINDOW: u32 = 3;
 pub const RESET_MAIL_WINDOW_SECONDS: i64 = 15 * 60;
 /// Verification mails re-sent for one account: at most this many an hour.
 pub const VERIFICATION_MAILS_PER_HOUR: u32 = 3;
+/// Subscription sign-ups (and so confirmation mails) for one address: at most this many an
+/// hour.
+pub const SUBSCRIPTION_MAILS_PER_HOUR: u32 = 3;
 
 #[derive(Clone)]
 pub struct RequestLimits {
@@ -22,6 +25,8 @@ pub struct RequestLimits {
     pub reset_mail: RateLimits,
     /// Re-sent verification mails per account ([`VERIFICATION_MAILS_PER_HOUR`]).
     pub verification_mail: RateLimits,
+    /// Subscription sign-ups per e-mail address ([`SUBSCRIPTION_MAILS_PER_HOUR`]).
+    pub subscription_mail: RateLimits,
     /// Single-use values every instance agrees on (a Google sign-in's flow).
     pub used_once: UsedOnce,
 }
@@ -33,6 +38,8 @@ impl RequestLimits {
             reset_mail: RateLimits::new(hits.clone(), RESET_MAILS_PER_WINDOW)
                 .with_window(RESET_MAIL_WINDOW_SECONDS),
             verification_mail: RateLimits::new(hits.clone(), VERIFICATION_MAILS_PER_HOUR)
+                .with_window(60 * 60),
+            subscription_mail: RateLimits::new(hits.clone(), SUBSCRIPTION_MAILS_PER_HOUR)
                 .with_window(60 * 60),
             used_once: UsedOnce::new(hits),
         }

@@ -43,6 +43,7 @@ mod self_service;
 mod sensitive;
 mod social;
 mod stories;
+mod subscriptions;
 mod two_servers;
 mod upgrades;
 mod uploads;

@@ -35,6 +35,8 @@ pub struct SubscribeForm {
     pub categories: Vec<String>,
     /// The site path the form was on.
     pub page: String,
+    /// The hidden field only robots fill in (as on the comment form).
+    pub website: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -90,6 +92,14 @@ impl SubscriptionService {
         caller: &Caller,
         form: SubscribeForm,
     ) -> Result<(), SubscribeError> {
+        if form
+            .website
+            .as_deref()
+            .is_some_and(|w| !w.trim().is_empty())
+        {
+            // A robot: it hears what a person hears, and nothing is stored or mailed.
+            return Ok(());
+        }
         let mut errors = FieldErrors::new();
         let email = errors.check("email", Email::parse(&form.email));
         let frequency = match form.frequency.as_deref().map(str::trim) {

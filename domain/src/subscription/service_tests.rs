@@ -55,6 +55,7 @@ fn form(email: &str) -> SubscribeForm {
         frequency: None,
         categories: Vec::new(),
         page: "/stories/42".to_owned(),
+        website: None,
     }
 }
 
@@ -277,4 +278,14 @@ fn the_link_in_a_mail_changes_the_frequency_until_the_subscription_ends() {
     ));
     // Leaving twice is leaving once.
     block_on(w.service.unsubscribe(&token)).unwrap();
+}
+
+#[test]
+fn a_filled_honeypot_hears_the_same_and_nothing_happens() {
+    let w = world();
+    let mut robot = form("reader@example.org");
+    robot.website = Some("https://spam.example".to_owned());
+    block_on(w.service.subscribe(&Caller::Visitor, robot)).unwrap();
+    assert!(w.subscriptions.all().is_empty());
+    assert!(w.mailer.sent().is_empty());
 }

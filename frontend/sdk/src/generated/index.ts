@@ -10,4 +10,5 @@ export * from './client/schedules/schedules';
 export * from './client/scripture/scripture';
 export * from './client/site/site';
 export * from './client/stories/stories';
+export * from './client/subscriptions/subscriptions';
 export * from './client/uploads/uploads';

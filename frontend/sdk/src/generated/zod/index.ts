@@ -9,4 +9,5 @@ export * from './schedules/schedules.zod';
 export * from './scripture/scripture.zod';
 export * from './site/site.zod';
 export * from './stories/stories.zod';
+export * from './subscriptions/subscriptions.zod';
 export * from './uploads/uploads.zod';

@@ -1,0 +1,335 @@
+//! New stories by e-mail: signing up answers alike whatever is stored, confirmation is a
+//! POST (opening the mailed link changes nothing), one-click leaving needs no session, and
+//! bad input is named.
+
+use actix_web::http::Method;
+use actix_web::test;
+use domain::clock::{Clock, SystemClock};
+use domain::user::{Role, UserRepository};
+use serde_json::{Value, json};
+
+use crate::engine_test;
+use crate::helpers::{TestContext, error_fields, send, sign_in_as};
+
+const CHECK_INBOX: &str = "Check your inbox to confirm";
+
+fn sign_up(email: &str) -> Value {
+    json!({"email": email, "frequency": "weekly", "page": "/stories/1", "website": ""})
+}
+
+/// The secret of the newest subscription link mailed to anyone.
+async fn latest_token(ctx: &TestContext, path: &str) -> String {
+    let bodies = ctx.outbox_bodies().await;
+    let marker = format!("/subscriptions/{path}?token=");
+    let body = bodies
+        .iter()
+        .rev()
+        .find(|b| b.contains(&marker))
+        .unwrap_or_else(|| panic!("a {path} link in the outbox: {bodies:?}"));
+    let start = body.find(&marker).unwrap() + marker.len();
+    body[start..].split_whitespace().next().unwrap().to_owned()
+}
+
+/// The stored status of an address's subscription.
+async fn status_of(ctx: &TestContext, email: &str) -> Option<String> {
+    use sea_orm::{ConnectionTrait, Statement};
+    let db = &ctx.state.db;
+    let backend = db.get_database_backend();
+    db.query_one_raw(Statement::from_sql_and_values(
+        backend,
+        match backend {
+            sea_orm::DatabaseBackend::Postgres => {
+                "SELECT status FROM subscriptions WHERE email = $1"
+            }
+            _ => "SELECT status FROM subscriptions WHERE email = ?",
+        },
+        [email.into()],
+    ))
+    .await
+    .unwrap()
+    .map(|row| row.try_get::<String>("", "status").unwrap())
+}
+
+async fn set_status(ctx: &TestContext, email: &str, status: &str) {
+    use sea_orm::{ConnectionTrait, Statement};
+    let db = &ctx.state.db;
+    db.execute_raw(Statement::from_string(
+        db.get_database_backend(),
+        format!("UPDATE subscriptions SET status = '{status}' WHERE email = '{email}'"),
+    ))
+    .await
+    .unwrap();
+}
+
+engine_test!(
+    a_visitor_signs_up_confirms_with_a_post_and_leaves_in_one_click,
+    |ctx, app| {
+        let res = send(
+            &app,
+            Method::POST,
+            "/api/subscriptions",
+            None,
+            Some(sign_up("Reader@Example.org")),
+        )
+        .await;
+        assert_eq!(res.status, 202, "{}", res.body);
+        assert_eq!(res.body["message"], CHECK_INBOX);
+        assert_eq!(
+            status_of(&ctx, "reader@example.org").await.as_deref(),
+            Some("pending")
+        );
+        let token = latest_token(&ctx, "confirm").await;
+
+        // A mail scanner opening the link gets the page and changes nothing.
+        let page = test::call_service(
+            &app,
+            test::TestRequest::get()
+                .uri(&format!("/subscriptions/confirm?token={token}"))
+                .to_request(),
+        )
+        .await;
+        assert_eq!(page.status(), 200);
+        assert_eq!(
+            status_of(&ctx, "reader@example.org").await.as_deref(),
+            Some("pending")
+        );
+
+        let confirmed = send(
+            &app,
+            Method::POST,
+            "/api/subscriptions/confirm",
+            None,
+            Some(json!({"token": token})),
+        )
+        .await;
+        assert_eq!(confirmed.status, 200, "{}", confirmed.body);
+        assert_eq!(confirmed.body["status"], "confirmed");
+        assert_eq!(confirmed.body["email"], "reader@example.org");
+        assert_eq!(confirmed.body["frequency"], "weekly");
+        assert_eq!(confirmed.body["categories"], json!([]));
+        let again = send(
+            &app,
+            Method::POST,
+            "/api/subscriptions/confirm",
+            None,
+            Some(json!({"token": token})),
+        )
+        .await;
+        assert_eq!(again.status, 200, "confirming twice is harmless");
+
+        // "Send less often" by the same link.
+        let less = send(
+            &app,
+            Method::POST,
+            "/api/subscriptions/frequency",
+            None,
+            Some(json!({"token": token, "frequency": "monthly"})),
+        )
+        .await;
+        assert_eq!(less.status, 200, "{}", less.body);
+        assert_eq!(less.body["frequency"], "monthly");
+
+        // The one-click unsubscribe of RFC 8058: a mail program's POST, no cookie, a form
+        // body, from another origin.
+        let left = test::call_service(
+            &app,
+            test::TestRequest::post()
+                .uri(&format!("/api/subscriptions/unsubscribe?token={token}"))
+                .insert_header(("content-type", "application/x-www-form-urlencoded"))
+                .insert_header(("origin", "https://mail.example.net"))
+                .set_payload("List-Unsubscribe=One-Click")
+                .to_request(),
+        )
+        .await;
+        assert_eq!(left.status(), 200);
+        assert_eq!(
+            status_of(&ctx, "reader@example.org").await.as_deref(),
+            Some("unsubscribed")
+        );
+        let changed_after = send(
+            &app,
+            Method::POST,
+            "/api/subscriptions/frequency",
+            None,
+            Some(json!({"token": token, "frequency": "weekly"})),
+        )
+        .await;
+        assert_eq!(changed_after.status, 400, "{}", changed_after.body);
+    }
+);
+
+engine_test!(
+    every_sign_up_answers_alike_whatever_is_stored,
+    |ctx, app| {
+        let post = |email: &'static str| {
+            let app = &app;
+            async move {
+                send(
+                    app,
+                    Method::POST,
+                    "/api/subscriptions",
+                    None,
+                    Some(sign_up(email)),
+                )
+                .await
+            }
+        };
+        let mails = || async { ctx.outbox_bodies().await.len() };
+        let first = post("anna@example.org").await;
+        assert_eq!(
+            (first.status, first.body["message"].clone()),
+            (202, json!(CHECK_INBOX))
+        );
+        assert_eq!(mails().await, 1);
+        // Pending: the same answer, and the confirmation again.
+        let pending = post("anna@example.org").await;
+        assert_eq!(
+            (pending.status, pending.body.clone()),
+            (202, first.body.clone())
+        );
+        assert_eq!(mails().await, 2);
+        // Confirmed: the same answer, nothing mailed, nothing changed.
+        set_status(&ctx, "anna@example.org", "confirmed").await;
+        let confirmed = post("anna@example.org").await;
+        assert_eq!(
+            (confirmed.status, confirmed.body.clone()),
+            (202, first.body.clone())
+        );
+        assert_eq!(mails().await, 2);
+        assert_eq!(
+            status_of(&ctx, "anna@example.org").await.as_deref(),
+            Some("confirmed")
+        );
+        // The fourth sign-up for one address within the hour is refused, whatever network
+        // it comes from.
+        let limited = post("anna@example.org").await;
+        assert_eq!(limited.status, 429, "{}", limited.body);
+        // Bounced: the same answer, and a new confirmation to prove the address again.
+        post("ben@example.org").await;
+        set_status(&ctx, "ben@example.org", "suspended").await;
+        let before = mails().await;
+        let bounced = post("ben@example.org").await;
+        assert_eq!(
+            (bounced.status, bounced.body.clone()),
+            (202, first.body.clone())
+        );
+        assert_eq!(mails().await, before + 1);
+        assert_eq!(
+            status_of(&ctx, "ben@example.org").await.as_deref(),
+            Some("pending")
+        );
+    }
+);
+
+engine_test!(
+    bad_input_is_named_and_a_filled_honeypot_changes_nothing,
+    |ctx, app| {
+        let post = |body: Value| {
+            let app = &app;
+            async move { send(app, Method::POST, "/api/subscriptions", None, Some(body)).await }
+        };
+        let res = post(json!({"email": "not an address"})).await;
+        assert_eq!(res.status, 400, "{}", res.body);
+        assert_eq!(error_fields(&res.body), ["email"]);
+        let res = post(json!({"email": "a@example.org", "frequency": "daily"})).await;
+        assert_eq!(res.status, 400, "{}", res.body);
+        assert_eq!(error_fields(&res.body), ["frequency"]);
+        let res = post(json!({"email": "a@example.org", "categories": ["No Such Category"]})).await;
+        assert_eq!(res.status, 400, "{}", res.body);
+        assert_eq!(error_fields(&res.body), ["categories"]);
+        let res = post(json!({"frequency": "weekly"})).await;
+        assert_eq!(res.status, 400, "{}", res.body);
+        assert_eq!(error_fields(&res.body), ["email"]);
+        assert_eq!(status_of(&ctx, "a@example.org").await, None);
+
+        let robot =
+            post(json!({"email": "robot@example.org", "website": "https://spam.example"})).await;
+        assert_eq!(robot.status, 202, "{}", robot.body);
+        assert_eq!(robot.body["message"], CHECK_INBOX);
+        assert_eq!(status_of(&ctx, "robot@example.org").await, None);
+        assert!(ctx.outbox_bodies().await.is_empty());
+
+        for (path, body) in [
+            ("/api/subscriptions/confirm", json!({"token": "made-up"})),
+            (
+                "/api/subscriptions/frequency",
+                json!({"token": "made-up", "frequency": "each"}),
+            ),
+        ] {
+            let res = send(&app, Method::POST, path, None, Some(body)).await;
+            assert_eq!(res.status, 404, "{path}: {}", res.body);
+        }
+        let res = send(
+            &app,
+            Method::POST,
+            "/api/subscriptions/unsubscribe?token=made-up",
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(res.status, 404, "{}", res.body);
+        let res = send(
+            &app,
+            Method::POST,
+            "/api/subscriptions/frequency",
+            None,
+            Some(json!({"token": "made-up", "frequency": "hourly"})),
+        )
+        .await;
+        assert_eq!(res.status, 400, "{}", res.body);
+        assert_eq!(error_fields(&res.body), ["frequency"]);
+    }
+);
+
+engine_test!(
+    a_member_subscribing_their_verified_address_is_confirmed_at_once,
+    |ctx, app| {
+        let (member, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
+        let mine = json!({"email": member.email, "frequency": "each"});
+        // Not verified yet: a confirmation link like anyone else.
+        let res = send(
+            &app,
+            Method::POST,
+            "/api/subscriptions",
+            Some(&cookie),
+            Some(mine.clone()),
+        )
+        .await;
+        assert_eq!(res.status, 202, "{}", res.body);
+        assert_eq!(
+            status_of(&ctx, &member.email).await.as_deref(),
+            Some("pending")
+        );
+
+        ctx.users()
+            .mark_email_verified(&member.id, SystemClock.now())
+            .await
+            .unwrap();
+        let res = send(
+            &app,
+            Method::POST,
+            "/api/subscriptions",
+            Some(&cookie),
+            Some(mine),
+        )
+        .await;
+        assert_eq!(res.status, 202, "{}", res.body);
+        assert_eq!(res.body["message"], CHECK_INBOX);
+        assert_eq!(
+            status_of(&ctx, &member.email).await.as_deref(),
+            Some("confirmed")
+        );
+        // The welcome mail carries the link to change or stop.
+        let token = latest_token(&ctx, "unsubscribe").await;
+        let left = send(
+            &app,
+            Method::POST,
+            &format!("/api/subscriptions/unsubscribe?token={token}"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(left.status, 200, "{}", left.body);
+        assert_eq!(left.body["status"], "unsubscribed");
+    }
+);
