@@ -30,6 +30,12 @@ const ResetPasswordPage = lazy(() =>
 const VerifyEmailPage = lazy(() =>
   import('@/features/auth/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
 );
+const ConfirmSubscriptionPage = lazy(() =>
+  import('@/features/subscriptions/subscription-link-pages').then((m) => ({ default: m.ConfirmSubscriptionPage })),
+);
+const ManageSubscriptionPage = lazy(() =>
+  import('@/features/subscriptions/subscription-link-pages').then((m) => ({ default: m.ManageSubscriptionPage })),
+);
 const AdminLoginPage = lazy(() =>
   import('@/features/admin-login/admin-login-page').then((m) => ({ default: m.AdminLoginPage })),
 );
@@ -57,6 +63,8 @@ export function AppRoutes() {
         <Route path="/auth" component={AuthPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/subscriptions/confirm" component={ConfirmSubscriptionPage} />
+        <Route path="/subscriptions/unsubscribe" component={ManageSubscriptionPage} />
         <Route path="/admin-login" component={AdminLoginPage} />
         <Route path="/help" component={HelpPage} />
         <Route path="/stories" component={StoriesPage} />
