@@ -1,14 +1,41 @@
 import * as RadioGroupPrimitive from '@radix-ui/react-radio-group';
 import { CircleIcon } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, KeyboardEvent } from 'react';
 import { cn } from '@/lib/utils';
+
+const STEPS: Partial<Record<string, number>> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/**
+ * An arrow key chooses the next (or previous) option at once. Radix moves the focus in a
+ * timeout after the keydown and chooses the option it lands on only if no key was released
+ * meanwhile, so a quick press (a fast typist, a test driving the keyboard) moved the focus
+ * without choosing. Choosing it here too is harmless when Radix does as well.
+ */
+function chooseByArrow(event: KeyboardEvent<HTMLDivElement>) {
+  const step = STEPS[event.key];
+  if (step === undefined || event.metaKey || event.ctrlKey || event.altKey || event.shiftKey) return;
+  const options = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="radio"]:not(:disabled)'));
+  const from = options.indexOf(event.target as HTMLElement);
+  if (from < 0 || options.length < 2) return;
+  options[(from + step + options.length) % options.length]?.click();
+}
 
 /**
  * Radix's radio group: one tab stop (the checked option, else the first), arrow keys move
  * between the options and choose them, Space chooses the focused one.
  */
-function RadioGroup({ className, ...props }: ComponentProps<typeof RadioGroupPrimitive.Root>) {
-  return <RadioGroupPrimitive.Root data-slot="radio-group" className={cn('grid gap-3', className)} {...props} />;
+function RadioGroup({ className, onKeyDown, ...props }: ComponentProps<typeof RadioGroupPrimitive.Root>) {
+  return (
+    <RadioGroupPrimitive.Root
+      data-slot="radio-group"
+      className={cn('grid gap-3', className)}
+      onKeyDown={(event) => {
+        onKeyDown?.(event);
+        chooseByArrow(event);
+      }}
+      {...props}
+    />
+  );
 }
 
 /** A round radio button; its label is a `<label htmlFor>` beside it. */
