@@ -156,8 +156,10 @@ test('a contributor writes a story in the modal and sends it for review', async 
   await expect(dialog.getByRole('combobox', { name: /Category/ })).toHaveText('Testimonies');
   await keys.tabTo(dialog.getByLabel('Story Content *'), 'Story Content');
   await keys.type('Every step of this story was taken with the keyboard.');
-  await keys.tabTo(dialog.getByRole('radio', { name: 'Publish' }), 'Publish');
-  await keys.press('Space', 'choose Publish');
+  // A radio group is one tab stop, its checked option; the arrow keys move to another and choose it.
+  await keys.tabTo(dialog.getByRole('radio', { name: 'Save as Draft' }), 'the publication status');
+  await keys.press('ArrowRight', 'choose Publish');
+  await expect(dialog.getByRole('radio', { name: 'Publish' })).toBeFocused();
   await expect(dialog.getByRole('radio', { name: 'Publish' })).toHaveAttribute('aria-checked', 'true');
   // Publishing asks for the author's consent: the required box, ticked with Space.
   const consent = dialog.getByRole('checkbox', { name: 'Show my story on this site (required)' });

@@ -12,7 +12,7 @@ import { useFocusOnNavigate } from '@/hooks/use-focus-on-navigate';
 const HomePage = lazy(() => import('@/features/home/home-page').then((m) => ({ default: m.HomePage })));
 const StoriesPage = lazy(() => import('@/features/browse/stories-page').then((m) => ({ default: m.StoriesPage })));
 const StoryDetailPage = lazy(() =>
-  import('@/features/stories/story-detail-page').then((m) => ({ default: m.StoryDetailPage })),
+  import('@/features/story-page/story-detail-page').then((m) => ({ default: m.StoryDetailPage })),
 );
 const ScripturePage = lazy(() =>
   import('@/features/scripture/scripture-page').then((m) => ({ default: m.ScripturePage })),

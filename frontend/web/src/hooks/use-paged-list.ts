@@ -1,8 +1,39 @@
-//! A server-paged list (`limit`, `offset`, total in `X-Total-Count`) loaded a page at a time.
+//! A server-paged list (`limit`, `offset`, total in `X-Total-Count`) loaded a page at a time, and
+//! the one reading of a page's total that numbered pages (the story browser) share with it.
 import type { RequestOptions } from '@grace-stories/sdk/react';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 
 type Page<T, M> = { items: T[]; total: number; meta?: M };
+
+/**
+ * One page and the list's total: `fetch` calls a generated function with `options`, whose
+ * `onResponse` reads `X-Total-Count`. Without the header, the total counts what was seen so far.
+ */
+export async function fetchCountedPage<A>(
+  offset: number,
+  signal: AbortSignal,
+  fetch: (options: RequestOptions) => Promise<A>,
+  count: (answer: A) => number,
+): Promise<{ answer: A; total: number }> {
+  let header: string | null = null;
+  const options: RequestOptions = {
+    signal,
+    onResponse: (response) => (header = response.headers.get('X-Total-Count')),
+  };
+  const answer = await fetch(options);
+  const total = Number(header);
+  return { answer, total: header !== null && Number.isFinite(total) ? total : offset + count(answer) };
+}
+
+/** `fetchCountedPage` for a plain list of rows. */
+export async function fetchRowsPage<T>(
+  offset: number,
+  signal: AbortSignal,
+  fetch: (options: RequestOptions) => Promise<T[]>,
+): Promise<{ items: T[]; total: number }> {
+  const { answer, total } = await fetchCountedPage(offset, signal, fetch, (rows) => rows.length);
+  return { items: answer, total };
+}
 
 /**
  * `queryKey` should extend a generated `get*QueryKey()`, so invalidating that key after a change
@@ -32,15 +63,14 @@ export function usePagedList<T extends { id: number | string }, M = never>({
     initialPageParam: 0,
     ...(refetchOnMount === undefined ? {} : { refetchOnMount }),
     queryFn: async ({ pageParam, signal }): Promise<Page<T, M>> => {
-      let header: string | null = null;
-      const options: RequestOptions = {
+      const { answer, total } = await fetchCountedPage(
+        pageParam,
         signal,
-        onResponse: (response) => (header = response.headers.get('X-Total-Count')),
-      };
-      const answer = await fetchPage({ limit: pageSize, offset: pageParam }, options);
+        (options) => fetchPage({ limit: pageSize, offset: pageParam }, options),
+        (page) => (Array.isArray(page) ? page.length : page.items.length),
+      );
       const { items, meta } = Array.isArray(answer) ? { items: answer, meta: undefined } : answer;
-      const total = Number(header);
-      return { items, meta, total: header !== null && Number.isFinite(total) ? total : pageParam + items.length };
+      return { items, meta, total };
     },
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);

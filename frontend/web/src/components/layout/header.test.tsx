@@ -1,8 +1,10 @@
+import type { UserDto } from '@grace-stories/sdk/react';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_SESSION_KEY } from '@/lib/admin-session';
 import { roleBadgeText } from '@/lib/roles';
 import { renderApp, signedOut } from '@/test/render-app';
+import { sampleUser } from '@/test/users';
 
 /** The requests `fetchMock` saw as `METHOD path`. */
 const sent = (fetchMock: ReturnType<typeof vi.fn>) =>
@@ -17,21 +19,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const user = (overrides: Record<string, unknown>) => ({
-  id: '6b1f6a3e-0000-4000-8000-000000000001',
-  email: 'ruth@example.org',
-  username: 'ruth',
-  firstName: 'Ruth',
-  lastName: 'Moab',
-  profileImageUrl: null,
-  authProvider: 'local',
-  role: 'member',
-  isApproved: true,
-  emailVerified: true,
-  createdAt: '2024-01-01T00:00:00Z',
-  updatedAt: '2024-01-01T00:00:00Z',
-  ...overrides,
-});
+/** A signed-in person of the generated `UserDto` shape, abilities following role and approval. */
+const user = (overrides: Partial<UserDto>) => sampleUser(overrides);
 
 describe('header for a signed-in user', () => {
   it('marks a pending contributor and hides the dashboard link', async () => {

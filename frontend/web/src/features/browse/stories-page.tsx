@@ -1,9 +1,15 @@
 import { useListCategories } from '@grace-stories/sdk/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { PageShell } from '@/components/layout/page-shell';
-import { SearchControls } from '@/components/story-search/search-controls';
-import { NoStoriesFound, StoriesLoadError, StoryGrid, StoryGridSkeleton } from '@/components/story-search/story-grid';
-import { useStoriesPage, useStorySearch } from '@/components/story-search/use-story-search';
+import { SearchControls } from '@/stories/components/story-search/search-controls';
+import {
+  NoStoriesFound,
+  StoriesLoadError,
+  StoryGrid,
+  StoryGridSkeleton,
+} from '@/stories/components/story-search/story-grid';
+import { useStoriesPage } from '@/stories/api/story-lists';
+import { useStorySearch } from '@/stories/components/story-search/use-story-search';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -60,8 +66,8 @@ export function StoriesPage() {
             <StoryGridSkeleton count={STORIES_PER_PAGE} />
           ) : page.isError && !page.data ? (
             <StoriesLoadError onRetry={() => void page.refetch()} retrying={page.isRefetching} />
-          ) : page.data && page.data.stories.length > 0 ? (
-            <StoryGrid stories={page.data.stories} label={heading} />
+          ) : page.data && page.data.items.length > 0 ? (
+            <StoryGrid stories={page.data.items} label={heading} />
           ) : (
             <NoStoriesFound
               filtering={filtering}

@@ -11,9 +11,9 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { NoticePage } from '@/components/layout/notice-page';
 import { PageShell } from '@/components/layout/page-shell';
 import { SignedOutRedirect } from '@/components/layout/signed-out-redirect';
-import { StoryCard, StoryCardSkeleton } from '@/components/story-card';
-import { StoryFormDialog } from '@/components/story-form/story-form-dialog';
-import { RejectionReason, StoryPublicationBadges } from '@/components/story-status-badges';
+import { StoryCard, StoryCardSkeleton } from '@/stories/components/story-card';
+import { StoryFormDialog } from '@/stories/components/story-form/story-form-dialog';
+import { RejectionReason, StoryPublicationBadges } from '@/stories/components/story-status-badges';
 import { StatCards, type Stat } from '@/components/stat-cards';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,10 +21,10 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth, type User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { isAdminRole, roleLabel } from '@/lib/roles';
-import { contributorCounts } from '@/lib/story-status';
+import { roleLabel } from '@/lib/roles';
+import { contributorCounts } from '@/stories/lib/story-status';
 import { isUnauthorizedError } from '@/lib/unauthorized';
-import { StoryConsent } from '@/components/story-consent';
+import { StoryConsent } from '@/stories/components/story-consent';
 import { incompleteCount } from './schedule-status';
 import { ScheduleTab } from './schedule-tab';
 
@@ -32,7 +32,8 @@ import { ScheduleTab } from './schedule-tab';
 export function ContributorDashboardPage() {
   const { user } = useAuth();
   if (!user) return <SignedOutRedirect />;
-  if (!user.isApproved && !isAdminRole(user.role)) return <AwaitingApproval user={user} />;
+  // Writing stories is what approval gives (the admin roles have it without).
+  if (!user.abilities.includes('write_stories')) return <AwaitingApproval user={user} />;
   return <ContributorDashboard user={user} />;
 }
 
@@ -83,7 +84,7 @@ function ContributorDashboard({ user }: { user: User }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {user.role === 'primary_contributor' && (
+          {user.abilities.includes('moderate_comments') && (
             // The comment queue lives in the admin area (/admin), where primary contributors see only it.
             <Button asChild size="lg" variant="outline">
               <Link href="/admin">

@@ -2,10 +2,16 @@ import { useListCategories, type CategoryDto } from '@grace-stories/sdk/react';
 import { BookOpen, LibraryBig, PenLine, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
-import { SearchControls } from '@/components/story-search/search-controls';
-import { NoStoriesFound, StoriesLoadError, StoryGrid, StoryGridSkeleton } from '@/components/story-search/story-grid';
-import { storiesHref, type StorySearch } from '@/components/story-search/story-search';
-import { useStoriesShowMore, useStorySearch } from '@/components/story-search/use-story-search';
+import { SearchControls } from '@/stories/components/story-search/search-controls';
+import {
+  NoStoriesFound,
+  StoriesLoadError,
+  StoryGrid,
+  StoryGridSkeleton,
+} from '@/stories/components/story-search/story-grid';
+import { storiesHref, type StorySearch } from '@/stories/components/story-search/story-search';
+import { useStoriesShowMore } from '@/stories/api/story-lists';
+import { useStorySearch } from '@/stories/components/story-search/use-story-search';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -117,11 +123,11 @@ function StoriesSection({
         <div className="mt-8">
           {list.isPending ? (
             <StoryGridSkeleton count={HOME_STORY_LIMIT} />
-          ) : list.isError && list.stories.length === 0 ? (
+          ) : list.isError && list.items.length === 0 ? (
             <StoriesLoadError onRetry={() => void list.refetch()} retrying={list.isRefetching} />
-          ) : list.stories.length > 0 ? (
+          ) : list.items.length > 0 ? (
             <>
-              <StoryGrid stories={list.stories} label={heading} />
+              <StoryGrid stories={list.items} label={heading} />
               <div className="mt-10 flex flex-wrap items-center justify-center gap-3">
                 {list.hasNextPage ? (
                   <Button

@@ -1,5 +1,5 @@
 import { useListStories } from '@grace-stories/sdk/react';
-import { StoryCard, StoryCardSkeleton, type StoryCardData } from '@/components/story-card';
+import { StoryCard, StoryCardSkeleton, type StoryCardData } from '@/stories/components/story-card';
 import { SAMPLE_STORIES } from './sample-content';
 
 export const FEATURED_STORY_COUNT = 3;

@@ -1,6 +1,6 @@
 //! The landing page's sample figures (docs/product.md#screens) and the three sample featured stories that
 //! stand in while the site has no published story yet.
-import type { StoryCardData } from '@/components/story-card';
+import type { StoryCardData } from '@/stories/components/story-card';
 
 export const SAMPLE_CATEGORIES = [
   { name: 'Bible Study', count: 24, description: 'Verse-by-verse reflections and study notes' },

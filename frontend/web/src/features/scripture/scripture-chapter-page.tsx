@@ -2,8 +2,13 @@ import { useBookChapters } from '@grace-stories/sdk/react';
 import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
-import { NoStoriesFound, StoriesLoadError, StoryGrid, StoryGridSkeleton } from '@/components/story-search/story-grid';
-import { usePassagePage } from '@/components/story-search/use-story-search';
+import {
+  NoStoriesFound,
+  StoriesLoadError,
+  StoryGrid,
+  StoryGridSkeleton,
+} from '@/stories/components/story-search/story-grid';
+import { usePassagePage } from '@/stories/api/story-lists';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -41,8 +46,8 @@ export function ScriptureChapterPage({ book, chapter }: { book: string; chapter:
             <StoryGridSkeleton count={PER_PAGE} />
           ) : query.isError ? (
             <StoriesLoadError onRetry={() => void query.refetch()} retrying={query.isRefetching} />
-          ) : query.data.stories.length > 0 ? (
-            <StoryGrid stories={query.data.stories} label={`Stories citing ${title}`} />
+          ) : query.data.items.length > 0 ? (
+            <StoryGrid stories={query.data.items} label={`Stories citing ${title}`} />
           ) : (
             <NoStoriesFound
               filtering

@@ -18,8 +18,8 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { StoryFormDialog } from '@/components/story-form/story-form-dialog';
-import { RejectionReason, StoryStatusBadge } from '@/components/story-status-badges';
+import { StoryFormDialog } from '@/stories/components/story-form/story-form-dialog';
+import { RejectionReason, StoryStatusBadge } from '@/stories/components/story-status-badges';
 import { StatCards, type Stat } from '@/components/stat-cards';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -29,11 +29,11 @@ import type { User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format';
 import { roleLabel } from '@/lib/roles';
-import { memberCounts } from '@/lib/story-status';
+import { memberCounts } from '@/stories/lib/story-status';
 import { ApiTokensTab } from '../account/api-tokens-tab';
 import { ProfileSettings } from '../account/profile-settings';
 import { SecurityTab } from '../account/security-tab';
-import { StoryConsent } from '@/components/story-consent';
+import { StoryConsent } from '@/stories/components/story-consent';
 
 /** 'My Dashboard' (docs/product.md#screens): counts and list from the author's own stories. */
 export function MemberDashboard({ user }: { user: User }) {

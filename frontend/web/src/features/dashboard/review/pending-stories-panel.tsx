@@ -4,7 +4,7 @@ import { ListPendingStoriesKind, type PendingStoryDto } from '@grace-stories/sdk
 import { BookOpen, Check, FileCheck, FileDiff, Pencil, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { excerptFallback } from '@/components/story-form/story-content';
+import { excerptFallback } from '@/stories/components/story-form/story-content';
 import { ListProgress } from '@/components/list-progress';
 import { ConfirmButton } from '@/components/confirm-button';
 import { Badge } from '@/components/ui/badge';

@@ -1,9 +1,7 @@
 //! The reviewers' story queues (new stories, edits of live ones) and their mutations with the toasts
-//! of docs/product.md#errors; the queues, their counts and the story lists are refreshed afterwards.
+//! of docs/product.md#errors; every decision is "a story changed" (`stories/api/story-changed.ts`).
 import {
-  getGetStoryQueryKey,
   getListPendingStoriesQueryKey,
-  getListStoriesQueryKey,
   getQueueCountsQueryKey,
   listPendingStories,
   useAdminDeleteStory,
@@ -17,6 +15,7 @@ import { useCallback } from 'react';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { toast } from '@/hooks/use-toast';
 import { showMutationError } from '@/lib/api-errors';
+import { useStoryChanged, type StoryChange } from '@/stories/api/story-changed';
 
 /** The server's default page of the story queues. */
 export const PENDING_STORIES_PER_PAGE = 20;
@@ -45,16 +44,11 @@ export function useRefreshStoryQueues() {
 }
 
 function useAfterReview() {
-  const queryClient = useQueryClient();
-  const refreshQueues = useRefreshStoryQueues();
+  const storyChanged = useStoryChanged();
   return {
-    done: (title: string, storyId: number, description?: string) => {
+    done: (title: string, change: StoryChange, description?: string) => {
       toast({ title, description });
-      return Promise.all([
-        refreshQueues(),
-        queryClient.invalidateQueries({ queryKey: getListStoriesQueryKey() }),
-        queryClient.invalidateQueries({ queryKey: getGetStoryQueryKey(storyId) }),
-      ]);
+      return storyChanged(change);
     },
     failed: (error: unknown, text: string) => showMutationError(error, { text }),
   };
@@ -64,33 +58,33 @@ export function useStoryReview() {
   const { done, failed } = useAfterReview();
   const approve = useApproveStory({
     mutation: {
-      onSuccess: (_, { id }) => done('Story approved successfully', id),
+      onSuccess: (story, { id }) => done('Story approved successfully', { storyId: id, story }),
       onError: (error) => failed(error, 'Failed to approve story'),
     },
   });
   /** The same call on an edit of a live story: the live story takes the edit. */
   const approveEdit = useApproveStory({
     mutation: {
-      onSuccess: (_, { id }) => done('Edit approved', id, 'The live story now shows the edit.'),
+      onSuccess: (story, { id }) => done('Edit approved', { storyId: id, story }, 'The live story now shows the edit.'),
       onError: (error) => failed(error, 'Failed to approve edit'),
     },
   });
   const reject = useRejectStory({
     mutation: {
-      onSuccess: (_, { id }) => done('Story rejected', id),
+      onSuccess: (story, { id }) => done('Story rejected', { storyId: id, story }),
       onError: (error) => failed(error, 'Failed to reject story'),
     },
   });
   /** The same call on an edit of a live story: only the edit goes. */
   const rejectEdit = useRejectStory({
     mutation: {
-      onSuccess: (_, { id }) => done('Edit rejected', id, 'The live story stays as it was.'),
+      onSuccess: (story, { id }) => done('Edit rejected', { storyId: id, story }, 'The live story stays as it was.'),
       onError: (error) => failed(error, 'Failed to reject edit'),
     },
   });
   const remove = useAdminDeleteStory({
     mutation: {
-      onSuccess: (_, { id }) => done('Story deleted successfully', id),
+      onSuccess: (_, { id }) => done('Story deleted successfully', { storyId: id, deleted: true }),
       onError: (error) => failed(error, 'Failed to delete story'),
     },
   });
