@@ -29,6 +29,7 @@ mod m0025_story_privacy;
 mod m0031_story_passages;
 mod m0032_sign_in_lock_per_network;
 mod m0033_story_consent;
+mod m0034_social_deletions;
 
 pub struct Migrator;
 
@@ -61,6 +62,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0031_story_passages::Migration),
             Box::new(m0032_sign_in_lock_per_network::Migration),
             Box::new(m0033_story_consent::Migration),
+            Box::new(m0034_social_deletions::Migration),
         ];
         all.into_iter()
             .map(|m| Box::new(InTransaction(m)) as Box<dyn MigrationTrait>)
