@@ -53,7 +53,9 @@ impl MigrationTrait for Migration {
                 .col(string_len(SocialDeletions::Status, 20))
                 .col(integer(SocialDeletions::Attempts).default(0))
                 .col(text_null(SocialDeletions::LastError))
-                .col(timestamp_with_time_zone_null(SocialDeletions::NextAttemptAt))
+                .col(timestamp_with_time_zone_null(
+                    SocialDeletions::NextAttemptAt,
+                ))
                 .col(timestamp_with_time_zone(SocialDeletions::CreatedAt))
                 .col(timestamp_with_time_zone_null(SocialDeletions::DeletedAt))
                 .to_owned(),

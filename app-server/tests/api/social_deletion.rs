@@ -8,8 +8,8 @@
 use std::time::Duration;
 
 use actix_web::http::Method;
-use adapters::testing::http::{Answer, FakeApi, Request};
 use adapters::testing::Engine;
+use adapters::testing::http::{Answer, FakeApi, Request};
 use domain::delivery::Round;
 use domain::social::MAX_PUBLISH_ATTEMPTS;
 use domain::user::Role;
@@ -86,7 +86,14 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let res = send(app, Method::GET, "/api/admin/social-posts", Some(boss), None).await;
+    let res = send(
+        app,
+        Method::GET,
+        "/api/admin/social-posts",
+        Some(boss),
+        None,
+    )
+    .await;
     assert_eq!(res.status, 200, "{}", res.body);
     let mut all = res.body.as_array().unwrap().clone();
     all.reverse();
@@ -214,11 +221,17 @@ async fn withdrawal_deletes_the_posts_on_x_and_linkedin(engine: Engine) {
     let x_deletes = deletes(&x);
     assert_eq!(x_deletes.len(), 1);
     assert_eq!(x_deletes[0].path, format!("/2/tweets/{tweet_id}"));
-    assert_eq!(x_deletes[0].header("authorization"), Some("Bearer tw-token"));
+    assert_eq!(
+        x_deletes[0].header("authorization"),
+        Some("Bearer tw-token")
+    );
     let li_deletes = deletes(&linkedin);
     assert_eq!(li_deletes.len(), 1);
     assert_eq!(li_deletes[0].path, "/v2/ugcPosts/urn%3Ali%3Ashare%3A1");
-    assert_eq!(li_deletes[0].header("authorization"), Some("Bearer li-token"));
+    assert_eq!(
+        li_deletes[0].header("authorization"),
+        Some("Bearer li-token")
+    );
     assert_eq!(
         li_deletes[0].header("x-restli-protocol-version"),
         Some("2.0.0")
@@ -296,17 +309,25 @@ async fn a_failing_deletion_is_retried_then_left_for_a_person(engine: Engine) {
     let withdrawn = log_of(&app, &boss, "consent_withdrawn").await;
     let reason = withdrawn[0]["reason"].as_str().unwrap();
     assert!(
-        reason.contains(&format!("to remove on the platforms by hand: linkedin {li_url}")),
+        reason.contains(&format!(
+            "to remove on the platforms by hand: linkedin {li_url}"
+        )),
         "{reason}"
     );
     assert!(
-        reason.contains("being deleted on the platforms: twitter https://x.com/i/web/status/1900000000001"),
+        reason.contains(
+            "being deleted on the platforms: twitter https://x.com/i/web/status/1900000000001"
+        ),
         "{reason}"
     );
 
     // X is down: the deletion stays queued, tried again after its backoff.
     assert_eq!(round(&ctx).await.retrying, 1);
-    assert_eq!(round(&ctx).await, Round::default(), "not due before its backoff");
+    assert_eq!(
+        round(&ctx).await,
+        Round::default(),
+        "not due before its backoff"
+    );
     let tweet = admin_posts(&app, &boss)
         .await
         .into_iter()
@@ -326,7 +347,9 @@ async fn a_failing_deletion_is_retried_then_left_for_a_person(engine: Engine) {
     for attempt in 2..=MAX_PUBLISH_ATTEMPTS {
         ctx.state
             .db
-            .execute_unprepared("UPDATE social_deletions SET next_attempt_at = NULL WHERE status = 'queued'")
+            .execute_unprepared(
+                "UPDATE social_deletions SET next_attempt_at = NULL WHERE status = 'queued'",
+            )
             .await
             .unwrap();
         let r = round(&ctx).await;
@@ -352,7 +375,10 @@ async fn a_failing_deletion_is_retried_then_left_for_a_person(engine: Engine) {
         .find(|p| p["platform"] == "twitter")
         .unwrap();
     assert_eq!(tweet["status"], "posted");
-    assert_eq!(tweet["postedUrl"], "https://x.com/i/web/status/1900000000001");
+    assert_eq!(
+        tweet["postedUrl"],
+        "https://x.com/i/web/status/1900000000001"
+    );
     assert_eq!(tweet["deletion"]["status"], "failed");
     assert!(
         tweet["deletion"]["lastError"]
@@ -369,7 +395,10 @@ async fn a_failing_deletion_is_retried_then_left_for_a_person(engine: Engine) {
         reason.contains("https://x.com/i/web/status/1900000000001"),
         "{reason}"
     );
-    assert_eq!(log_of(&app, &boss, "social_post_deleted").await, Vec::<Value>::new());
+    assert_eq!(
+        log_of(&app, &boss, "social_post_deleted").await,
+        Vec::<Value>::new()
+    );
     // Nothing is tried after that.
     ctx.state
         .db
@@ -406,7 +435,16 @@ async fn two_servers_delete_each_post_once(engine: Engine) {
     let (_, reviewer) = sign_in_as(&ctx, &app, Role::Admin).await;
     let mut ids = Vec::new();
     for n in 0..STORIES {
-        ids.push(exported(&app, &author, &reviewer, &format!("Story {n}"), json!(["twitter"])).await);
+        ids.push(
+            exported(
+                &app,
+                &author,
+                &reviewer,
+                &format!("Story {n}"),
+                json!(["twitter"]),
+            )
+            .await,
+        );
     }
     assert_eq!(round(&ctx).await.delivered, STORIES);
     for id in &ids {
@@ -437,7 +475,10 @@ async fn two_servers_delete_each_post_once(engine: Engine) {
         ctx.state.social_delivery.deliver_due(),
         second.social_delivery.deliver_due()
     );
-    assert_eq!((c.unwrap(), d.unwrap()), (Round::default(), Round::default()));
+    assert_eq!(
+        (c.unwrap(), d.unwrap()),
+        (Round::default(), Round::default())
+    );
 }
 
 #[actix_web::test]

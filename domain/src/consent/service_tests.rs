@@ -238,7 +238,10 @@ fn withdrawal_queues_the_deletion_of_posts_made_where_the_site_can_delete_and_li
             .withdraw(&Caller::User(author.clone()), story.id, None),
     )
     .unwrap();
-    assert_eq!(done.deleting, vec![copy(1, Platform::Twitter, Some("1900"))]);
+    assert_eq!(
+        done.deleting,
+        vec![copy(1, Platform::Twitter, Some("1900"))]
+    );
     assert_eq!(
         done.outputs.posted,
         vec![
@@ -250,7 +253,10 @@ fn withdrawal_queues_the_deletion_of_posts_made_where_the_site_can_delete_and_li
     assert_eq!(queued.len(), 1);
     let d = &queued[0].deletion;
     assert_eq!(d.post, SocialPostId(1));
-    assert_eq!((d.platform, d.external_id.as_str()), (Platform::Twitter, "1900"));
+    assert_eq!(
+        (d.platform, d.external_id.as_str()),
+        (Platform::Twitter, "1900")
+    );
     assert_eq!(d.requested_by, author.id);
     assert_eq!(d.story_title, "Grace");
     // One work: the deletion is queued with the rest of the withdrawal, or not at all.
@@ -266,5 +272,7 @@ fn withdrawal_queues_the_deletion_of_posts_made_where_the_site_can_delete_and_li
     );
     let message = done.message();
     assert!(message.contains("1 post(s) already made on social media will be deleted there"));
-    assert!(message.contains("2 post(s) already made on social media must be removed there by hand"));
+    assert!(
+        message.contains("2 post(s) already made on social media must be removed there by hand")
+    );
 }

@@ -293,7 +293,9 @@ impl SocialDelivery {
 /// day.
 fn next_wait(attempts: u32, asked: Option<Duration>) -> Duration {
     asked
-        .map_or(retry_delay(attempts), |asked| asked.max(retry_delay(attempts)))
+        .map_or(retry_delay(attempts), |asked| {
+            asked.max(retry_delay(attempts))
+        })
         .min(Duration::days(1))
 }
 

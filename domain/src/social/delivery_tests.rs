@@ -302,8 +302,14 @@ fn a_round_takes_every_due_post_batch_by_batch() {
 }
 
 /// A post already made on `platform` whose deletion a withdrawal queued.
-fn deletion_queued(w: &World, platform: Platform, external_id: &str) -> crate::social::SocialPostId {
-    let post = w.posts.posted(crate::story::StoryId(7), platform, external_id);
+fn deletion_queued(
+    w: &World,
+    platform: Platform,
+    external_id: &str,
+) -> crate::social::SocialPostId {
+    let post = w
+        .posts
+        .posted(crate::story::StoryId(7), platform, external_id);
     block_on(w.posts.queue_deletion(&crate::social::NewDeletion {
         post,
         story: crate::story::StoryId(7),
@@ -398,7 +404,12 @@ fn a_deletion_in_an_outage_is_retried_then_given_up_and_logged_for_a_person() {
     assert_eq!(w.twitter.deleted().len(), MAX_PUBLISH_ATTEMPTS as usize);
     let row = &w.posts.deletions()[0];
     assert_eq!(row.status, DeletionStatus::Failed);
-    assert!(row.last_error.as_deref().unwrap().contains("gave up after 10 tries"));
+    assert!(
+        row.last_error
+            .as_deref()
+            .unwrap()
+            .contains("gave up after 10 tries")
+    );
     // The post is still there, and says so.
     let seen = block_on(w.posts.find(post)).unwrap().unwrap();
     assert_eq!(seen.status, PostStatus::Posted);
@@ -425,7 +436,10 @@ fn a_refused_deletion_is_given_up_at_once() {
     assert_eq!(w.round().failed, 1);
     let row = &w.posts.deletions()[0];
     assert_eq!(row.status, DeletionStatus::Failed);
-    assert_eq!(row.last_error.as_deref(), Some("HTTP 403 Forbidden: not yours"));
+    assert_eq!(
+        row.last_error.as_deref(),
+        Some("HTTP 403 Forbidden: not yours")
+    );
     assert_eq!(
         w.work.audit().entries()[0].action,
         AuditAction::SocialDeletionFailed

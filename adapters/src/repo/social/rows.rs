@@ -33,10 +33,7 @@ pub(super) fn claimed(m: social_posts::Model) -> Result<ClaimedPost, StoreError>
 
 impl SeaOrmSocialPostRepository {
     /// The latest deletion of each of these posts, in one query.
-    async fn deletions(
-        &self,
-        posts: &[i64],
-    ) -> Result<HashMap<i64, DeletionRecord>, StoreError> {
+    async fn deletions(&self, posts: &[i64]) -> Result<HashMap<i64, DeletionRecord>, StoreError> {
         if posts.is_empty() {
             return Ok(HashMap::new());
         }
