@@ -163,15 +163,18 @@ function DeletionLine({ deletion, platform }: { deletion: NonNullable<SocialPost
   if (deletion.status === 'failed') {
     return (
       <p className="text-sm text-destructive [overflow-wrap:anywhere]">
-        Consent withdrawn, but the site could not delete this post ({deletion.lastError ?? 'no details'}). Remove it
-        on {platform} by hand.
+        Consent withdrawn, but the site could not delete this post ({deletion.lastError ?? 'no details'}). Remove it on{' '}
+        {platform} by hand.
       </p>
     );
   }
   return (
     <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
       Consent withdrawn: deletion on {platform} queued
-      {deletion.attempts > 0 ? ` (${tries(deletion.attempts)}${deletion.lastError ? `, last error: ${deletion.lastError}` : ''})` : ''}.
+      {deletion.attempts > 0
+        ? ` (${tries(deletion.attempts)}${deletion.lastError ? `, last error: ${deletion.lastError}` : ''})`
+        : ''}
+      .
     </p>
   );
 }
