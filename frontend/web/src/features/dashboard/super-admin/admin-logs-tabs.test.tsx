@@ -250,6 +250,8 @@ describe('Social Posts', () => {
     const deleted = await screen.findByRole('listitem', { name: 'Withdrawn story on X (Twitter)' });
     expect(deleted).toHaveTextContent('Deleted');
     expect(deleted).toHaveTextContent('Consent withdrawn: deleted on X (Twitter)');
+    // Nothing to view any more.
+    expect(within(deleted).queryByRole('link', { name: 'View post' })).not.toBeInTheDocument();
     const failed = screen.getByRole('listitem', { name: 'Withdrawn story on LinkedIn' });
     expect(failed).toHaveTextContent(
       'Consent withdrawn, but the site could not delete this post (LinkedIn answered HTTP 403 Forbidden). Remove it on LinkedIn by hand.',

@@ -111,7 +111,7 @@ function PostRow({ post }: { post: SocialPostDto }) {
       ) : null}
       {post.deletion ? <DeletionLine deletion={post.deletion} platform={PLATFORM[post.platform]} /> : null}
       <div className="flex flex-wrap gap-2">
-        {post.postedUrl ? (
+        {post.postedUrl && post.status !== 'deleted' ? (
           <Button asChild size="sm" variant="outline">
             <a href={post.postedUrl} target="_blank" rel="noopener noreferrer">
               <ExternalLink aria-hidden="true" />
