@@ -121,8 +121,11 @@ async fn exported(
 
 fn worker(db: &DatabaseConnection, publishers: Vec<Arc<dyn SocialPublisher>>) -> SocialDelivery {
     SocialDelivery::new(
-        Arc::new(SeaOrmSocialPostRepository::new(db.clone())),
-        Arc::new(SeaOrmStoryRepository::new(db.clone())),
+        (
+            Arc::new(SeaOrmSocialPostRepository::new(db.clone())),
+            Arc::new(SeaOrmStoryRepository::new(db.clone())),
+            Arc::new(adapters::SeaOrmUnitOfWork::new(db.clone())),
+        ),
         publishers,
         Arc::new(SystemClock),
         PUBLIC_URL.into(),
@@ -589,6 +592,72 @@ async fn two_exports_at_the_same_moment_queue_one_post() {
             .count();
         assert_eq!(waiting, 1);
         other.close().await.unwrap();
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_post_is_queued_for_deletion_once_and_a_404_counts_as_deleted() {
+    each_engine(|db, _| async move {
+        use domain::social::{NewDeletion, SocialPostId, SocialPostRepository};
+        let x = FakeApi::start(|n, req: &Request| {
+            if req.method == "DELETE" {
+                Answer::json(404, &json!({"title": "Not Found"}))
+            } else {
+                tweet_created(n, req)
+            }
+        })
+        .await;
+        let ruth = author(&db).await;
+        let id = exported(&db, &ruth, "Ruth", &[Platform::Twitter]).await;
+        let repo = SeaOrmSocialPostRepository::new(db.clone());
+        let deletion = NewDeletion {
+            post: SocialPostId(1),
+            story: id,
+            story_title: "Ruth".into(),
+            platform: Platform::Twitter,
+            external_id: "1900".into(),
+            external_url: None,
+            requested_by: ruth.id.clone(),
+            requested_by_name: "Ruth".into(),
+            at: SystemClock.now(),
+        };
+        repo.queue_deletion(&deletion).await.unwrap();
+        // The withdrawal and the worker may both queue it: one row.
+        repo.queue_deletion(&deletion).await.unwrap();
+        let count = db
+            .query_one_raw(Statement::from_string(
+                db.get_database_backend(),
+                "SELECT COUNT(*) AS n FROM social_deletions",
+            ))
+            .await
+            .unwrap()
+            .unwrap()
+            .try_get::<i64>("", "n")
+            .unwrap();
+        assert_eq!(count, 1);
+        // Posted, then the tweet is gone already (removed by hand): deleted, without
+        // another try.
+        let round = worker(&db, vec![twitter(&x)]).deliver_due().await.unwrap();
+        assert_eq!((round.delivered, round.failed), (2, 0), "{round:?}");
+        let deletes: Vec<Request> = x
+            .received()
+            .into_iter()
+            .filter(|r| r.method == "DELETE")
+            .collect();
+        assert_eq!(deletes.len(), 1);
+        assert_eq!(deletes[0].path, "/2/tweets/1900");
+        let status = db
+            .query_one_raw(Statement::from_string(
+                db.get_database_backend(),
+                "SELECT status FROM social_deletions",
+            ))
+            .await
+            .unwrap()
+            .unwrap()
+            .try_get::<String>("", "status")
+            .unwrap();
+        assert_eq!(status, "deleted");
     })
     .await;
 }

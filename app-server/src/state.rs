@@ -125,12 +125,6 @@ impl AppState {
             site_name: config.site_name.clone(),
             scripture: scripture_parser.clone(),
         });
-        let consents = domain::consent::ConsentService::new(
-            Arc::new(adapters::SeaOrmConsentRepository::new(stamp.clone())),
-            story_repo.clone(),
-            work.clone(),
-            clock.clone(),
-        );
         let scripture = ScriptureService::new(
             scripture_parser,
             Arc::new(adapters::SeaOrmScriptureIndex::new(stamp.clone())),
@@ -218,13 +212,21 @@ impl AppState {
                 .with_wakeup(social_wakeup.clone()),
         );
         let social_delivery = SocialDelivery::new(
-            social_posts.clone(),
-            story_repo.clone(),
+            (social_posts.clone(), story_repo.clone(), work.clone()),
             social_publishers(&config.social, &clock)?,
             clock.clone(),
             config.public_url.clone(),
             config.site_name.clone(),
         );
+        // The platforms with credentials: the worker posts there, and deletes what it
+        // posted once consent is withdrawn.
+        let consents = domain::consent::ConsentService::new(
+            Arc::new(adapters::SeaOrmConsentRepository::new(stamp.clone())),
+            story_repo.clone(),
+            work.clone(),
+            clock.clone(),
+        )
+        .deleting_on(social_delivery.platforms());
         let social = SocialService::new(
             story_repo,
             social_posts,

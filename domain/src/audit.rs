@@ -42,10 +42,15 @@ pub enum AuditAction {
     ApiTokenCreated,
     /// Consent to a story withdrawn (by its author, or a moderator on their behalf).
     ConsentWithdrawn,
+    /// A post already made deleted on its platform after consent was withdrawn (by the
+    /// site, on behalf of whoever withdrew it).
+    SocialPostDeleted,
+    /// Deleting such a post given up: a person removes it by hand.
+    SocialDeletionFailed,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 22] = [
+    pub const ALL: [AuditAction; 24] = [
         AuditAction::StoryApproved,
         AuditAction::StoryRejected,
         AuditAction::StoryUnpublished,
@@ -68,6 +73,8 @@ impl AuditAction {
         AuditAction::BackupDownloaded,
         AuditAction::ApiTokenCreated,
         AuditAction::ConsentWithdrawn,
+        AuditAction::SocialPostDeleted,
+        AuditAction::SocialDeletionFailed,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -94,6 +101,8 @@ impl AuditAction {
             AuditAction::BackupDownloaded => "backup_downloaded",
             AuditAction::ApiTokenCreated => "api_token_created",
             AuditAction::ConsentWithdrawn => "consent_withdrawn",
+            AuditAction::SocialPostDeleted => "social_post_deleted",
+            AuditAction::SocialDeletionFailed => "social_deletion_failed",
         }
     }
 
@@ -114,7 +123,9 @@ impl AuditAction {
             }
             HelpHandled | HelpDeleted => TargetKind::HelpMessage,
             MailRetried => TargetKind::Mail,
-            SocialRetried | SocialCancelled => TargetKind::SocialPost,
+            SocialRetried | SocialCancelled | SocialPostDeleted | SocialDeletionFailed => {
+                TargetKind::SocialPost
+            }
             BackupDownloaded => TargetKind::Backup,
             ApiTokenCreated => TargetKind::ApiToken,
         }

@@ -41,7 +41,9 @@ pub use infra::{FakeIdentityProvider, InMemoryHitCounter, InMemorySessionReposit
 pub use mail::{InMemoryMailQueue, QueuedMailRow, ScriptedMailTransport};
 pub use media::{FakeImageProcessor, InMemoryMediaRepository, InMemoryMediaStore};
 pub use schedules::{InMemoryScheduleRepository, ScheduleFakes};
-pub use social::{InMemorySocialPostRepository, ScriptedSocialPublisher, SocialPostRow};
+pub use social::{
+    InMemorySocialPostRepository, ScriptedSocialPublisher, SocialDeletionRow, SocialPostRow,
+};
 pub use stories::{InMemoryCategoryRepository, InMemoryCommentRepository, InMemoryStoryRepository};
 #[cfg(test)]
 pub(crate) use story_service::story_form;

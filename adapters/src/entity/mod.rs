@@ -18,6 +18,7 @@ pub(crate) mod sessions;
 pub(crate) mod settings;
 pub(crate) mod sign_in_failures;
 pub(crate) mod sign_in_locks;
+pub(crate) mod social_deletions;
 pub(crate) mod social_posts;
 pub(crate) mod stories;
 pub(crate) mod story_consents;

@@ -31,6 +31,7 @@ mod m0032_sign_in_lock_per_network;
 mod m0033_story_consent;
 mod m0034_email_verified_at;
 mod m0035_subscriptions;
+mod m0036_social_deletions;
 
 pub struct Migrator;
 
@@ -65,6 +66,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0033_story_consent::Migration),
             Box::new(m0034_email_verified_at::Migration),
             Box::new(m0035_subscriptions::Migration),
+            Box::new(m0036_social_deletions::Migration),
         ];
         all.into_iter()
             .map(|m| Box::new(InTransaction(m)) as Box<dyn MigrationTrait>)

@@ -206,6 +206,7 @@ impl ConsentRepository for SeaOrmConsentRepository {
                     post_id: p.id,
                     platform: p.platform.parse::<Platform>().ok()?,
                     url: p.external_url,
+                    external_id: p.external_id,
                 })
             })
             .collect();

@@ -1,6 +1,9 @@
 //! LinkedIn: `POST /v2/ugcPosts`, a text share with the story as an ARTICLE link, posted as
 //! a member (`urn:li:person:...`, `w_member_social`) or an organization
-//! (`urn:li:organization:...`, `w_organization_social`).
+//! (`urn:li:organization:...`, `w_organization_social`); `DELETE /v2/ugcPosts/{urn}` (the
+//! share's URN, URL-encoded) with the same token and headers deletes it. The same API as the
+//! post, on purpose: LinkedIn's newer `/rest/posts` also deletes, but needs a dated
+//! `LinkedIn-Version` header that LinkedIn retires after a year.
 
 use std::sync::Arc;
 
@@ -12,7 +15,7 @@ use domain::social::{
 use reqwest::header::CONTENT_TYPE;
 use serde_json::json;
 
-use super::{client, endpoint, send, system_clock};
+use super::{client, endpoint, send, send_deletion, system_clock};
 
 /// Posts a share whose commentary holds title, excerpt, backlink and site name, with the
 /// backlink as the article it points to.
@@ -109,5 +112,23 @@ impl SocialPublisher for LinkedInPublisher {
                 .map(|urn| format!("https://www.linkedin.com/feed/update/{urn}/")),
             external_id: urn,
         })
+    }
+
+    async fn delete(&self, external_id: &str) -> Result<(), PublishError> {
+        let urn = external_id.trim();
+        if !(urn.starts_with("urn:li:share:") || urn.starts_with("urn:li:ugcPost:")) {
+            return Err(PublishError::Refused(format!(
+                "LinkedIn: {urn:?} is not the URN of a share"
+            )));
+        }
+        // Every reserved character (the URN's colons too) percent-encoded.
+        let encoded: String = url::form_urlencoded::byte_serialize(urn.as_bytes()).collect();
+        let request = self
+            .client
+            .delete(format!("{}/{encoded}", self.url))
+            .bearer_auth(&self.access_token)
+            .header("X-Restli-Protocol-Version", "2.0.0");
+        send_deletion("LinkedIn", request, &*self.clock).await?;
+        Ok(())
     }
 }

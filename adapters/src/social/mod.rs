@@ -1,6 +1,8 @@
 //! Publishing to social platforms over their HTTP APIs (reqwest on rustls, the client stack
 //! openidconnect already uses): one publisher per platform, and the shared reading of
 //! answers: 2xx posted, 429 and 5xx (or no answer) try again later, any other 4xx refused.
+//! Deleting a post reads them the same, except that 404 and 410 (the post is not there)
+//! count as deleted.
 
 mod linkedin;
 mod twitter;
@@ -65,6 +67,25 @@ async fn send(
     request: RequestBuilder,
     clock: &dyn Clock,
 ) -> Result<Accepted, PublishError> {
+    sort(platform, request, clock, false).await
+}
+
+/// Sends a deletion and sorts the answer as [`send`] does, except that a post the platform
+/// does not have (404, 410: deleted by hand already, or never there) counts as deleted.
+async fn send_deletion(
+    platform: &str,
+    request: RequestBuilder,
+    clock: &dyn Clock,
+) -> Result<Accepted, PublishError> {
+    sort(platform, request, clock, true).await
+}
+
+async fn sort(
+    platform: &str,
+    request: RequestBuilder,
+    clock: &dyn Clock,
+    gone_is_done: bool,
+) -> Result<Accepted, PublishError> {
     let response = request.send().await.map_err(|e| {
         let message = format!("{platform} could not be reached: {e}");
         tracing::warn!(%message, "social post not sent; tried again later");
@@ -81,6 +102,13 @@ async fn send(
         return Ok(Accepted {
             headers,
             body: serde_json::from_str(&text).unwrap_or(serde_json::Value::Null),
+        });
+    }
+    if gone_is_done && matches!(status, StatusCode::NOT_FOUND | StatusCode::GONE) {
+        tracing::info!(%status, "{platform} no longer has the post; counted as deleted");
+        return Ok(Accepted {
+            headers,
+            body: serde_json::Value::Null,
         });
     }
     let message = format!("{platform} answered HTTP {status}: {}", excerpt(&text));

@@ -1,4 +1,5 @@
-//! X (Twitter): API v2 `POST /2/tweets` with an OAuth 2.0 user-context access token.
+//! X (Twitter): API v2 `POST /2/tweets` with an OAuth 2.0 user-context access token, and
+//! `DELETE /2/tweets/{id}` with the same token to delete a tweet it posted.
 
 use std::sync::Arc;
 
@@ -7,7 +8,7 @@ use domain::clock::Clock;
 use domain::social::{Platform, PublishError, Published, SocialPost, SocialPublisher};
 use reqwest::header::CONTENT_TYPE;
 
-use super::{client, endpoint, send, system_clock};
+use super::{client, endpoint, send, send_deletion, system_clock};
 
 /// Posts a tweet: title, excerpt (shortened to fit 280 characters), backlink, site name.
 pub struct TwitterPublisher {
@@ -19,7 +20,7 @@ pub struct TwitterPublisher {
 
 impl TwitterPublisher {
     /// `api_url` is the API's base (`https://api.twitter.com`); `bearer_token` an OAuth 2.0
-    /// user-context access token with the `tweet.write` scope.
+    /// user-context access token with the `tweet.write` scope (which also deletes).
     ///
     /// # Errors
     /// When `api_url` is not an absolute http(s) URL or the HTTP client cannot be built.
@@ -62,5 +63,26 @@ impl SocialPublisher for TwitterPublisher {
                 .map(|id| format!("https://x.com/i/web/status/{id}")),
             external_id: id,
         })
+    }
+
+    async fn delete(&self, external_id: &str) -> Result<(), PublishError> {
+        // A tweet id is digits only; anything else would change the path.
+        if external_id.is_empty() || !external_id.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(PublishError::Refused(format!(
+                "X (Twitter): {external_id:?} is not a tweet id"
+            )));
+        }
+        let request = self
+            .client
+            .delete(format!("{}/{external_id}", self.url))
+            .bearer_auth(&self.bearer_token);
+        let answered = send_deletion("X (Twitter)", request, &*self.clock).await?;
+        // {"data": {"deleted": true}}; an answer without it (404, or no body) is taken as gone.
+        if answered.body["data"]["deleted"] == serde_json::Value::Bool(false) {
+            return Err(PublishError::Refused(
+                "X (Twitter) answered that the tweet was not deleted".to_owned(),
+            ));
+        }
+        Ok(())
     }
 }

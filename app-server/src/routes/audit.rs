@@ -38,10 +38,12 @@ pub enum AuditActionDto {
     BackupDownloaded,
     ApiTokenCreated,
     ConsentWithdrawn,
+    SocialPostDeleted,
+    SocialDeletionFailed,
 }
 
 impl AuditActionDto {
-    fn pairs() -> [(AuditActionDto, AuditAction); 22] {
+    fn pairs() -> [(AuditActionDto, AuditAction); 24] {
         use AuditActionDto as D;
         [
             (D::StoryApproved, AuditAction::StoryApproved),
@@ -66,6 +68,8 @@ impl AuditActionDto {
             (D::BackupDownloaded, AuditAction::BackupDownloaded),
             (D::ApiTokenCreated, AuditAction::ApiTokenCreated),
             (D::ConsentWithdrawn, AuditAction::ConsentWithdrawn),
+            (D::SocialPostDeleted, AuditAction::SocialPostDeleted),
+            (D::SocialDeletionFailed, AuditAction::SocialDeletionFailed),
         ]
     }
 

@@ -3,7 +3,7 @@
 //! admin), and withdrawal in one click.
 
 use actix_web::{get, post, put, web};
-use domain::consent::ConsentRecord;
+use domain::consent::{ConsentRecord, PostedCopy};
 use domain::story::StoryId;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -125,13 +125,23 @@ pub struct WithdrawConsentRequest {
     pub reason: Option<String>,
 }
 
-/// A social post already made, for a person to remove on its platform.
+/// A social post already made of the story.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PostedCopyDto {
     pub post_id: i64,
     pub platform: String,
     pub url: Option<String>,
+}
+
+impl From<PostedCopy> for PostedCopyDto {
+    fn from(p: PostedCopy) -> Self {
+        Self {
+            post_id: p.post_id,
+            platform: p.platform.as_str().to_owned(),
+            url: p.url,
+        }
+    }
 }
 
 /// What withdrawing consent did.
@@ -143,13 +153,19 @@ pub struct WithdrawConsentResponse {
     pub cancelled_posts: u64,
     /// Stored earlier versions deleted.
     pub purged_versions: u64,
-    /// Posts already made: not deleted on the platforms; remove them there.
+    /// Posts already made that the site deletes on their platforms in the background (its
+    /// super admin sees each outcome in the social posts list and the activity log).
+    pub deleting: Vec<PostedCopyDto>,
+    /// Posts already made that the site cannot delete (no credentials for their platform
+    /// now, or no id of the post): remove them there by hand.
     pub posted: Vec<PostedCopyDto>,
 }
 
 /// Withdraws consent to a story: it leaves the site at once (a draft for its author), its
-/// queued social posts are cancelled, its earlier versions deleted, and the activity log
-/// records it. Its author, or a reviewer on the author's behalf with a reason.
+/// queued social posts are cancelled, posts already made are queued for deletion on their
+/// platforms (or listed in `posted` for a person to remove where the site cannot delete),
+/// its earlier versions are deleted, and the activity log records it. Its author, or a
+/// reviewer on the author's behalf with a reason.
 #[utoipa::path(
     tag = "stories",
     params(("id" = i64, Path, description = "Story id")),
@@ -175,27 +191,13 @@ pub async fn withdraw_consent(
         .consents
         .withdraw(&caller.0, StoryId(id.into_inner()), reason.as_deref())
         .await?;
+    let message = done.message();
     let o = done.outputs;
-    let message = if o.posted.is_empty() {
-        "Consent withdrawn: the story is no longer on the site".to_owned()
-    } else {
-        format!(
-            "Consent withdrawn: the story is no longer on the site. {} post(s) already made on social media must be removed there",
-            o.posted.len()
-        )
-    };
     Ok(web::Json(WithdrawConsentResponse {
         message,
         cancelled_posts: o.cancelled_posts,
         purged_versions: o.purged_versions,
-        posted: o
-            .posted
-            .into_iter()
-            .map(|p| PostedCopyDto {
-                post_id: p.post_id,
-                platform: p.platform.as_str().to_owned(),
-                url: p.url,
-            })
-            .collect(),
+        deleting: done.deleting.into_iter().map(Into::into).collect(),
+        posted: o.posted.into_iter().map(Into::into).collect(),
     }))
 }

@@ -1,9 +1,12 @@
-//! The super admin's view of the social posts: where each export stands, and retrying a
-//! failed post or cancelling a queued one.
+//! The super admin's view of the social posts: where each export stands (and, once consent
+//! was withdrawn, its deletion on the platform), and retrying a failed post or cancelling a
+//! queued one.
 
 use actix_web::{HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
-use domain::social::{Platform, PostStatus, SocialPostId, SocialPostRecord};
+use domain::social::{
+    DeletionRecord, DeletionStatus, Platform, PostStatus, SocialPostId, SocialPostRecord,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -20,6 +23,8 @@ pub enum SocialPostStatusDto {
     Posted,
     Failed,
     Cancelled,
+    /// Deleted on its platform after its author withdrew consent.
+    Deleted,
 }
 
 impl From<PostStatus> for SocialPostStatusDto {
@@ -29,6 +34,7 @@ impl From<PostStatus> for SocialPostStatusDto {
             PostStatus::Posted => Self::Posted,
             PostStatus::Failed => Self::Failed,
             PostStatus::Cancelled => Self::Cancelled,
+            PostStatus::Deleted => Self::Deleted,
         }
     }
 }
@@ -40,6 +46,7 @@ impl From<SocialPostStatusDto> for PostStatus {
             SocialPostStatusDto::Posted => Self::Posted,
             SocialPostStatusDto::Failed => Self::Failed,
             SocialPostStatusDto::Cancelled => Self::Cancelled,
+            SocialPostStatusDto::Deleted => Self::Deleted,
         }
     }
 }
@@ -51,6 +58,44 @@ pub enum SocialPlatformDto {
     Twitter,
     Linkedin,
     Instagram,
+}
+
+/// Where the deletion of a post already made stands.
+#[derive(Debug, Serialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum SocialDeletionStatusDto {
+    /// Waiting for the delivery worker (maybe for a retry).
+    Queued,
+    /// The platform deleted it (or no longer had it).
+    Deleted,
+    /// Given up: remove the post on its platform by hand.
+    Failed,
+}
+
+/// The deletion of a post on its platform, queued when its author withdrew consent.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SocialDeletionDto {
+    pub status: SocialDeletionStatusDto,
+    pub attempts: u32,
+    /// The platform's answer to the last failed try.
+    pub last_error: Option<String>,
+    pub deleted_at: Option<DateTime<Utc>>,
+}
+
+impl From<DeletionRecord> for SocialDeletionDto {
+    fn from(d: DeletionRecord) -> Self {
+        Self {
+            status: match d.status {
+                DeletionStatus::Queued => SocialDeletionStatusDto::Queued,
+                DeletionStatus::Deleted => SocialDeletionStatusDto::Deleted,
+                DeletionStatus::Failed => SocialDeletionStatusDto::Failed,
+            },
+            attempts: d.attempts,
+            last_error: d.last_error,
+            deleted_at: d.deleted_at,
+        }
+    }
 }
 
 /// One exported post.
@@ -70,6 +115,8 @@ pub struct SocialPostDto {
     pub posted_at: Option<DateTime<Utc>>,
     /// Where the post can be seen, when the platform said.
     pub posted_url: Option<String>,
+    /// Its deletion on the platform, once its author withdrew consent (`null` otherwise).
+    pub deletion: Option<SocialDeletionDto>,
 }
 
 impl From<SocialPostRecord> for SocialPostDto {
@@ -89,6 +136,7 @@ impl From<SocialPostRecord> for SocialPostDto {
             created_at: r.created_at,
             posted_at: r.posted_at,
             posted_url: r.external_url,
+            deletion: r.deletion.map(Into::into),
         }
     }
 }

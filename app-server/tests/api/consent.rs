@@ -32,7 +32,13 @@ fn field_named(body: &Value, field: &str) -> bool {
 }
 
 /// A story by the signed-in author with this consent, submitted and approved by `reviewer`.
-async fn live<S, B>(app: &S, author: &str, reviewer: &str, title: &str, consent: Value) -> i64
+pub(crate) async fn live<S, B>(
+    app: &S,
+    author: &str,
+    reviewer: &str,
+    title: &str,
+    consent: Value,
+) -> i64
 where
     S: actix_web::dev::Service<
             actix_http::Request,

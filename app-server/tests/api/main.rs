@@ -42,6 +42,7 @@ mod scripture;
 mod self_service;
 mod sensitive;
 mod social;
+mod social_deletion;
 mod stories;
 mod subscriptions;
 mod two_servers;

@@ -31,6 +31,8 @@ pub struct ConsentService {
     pub(super) stories: Arc<dyn StoryRepository>,
     pub(super) work: Arc<dyn UnitOfWork>,
     pub(super) clock: Arc<dyn Clock>,
+    /// The platforms the site can delete posts from (those with credentials).
+    pub(super) deleting_on: Vec<crate::social::Platform>,
 }
 
 impl ConsentService {
@@ -45,7 +47,16 @@ impl ConsentService {
             stories,
             work,
             clock,
+            deleting_on: Vec::new(),
         }
+    }
+
+    /// The same service, deleting posts already made on `platforms` when consent is
+    /// withdrawn (posts on others are listed for a person to remove).
+    #[must_use]
+    pub fn deleting_on(mut self, platforms: Vec<crate::social::Platform>) -> Self {
+        self.deleting_on = platforms;
+        self
     }
 
     /// The story, when the caller is its author or a reviewer. Someone else's story is

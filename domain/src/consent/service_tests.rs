@@ -183,3 +183,96 @@ fn only_the_super_admin_changes_the_statement_and_old_versions_stay() {
     let current = block_on(w.service.statement(&Caller::User(boss))).unwrap();
     assert_eq!(current.version, new.version);
 }
+
+#[test]
+fn withdrawal_queues_the_deletion_of_posts_made_where_the_site_can_delete_and_lists_the_rest() {
+    use crate::social::{Platform, SocialPostId};
+    use crate::testing::InMemorySocialPostRepository;
+    let users = Arc::new(InMemoryUserRepository::new());
+    let stories = Arc::new(InMemoryStoryRepository::new(users.clone()));
+    let consents = Arc::new(InMemoryConsentRepository::default());
+    let social = Arc::new(InMemorySocialPostRepository::new());
+    let work = Arc::new(FakeUnitOfWork::new(WorkParts {
+        stories: stories.clone(),
+        consents: consents.clone(),
+        social: social.clone(),
+        ..WorkParts::new()
+    }));
+    // Credentials for X only.
+    let service = ConsentService::new(
+        consents.clone(),
+        stories.clone(),
+        work.clone(),
+        Arc::new(FixedClock::default()),
+    )
+    .deleting_on(vec![Platform::Twitter]);
+    let w = World {
+        users,
+        stories,
+        consents,
+        work,
+        service,
+    };
+    let author = w.person("a@example.org", Role::RegularContributor);
+    let story = block_on(
+        w.stories
+            .create(new_story(&author.id, "Grace", StoryStatus::Approved)),
+    )
+    .unwrap();
+    w.agreed(&author, story.id);
+    let copy = |post_id, platform, external_id: Option<&str>| PostedCopy {
+        post_id,
+        platform,
+        url: Some(format!("https://social.example/{post_id}")),
+        external_id: external_id.map(str::to_owned),
+    };
+    w.consents.already_posted(vec![
+        copy(1, Platform::Twitter, Some("1900")),
+        // No credentials for LinkedIn any more.
+        copy(2, Platform::LinkedIn, Some("urn:li:share:5")),
+        // X never said its id.
+        copy(3, Platform::Twitter, None),
+    ]);
+    let done = block_on(
+        w.service
+            .withdraw(&Caller::User(author.clone()), story.id, None),
+    )
+    .unwrap();
+    assert_eq!(
+        done.deleting,
+        vec![copy(1, Platform::Twitter, Some("1900"))]
+    );
+    assert_eq!(
+        done.outputs.posted,
+        vec![
+            copy(2, Platform::LinkedIn, Some("urn:li:share:5")),
+            copy(3, Platform::Twitter, None)
+        ]
+    );
+    let queued = social.deletions();
+    assert_eq!(queued.len(), 1);
+    let d = &queued[0].deletion;
+    assert_eq!(d.post, SocialPostId(1));
+    assert_eq!(
+        (d.platform, d.external_id.as_str()),
+        (Platform::Twitter, "1900")
+    );
+    assert_eq!(d.requested_by, author.id);
+    assert_eq!(d.story_title, "Grace");
+    // One work: the deletion is queued with the rest of the withdrawal, or not at all.
+    assert_eq!(w.work.commits(), 1);
+    let reason = w.work.audit().entries()[0].reason.clone().unwrap();
+    assert!(
+        reason.contains("being deleted on the platforms: twitter https://social.example/1"),
+        "{reason}"
+    );
+    assert!(
+        reason.contains("to remove on the platforms by hand: linkedin https://social.example/2, twitter https://social.example/3"),
+        "{reason}"
+    );
+    let message = done.message();
+    assert!(message.contains("1 post(s) already made on social media will be deleted there"));
+    assert!(
+        message.contains("2 post(s) already made on social media must be removed there by hand")
+    );
+}

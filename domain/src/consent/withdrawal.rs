@@ -1,12 +1,13 @@
 //! Withdrawing consent in one click: the story leaves the site at once (a draft for its
-//! author), its queued social posts are cancelled, its stored versions are deleted, and
-//! the activity log says who did it; posts already made are listed for a person to remove.
+//! author), its queued social posts are cancelled, its stored versions are deleted, posts
+//! already made are queued for deletion on their platforms (those the site cannot delete
+//! from are listed for a person to remove), and the activity log says who did it.
 
 use super::service::ConsentService;
 use super::{ConsentError, ConsentKind, ConsentUses, NewConsent};
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::permissions::Caller;
-use crate::social::Platform;
+use crate::social::{NewDeletion, Platform, SocialPostId};
 use crate::story::{StoryId, StoryStatus};
 use crate::validation::FieldErrors;
 
@@ -20,6 +21,18 @@ pub struct PostedCopy {
     pub platform: Platform,
     /// The address of the post, when the platform gave one.
     pub url: Option<String>,
+    /// The platform's id of the post, which deleting it needs (when the platform gave one).
+    pub external_id: Option<String>,
+}
+
+impl PostedCopy {
+    /// The post as a person finds it: platform and address (else its number here).
+    fn named(&self) -> String {
+        match &self.url {
+            Some(url) => format!("{} {url}", self.platform.as_str()),
+            None => format!("{} post {}", self.platform.as_str(), self.post_id),
+        }
+    }
 }
 
 /// What withdrawing took away besides the story's place on the site.
@@ -29,7 +42,8 @@ pub struct WithdrawnOutputs {
     pub cancelled_posts: u64,
     /// Stored versions deleted.
     pub purged_versions: u64,
-    /// Posts already made: not deleted on the platforms; a person removes them.
+    /// Posts already made. In a [`Withdrawal`], only those the site cannot delete (no
+    /// credentials for their platform, or no id of the post): a person removes them.
     pub posted: Vec<PostedCopy>,
 }
 
@@ -38,6 +52,29 @@ pub struct WithdrawnOutputs {
 pub struct Withdrawal {
     pub story: StoryId,
     pub outputs: WithdrawnOutputs,
+    /// Posts already made whose deletion on their platforms is queued: the delivery worker
+    /// deletes them in the background (a deletion given up is logged for a person).
+    pub deleting: Vec<PostedCopy>,
+}
+
+impl Withdrawal {
+    /// What the author is told.
+    pub fn message(&self) -> String {
+        let mut message = "Consent withdrawn: the story is no longer on the site".to_owned();
+        if !self.deleting.is_empty() {
+            message.push_str(&format!(
+                ". {} post(s) already made on social media will be deleted there",
+                self.deleting.len()
+            ));
+        }
+        if !self.outputs.posted.is_empty() {
+            message.push_str(&format!(
+                ". {} post(s) already made on social media must be removed there by hand",
+                self.outputs.posted.len()
+            ));
+        }
+        message
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -117,7 +154,27 @@ impl ConsentService {
         story.updated_at = now;
         let work = self.work.begin().await?;
         work.stories().update(&story, &[]).await?;
-        let outputs = work.consents().withdraw_outputs(id).await?;
+        let mut outputs = work.consents().withdraw_outputs(id).await?;
+        let (deleting, by_hand): (Vec<PostedCopy>, Vec<PostedCopy>) =
+            std::mem::take(&mut outputs.posted)
+                .into_iter()
+                .partition(|p| p.external_id.is_some() && self.deleting_on.contains(&p.platform));
+        outputs.posted = by_hand;
+        for copy in &deleting {
+            work.social()
+                .queue_deletion(&NewDeletion {
+                    post: SocialPostId(copy.post_id),
+                    story: id,
+                    story_title: story.title.clone(),
+                    platform: copy.platform,
+                    external_id: copy.external_id.clone().unwrap_or_default(),
+                    external_url: copy.url.clone(),
+                    requested_by: me.id.clone(),
+                    requested_by_name: me.display_name(),
+                    at: now,
+                })
+                .await?;
+        }
         work.consents()
             .record(&NewConsent {
                 story: id,
@@ -130,19 +187,24 @@ impl ConsentService {
                 at: now,
             })
             .await?;
-        let posted = outputs
-            .posted
-            .iter()
-            .map(|p| match &p.url {
-                Some(url) => format!("{} {url}", p.platform.as_str()),
-                None => format!("{} post {}", p.platform.as_str(), p.post_id),
-            })
-            .collect::<Vec<_>>();
+        let names = |copies: &[PostedCopy]| {
+            copies
+                .iter()
+                .map(PostedCopy::named)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         let mut why = reason.unwrap_or_else(|| "Withdrawn by the author".to_owned());
-        if !posted.is_empty() {
+        if !deleting.is_empty() {
             why.push_str(&format!(
-                ". Posts already made, to remove on the platforms: {}",
-                posted.join(", ")
+                ". Posts already made, being deleted on the platforms: {}",
+                names(&deleting)
+            ));
+        }
+        if !outputs.posted.is_empty() {
+            why.push_str(&format!(
+                ". Posts already made, to remove on the platforms by hand: {}",
+                names(&outputs.posted)
             ));
         }
         let entry = NewAuditEntry::by(
@@ -154,6 +216,10 @@ impl ConsentService {
         )
         .because(Some(&why));
         crate::work::log_and_commit(work, entry).await?;
-        Ok(Withdrawal { story: id, outputs })
+        Ok(Withdrawal {
+            story: id,
+            outputs,
+            deleting,
+        })
     }
 }

@@ -25,6 +25,7 @@ struct World {
     posts: Arc<InMemorySocialPostRepository>,
     twitter: Arc<ScriptedSocialPublisher>,
     clock: Arc<FixedClock>,
+    work: Arc<crate::testing::FakeUnitOfWork>,
     delivery: SocialDelivery,
 }
 
@@ -35,9 +36,14 @@ fn world() -> World {
     let posts = Arc::new(InMemorySocialPostRepository::new());
     let twitter = Arc::new(ScriptedSocialPublisher::new(Platform::Twitter));
     let clock = Arc::new(FixedClock::new(t0()));
+    let work = Arc::new(crate::testing::FakeUnitOfWork::new(
+        crate::testing::WorkParts {
+            social: posts.clone(),
+            ..crate::testing::WorkParts::new()
+        },
+    ));
     let delivery = SocialDelivery::new(
-        posts.clone(),
-        stories.clone(),
+        (posts.clone(), stories.clone(), work.clone()),
         vec![twitter.clone()],
         clock.clone(),
         URL.into(),
@@ -49,6 +55,7 @@ fn world() -> World {
         posts,
         twitter,
         clock,
+        work,
         delivery,
     }
 }
@@ -292,4 +299,227 @@ fn a_round_takes_every_due_post_batch_by_batch() {
     let titles: Vec<String> = w.twitter.posts().into_iter().map(|p| p.title).collect();
     assert_eq!(titles.first().map(String::as_str), Some("Story 0"));
     assert_eq!(titles.len(), n);
+}
+
+/// A post already made on `platform` whose deletion a withdrawal queued.
+fn deletion_queued(
+    w: &World,
+    platform: Platform,
+    external_id: &str,
+) -> crate::social::SocialPostId {
+    let post = w
+        .posts
+        .posted(crate::story::StoryId(7), platform, external_id);
+    block_on(w.posts.queue_deletion(&crate::social::NewDeletion {
+        post,
+        story: crate::story::StoryId(7),
+        story_title: "Grace".into(),
+        platform,
+        external_id: external_id.into(),
+        external_url: Some(format!("https://social.example/{external_id}")),
+        requested_by: crate::user::UserId::new("author-1"),
+        requested_by_name: "Maria Garcia".into(),
+        at: t0(),
+    }))
+    .unwrap();
+    post
+}
+
+#[test]
+fn a_queued_deletion_deletes_the_post_by_its_platform_id_once_and_logs_it() {
+    use crate::audit::AuditAction;
+    use crate::social::DeletionStatus;
+    let w = world();
+    let post = deletion_queued(&w, Platform::Twitter, "1900");
+    assert_eq!(
+        w.round(),
+        Round {
+            delivered: 1,
+            ..Default::default()
+        }
+    );
+    assert_eq!(w.twitter.deleted(), vec!["1900".to_owned()]);
+    let row = &w.posts.deletions()[0];
+    assert_eq!(row.status, DeletionStatus::Deleted);
+    assert_eq!(row.deleted_at, Some(t0()));
+    assert_eq!(w.posts.rows()[0].status, PostStatus::Deleted);
+    let seen = block_on(w.posts.find(post)).unwrap().unwrap();
+    assert_eq!(seen.status, PostStatus::Deleted);
+    assert_eq!(seen.deletion.unwrap().status, DeletionStatus::Deleted);
+    let log = w.work.audit().entries();
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].action, AuditAction::SocialPostDeleted);
+    assert_eq!(log[0].actor_name, "Maria Garcia");
+    assert_eq!(log[0].target_id, post.0.to_string());
+    assert!(
+        log[0]
+            .reason
+            .as_deref()
+            .unwrap()
+            .contains("https://social.example/1900")
+    );
+    // Deleted once: nothing more to do.
+    assert_eq!(w.round(), Round::default());
+    assert_eq!(w.twitter.deleted().len(), 1);
+}
+
+#[test]
+fn a_deletion_for_a_platform_without_a_publisher_stays_queued() {
+    use crate::social::DeletionStatus;
+    let w = world();
+    deletion_queued(&w, Platform::LinkedIn, "urn:li:share:1");
+    assert_eq!(w.round(), Round::default());
+    let row = &w.posts.deletions()[0];
+    assert_eq!((row.status, row.attempts), (DeletionStatus::Queued, 0));
+}
+
+#[test]
+fn a_deletion_in_an_outage_is_retried_then_given_up_and_logged_for_a_person() {
+    use crate::audit::AuditAction;
+    use crate::social::DeletionStatus;
+    let w = world();
+    let post = deletion_queued(&w, Platform::Twitter, "1900");
+    for _ in 0..MAX_PUBLISH_ATTEMPTS {
+        w.twitter.then_delete(Err(PublishError::Unavailable {
+            message: "HTTP 503 Service Unavailable".into(),
+            retry_after: None,
+        }));
+    }
+    let first = w.round();
+    assert_eq!(first.retrying, 1);
+    let row = &w.posts.deletions()[0];
+    assert_eq!(row.status, DeletionStatus::Queued);
+    assert_eq!(row.next_attempt_at, Some(t0() + retry_delay(1)));
+    // Not due before its backoff.
+    assert_eq!(w.round(), Round::default());
+    for attempt in 2..=MAX_PUBLISH_ATTEMPTS {
+        w.clock.advance(Duration::hours(2));
+        let round = w.round();
+        if attempt < MAX_PUBLISH_ATTEMPTS {
+            assert_eq!(round.retrying, 1, "attempt {attempt}");
+        } else {
+            assert_eq!(round.failed, 1, "attempt {attempt}");
+        }
+    }
+    assert_eq!(w.twitter.deleted().len(), MAX_PUBLISH_ATTEMPTS as usize);
+    let row = &w.posts.deletions()[0];
+    assert_eq!(row.status, DeletionStatus::Failed);
+    assert!(
+        row.last_error
+            .as_deref()
+            .unwrap()
+            .contains("gave up after 10 tries")
+    );
+    // The post is still there, and says so.
+    let seen = block_on(w.posts.find(post)).unwrap().unwrap();
+    assert_eq!(seen.status, PostStatus::Posted);
+    assert_eq!(seen.deletion.unwrap().status, DeletionStatus::Failed);
+    let log = w.work.audit().entries();
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].action, AuditAction::SocialDeletionFailed);
+    let reason = log[0].reason.as_deref().unwrap();
+    assert!(reason.contains("remove it by hand"), "{reason}");
+    assert!(reason.contains("https://social.example/1900"), "{reason}");
+    w.clock.advance(Duration::days(2));
+    assert_eq!(w.round(), Round::default());
+}
+
+#[test]
+fn a_refused_deletion_is_given_up_at_once() {
+    use crate::audit::AuditAction;
+    use crate::social::DeletionStatus;
+    let w = world();
+    deletion_queued(&w, Platform::Twitter, "1900");
+    w.twitter.then_delete(Err(PublishError::Refused(
+        "HTTP 403 Forbidden: not yours".into(),
+    )));
+    assert_eq!(w.round().failed, 1);
+    let row = &w.posts.deletions()[0];
+    assert_eq!(row.status, DeletionStatus::Failed);
+    assert_eq!(
+        row.last_error.as_deref(),
+        Some("HTTP 403 Forbidden: not yours")
+    );
+    assert_eq!(
+        w.work.audit().entries()[0].action,
+        AuditAction::SocialDeletionFailed
+    );
+    assert_eq!(w.posts.rows()[0].status, PostStatus::Posted);
+}
+
+/// X, where the story's consent is withdrawn while its tweet is being sent.
+struct WithdrawnWhileSending {
+    stories: Arc<InMemoryStoryRepository>,
+}
+
+#[async_trait::async_trait]
+impl SocialPublisher for WithdrawnWhileSending {
+    fn platform(&self) -> Platform {
+        Platform::Twitter
+    }
+
+    async fn publish(&self, post: &SocialPost) -> Result<Published, PublishError> {
+        let id = crate::story::StoryId(
+            post.backlink
+                .rsplit('/')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap(),
+        );
+        let mut story = self
+            .stories
+            .find_with_author(id)
+            .await
+            .unwrap()
+            .unwrap()
+            .story;
+        story.status = StoryStatus::Draft;
+        story.is_published = false;
+        self.stories.update(&story, &[]).await.unwrap();
+        Ok(Published {
+            external_id: Some("77".into()),
+            url: Some("https://x.com/i/web/status/77".into()),
+        })
+    }
+
+    async fn delete(&self, _external_id: &str) -> Result<(), PublishError> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_post_that_went_out_while_its_story_was_withdrawn_is_queued_for_deletion() {
+    use crate::social::DeletionStatus;
+    let w = world();
+    let author = w.author();
+    let story = w.exported(&author, "Grace", &[Platform::Twitter]);
+    let delivery = SocialDelivery::new(
+        (w.posts.clone(), w.stories.clone(), w.work.clone()),
+        vec![Arc::new(WithdrawnWhileSending {
+            stories: w.stories.clone(),
+        })],
+        w.clock.clone(),
+        URL.into(),
+        SITE.into(),
+    );
+    let first = block_on(delivery.deliver_due()).unwrap();
+    // Posted, then deleted in the same round.
+    assert_eq!(first.delivered, 2, "{first:?}");
+    let deletions = w.posts.deletions();
+    assert_eq!(deletions.len(), 1);
+    let d = &deletions[0];
+    assert_eq!(d.deletion.story, story.id);
+    assert_eq!(d.deletion.external_id, "77");
+    assert_eq!(d.deletion.requested_by, author.id);
+    assert_eq!(d.status, DeletionStatus::Deleted);
+    assert_eq!(w.posts.rows()[0].status, PostStatus::Deleted);
+}
+
+#[test]
+fn a_post_is_queued_for_deletion_once_however_often_it_is_asked() {
+    let w = world();
+    deletion_queued(&w, Platform::Twitter, "1900");
+    let again = w.posts.deletions()[0].deletion.clone();
+    block_on(w.posts.queue_deletion(&again)).unwrap();
+    assert_eq!(w.posts.deletions().len(), 1);
 }

@@ -10,12 +10,14 @@ use crate::story::StoryId;
 pub mod admin;
 pub mod delivery;
 pub mod ports;
+mod removal;
 pub mod service;
 mod text;
 
 pub use admin::{POSTS_PAGE_MAX, SocialAdminError};
 pub use delivery::SocialDelivery;
 pub use ports::{SocialPostRepository, SocialPublisher};
+pub use removal::{ClaimedDeletion, DeletionId, DeletionRecord, DeletionStatus, NewDeletion};
 pub use service::{ExportError, ExportReport, Handling, SocialService};
 pub use text::{LINKEDIN_TEXT_LIMIT, TWEET_LIMIT, TWEET_LINK_WEIGHT, tweet_weight};
 
@@ -107,7 +109,8 @@ impl SocialPost {
 pub struct SocialPostId(pub i64);
 
 /// Where a recorded post stands: `queued` → `posted` | `failed` | `cancelled` (a failed
-/// post can be queued again by the super admin).
+/// post can be queued again by the super admin); `posted` → `deleted` once its platform
+/// deleted it after its author withdrew consent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PostStatus {
     /// Waiting: for the delivery worker (maybe for a retry), for credentials, or for someone
@@ -119,14 +122,17 @@ pub enum PostStatus {
     Failed,
     /// The super admin withdrew it before it went out.
     Cancelled,
+    /// Deleted on its platform by the site, after its author withdrew consent.
+    Deleted,
 }
 
 impl PostStatus {
-    pub const ALL: [PostStatus; 4] = [
+    pub const ALL: [PostStatus; 5] = [
         PostStatus::Queued,
         PostStatus::Posted,
         PostStatus::Failed,
         PostStatus::Cancelled,
+        PostStatus::Deleted,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -135,6 +141,7 @@ impl PostStatus {
             PostStatus::Posted => "posted",
             PostStatus::Failed => "failed",
             PostStatus::Cancelled => "cancelled",
+            PostStatus::Deleted => "deleted",
         }
     }
 
@@ -158,6 +165,8 @@ pub struct SocialPostRecord {
     pub posted_at: Option<chrono::DateTime<chrono::Utc>>,
     /// Where the post can be seen, when the platform said.
     pub external_url: Option<String>,
+    /// Its deletion on the platform, once its author withdrew consent.
+    pub deletion: Option<DeletionRecord>,
 }
 
 /// A queued post the delivery worker claimed.

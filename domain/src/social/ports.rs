@@ -1,10 +1,14 @@
 //! Ports of the social export: the record of exported posts (with the delivery worker's
-//! claim), and one publisher per platform.
+//! claim, and the queue of deletions of posts already made), and one publisher per
+//! platform, which also deletes what it published.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::{ClaimedPost, Platform, PublishError, Published, SocialPost, SocialPostId};
+use super::{
+    ClaimedDeletion, ClaimedPost, DeletionId, NewDeletion, Platform, PublishError, Published,
+    SocialPost, SocialPostId,
+};
 use crate::StoreError;
 use crate::story::StoryId;
 use crate::user::UserId;
@@ -21,6 +25,15 @@ pub trait SocialPublisher: Send + Sync {
     /// than 429); [`PublishError::Unavailable`] when it may take it later (429, 5xx, no
     /// answer), with the wait the platform asked for, if any.
     async fn publish(&self, post: &SocialPost) -> Result<Published, PublishError>;
+
+    /// Deletes a post it published, by the platform's id of it ([`Published::external_id`]);
+    /// succeeds when the platform deleted it, or answers that it is not there (any more).
+    ///
+    /// # Errors
+    /// As [`SocialPublisher::publish`]: [`PublishError::Refused`] for good (wrong
+    /// credentials, a post the account may not delete), [`PublishError::Unavailable`] when
+    /// it may work later.
+    async fn delete(&self, external_id: &str) -> Result<(), PublishError>;
 }
 
 /// Every exported post (the `social_posts` table) and its delivery state.
@@ -110,4 +123,49 @@ pub trait SocialPostRepository: Send + Sync {
         from: super::PostStatus,
         to: super::PostStatus,
     ) -> Result<bool, StoreError>;
+
+    /// Queues the deletion of a post already made (in the withdrawal's work); does nothing
+    /// when the post has a deletion already (one post is deleted once).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn queue_deletion(&self, deletion: &NewDeletion) -> Result<(), StoreError>;
+
+    /// Claims up to `limit` queued deletions for `platforms` that are due at `now`, oldest
+    /// first, atomically across server instances, as [`SocialPostRepository::claim_due`]
+    /// claims posts: counts the attempt and holds them until `lease_until`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn claim_due_deletions(
+        &self,
+        platforms: &[Platform],
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<ClaimedDeletion>, StoreError>;
+
+    /// Marks a claimed deletion done at `at`, and its post (if its row is still there)
+    /// `deleted`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn mark_deleted(
+        &self,
+        id: DeletionId,
+        post: SocialPostId,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+
+    /// Records a failed try of a claimed deletion: with `retry_at` it stays queued and is
+    /// due again then; without, it is `failed` for good (the post stays `posted`).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn mark_deletion_failed(
+        &self,
+        id: DeletionId,
+        error: &str,
+        retry_at: Option<DateTime<Utc>>,
+    ) -> Result<(), StoreError>;
 }

@@ -7,7 +7,8 @@ use std::sync::Mutex;
 use super::lock;
 use crate::StoreError;
 use crate::consent::{
-    ConsentRecord, ConsentRepository, NewConsent, SensitiveTopic, Statement, WithdrawnOutputs,
+    ConsentRecord, ConsentRepository, NewConsent, PostedCopy, SensitiveTopic, Statement,
+    WithdrawnOutputs,
 };
 use crate::story::StoryId;
 use crate::user::UserId;
@@ -17,6 +18,8 @@ pub struct InMemoryConsentRepository {
     statements: Mutex<Vec<Statement>>,
     records: Mutex<Vec<ConsentRecord>>,
     withdrawn: Mutex<Vec<StoryId>>,
+    /// The posts already made that withdrawal answers.
+    posted: Mutex<Vec<PostedCopy>>,
     sensitive: Mutex<std::collections::HashMap<StoryId, Vec<SensitiveTopic>>>,
     /// Answers, for a story without records, that its author agreed to every use (for
     /// tests that are not about consent).
@@ -42,6 +45,7 @@ impl Default for InMemoryConsentRepository {
             ]),
             records: Mutex::new(Vec::new()),
             withdrawn: Mutex::new(Vec::new()),
+            posted: Mutex::new(Vec::new()),
             sensitive: Mutex::new(std::collections::HashMap::new()),
             agreeing: false,
         }
@@ -60,6 +64,11 @@ impl InMemoryConsentRepository {
     /// Every record, oldest first.
     pub fn records(&self) -> Vec<ConsentRecord> {
         lock(&self.records).clone()
+    }
+
+    /// Withdrawal answers that these posts were already made.
+    pub fn already_posted(&self, copies: Vec<PostedCopy>) {
+        *lock(&self.posted) = copies;
     }
 
     /// The stories whose outputs were withdrawn.
@@ -146,7 +155,10 @@ impl ConsentRepository for InMemoryConsentRepository {
 
     async fn withdraw_outputs(&self, story: StoryId) -> Result<WithdrawnOutputs, StoreError> {
         lock(&self.withdrawn).push(story);
-        Ok(WithdrawnOutputs::default())
+        Ok(WithdrawnOutputs {
+            posted: lock(&self.posted).clone(),
+            ..WithdrawnOutputs::default()
+        })
     }
 
     async fn sensitivity(&self, story: StoryId) -> Result<Vec<SensitiveTopic>, StoreError> {

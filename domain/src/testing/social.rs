@@ -9,8 +9,9 @@ use std::sync::Mutex;
 use super::lock;
 use crate::StoreError;
 use crate::social::{
-    ClaimedPost, Platform, PostStatus, PublishError, Published, SocialPost, SocialPostId,
-    SocialPostRecord, SocialPostRepository, SocialPublisher,
+    ClaimedDeletion, ClaimedPost, DeletionId, DeletionRecord, DeletionStatus, NewDeletion,
+    Platform, PostStatus, PublishError, Published, SocialPost, SocialPostId, SocialPostRecord,
+    SocialPostRepository, SocialPublisher,
 };
 use crate::story::StoryId;
 use crate::user::UserId;
@@ -32,10 +33,24 @@ pub struct SocialPostRow {
     pub external_url: Option<String>,
 }
 
-/// The `social_posts` table in memory; the claim behaves like the SQL one.
+/// One queued deletion, as the `social_deletions` table holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SocialDeletionRow {
+    pub id: DeletionId,
+    pub deletion: NewDeletion,
+    pub status: DeletionStatus,
+    pub attempts: u32,
+    pub last_error: Option<String>,
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    pub deleted_at: Option<DateTime<Utc>>,
+}
+
+/// The `social_posts` (and `social_deletions`) tables in memory; the claims behave like
+/// the SQL ones.
 #[derive(Debug, Default)]
 pub struct InMemorySocialPostRepository {
     rows: Mutex<Vec<SocialPostRow>>,
+    deletions: Mutex<Vec<SocialDeletionRow>>,
 }
 
 impl InMemorySocialPostRepository {
@@ -48,9 +63,58 @@ impl InMemorySocialPostRepository {
         lock(&self.rows).clone()
     }
 
+    /// Every queued deletion, oldest first.
+    pub fn deletions(&self) -> Vec<SocialDeletionRow> {
+        lock(&self.deletions).clone()
+    }
+
+    /// A post already made (as the worker leaves it), for tests that start from there.
+    pub fn posted(&self, story: StoryId, platform: Platform, external_id: &str) -> SocialPostId {
+        let mut rows = lock(&self.rows);
+        let id = SocialPostId(i64::try_from(rows.len()).unwrap_or(i64::MAX) + 1);
+        rows.push(SocialPostRow {
+            id,
+            story,
+            platform,
+            status: PostStatus::Posted,
+            text: String::new(),
+            created_by: UserId::new("someone"),
+            attempts: 1,
+            last_error: None,
+            next_attempt_at: None,
+            posted_at: Some(super::t0()),
+            external_id: Some(external_id.to_owned()),
+            external_url: Some(format!("https://social.example/{external_id}")),
+        });
+        id
+    }
+
     fn update(&self, id: SocialPostId, change: impl FnOnce(&mut SocialPostRow)) {
         if let Some(row) = lock(&self.rows).iter_mut().find(|r| r.id == id) {
             change(row);
+        }
+    }
+
+    fn update_deletion(&self, id: DeletionId, change: impl FnOnce(&mut SocialDeletionRow)) {
+        if let Some(row) = lock(&self.deletions).iter_mut().find(|r| r.id == id) {
+            change(row);
+        }
+    }
+
+    fn record(&self, row: &SocialPostRow) -> SocialPostRecord {
+        let deletion = lock(&self.deletions)
+            .iter()
+            .rev()
+            .find(|d| d.deletion.post == row.id)
+            .map(|d| DeletionRecord {
+                status: d.status,
+                attempts: d.attempts,
+                last_error: d.last_error.clone(),
+                deleted_at: d.deleted_at,
+            });
+        SocialPostRecord {
+            deletion,
+            ..record(row)
         }
     }
 }
@@ -67,6 +131,7 @@ fn record(row: &SocialPostRow) -> SocialPostRecord {
         created_at: super::tick(row.id.0.unsigned_abs()),
         posted_at: row.posted_at,
         external_url: row.external_url.clone(),
+        deletion: None,
     }
 }
 
@@ -82,7 +147,10 @@ impl SocialPostRepository for InMemorySocialPostRepository {
             .iter()
             .rev()
             .filter(|r| status.is_none_or(|s| r.status == s))
-            .map(record)
+            .cloned()
+            .collect::<Vec<_>>()
+            .iter()
+            .map(|r| self.record(r))
             .collect();
         Ok(crate::paging::Page {
             total: chosen.len() as u64,
@@ -95,7 +163,8 @@ impl SocialPostRepository for InMemorySocialPostRepository {
     }
 
     async fn find(&self, id: SocialPostId) -> Result<Option<SocialPostRecord>, StoreError> {
-        Ok(lock(&self.rows).iter().find(|r| r.id == id).map(record))
+        let row = lock(&self.rows).iter().find(|r| r.id == id).cloned();
+        Ok(row.map(|r| self.record(&r)))
     }
 
     async fn change_status(
@@ -228,15 +297,102 @@ impl SocialPostRepository for InMemorySocialPostRepository {
         });
         Ok(())
     }
+
+    async fn queue_deletion(&self, deletion: &NewDeletion) -> Result<(), StoreError> {
+        let mut all = lock(&self.deletions);
+        if all.iter().any(|d| d.deletion.post == deletion.post) {
+            return Ok(());
+        }
+        let id = DeletionId(i64::try_from(all.len()).unwrap_or(i64::MAX) + 1);
+        all.push(SocialDeletionRow {
+            id,
+            deletion: deletion.clone(),
+            status: DeletionStatus::Queued,
+            attempts: 0,
+            last_error: None,
+            next_attempt_at: None,
+            deleted_at: None,
+        });
+        Ok(())
+    }
+
+    async fn claim_due_deletions(
+        &self,
+        platforms: &[Platform],
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<ClaimedDeletion>, StoreError> {
+        let mut all = lock(&self.deletions);
+        let mut claimed = Vec::new();
+        for row in all.iter_mut() {
+            if claimed.len() >= limit as usize {
+                break;
+            }
+            let due = row.next_attempt_at.is_none_or(|at| at <= now);
+            if row.status == DeletionStatus::Queued
+                && platforms.contains(&row.deletion.platform)
+                && due
+            {
+                row.attempts += 1;
+                row.next_attempt_at = Some(lease_until);
+                claimed.push(ClaimedDeletion {
+                    id: row.id,
+                    deletion: row.deletion.clone(),
+                    attempts: row.attempts,
+                });
+            }
+        }
+        Ok(claimed)
+    }
+
+    async fn mark_deleted(
+        &self,
+        id: DeletionId,
+        post: SocialPostId,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.update_deletion(id, |row| {
+            row.status = DeletionStatus::Deleted;
+            row.deleted_at = Some(at);
+            row.last_error = None;
+            row.next_attempt_at = None;
+        });
+        self.update(post, |row| {
+            if row.status == PostStatus::Posted {
+                row.status = PostStatus::Deleted;
+            }
+        });
+        Ok(())
+    }
+
+    async fn mark_deletion_failed(
+        &self,
+        id: DeletionId,
+        error: &str,
+        retry_at: Option<DateTime<Utc>>,
+    ) -> Result<(), StoreError> {
+        self.update_deletion(id, |row| {
+            row.last_error = Some(error.to_owned());
+            row.next_attempt_at = retry_at;
+            if retry_at.is_none() {
+                row.status = DeletionStatus::Failed;
+            }
+        });
+        Ok(())
+    }
 }
 
 /// A publisher for one platform that remembers every post it is given and answers with the
-/// scripted results in order, then with success (external ids `post-1`, `post-2`, ...).
+/// scripted results in order, then with success (external ids `post-1`, `post-2`, ...);
+/// the same for deletions (the ids it is asked to delete, its own script).
 #[derive(Debug)]
 pub struct ScriptedSocialPublisher {
     platform: Platform,
     script: Mutex<VecDeque<Result<Published, PublishError>>>,
     posts: Mutex<Vec<SocialPost>>,
+    delete_script: Mutex<VecDeque<Result<(), PublishError>>>,
+    deleted: Mutex<Vec<String>>,
 }
 
 impl ScriptedSocialPublisher {
@@ -245,7 +401,20 @@ impl ScriptedSocialPublisher {
             platform,
             script: Mutex::new(VecDeque::new()),
             posts: Mutex::new(Vec::new()),
+            delete_script: Mutex::new(VecDeque::new()),
+            deleted: Mutex::new(Vec::new()),
         }
+    }
+
+    /// The next answer to a deletion (after those scripted before).
+    pub fn then_delete(&self, answer: Result<(), PublishError>) -> &Self {
+        lock(&self.delete_script).push_back(answer);
+        self
+    }
+
+    /// Every id it was asked to delete, in order, whatever it answered.
+    pub fn deleted(&self) -> Vec<String> {
+        lock(&self.deleted).clone()
     }
 
     /// The next answer (after those scripted before).
@@ -281,5 +450,10 @@ impl SocialPublisher for ScriptedSocialPublisher {
                 )),
             })
         })
+    }
+
+    async fn delete(&self, external_id: &str) -> Result<(), PublishError> {
+        lock(&self.deleted).push(external_id.to_owned());
+        lock(&self.delete_script).pop_front().unwrap_or(Ok(()))
     }
 }

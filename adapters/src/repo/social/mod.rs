@@ -1,6 +1,8 @@
 //! Exported posts in the `social_posts` table, and the delivery worker's atomic claim of the
-//! due ones. Rows and their mapping are in `rows.rs`.
+//! due ones; the deletions of posts already made in `social_deletions` (`deletions.rs`).
+//! Rows and their mapping are in `rows.rs`.
 
+mod deletions;
 mod rows;
 
 use rows::claimed;
@@ -12,8 +14,8 @@ use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::paging::Page;
 use domain::social::{
-    ClaimedPost, Platform, PostStatus, Published, SocialPostId, SocialPostRecord,
-    SocialPostRepository,
+    ClaimedDeletion, ClaimedPost, DeletionId, NewDeletion, Platform, PostStatus, Published,
+    SocialPostId, SocialPostRecord, SocialPostRepository,
 };
 use domain::story::StoryId;
 use domain::user::UserId;
@@ -273,5 +275,37 @@ impl SocialPostRepository for SeaOrmSocialPostRepository {
         }
         let res = update.exec(&self.db).await.map_err(store_err)?;
         Ok(res.rows_affected > 0)
+    }
+
+    async fn queue_deletion(&self, deletion: &NewDeletion) -> Result<(), StoreError> {
+        deletions::queue(self, deletion).await
+    }
+
+    async fn claim_due_deletions(
+        &self,
+        platforms: &[Platform],
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<ClaimedDeletion>, StoreError> {
+        deletions::claim_due(self, platforms, now, lease_until, limit).await
+    }
+
+    async fn mark_deleted(
+        &self,
+        id: DeletionId,
+        post: SocialPostId,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        deletions::mark_deleted(self, id, post, at).await
+    }
+
+    async fn mark_deletion_failed(
+        &self,
+        id: DeletionId,
+        error: &str,
+        retry_at: Option<DateTime<Utc>>,
+    ) -> Result<(), StoreError> {
+        deletions::mark_failed(self, id, error, retry_at).await
     }
 }

@@ -36,4 +36,6 @@ export const AuditActionDto = {
   backup_downloaded: 'backup_downloaded',
   api_token_created: 'api_token_created',
   consent_withdrawn: 'consent_withdrawn',
+  social_post_deleted: 'social_post_deleted',
+  social_deletion_failed: 'social_deletion_failed',
 } as const;

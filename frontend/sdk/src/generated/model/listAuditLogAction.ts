@@ -33,4 +33,6 @@ export const ListAuditLogAction = {
   backup_downloaded: 'backup_downloaded',
   api_token_created: 'api_token_created',
   consent_withdrawn: 'consent_withdrawn',
+  social_post_deleted: 'social_post_deleted',
+  social_deletion_failed: 'social_deletion_failed',
 } as const;

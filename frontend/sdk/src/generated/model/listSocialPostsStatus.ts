@@ -15,4 +15,5 @@ export const ListSocialPostsStatus = {
   posted: 'posted',
   failed: 'failed',
   cancelled: 'cancelled',
+  deleted: 'deleted',
 } as const;

@@ -8,7 +8,7 @@
 import type { PostedCopyDtoUrl } from './postedCopyDtoUrl';
 
 /**
- * A social post already made, for a person to remove on its platform.
+ * A social post already made of the story.
  */
 export interface PostedCopyDto {
   platform: string;

@@ -5,6 +5,7 @@
  * The HTTP API of the community storytelling site: stories, comments, people and help messages. Every error answers with `{"code": ..., "message": ..., "errors"?: [{"field", "message"}]}`: programs decide by `code` (ErrorCode) and the status, people read `message`.
  * OpenAPI spec version: 0.1.0
  */
+import type { SocialPostDtoDeletion } from './socialPostDtoDeletion';
 import type { SocialPostDtoLastError } from './socialPostDtoLastError';
 import type { SocialPlatformDto } from './socialPlatformDto';
 import type { SocialPostDtoPostedAt } from './socialPostDtoPostedAt';
@@ -19,6 +20,7 @@ export interface SocialPostDto {
   /** @minimum 0 */
   attempts: number;
   createdAt: string;
+  deletion?: SocialPostDtoDeletion;
   id: number;
   /** The platform's answer to the last failed try. */
   lastError?: SocialPostDtoLastError;

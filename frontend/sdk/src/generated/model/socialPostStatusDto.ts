@@ -18,4 +18,5 @@ export const SocialPostStatusDto = {
   posted: 'posted',
   failed: 'failed',
   cancelled: 'cancelled',
+  deleted: 'deleted',
 } as const;

@@ -16,8 +16,12 @@ export interface WithdrawConsentResponse {
    * @minimum 0
    */
   cancelledPosts: number;
+  /** Posts already made that the site deletes on their platforms in the background (its
+super admin sees each outcome in the social posts list and the activity log). */
+  deleting: PostedCopyDto[];
   message: string;
-  /** Posts already made: not deleted on the platforms; remove them there. */
+  /** Posts already made that the site cannot delete (no credentials for their platform
+now, or no id of the post): remove them there by hand. */
   posted: PostedCopyDto[];
   /**
    * Stored earlier versions deleted.

@@ -280,8 +280,10 @@ export const publishStory = async (id: number,
 
 /**
  * @summary Withdraws consent to a story: it leaves the site at once (a draft for its author), its
-queued social posts are cancelled, its earlier versions deleted, and the activity log
-records it. Its author, or a reviewer on the author's behalf with a reason.
+queued social posts are cancelled, posts already made are queued for deletion on their
+platforms (or listed in `posted` for a person to remove where the site cannot delete),
+its earlier versions are deleted, and the activity log records it. Its author, or a
+reviewer on the author's behalf with a reason.
  */
 export const getWithdrawConsentUrl = (id: number,) => {
 

@@ -931,8 +931,10 @@ export const usePublishStory = <TError = ErrorType<ErrorBody | ErrorBody | Error
     }
     /**
  * @summary Withdraws consent to a story: it leaves the site at once (a draft for its author), its
-queued social posts are cancelled, its earlier versions deleted, and the activity log
-records it. Its author, or a reviewer on the author's behalf with a reason.
+queued social posts are cancelled, posts already made are queued for deletion on their
+platforms (or listed in `posted` for a person to remove where the site cannot delete),
+its earlier versions are deleted, and the activity log records it. Its author, or a
+reviewer on the author's behalf with a reason.
  */
 export const getWithdrawConsentUrl = (id: number,) => {
 
@@ -989,8 +991,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     /**
  * @summary Withdraws consent to a story: it leaves the site at once (a draft for its author), its
-queued social posts are cancelled, its earlier versions deleted, and the activity log
-records it. Its author, or a reviewer on the author's behalf with a reason.
+queued social posts are cancelled, posts already made are queued for deletion on their
+platforms (or listed in `posted` for a person to remove where the site cannot delete),
+its earlier versions are deleted, and the activity log records it. Its author, or a
+reviewer on the author's behalf with a reason.
  */
 export const useWithdrawConsent = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawConsent>>, TError,{id: number;data: WithdrawConsentBody}, TContext>, request?: SecondParameter<typeof customFetch>}

@@ -18,13 +18,13 @@ export const listAuditLogQueryOffsetMax = 1000000000;
 
 export const listAuditLogQueryParams = zod.object({
   "actor": zod.string().regex(listAuditLogQueryActorRegExp).optional().describe('Only entries by this person (a user id).'),
-  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created', 'consent_withdrawn']).optional().describe('Only entries of this action.'),
+  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created', 'consent_withdrawn', 'social_post_deleted', 'social_deletion_failed']).optional().describe('Only entries of this action.'),
   "limit": zod.number().min(1).max(listAuditLogQueryLimitMax).optional().describe('How many entries (1 to 200, default 50).'),
   "offset": zod.number().min(listAuditLogQueryOffsetMin).max(listAuditLogQueryOffsetMax).optional()
 })
 
 export const listAuditLogResponseItem = zod.object({
-  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created', 'consent_withdrawn']).describe('What was done (the log\'s stable vocabulary).'),
+  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created', 'consent_withdrawn', 'social_post_deleted', 'social_deletion_failed']).describe('What was done (the log\'s stable vocabulary).'),
   "actorId": zod.string(),
   "actorName": zod.string().describe('The actor\'s name when they acted (\"Former member\" once they left).'),
   "at": zod.iso.datetime({}),
@@ -241,22 +241,28 @@ export const listSocialPostsQueryLimitMax = 200;export const listSocialPostsQuer
 export const listSocialPostsQueryOffsetMax = 1000000;
 
 export const listSocialPostsQueryParams = zod.object({
-  "status": zod.enum(['queued', 'posted', 'failed', 'cancelled']).optional().describe('Only posts in this state.'),
+  "status": zod.enum(['queued', 'posted', 'failed', 'cancelled', 'deleted']).optional().describe('Only posts in this state.'),
   "limit": zod.number().min(1).max(listSocialPostsQueryLimitMax).optional().describe('How many (1 to 200, default 50).'),
   "offset": zod.number().min(listSocialPostsQueryOffsetMin).max(listSocialPostsQueryOffsetMax).optional()
 })
 
-export const listSocialPostsResponseAttemptsMin = 0;
+export const listSocialPostsResponseAttemptsMin = 0;export const listSocialPostsResponseDeletionAttemptsMin = 0;
 
 export const listSocialPostsResponseItem = zod.object({
   "attempts": zod.number().min(listSocialPostsResponseAttemptsMin),
   "createdAt": zod.iso.datetime({}),
+  "deletion": zod.union([zod.object({
+  "attempts": zod.number().min(listSocialPostsResponseDeletionAttemptsMin),
+  "deletedAt": zod.iso.datetime({}).nullish(),
+  "lastError": zod.string().nullish().describe('The platform\'s answer to the last failed try.'),
+  "status": zod.enum(['queued', 'deleted', 'failed']).describe('Where the deletion of a post already made stands.')
+}).describe('The deletion of a post on its platform, queued when its author withdrew consent.'),zod.null()]).optional(),
   "id": zod.number(),
   "lastError": zod.string().nullish().describe('The platform\'s answer to the last failed try.'),
   "platform": zod.enum(['twitter', 'linkedin', 'instagram']).describe('A platform\'s name as the API spells it.'),
   "postedAt": zod.iso.datetime({}).nullish(),
   "postedUrl": zod.string().nullish().describe('Where the post can be seen, when the platform said.'),
-  "status": zod.enum(['queued', 'posted', 'failed', 'cancelled']).describe('Where a post stands.'),
+  "status": zod.enum(['queued', 'posted', 'failed', 'cancelled', 'deleted']).describe('Where a post stands.'),
   "storyId": zod.number(),
   "storyTitle": zod.string().nullish().describe('The story\'s title now (`null` when it was deleted since).')
 }).describe('One exported post.')
@@ -269,17 +275,23 @@ export const cancelSocialPostParams = zod.object({
   "id": zod.number().describe('Post id')
 })
 
-export const cancelSocialPostResponseAttemptsMin = 0;
+export const cancelSocialPostResponseAttemptsMin = 0;export const cancelSocialPostResponseDeletionAttemptsMin = 0;
 
 export const cancelSocialPostResponse = zod.object({
   "attempts": zod.number().min(cancelSocialPostResponseAttemptsMin),
   "createdAt": zod.iso.datetime({}),
+  "deletion": zod.union([zod.object({
+  "attempts": zod.number().min(cancelSocialPostResponseDeletionAttemptsMin),
+  "deletedAt": zod.iso.datetime({}).nullish(),
+  "lastError": zod.string().nullish().describe('The platform\'s answer to the last failed try.'),
+  "status": zod.enum(['queued', 'deleted', 'failed']).describe('Where the deletion of a post already made stands.')
+}).describe('The deletion of a post on its platform, queued when its author withdrew consent.'),zod.null()]).optional(),
   "id": zod.number(),
   "lastError": zod.string().nullish().describe('The platform\'s answer to the last failed try.'),
   "platform": zod.enum(['twitter', 'linkedin', 'instagram']).describe('A platform\'s name as the API spells it.'),
   "postedAt": zod.iso.datetime({}).nullish(),
   "postedUrl": zod.string().nullish().describe('Where the post can be seen, when the platform said.'),
-  "status": zod.enum(['queued', 'posted', 'failed', 'cancelled']).describe('Where a post stands.'),
+  "status": zod.enum(['queued', 'posted', 'failed', 'cancelled', 'deleted']).describe('Where a post stands.'),
   "storyId": zod.number(),
   "storyTitle": zod.string().nullish().describe('The story\'s title now (`null` when it was deleted since).')
 }).describe('One exported post.')
@@ -291,17 +303,23 @@ export const retrySocialPostParams = zod.object({
   "id": zod.number().describe('Post id')
 })
 
-export const retrySocialPostResponseAttemptsMin = 0;
+export const retrySocialPostResponseAttemptsMin = 0;export const retrySocialPostResponseDeletionAttemptsMin = 0;
 
 export const retrySocialPostResponse = zod.object({
   "attempts": zod.number().min(retrySocialPostResponseAttemptsMin),
   "createdAt": zod.iso.datetime({}),
+  "deletion": zod.union([zod.object({
+  "attempts": zod.number().min(retrySocialPostResponseDeletionAttemptsMin),
+  "deletedAt": zod.iso.datetime({}).nullish(),
+  "lastError": zod.string().nullish().describe('The platform\'s answer to the last failed try.'),
+  "status": zod.enum(['queued', 'deleted', 'failed']).describe('Where the deletion of a post already made stands.')
+}).describe('The deletion of a post on its platform, queued when its author withdrew consent.'),zod.null()]).optional(),
   "id": zod.number(),
   "lastError": zod.string().nullish().describe('The platform\'s answer to the last failed try.'),
   "platform": zod.enum(['twitter', 'linkedin', 'instagram']).describe('A platform\'s name as the API spells it.'),
   "postedAt": zod.iso.datetime({}).nullish(),
   "postedUrl": zod.string().nullish().describe('Where the post can be seen, when the platform said.'),
-  "status": zod.enum(['queued', 'posted', 'failed', 'cancelled']).describe('Where a post stands.'),
+  "status": zod.enum(['queued', 'posted', 'failed', 'cancelled', 'deleted']).describe('Where a post stands.'),
   "storyId": zod.number(),
   "storyTitle": zod.string().nullish().describe('The story\'s title now (`null` when it was deleted since).')
 }).describe('One exported post.')

@@ -419,8 +419,10 @@ export const publishStoryResponse = zod.object({
 
 /**
  * @summary Withdraws consent to a story: it leaves the site at once (a draft for its author), its
-queued social posts are cancelled, its earlier versions deleted, and the activity log
-records it. Its author, or a reviewer on the author's behalf with a reason.
+queued social posts are cancelled, posts already made are queued for deletion on their
+platforms (or listed in `posted` for a person to remove where the site cannot delete),
+its earlier versions are deleted, and the activity log records it. Its author, or a
+reviewer on the author's behalf with a reason.
  */
 export const withdrawConsentParams = zod.object({
   "id": zod.number().describe('Story id')
@@ -438,12 +440,17 @@ export const withdrawConsentResponseCancelledPostsMin = 0;export const withdrawC
 
 export const withdrawConsentResponse = zod.object({
   "cancelledPosts": zod.number().min(withdrawConsentResponseCancelledPostsMin).describe('Queued social posts cancelled.'),
+  "deleting": zod.array(zod.object({
+  "platform": zod.string(),
+  "postId": zod.number(),
+  "url": zod.string().nullish()
+}).describe('A social post already made of the story.')).describe('Posts already made that the site deletes on their platforms in the background (its\nsuper admin sees each outcome in the social posts list and the activity log).'),
   "message": zod.string(),
   "posted": zod.array(zod.object({
   "platform": zod.string(),
   "postId": zod.number(),
   "url": zod.string().nullish()
-}).describe('A social post already made, for a person to remove on its platform.')).describe('Posts already made: not deleted on the platforms; remove them there.'),
+}).describe('A social post already made of the story.')).describe('Posts already made that the site cannot delete (no credentials for their platform\nnow, or no id of the post): remove them there by hand.'),
   "purgedVersions": zod.number().min(withdrawConsentResponsePurgedVersionsMin).describe('Stored earlier versions deleted.')
 }).describe('What withdrawing consent did.')
 

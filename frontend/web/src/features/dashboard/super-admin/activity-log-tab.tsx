@@ -35,6 +35,8 @@ export const ACTION_LABEL: Record<ListAuditLogAction, string> = {
   backup_downloaded: 'Backup downloaded',
   api_token_created: 'API token created',
   consent_withdrawn: 'Consent withdrawn',
+  social_post_deleted: 'Social post deleted',
+  social_deletion_failed: 'Social post not deleted',
 };
 
 const ALL = 'all';

@@ -51,6 +51,7 @@ const queuedPost: SocialPostDto = {
   lastError: null,
   postedAt: null,
   postedUrl: null,
+  deletion: null,
 };
 const failedPost: SocialPostDto = {
   ...queuedPost,
@@ -67,6 +68,21 @@ const postedPost: SocialPostDto = {
   status: 'posted',
   postedAt: ago(1),
   postedUrl: 'https://x.com/i/status/1',
+};
+const deletedPost: SocialPostDto = {
+  ...postedPost,
+  id: 14,
+  storyTitle: 'Withdrawn story',
+  status: 'deleted',
+  deletion: { status: 'deleted', attempts: 1, lastError: null, deletedAt: ago(1) },
+};
+const undeletablePost: SocialPostDto = {
+  ...postedPost,
+  id: 15,
+  storyTitle: 'Withdrawn story',
+  platform: 'linkedin',
+  postedUrl: 'https://www.linkedin.com/feed/update/urn:li:share:9/',
+  deletion: { status: 'failed', attempts: 1, lastError: 'LinkedIn answered HTTP 403 Forbidden', deletedAt: null },
 };
 
 const entry = (
@@ -113,7 +129,7 @@ const table = (extra: FetchTable = {}): FetchTable => ({
     delivery: 'outbox',
     messages,
   })),
-  'GET /api/admin/social-posts': paged([queuedPost, failedPost, postedPost], byStatus),
+  'GET /api/admin/social-posts': paged([queuedPost, failedPost, postedPost, deletedPost, undeletablePost], byStatus),
   'GET /api/admin/audit-log': paged(
     [entry(2, 'story_unpublished', 'Boaz', 'Copied from a book'), entry(1, 'help_handled', 'Super Admin')],
     (item, url) =>
@@ -227,6 +243,23 @@ describe('Social Posts', () => {
     const link = within(posted).getByRole('link', { name: 'View post' });
     expect(link).toHaveAttribute('href', 'https://x.com/i/status/1');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows whether the posts of a withdrawn story were deleted on their platforms', async () => {
+    await openTab(/^Social Posts/);
+    const deleted = await screen.findByRole('listitem', { name: 'Withdrawn story on X (Twitter)' });
+    expect(deleted).toHaveTextContent('Deleted');
+    expect(deleted).toHaveTextContent('Consent withdrawn: deleted on X (Twitter)');
+    // Nothing to view any more.
+    expect(within(deleted).queryByRole('link', { name: 'View post' })).not.toBeInTheDocument();
+    const failed = screen.getByRole('listitem', { name: 'Withdrawn story on LinkedIn' });
+    expect(failed).toHaveTextContent(
+      'Consent withdrawn, but the site could not delete this post (LinkedIn answered HTTP 403 Forbidden). Remove it on LinkedIn by hand.',
+    );
+    expect(within(failed).getByRole('link', { name: 'View post' })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/feed/update/urn:li:share:9/',
+    );
   });
 
   it('retries a failed post and cancels a queued one after confirming, showing a refusal in its own words', async () => {

@@ -19,6 +19,7 @@ const VIEWS = [
   { value: ListSocialPostsStatus.posted, label: 'Posted' },
   { value: ListSocialPostsStatus.failed, label: 'Failed' },
   { value: ListSocialPostsStatus.cancelled, label: 'Cancelled' },
+  { value: ListSocialPostsStatus.deleted, label: 'Deleted' },
 ] as const satisfies readonly { value: View; label: string }[];
 
 const PLATFORM: Record<SocialPostDto['platform'], string> = {
@@ -32,6 +33,7 @@ const STATUS_LABEL: Record<SocialPostDto['status'], string> = {
   posted: 'Posted',
   failed: 'Failed',
   cancelled: 'Cancelled',
+  deleted: 'Deleted',
 };
 
 /** Stories exported to social platforms, newest first: retry a failed post, cancel a queued one. */
@@ -107,8 +109,9 @@ function PostRow({ post }: { post: SocialPostDto }) {
       {post.lastError ? (
         <p className="text-sm text-destructive [overflow-wrap:anywhere]">Last error: {post.lastError}</p>
       ) : null}
+      {post.deletion ? <DeletionLine deletion={post.deletion} platform={PLATFORM[post.platform]} /> : null}
       <div className="flex flex-wrap gap-2">
-        {post.postedUrl ? (
+        {post.postedUrl && post.status !== 'deleted' ? (
           <Button asChild size="sm" variant="outline">
             <a href={post.postedUrl} target="_blank" rel="noopener noreferrer">
               <ExternalLink aria-hidden="true" />
@@ -136,5 +139,42 @@ function PostRow({ post }: { post: SocialPostDto }) {
         ) : null}
       </div>
     </>
+  );
+}
+
+/** Where the deletion of a post stands, once its author withdrew consent. */
+function DeletionLine({ deletion, platform }: { deletion: NonNullable<SocialPostDto['deletion']>; platform: string }) {
+  if (deletion.status === 'deleted') {
+    return (
+      <p className="text-sm text-muted-foreground">
+        Consent withdrawn: deleted on {platform}
+        {deletion.deletedAt ? (
+          <>
+            {' '}
+            <time dateTime={deletion.deletedAt} className="whitespace-nowrap">
+              {formatDateTime(deletion.deletedAt)}
+            </time>
+          </>
+        ) : null}
+        .
+      </p>
+    );
+  }
+  if (deletion.status === 'failed') {
+    return (
+      <p className="text-sm text-destructive [overflow-wrap:anywhere]">
+        Consent withdrawn, but the site could not delete this post ({deletion.lastError ?? 'no details'}). Remove it on{' '}
+        {platform} by hand.
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+      Consent withdrawn: deletion on {platform} queued
+      {deletion.attempts > 0
+        ? ` (${tries(deletion.attempts)}${deletion.lastError ? `, last error: ${deletion.lastError}` : ''})`
+        : ''}
+      .
+    </p>
   );
 }
