@@ -494,3 +494,54 @@ engine_test!(
         );
     }
 );
+
+/// An app with one `POST` handler behind the visitors' cache.
+async fn one_write<F, R>(
+    ctx: &TestContext,
+    handler: F,
+) -> impl Service<
+    actix_http::Request,
+    Response = ServiceResponse<impl MessageBody>,
+    Error = actix_web::Error,
+>
+where
+    F: actix_web::Handler<(), Output = R> + Clone + 'static,
+    R: actix_web::Responder + 'static,
+{
+    test::init_service(
+        actix_web::App::new()
+            .app_data(actix_web::web::Data::new(ctx.state.clone()))
+            .wrap(actix_web::middleware::from_fn(
+                app_server::public_cache::serve,
+            ))
+            .route("/write", actix_web::web::post().to(handler)),
+    )
+    .await
+}
+
+#[actix_web::test]
+async fn a_write_that_says_what_it_changed_passes() {
+    use app_server::public_cache::{Declare, Visible};
+    let Some(ctx) = TestContext::new(adapters::testing::Engine::Sqlite).await else {
+        return;
+    };
+    let app = one_write(&ctx, || async {
+        actix_web::HttpResponse::Ok()
+            .finish()
+            .visible(Visible::Nothing)
+    })
+    .await;
+    let res = test::call_service(&app, test::TestRequest::post().uri("/write").to_request()).await;
+    assert_eq!(res.status(), 200);
+}
+
+/// A new write that forgets to declare what it changed fails its own tests.
+#[actix_web::test]
+#[should_panic(expected = "without declaring what it changed for visitors")]
+async fn a_write_that_does_not_say_what_it_changed_fails_in_tests() {
+    let Some(ctx) = TestContext::new(adapters::testing::Engine::Sqlite).await else {
+        panic!("without declaring what it changed for visitors (no database to try)");
+    };
+    let app = one_write(&ctx, || async { actix_web::HttpResponse::Ok().finish() }).await;
+    test::call_service(&app, test::TestRequest::post().uri("/write").to_request()).await;
+}
