@@ -124,7 +124,7 @@ pub fn spawn_worker<R, F, Fut, E>(
 /// Reads the shared cache version every [`crate::public_cache::FOLLOW_EVERY`], so writes on
 /// other instances reach this one's cache within a second. It is also how an instance
 /// notices that the database is back after an outage (logged once each way).
-fn follow_public_cache(cache: Arc<crate::public_cache::PublicCache>) {
+pub fn follow_public_cache(cache: Arc<crate::public_cache::PublicCache>) {
     tokio::spawn(async move {
         loop {
             match cache.follow().await {

@@ -16,6 +16,7 @@ pub mod middleware;
 pub mod outage;
 pub mod pages;
 pub mod public_cache;
+pub mod public_change;
 pub mod public_reads;
 pub mod routes;
 pub mod security;

@@ -34,7 +34,10 @@ async fn main() -> anyhow::Result<()> {
             let state = app_server::prepare(Config::from_env()?).await?;
             let added = app_server::seed::seed_demo(&state).await?;
             // Running servers drop their kept public reads.
-            state.public_cache.changed().await;
+            state
+                .public_cache
+                .changed(&app_server::public_cache::Visible::Everything)
+                .await;
             tracing::info!(added, "demo stories seeded");
             Ok(())
         }
@@ -50,7 +53,10 @@ async fn main() -> anyhow::Result<()> {
                 state.clock.now(),
             )
             .await?;
-            state.public_cache.changed().await;
+            state
+                .public_cache
+                .changed(&app_server::public_cache::Visible::Everything)
+                .await;
             tracing::info!(
                 stories = added.stories,
                 comments = added.comments,

@@ -15,6 +15,10 @@ pub struct PublicRead {
     pub cross_site: bool,
     /// Every visitor gets the same answer, so the visitors' cache may keep it.
     pub cached: bool,
+    /// The query parameters its handler reads: the visitors' cache keys an answer by these
+    /// alone (in any order; others are ignored by the handler and left out of the key). A
+    /// test checks them against the parameters `openapi.json` documents.
+    pub params: &'static [&'static str],
 }
 
 const fn read(path: &'static str, cross_site: bool, cached: bool) -> PublicRead {
@@ -22,15 +26,43 @@ const fn read(path: &'static str, cross_site: bool, cached: bool) -> PublicRead 
         path,
         cross_site,
         cached,
+        params: &[],
     }
+}
+
+const fn read_with(
+    path: &'static str,
+    cross_site: bool,
+    cached: bool,
+    params: &'static [&'static str],
+) -> PublicRead {
+    PublicRead {
+        path,
+        cross_site,
+        cached,
+        params,
+    }
+}
+
+/// The comments under a story: the one read a comment's approval or deletion changes.
+pub const STORY_COMMENTS: &str = "/api/stories/{id}/comments";
+
+/// The path of one story's comments.
+pub fn story_comments_path(story: domain::story::StoryId) -> String {
+    STORY_COMMENTS.replace("{id}", &story.0.to_string())
 }
 
 /// Every `GET` a visitor may make, API and pages.
 pub const PUBLIC_READS: &[PublicRead] = &[
     // The published archive: what the widget and other sites show.
-    read("/api/stories", true, true),
+    read_with(
+        "/api/stories",
+        true,
+        true,
+        &["q", "category", "passage", "limit", "offset", "widget"],
+    ),
     read("/api/stories/{id}", true, true),
-    read("/api/stories/{id}/comments", true, true),
+    read_with(STORY_COMMENTS, true, true, &["limit", "offset"]),
     // An author's stories: every status for the author and reviewers, so never cached.
     read("/api/stories/author/{userId}", true, false),
     read("/api/categories", true, true),
@@ -41,7 +73,7 @@ pub const PUBLIC_READS: &[PublicRead] = &[
     read("/media/{name}", true, false),
     // Pages for crawlers and feed readers.
     read("/stories/{id}", false, true),
-    read("/feed.xml", false, true),
+    read_with("/feed.xml", false, true, &["category", "passage"]),
     read("/sitemap.xml", false, true),
     // Navigations of the browser (redirects), not data.
     read("/api/login", false, false),

@@ -55,3 +55,41 @@ fn every_public_api_read_is_documented_without_401() {
         );
     }
 }
+
+/// The query parameters `openapi.json` documents for a GET.
+fn documented_params(path: &str) -> Vec<String> {
+    let doc = serde_json::to_value(crate::routes::openapi_document()).unwrap_or_default();
+    let mut names: Vec<String> = doc["paths"][path]["get"]["parameters"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| p["in"] == "query")
+        .filter_map(|p| p["name"].as_str().map(str::to_owned))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_cached_api_read_keys_its_answers_by_the_documented_parameters() {
+    // A parameter missing here would be left out of the cache key: two different answers
+    // would share one.
+    for read in PUBLIC_READS
+        .iter()
+        .filter(|r| r.cached && r.path.starts_with("/api/"))
+    {
+        let mut params: Vec<String> = read.params.iter().map(|p| (*p).to_owned()).collect();
+        params.sort();
+        assert_eq!(
+            params,
+            documented_params(read.path),
+            "the params of {} in PUBLIC_READS",
+            read.path
+        );
+    }
+    assert_eq!(
+        story_comments_path(domain::story::StoryId(7)),
+        "/api/stories/7/comments"
+    );
+    assert!(find(&story_comments_path(domain::story::StoryId(7))).is_some_and(|r| r.cached));
+}

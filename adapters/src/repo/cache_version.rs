@@ -18,11 +18,11 @@ impl SeaOrmCacheVersion {
         Self { db: db.into() }
     }
 
-    /// Adds one to the shared version.
+    /// Adds one to the shared version; answers the new version.
     ///
     /// # Errors
     /// The store's errors.
-    pub async fn bump(&self) -> Result<(), StoreError> {
+    pub async fn bump(&self) -> Result<i64, StoreError> {
         let update = Query::update()
             .table(CacheVersion::Table)
             .value(
@@ -30,9 +30,16 @@ impl SeaOrmCacheVersion {
                 Expr::col(CacheVersion::Version).add(1),
             )
             .and_where(Expr::col(CacheVersion::Id).eq(1))
+            .returning_col(CacheVersion::Version)
             .to_owned();
-        self.db.execute(&update).await.map_err(store_err)?;
-        Ok(())
+        let backend = self.db.get_database_backend();
+        let row = self
+            .db
+            .query_one_raw(backend.build(&update))
+            .await
+            .map_err(store_err)?
+            .ok_or_else(|| StoreError::Unknown(anyhow::anyhow!("no cache_version row")))?;
+        row.try_get("", "version").map_err(store_err)
     }
 
     /// The shared version now.

@@ -1,51 +1,143 @@
 //! Public reads served from memory. A visitor's `GET` of a story list, a story, its
 //! comments, the categories, the site information or a story page (no session cookie, no
 //! token: the answer is the same for every visitor) is kept after its first answer and
-//! served again until something changes.
+//! served again until something a visitor sees changes.
 //!
-//! Invalidation is coarse so that it is always right: every successful write (any
-//! `POST`, `PUT`, `PATCH` or `DELETE` answered below 400) empties this instance's cache
-//! before its answer leaves, and adds one to the shared version row (`cache_version`);
-//! every instance reads that row twice a second and empties its cache when it moved. So a
-//! change is visible at once on the instance that made it and within a second on the
-//! others. An answer computed while a write happened is not kept (the generation it started
-//! under is gone). Answers carry a strong `ETag`; a matching `If-None-Match` gets 304.
-//! Visitors asking for the same missing answer at once wait for one computation of it, so
-//! a burst after a write (or on a cold start) asks the database once, not once per visitor.
+//! Only real changes empty it. Each handler of a write declares, with its answer, what it
+//! changed for visitors ([`Visible`], `crate::public_change`): nothing (a pending comment, a help
+//! message, a sign-up, sign-in or sign-out, a draft, a schedule, a token), the comments of
+//! some stories (a comment approved or deleted), or everything (a story published, changed,
+//! taken down, withdrawn or deleted; consent, byline or audience of a live story; a
+//! person's public name or picture; an account deleted). A refused or failed write changes
+//! nothing. A successful write that declares nothing is taken as "everything", and fails
+//! in debug builds, so a new write cannot forget it unnoticed.
 //!
-//! Memory is bounded by `PUBLIC_CACHE_MB` (8 by default; 0 turns the cache off but keeps the
-//! `ETag`s): when an answer does not fit, the cache is emptied and starts again.
+//! A change empties what it names on this instance before its answer leaves, and adds one
+//! to the shared version row (`cache_version`), at most once every [`TELL_EVERY`] however
+//! many changes come (the later ones in one bump shortly after). Every instance reads that
+//! row every [`FOLLOW_EVERY`] and empties its cache when another instance moved it, so a
+//! change reaches the others within a second. An answer computed while a change happened
+//! is not kept (the generation it started under is gone). Answers carry a strong `ETag`; a
+//! matching `If-None-Match` gets 304. Visitors asking for the same missing answer at once
+//! wait for one computation of it and share its answer, even one that cannot be kept.
+//!
+//! Keys are normalised (`key.rs`): parameter order does not matter and parameters the read
+//! does not take are left out. Memory is bounded by `PUBLIC_CACHE_MB` (8 by default; 0
+//! turns the cache off but keeps the `ETag`s): when an answer does not fit, the answers
+//! used least recently make room for it.
 
 mod entry;
+mod key;
 mod middleware;
 
+pub use crate::public_change::{Declare, Declared, Visible};
 pub use middleware::serve;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use entry::Entry;
+use hashlink::LinkedHashMap;
 
 /// How often an instance reads the shared version.
 pub const FOLLOW_EVERY: Duration = Duration::from_millis(500);
 
+/// How often, at most, an instance adds to the shared version.
+pub const TELL_EVERY: Duration = Duration::from_millis(200);
+
+/// One computation of a missing answer, shared by everyone asking for it meanwhile: the
+/// answer when it could be shared (a 200 without cookies).
+type Computing = Arc<tokio::sync::OnceCell<Option<Arc<Entry>>>>;
+
 pub struct PublicCache {
     entries: Mutex<Entries>,
-    /// One lock per answer being computed: concurrent misses of the same read wait for the
-    /// first instead of all asking the database at once.
-    computing: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    /// The computations running: concurrent misses of the same read wait for the first
+    /// instead of all asking the database at once.
+    computing: Mutex<HashMap<String, Computing>>,
     budget: usize,
     shared: adapters::SeaOrmCacheVersion,
-    /// The shared version last read, to notice another instance's writes.
+    /// The shared version last read (or last written by this instance, when nobody else
+    /// wrote in between), to notice another instance's changes.
     seen: Mutex<Option<i64>>,
+    telling: Mutex<Telling>,
 }
 
+/// Kept answers, least recently used first.
 #[derive(Default)]
 struct Entries {
     generation: u64,
     bytes: usize,
-    map: HashMap<String, Arc<Entry>>,
+    map: LinkedHashMap<String, Arc<Entry>>,
+}
+
+impl Entries {
+    /// The kept answer of `key`, now the most recently used.
+    fn get(&mut self, key: &str) -> Option<Arc<Entry>> {
+        self.map.to_back(key).cloned()
+    }
+
+    /// Keeps `entry` within `budget` bytes, making room by forgetting the answers used least
+    /// recently; an answer larger than an eighth of the budget is not kept.
+    fn keep(&mut self, key: String, entry: Arc<Entry>, budget: usize) {
+        let size = entry.size(&key);
+        if size > budget / 8 {
+            return;
+        }
+        if let Some(old) = self.map.remove(&key) {
+            self.bytes -= old.size(&key);
+        }
+        while self.bytes + size > budget {
+            let Some((old_key, old)) = self.map.pop_front() else {
+                break;
+            };
+            self.bytes -= old.size(&old_key);
+            metrics::counter!("public_cache_evictions_total").increment(1);
+        }
+        self.bytes += size;
+        self.map.insert(key, entry);
+    }
+
+    /// Forgets the answers `change` touches; answers computed before it are not kept.
+    fn forget(&mut self, change: &Visible) {
+        self.generation += 1;
+        match change {
+            Visible::Nothing => {}
+            Visible::Everything => {
+                self.map.clear();
+                self.bytes = 0;
+            }
+            Visible::CommentsOf(stories) => {
+                let paths: Vec<String> = stories
+                    .iter()
+                    .map(|id| crate::public_reads::story_comments_path(*id))
+                    .collect();
+                let mut freed = 0;
+                self.map.retain(|k, entry| {
+                    let gone = paths.iter().any(|p| p == key::path_of(k));
+                    if gone {
+                        freed += entry.size(k);
+                    }
+                    !gone
+                });
+                self.bytes -= freed;
+            }
+        }
+    }
+}
+
+/// When this instance last told the others, and whether a later telling is on its way.
+#[derive(Default)]
+struct Telling {
+    last: Option<Instant>,
+    scheduled: bool,
+}
+
+fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic while holding the lock leaves plain data behind; keep using it.
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl PublicCache {
@@ -56,38 +148,31 @@ impl PublicCache {
             budget: usize::try_from(budget_mib).unwrap_or(usize::MAX) * 1024 * 1024,
             shared,
             seen: Mutex::new(None),
+            telling: Mutex::new(Telling::default()),
         }
     }
 
     fn entries(&self) -> MutexGuard<'_, Entries> {
-        // A panic while holding the lock leaves plain data behind; keep using it.
-        self.entries
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        locked(&self.entries)
     }
 
+    /// The kept answer of `key`, now the most recently used.
     fn get(&self, key: &str) -> Option<Arc<Entry>> {
-        self.entries().map.get(key).cloned()
+        self.entries().get(key)
     }
 
-    /// The lock of `key`'s computation (made on first use).
-    fn computing(&self, key: &str) -> Arc<tokio::sync::Mutex<()>> {
-        self.computing
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    /// The computation of `key` (started on first use).
+    fn computing(&self, key: &str) -> Computing {
+        locked(&self.computing)
             .entry(key.to_owned())
             .or_default()
             .clone()
     }
 
-    /// Forgets `key`'s lock once nobody else holds or waits for it.
-    fn computed(&self, key: &str, lock: Arc<tokio::sync::Mutex<()>>) {
-        let mut computing = self
-            .computing
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        // Two references: the map's and ours.
-        if Arc::strong_count(&lock) <= 2 {
+    /// Forgets `key`'s computation once it is done (those still waiting hold it).
+    fn computed(&self, key: &str, done: &Computing) {
+        let mut computing = locked(&self.computing);
+        if computing.get(key).is_some_and(|c| Arc::ptr_eq(c, done)) && done.initialized() {
             computing.remove(key);
         }
     }
@@ -96,43 +181,86 @@ impl PublicCache {
         self.entries().generation
     }
 
-    /// Keeps `entry` unless a write happened since `generation` was read.
+    /// Keeps `entry` unless a change happened since `generation` was read.
     fn put(&self, key: String, generation: u64, entry: Arc<Entry>) {
-        let size = entry.size(&key);
-        if size > self.budget / 8 {
+        let mut entries = self.entries();
+        if entries.generation == generation {
+            entries.keep(key, entry, self.budget);
+        }
+    }
+
+    /// Forgets what `change` names (on this instance); computations running now are not
+    /// kept, and those who ask from now on start a new one.
+    fn forget(&self, change: &Visible) {
+        if *change == Visible::Nothing {
             return;
         }
-        let mut entries = self.entries();
-        if entries.generation != generation {
+        self.entries().forget(change);
+        locked(&self.computing).clear();
+    }
+
+    /// Something visitors see changed: forget it here and tell the other instances.
+    pub async fn changed(self: &Arc<Self>, change: &Visible) {
+        if *change == Visible::Nothing {
             return;
         }
-        if entries.bytes + size > self.budget {
-            entries.map.clear();
-            entries.bytes = 0;
-        }
-        entries.bytes += size;
-        if let Some(old) = entries.map.insert(key.clone(), entry) {
-            entries.bytes -= old.size(&key);
+        self.forget(change);
+        self.tell_others().await;
+    }
+
+    /// Adds one to the shared version now, or, when this instance did less than
+    /// [`TELL_EVERY`] ago, once when that time is up (one bump for every change until then).
+    async fn tell_others(self: &Arc<Self>) {
+        let wait = {
+            let mut telling = locked(&self.telling);
+            if telling.scheduled {
+                return;
+            }
+            let now = Instant::now();
+            match telling.last {
+                Some(last) if now < last + TELL_EVERY => {
+                    telling.scheduled = true;
+                    Some(last + TELL_EVERY - now)
+                }
+                _ => {
+                    telling.last = Some(now);
+                    None
+                }
+            }
+        };
+        let Some(wait) = wait else {
+            self.bump().await;
+            return;
+        };
+        let cache = self.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            {
+                let mut telling = locked(&cache.telling);
+                telling.scheduled = false;
+                telling.last = Some(Instant::now());
+            }
+            cache.bump().await;
+        });
+    }
+
+    async fn bump(&self) {
+        match self.shared.bump().await {
+            Ok(version) => {
+                // Our own change, already forgotten here: unless another instance moved the
+                // version too, there is nothing more to forget when it is read.
+                let mut seen = locked(&self.seen);
+                if *seen == Some(version - 1) {
+                    *seen = Some(version);
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "could not tell other instances that public content changed");
+            }
         }
     }
 
-    /// Forgets every kept answer (on this instance).
-    fn clear(&self) {
-        let mut entries = self.entries();
-        entries.generation += 1;
-        entries.map.clear();
-        entries.bytes = 0;
-    }
-
-    /// Something may have changed: empty this instance's cache and tell the others.
-    pub async fn changed(&self) {
-        self.clear();
-        if let Err(e) = self.shared.bump().await {
-            tracing::warn!(error = %e, "could not tell other instances that public content changed");
-        }
-    }
-
-    /// Reads the shared version and empties the cache when another instance wrote.
+    /// Reads the shared version and empties the cache when another instance changed it.
     ///
     /// # Errors
     /// The store's error (the cache is emptied too: without the version, nothing kept can
@@ -140,18 +268,14 @@ impl PublicCache {
     pub async fn follow(&self) -> Result<(), domain::StoreError> {
         match self.shared.current().await {
             Ok(version) => {
-                let previous = self
-                    .seen
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .replace(version);
+                let previous = locked(&self.seen).replace(version);
                 if previous.is_some_and(|p| p != version) {
-                    self.clear();
+                    self.forget(&Visible::Everything);
                 }
                 Ok(())
             }
             Err(e) => {
-                self.clear();
+                self.forget(&Visible::Everything);
                 Err(e)
             }
         }
@@ -165,4 +289,17 @@ impl PublicCache {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// Whether the answer of this path and query is kept (for tests).
+    pub fn holds(&self, path_and_query: &str) -> bool {
+        let (path, query) = path_and_query
+            .split_once('?')
+            .unwrap_or((path_and_query, ""));
+        let params = crate::public_reads::find(path).map_or(&[][..], |r| r.params);
+        key::normalised(path, query, params).is_some_and(|k| self.entries().map.contains_key(&k))
+    }
 }
+
+#[cfg(test)]
+#[path = "tests.rs"]
+mod tests;

@@ -11,6 +11,7 @@ use super::dto::{AuthResponse, MessageResponse, UserDto};
 use crate::caller::CurrentCaller;
 use crate::device::SignInAttempt;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::security::{PasswordCheck, PasswordReset, RateLimited, VerificationMail};
 use crate::state::AppState;
 
@@ -83,9 +84,9 @@ pub async fn verify_email(
     _limit: RateLimited<crate::security::VerifyEmail>,
     state: web::Data<AppState>,
     body: web::Json<VerifyEmailRequest>,
-) -> Result<web::Json<UserDto>, ApiError> {
+) -> Result<Declared<web::Json<UserDto>>, ApiError> {
     let user = state.accounts.verify_email(&body.token).await?;
-    Ok(web::Json(user.into()))
+    Ok(web::Json(UserDto::from(user)).visible(Visible::Nothing))
 }
 
 /// Mails the signed-in person a new verification link (valid 48 hours).
@@ -103,7 +104,7 @@ pub async fn resend_verification(
     _limit: RateLimited<VerificationMail>,
     state: web::Data<AppState>,
     caller: CurrentCaller,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     // Per account, whatever the address: nobody floods an inbox from many networks.
     if let Some(me) = caller.0.user()
         && let domain::rate_limit::Verdict::Limited { retry_after_secs } = state
@@ -119,10 +120,12 @@ pub async fn resend_verification(
         return Err(ApiError::TooManyRequests { retry_after_secs });
     }
     let user = state.accounts.resend_verification(&caller.0).await?;
-    Ok(HttpResponse::Accepted().json(MessageResponse::new(format!(
-        "We sent a new verification link to {}",
-        user.email
-    ))))
+    Ok(HttpResponse::Accepted()
+        .json(MessageResponse::new(format!(
+            "We sent a new verification link to {}",
+            user.email
+        )))
+        .visible(Visible::Nothing))
 }
 
 /// What every password-reset request hears, whether or not the address has an account.
@@ -145,7 +148,7 @@ pub async fn request_password_reset(
     _limit: RateLimited<PasswordReset>,
     state: web::Data<AppState>,
     body: web::Json<PasswordResetRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let email = domain::validation::Email::parse(&body.email)
         .map_err(|e| ApiError::field("email", e.to_string()))?;
     let key = email.as_str().to_lowercase();
@@ -178,7 +181,9 @@ pub async fn request_password_reset(
             state.config.support_email
         ),
     };
-    Ok(HttpResponse::Accepted().json(MessageResponse::new(message)))
+    Ok(HttpResponse::Accepted()
+        .json(MessageResponse::new(message))
+        .visible(Visible::Nothing))
 }
 
 /// Sets a new password with a reset link and signs in; every other session and every API
@@ -200,7 +205,7 @@ pub async fn confirm_password_reset(
     state: web::Data<AppState>,
     session: Session,
     body: web::Json<PasswordResetConfirmRequest>,
-) -> Result<web::Json<AuthResponse>, ApiError> {
+) -> Result<Declared<web::Json<AuthResponse>>, ApiError> {
     let user = state
         .accounts
         .reset_password(&body.token, &body.password)
@@ -209,7 +214,8 @@ pub async fn confirm_password_reset(
     Ok(web::Json(AuthResponse {
         user: user.into(),
         message: "Your password has been changed".into(),
-    }))
+    })
+    .visible(Visible::Nothing))
 }
 
 /// Changes the signed-in person's name, username or profile picture.
@@ -228,7 +234,7 @@ pub async fn update_profile(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     body: web::Json<UpdateProfileRequest>,
-) -> Result<web::Json<UserDto>, ApiError> {
+) -> Result<Declared<web::Json<UserDto>>, ApiError> {
     let b = body.into_inner();
     let form = ProfileForm {
         first_name: b.first_name,
@@ -237,7 +243,16 @@ pub async fn update_profile(
         profile_image_url: b.profile_image_url.map(Option::unwrap_or_default),
     };
     let user = state.accounts.update_profile(&caller.0, form).await?;
-    Ok(web::Json(user.into()))
+    // The name and picture show on the person's stories (as their byline allows).
+    let public = |u: &domain::user::User| {
+        (
+            u.first_name.clone(),
+            u.last_name.clone(),
+            u.profile_image_url.clone(),
+        )
+    };
+    let visible = Visible::everything_if(caller.0.user().map(public) != Some(public(&user)));
+    Ok(web::Json(UserDto::from(user)).visible(visible))
 }
 
 /// Changes the signed-in person's password; their other sessions end, and their API tokens
@@ -261,7 +276,7 @@ pub async fn change_own_password(
     session: Session,
     attempt: SignInAttempt,
     body: web::Json<ChangeOwnPasswordRequest>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
+) -> Result<Declared<web::Json<MessageResponse>>, ApiError> {
     let keep = crate::session::handle(&session);
     state
         .accounts
@@ -278,5 +293,6 @@ pub async fn change_own_password(
         "Password changed. Your other sessions were signed out and your API tokens revoked."
     } else {
         "Password changed. Your other sessions were signed out."
-    })))
+    }))
+    .visible(Visible::Nothing))
 }

@@ -10,6 +10,7 @@ use super::dto::{AuthResponse, MessageResponse, RoleDto, UserDto};
 use crate::caller::CurrentCaller;
 use crate::device::SignInAttempt;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::security::{AdminSignIn, PasswordCheck, RateLimited};
 use crate::state::AppState;
 
@@ -57,7 +58,7 @@ pub async fn admin_login(
     session: Session,
     attempt: SignInAttempt,
     body: web::Json<AdminLoginRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let user = state
         .accounts
         .admin_sign_in(&body.username, &body.password, &attempt.0)
@@ -68,7 +69,7 @@ pub async fn admin_login(
         message: "Login successful".into(),
     });
     crate::device::remember(&mut res, &state, &attempt.0, &user)?;
-    Ok(res)
+    Ok(res.visible(Visible::Nothing))
 }
 
 /// Changes the signed-in super admin's admin password; the admin's other sessions end.
@@ -92,7 +93,7 @@ pub async fn change_password(
     session: Session,
     attempt: SignInAttempt,
     body: web::Json<ChangePasswordRequest>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
+) -> Result<Declared<web::Json<MessageResponse>>, ApiError> {
     let b = body.into_inner();
     let keep = crate::session::handle(&session);
     state
@@ -106,9 +107,7 @@ pub async fn change_password(
             &attempt.0,
         )
         .await?;
-    Ok(web::Json(MessageResponse::new(
-        "Password changed successfully",
-    )))
+    Ok(web::Json(MessageResponse::new("Password changed successfully")).visible(Visible::Nothing))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -184,7 +183,7 @@ pub async fn set_user_role(
     caller: CurrentCaller,
     user_id: web::Path<String>,
     body: web::Json<RoleChangeRequest>,
-) -> Result<web::Json<UserDto>, ApiError> {
+) -> Result<Declared<web::Json<UserDto>>, ApiError> {
     let user = state
         .accounts
         .set_role(
@@ -194,7 +193,7 @@ pub async fn set_user_role(
             body.is_approved,
         )
         .await?;
-    Ok(web::Json(user.into()))
+    Ok(web::Json(UserDto::from(user)).visible(Visible::Nothing))
 }
 
 /// Deletes a user with their stories and schedule.
@@ -213,12 +212,14 @@ pub async fn delete_user(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     user_id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     state
         .accounts
         .delete_user(&caller.0, &UserId::new(user_id.into_inner()))
         .await?;
-    Ok(HttpResponse::Ok().json(MessageResponse::new("User deleted successfully")))
+    Ok(HttpResponse::Ok()
+        .json(MessageResponse::new("User deleted successfully"))
+        .visible(Visible::Everything))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -247,12 +248,12 @@ pub async fn suspend_user(
     caller: CurrentCaller,
     id: web::Path<String>,
     body: web::Json<SuspendRequest>,
-) -> Result<web::Json<UserDto>, ApiError> {
+) -> Result<Declared<web::Json<UserDto>>, ApiError> {
     let user = state
         .accounts
         .suspend(&caller.0, &UserId::new(id.into_inner()), &body.reason)
         .await?;
-    Ok(web::Json(user.into()))
+    Ok(web::Json(UserDto::from(user)).visible(Visible::Nothing))
 }
 
 /// Lifts a suspension: approval on, and the person is mailed.
@@ -271,10 +272,10 @@ pub async fn reinstate_user(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<String>,
-) -> Result<web::Json<UserDto>, ApiError> {
+) -> Result<Declared<web::Json<UserDto>>, ApiError> {
     let user = state
         .accounts
         .reinstate(&caller.0, &UserId::new(id.into_inner()))
         .await?;
-    Ok(web::Json(user.into()))
+    Ok(web::Json(UserDto::from(user)).visible(Visible::Nothing))
 }

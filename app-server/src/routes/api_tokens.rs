@@ -11,6 +11,7 @@ use super::dto::MessageResponse;
 use crate::caller::SessionCaller;
 use crate::device::SignInAttempt;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::security::{PasswordCheck, RateLimited};
 use crate::state::AppState;
 
@@ -170,7 +171,7 @@ pub async fn create_api_token(
     session: actix_session::Session,
     attempt: SignInAttempt,
     body: web::Json<CreateApiTokenRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let b = body.into_inner();
     let confirmed = state
         .accounts
@@ -193,10 +194,12 @@ pub async fn create_api_token(
             },
         )
         .await?;
-    Ok(HttpResponse::Created().json(CreatedApiTokenDto {
-        token: made.secret,
-        details: ApiTokenDto::of(made.token, state.clock.now()),
-    }))
+    Ok(HttpResponse::Created()
+        .json(CreatedApiTokenDto {
+            token: made.secret,
+            details: ApiTokenDto::of(made.token, state.clock.now()),
+        })
+        .visible(Visible::Nothing))
 }
 
 /// Revokes one of the signed-in person's tokens; it stops working at once.
@@ -215,12 +218,12 @@ pub async fn revoke_api_token(
     state: web::Data<AppState>,
     caller: SessionCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
+) -> Result<Declared<web::Json<MessageResponse>>, ApiError> {
     state
         .api_tokens
         .revoke_own(&caller.0, id.into_inner())
         .await?;
-    Ok(web::Json(MessageResponse::new("API token revoked")))
+    Ok(web::Json(MessageResponse::new("API token revoked")).visible(Visible::Nothing))
 }
 
 /// Every API token with its holder, newest first; the total is in `X-Total-Count`.
@@ -281,10 +284,10 @@ pub async fn revoke_any_api_token(
     state: web::Data<AppState>,
     caller: SessionCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
+) -> Result<Declared<web::Json<MessageResponse>>, ApiError> {
     state
         .api_tokens
         .revoke_any(&caller.0, id.into_inner())
         .await?;
-    Ok(web::Json(MessageResponse::new("API token revoked")))
+    Ok(web::Json(MessageResponse::new("API token revoked")).visible(Visible::Nothing))
 }

@@ -11,6 +11,7 @@ use super::dto::{AuthResponse, MessageResponse, UserDto};
 use crate::caller::CurrentCaller;
 use crate::device::SignInAttempt;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::security::{RateLimited, SignIn, SignUp};
 use crate::state::AppState;
 
@@ -57,7 +58,7 @@ pub async fn register(
     state: web::Data<AppState>,
     session: Session,
     body: web::Json<RegisterRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let b = body.into_inner();
     let user = state
         .accounts
@@ -70,10 +71,12 @@ pub async fn register(
         })
         .await?;
     crate::session::start(&session, &req, &state.config, &user, state.clock.now())?;
-    Ok(HttpResponse::Created().json(AuthResponse {
-        user: user.into(),
-        message: "Account created".into(),
-    }))
+    Ok(HttpResponse::Created()
+        .json(AuthResponse {
+            user: user.into(),
+            message: "Account created".into(),
+        })
+        .visible(Visible::Nothing))
 }
 
 /// Signs in with e-mail and password.
@@ -95,7 +98,7 @@ pub async fn login(
     session: Session,
     attempt: SignInAttempt,
     body: web::Json<LoginRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let user = state
         .accounts
         .sign_in(&body.email, &body.password, &attempt.0)
@@ -106,7 +109,7 @@ pub async fn login(
         message: "Signed in".into(),
     });
     crate::device::remember(&mut res, &state, &attempt.0, &user)?;
-    Ok(res)
+    Ok(res.visible(Visible::Nothing))
 }
 
 /// Signs out: the session row is deleted and the cookie cleared.
@@ -121,9 +124,9 @@ pub async fn login(
 pub async fn logout(
     _limit: crate::security::RateLimited<crate::security::SignOut>,
     session: Session,
-) -> web::Json<MessageResponse> {
+) -> Declared<web::Json<MessageResponse>> {
     session.purge();
-    web::Json(MessageResponse::new("Signed out"))
+    web::Json(MessageResponse::new("Signed out")).visible(Visible::Nothing)
 }
 
 /// The signed-in user.

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
 /// How a backup stands.
@@ -129,7 +130,7 @@ pub async fn list_backups(
 pub async fn start_backup(
     state: web::Data<AppState>,
     caller: CurrentCaller,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let service = state.backups.service.clone();
     let (name, slot) = service.start(&caller.0).await?;
     let started = BackupStartedDto { name: name.clone() };
@@ -140,7 +141,9 @@ pub async fn start_backup(
             Err(e) => tracing::error!(file = %name, error = %e, "backup could not be recorded"),
         }
     });
-    Ok(HttpResponse::Accepted().json(started))
+    Ok(HttpResponse::Accepted()
+        .json(started)
+        .visible(Visible::Nothing))
 }
 
 /// One backup archive, as a download (super admin; each download goes into the activity

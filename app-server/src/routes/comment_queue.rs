@@ -8,6 +8,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::comments::CommentDto;
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
 /// A comment waiting for approval, with the story it is on.
@@ -121,13 +122,21 @@ pub async fn moderate_comments(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     body: web::Json<BulkCommentsRequest>,
-) -> Result<web::Json<BulkCommentsResponse>, ApiError> {
+) -> Result<Declared<web::Json<BulkCommentsResponse>>, ApiError> {
     let action = match body.action {
         BulkActionDto::Approve => BulkAction::Approve,
         BulkActionDto::Delete => BulkAction::Delete,
     };
     let ids: Vec<CommentId> = body.ids.iter().copied().map(CommentId).collect();
     let changed = state.comments.bulk(&caller.0, action, &ids).await?;
+    // Deleting a comment still waiting for approval changes nothing visitors see.
+    let visible = Visible::comments_of(
+        changed
+            .iter()
+            .filter(|c| action == BulkAction::Approve || c.is_approved)
+            .map(|c| c.story_id),
+    );
+    let changed = changed.len() as u64;
     let verb = match action {
         BulkAction::Approve => "approved",
         BulkAction::Delete => "deleted",
@@ -139,5 +148,6 @@ pub async fn moderate_comments(
         } else {
             format!("{changed} comments {verb}")
         },
-    }))
+    })
+    .visible(visible))
 }

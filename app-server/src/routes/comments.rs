@@ -11,6 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::dto::MessageResponse;
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::security::{Comments, RateLimited};
 use crate::state::AppState;
 
@@ -137,7 +138,7 @@ pub async fn create_comment(
     caller: CurrentCaller,
     id: web::Path<i64>,
     body: web::Json<CreateCommentRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let b = body.into_inner();
     let form = CommentForm {
         author_name: b.author_name,
@@ -149,7 +150,9 @@ pub async fn create_comment(
         .comments
         .post(&caller.0, StoryId(id.into_inner()), form)
         .await?;
-    Ok(HttpResponse::Created().json(CommentDto::from(comment)))
+    Ok(HttpResponse::Created()
+        .json(CommentDto::from(comment))
+        .visible(Visible::Nothing))
 }
 
 /// Approves a comment so that everyone sees it.
@@ -169,12 +172,13 @@ pub async fn approve_comment(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<CommentDto>, ApiError> {
+) -> Result<Declared<web::Json<CommentDto>>, ApiError> {
     let comment = state
         .comments
         .approve(&caller.0, CommentId(id.into_inner()))
         .await?;
-    Ok(web::Json(comment.into()))
+    let visible = Visible::comments_of([comment.story_id]);
+    Ok(web::Json(CommentDto::from(comment)).visible(visible))
 }
 
 /// Deletes a comment.
@@ -194,12 +198,12 @@ pub async fn delete_comment(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
-    state
+) -> Result<Declared<web::Json<MessageResponse>>, ApiError> {
+    let deleted = state
         .comments
         .delete(&caller.0, CommentId(id.into_inner()))
         .await?;
-    Ok(web::Json(MessageResponse::new(
-        "Comment deleted successfully",
-    )))
+    // A comment still waiting for approval was never shown.
+    let visible = Visible::comments_of(deleted.is_approved.then_some(deleted.story_id));
+    Ok(web::Json(MessageResponse::new("Comment deleted successfully")).visible(visible))
 }

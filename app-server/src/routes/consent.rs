@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
 use super::consent_dto::{ConsentRecordDto, ConsentStatementDto, ConsentStatementInput};
@@ -110,12 +111,12 @@ pub async fn change_consent_statement(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     body: web::Json<ConsentStatementInput>,
-) -> Result<web::Json<ConsentStatementDto>, ApiError> {
+) -> Result<Declared<web::Json<ConsentStatementDto>>, ApiError> {
     let s = state
         .consents
         .change_statement(&caller.0, &body.text)
         .await?;
-    Ok(web::Json(s.into()))
+    Ok(web::Json(ConsentStatementDto::from(s)).visible(Visible::Nothing))
 }
 
 /// Who withdraws, and why (required of a moderator acting for the author).
@@ -185,7 +186,7 @@ pub async fn withdraw_consent(
     caller: CurrentCaller,
     id: web::Path<i64>,
     body: Option<web::Json<WithdrawConsentRequest>>,
-) -> Result<web::Json<WithdrawConsentResponse>, ApiError> {
+) -> Result<Declared<web::Json<WithdrawConsentResponse>>, ApiError> {
     let reason = body.and_then(|b| b.into_inner().reason);
     let done = state
         .consents
@@ -199,5 +200,6 @@ pub async fn withdraw_consent(
         purged_versions: o.purged_versions,
         deleting: done.deleting.into_iter().map(Into::into).collect(),
         posted: o.posted.into_iter().map(Into::into).collect(),
-    }))
+    })
+    .visible(Visible::Everything))
 }

@@ -9,6 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::dto::MessageResponse;
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::security::{HelpMessages, RateLimited};
 use crate::state::AppState;
 
@@ -121,7 +122,7 @@ pub async fn send_help_message(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     body: web::Json<HelpContactRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let b = body.into_inner();
     let form = HelpForm {
         contact_email: b.contact_email,
@@ -130,7 +131,9 @@ pub async fn send_help_message(
         category: b.category,
     };
     state.help.send(&caller.0, form).await?;
-    Ok(HttpResponse::Created().json(MessageResponse::new(SENT)))
+    Ok(HttpResponse::Created()
+        .json(MessageResponse::new(SENT))
+        .visible(Visible::Nothing))
 }
 
 /// Which part of the help inbox.
@@ -204,12 +207,12 @@ pub async fn mark_help_message_handled(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<HelpMessageDto>, ApiError> {
+) -> Result<Declared<web::Json<HelpMessageDto>>, ApiError> {
     let message = state
         .help
         .mark_handled(&caller.0, id.into_inner(), state.clock.now())
         .await?;
-    Ok(web::Json(message.into()))
+    Ok(web::Json(HelpMessageDto::from(message)).visible(Visible::Nothing))
 }
 
 /// Deletes a help message (spam, or a duplicate).
@@ -228,10 +231,10 @@ pub async fn delete_help_message(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
+) -> Result<Declared<web::Json<MessageResponse>>, ApiError> {
     state
         .help
         .delete(&caller.0, id.into_inner(), state.clock.now())
         .await?;
-    Ok(web::Json(MessageResponse::new("Help message deleted")))
+    Ok(web::Json(MessageResponse::new("Help message deleted")).visible(Visible::Nothing))
 }

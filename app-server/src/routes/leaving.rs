@@ -19,6 +19,7 @@ use super::uploads::MediaSizeDto;
 use crate::caller::CurrentCaller;
 use crate::device::SignInAttempt;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::security::{PasswordCheck, RateLimited};
 use crate::state::AppState;
 
@@ -188,7 +189,7 @@ pub async fn delete_account(
     session: Session,
     attempt: SignInAttempt,
     body: web::Json<DeleteAccountRequest>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
+) -> Result<Declared<web::Json<MessageResponse>>, ApiError> {
     let b = body.into_inner();
     state
         .accounts
@@ -203,7 +204,8 @@ pub async fn delete_account(
         )
         .await?;
     session.purge();
-    Ok(web::Json(MessageResponse::new(
-        "Your account has been deleted",
-    )))
+    Ok(
+        web::Json(MessageResponse::new("Your account has been deleted"))
+            .visible(Visible::Everything),
+    )
 }

@@ -8,6 +8,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
 /// How mail leaves this site.
@@ -159,7 +160,7 @@ pub async fn retry_mail(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<OutboxMessageDto>, ApiError> {
+) -> Result<Declared<web::Json<OutboxMessageDto>>, ApiError> {
     let entry = state.mail.retry(&caller.0, id.into_inner()).await?;
-    Ok(web::Json(entry.into()))
+    Ok(web::Json(OutboxMessageDto::from(entry)).visible(Visible::Nothing))
 }

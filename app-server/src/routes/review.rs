@@ -9,6 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::dto::{StoryDto, paged};
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
 /// A staged edit as the reviewer sees it.
@@ -234,17 +235,19 @@ pub async fn approve_story(
     caller: CurrentCaller,
     id: web::Path<i64>,
     body: Option<web::Json<super::sensitive::ApproveRequest>>,
-) -> Result<web::Json<StoryDto>, ApiError> {
+) -> Result<Declared<web::Json<StoryDto>>, ApiError> {
     let checklist = body.and_then(|b| b.into_inner().checklist).map(Into::into);
     let story = state
         .stories
         .approve_checked(&caller.0, StoryId(id.into_inner()), checklist)
         .await?;
+    let visible = Visible::everything_if(story.story.is_public());
     Ok(web::Json(StoryDto::shown_to(
         story,
         &caller.0,
         &state.config.site_name,
-    )))
+    ))
+    .visible(visible))
 }
 
 /// Rejects a pending story, or its staged edit (the live text stays), with an optional reason.
@@ -266,15 +269,17 @@ pub async fn reject_story(
     caller: CurrentCaller,
     id: web::Path<i64>,
     body: Option<web::Json<RejectRequest>>,
-) -> Result<web::Json<StoryDto>, ApiError> {
+) -> Result<Declared<web::Json<StoryDto>>, ApiError> {
     let reason = body.and_then(|b| b.into_inner().reason);
     let story = state
         .stories
         .reject(&caller.0, StoryId(id.into_inner()), reason.as_deref())
         .await?;
+    let visible = Visible::everything_if(story.story.is_public());
     Ok(web::Json(StoryDto::shown_to(
         story,
         &caller.0,
         &state.config.site_name,
-    )))
+    ))
+    .visible(visible))
 }

@@ -11,6 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::dto::MessageResponse;
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
 /// Where a task stands now: `completed` when done; `overdue` once the due date passed;
@@ -146,7 +147,7 @@ pub async fn create_schedule(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     body: web::Json<CreateScheduleRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let b = body.into_inner();
     let form = ScheduleForm {
         title: b.title,
@@ -155,7 +156,9 @@ pub async fn create_schedule(
         contributor_id: b.contributor_id,
     };
     let created = state.schedules.create(&caller.0, form).await?;
-    Ok(HttpResponse::Created().json(ScheduleDto::from(created)))
+    Ok(HttpResponse::Created()
+        .json(ScheduleDto::from(created))
+        .visible(Visible::Nothing))
 }
 
 /// Marks one of your tasks completed, or open again.
@@ -177,12 +180,12 @@ pub async fn update_schedule(
     caller: CurrentCaller,
     id: web::Path<i64>,
     body: web::Json<UpdateScheduleRequest>,
-) -> Result<web::Json<ScheduleDto>, ApiError> {
+) -> Result<Declared<web::Json<ScheduleDto>>, ApiError> {
     let changed = state
         .schedules
         .set_completed(&caller.0, ScheduleId(id.into_inner()), body.is_completed)
         .await?;
-    Ok(web::Json(changed.into()))
+    Ok(web::Json(ScheduleDto::from(changed)).visible(Visible::Nothing))
 }
 
 /// Deletes one of your tasks.
@@ -202,10 +205,10 @@ pub async fn delete_schedule(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
+) -> Result<Declared<web::Json<MessageResponse>>, ApiError> {
     state
         .schedules
         .delete(&caller.0, ScheduleId(id.into_inner()))
         .await?;
-    Ok(web::Json(MessageResponse::new("Task deleted successfully")))
+    Ok(web::Json(MessageResponse::new("Task deleted successfully")).visible(Visible::Nothing))
 }

@@ -9,6 +9,7 @@ use super::dto::scripture::{
     ScriptureBookChaptersDto, ScriptureBookDto, ScriptureChapterDto, ScriptureRefDto,
 };
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
 /// The longest text the references endpoint reads: a whole story (title, excerpt and the
@@ -48,7 +49,7 @@ pub struct ScriptureTextInput {
 pub async fn find_references(
     state: web::Data<AppState>,
     body: web::Json<ScriptureTextInput>,
-) -> Result<web::Json<Vec<ScriptureRefDto>>, ApiError> {
+) -> Result<Declared<web::Json<Vec<ScriptureRefDto>>>, ApiError> {
     let text = body.into_inner().text;
     if text.chars().count() > MAX_TEXT_CHARS {
         return Err(ApiError::field("text", "Must be at most 201000 characters"));
@@ -64,7 +65,7 @@ pub async fn find_references(
         ));
     }
     let passages = state.scripture.parser().passages([text.as_str()]);
-    Ok(web::Json(super::dto::scripture::refs(&passages)))
+    Ok(web::Json(super::dto::scripture::refs(&passages)).visible(Visible::Nothing))
 }
 
 /// Every book of the site's canon in order, with how many public stories cite it.

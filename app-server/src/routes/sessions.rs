@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use super::dto::MessageResponse;
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::session::SessionView;
 use crate::state::AppState;
 use crate::user_agent;
@@ -93,12 +94,12 @@ pub async fn revoke_session(
     caller: CurrentCaller,
     session: Session,
     id: web::Path<String>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
+) -> Result<Declared<web::Json<MessageResponse>>, ApiError> {
     state.accounts.revoke_session(&caller.0, &id).await?;
     if crate::session::handle(&session).as_deref() == Some(id.as_str()) {
         session.purge();
     }
-    Ok(web::Json(MessageResponse::new("Session signed out")))
+    Ok(web::Json(MessageResponse::new("Session signed out")).visible(Visible::Nothing))
 }
 
 /// Signs out every session of the signed-in person but this one, and revokes their API
@@ -116,7 +117,7 @@ pub async fn revoke_other_sessions(
     state: web::Data<AppState>,
     caller: crate::caller::SessionCaller,
     session: Session,
-) -> Result<web::Json<RevokeSessionsResponse>, ApiError> {
+) -> Result<Declared<web::Json<RevokeSessionsResponse>>, ApiError> {
     let keep = crate::session::handle(&session);
     let (revoked, revoked_tokens) = state
         .accounts
@@ -134,5 +135,6 @@ pub async fn revoke_other_sessions(
             1 => format!("{sessions}, and 1 API token was revoked"),
             n => format!("{sessions}, and {n} API tokens were revoked"),
         },
-    }))
+    })
+    .visible(Visible::Nothing))
 }

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use super::dto::MessageResponse;
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
 /// A social platform.
@@ -61,11 +62,11 @@ pub async fn export_story(
     caller: CurrentCaller,
     id: web::Path<i64>,
     body: web::Json<ExportRequest>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
+) -> Result<Declared<web::Json<MessageResponse>>, ApiError> {
     let platforms: Vec<Platform> = body.platforms.iter().copied().map(Into::into).collect();
     let report = state
         .social
         .export(&caller.0, StoryId(id.into_inner()), &platforms)
         .await?;
-    Ok(web::Json(MessageResponse::new(report.message())))
+    Ok(web::Json(MessageResponse::new(report.message())).visible(Visible::Nothing))
 }

@@ -13,6 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::dto::paged;
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
 /// Where a post stands.
@@ -208,13 +209,13 @@ pub async fn retry_social_post(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<SocialPostDto>, ApiError> {
+) -> Result<Declared<web::Json<SocialPostDto>>, ApiError> {
     let post = state
         .social
         .retry_post(&caller.0, SocialPostId(id.into_inner()))
         .await?;
     state.social_wakeup.notify_one();
-    Ok(web::Json(post.into()))
+    Ok(web::Json(SocialPostDto::from(post)).visible(Visible::Nothing))
 }
 
 /// Withdraws a queued post before it goes out (super admin only).
@@ -234,10 +235,10 @@ pub async fn cancel_social_post(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<SocialPostDto>, ApiError> {
+) -> Result<Declared<web::Json<SocialPostDto>>, ApiError> {
     let post = state
         .social
         .cancel_post(&caller.0, SocialPostId(id.into_inner()))
         .await?;
-    Ok(web::Json(post.into()))
+    Ok(web::Json(SocialPostDto::from(post)).visible(Visible::Nothing))
 }

@@ -10,6 +10,7 @@ use super::dto::{MessageResponse, StoryDto, StorySummaryDto};
 pub use super::story_input::{ListStoriesParams, StoryInput};
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
 /// Published stories, newest first. The total number of matches is in `X-Total-Count`.
@@ -94,16 +95,19 @@ pub async fn create_story(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     body: web::Json<StoryInput>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let story = state
         .stories
         .create(&caller.0, body.into_inner().into())
         .await?;
-    Ok(HttpResponse::Created().json(StoryDto::shown_to(
-        story,
-        &caller.0,
-        &state.config.site_name,
-    )))
+    let visible = Visible::everything_if(story.story.is_public());
+    Ok(HttpResponse::Created()
+        .json(StoryDto::shown_to(
+            story,
+            &caller.0,
+            &state.config.site_name,
+        ))
+        .visible(visible))
 }
 
 /// Edits the caller's own story. A live story's edit is staged for review and the
@@ -127,7 +131,7 @@ pub async fn update_story(
     caller: CurrentCaller,
     id: web::Path<i64>,
     body: web::Json<StoryInput>,
-) -> Result<web::Json<UpdateStoryResponse>, ApiError> {
+) -> Result<Declared<web::Json<UpdateStoryResponse>>, ApiError> {
     let result = state
         .stories
         .update(
@@ -136,6 +140,8 @@ pub async fn update_story(
             body.into_inner().into(),
         )
         .await?;
+    // A live story's consent, byline and audience apply at once, even while an edit waits.
+    let visible = Visible::everything_if(result.was_public || result.story.story.is_public());
     let message = if result.staged {
         "Your changes were sent for review; the published version stays live until they are approved"
     } else {
@@ -145,7 +151,8 @@ pub async fn update_story(
         story: StoryDto::shown_to(result.story, &caller.0, &state.config.site_name),
         staged: result.staged,
         message: message.into(),
-    }))
+    })
+    .visible(visible))
 }
 
 /// The author's consent, given with the Publish action.
@@ -176,17 +183,19 @@ pub async fn publish_story(
     caller: CurrentCaller,
     id: web::Path<i64>,
     body: Option<web::Json<PublishInput>>,
-) -> Result<web::Json<StoryDto>, ApiError> {
+) -> Result<Declared<web::Json<StoryDto>>, ApiError> {
     let consent = body.and_then(|b| b.into_inner().consent).map(Into::into);
     let story = state
         .stories
         .publish(&caller.0, StoryId(id.into_inner()), consent)
         .await?;
+    let visible = Visible::everything_if(story.story.is_public());
     Ok(web::Json(StoryDto::shown_to(
         story,
         &caller.0,
         &state.config.site_name,
-    )))
+    ))
+    .visible(visible))
 }
 
 /// Deletes a story with its comments: its author, or an admin, sub admin or super admin.
@@ -205,14 +214,15 @@ pub async fn delete_story(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
-    state
+) -> Result<Declared<web::Json<MessageResponse>>, ApiError> {
+    let deleted = state
         .stories
         .delete(&caller.0, StoryId(id.into_inner()))
         .await?;
-    Ok(web::Json(MessageResponse::new(
-        "Story deleted successfully",
-    )))
+    Ok(
+        web::Json(MessageResponse::new("Story deleted successfully"))
+            .visible(Visible::everything_if(deleted.is_public())),
+    )
 }
 
 /// One author's stories, newest first: every status for the author and for reviewers,

@@ -10,6 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::dto::MessageResponse;
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::security::{RateLimited, Subscribe};
 use crate::state::AppState;
 
@@ -162,7 +163,7 @@ pub async fn subscribe(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     body: web::Json<SubscribeRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let b = body.into_inner();
     if let Ok(email) = domain::validation::Email::parse(&b.email) {
         // Counted by a digest of the address (the counter's key must fit its column), so
@@ -188,7 +189,9 @@ pub async fn subscribe(
         website: b.website,
     };
     state.subscriptions.subscribe(&caller.0, form).await?;
-    Ok(HttpResponse::Accepted().json(MessageResponse::new(CHECK_INBOX)))
+    Ok(HttpResponse::Accepted()
+        .json(MessageResponse::new(CHECK_INBOX))
+        .visible(Visible::Nothing))
 }
 
 /// Confirms a sign-up with the secret of its mailed link. The link opens a page that sends
@@ -208,9 +211,11 @@ pub async fn confirm_subscription(
     _limit: RateLimited<Subscribe>,
     state: web::Data<AppState>,
     body: web::Json<SubscriptionTokenRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let s = state.subscriptions.confirm(&body.token).await?;
-    Ok(HttpResponse::Ok().json(SubscriptionDto::from(s)))
+    Ok(HttpResponse::Ok()
+        .json(SubscriptionDto::from(s))
+        .visible(Visible::Nothing))
 }
 
 /// Ends a subscription in one click (RFC 8058): the address in every subscription mail's
@@ -230,9 +235,11 @@ pub async fn unsubscribe(
     _limit: RateLimited<Subscribe>,
     state: web::Data<AppState>,
     params: web::Query<UnsubscribeParams>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let s = state.subscriptions.unsubscribe(&params.token).await?;
-    Ok(HttpResponse::Ok().json(SubscriptionDto::from(s)))
+    Ok(HttpResponse::Ok()
+        .json(SubscriptionDto::from(s))
+        .visible(Visible::Nothing))
 }
 
 /// Changes how often a subscriber hears of new stories ("Send less often"), by the link in
@@ -252,11 +259,13 @@ pub async fn change_frequency(
     _limit: RateLimited<Subscribe>,
     state: web::Data<AppState>,
     body: web::Json<ChangeFrequencyRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     let b = body.into_inner();
     let s = state
         .subscriptions
         .change_frequency(&b.token, b.frequency.into())
         .await?;
-    Ok(HttpResponse::Ok().json(SubscriptionDto::from(s)))
+    Ok(HttpResponse::Ok()
+        .json(SubscriptionDto::from(s))
+        .visible(Visible::Nothing))
 }

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use super::dto::{MessageResponse, StoryDto};
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -39,7 +40,7 @@ pub async fn unpublish_story(
     caller: CurrentCaller,
     id: web::Path<i64>,
     body: web::Json<UnpublishRequest>,
-) -> Result<web::Json<StoryDto>, ApiError> {
+) -> Result<Declared<web::Json<StoryDto>>, ApiError> {
     let story = state
         .stories
         .take_down(&caller.0, StoryId(id.into_inner()), &body.reason)
@@ -48,7 +49,8 @@ pub async fn unpublish_story(
         story,
         &caller.0,
         &state.config.site_name,
-    )))
+    ))
+    .visible(Visible::Everything))
 }
 
 /// Deletes a story from the review screens.
@@ -67,12 +69,10 @@ pub async fn admin_delete_story(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<MessageResponse>, ApiError> {
+) -> Result<Declared<web::Json<MessageResponse>>, ApiError> {
     state
         .stories
         .delete_as_reviewer(&caller.0, StoryId(id.into_inner()))
         .await?;
-    Ok(web::Json(MessageResponse::new(
-        "Story deleted successfully",
-    )))
+    Ok(web::Json(MessageResponse::new("Story deleted successfully")).visible(Visible::Everything))
 }

@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
 /// The form of an upload.
@@ -89,7 +90,7 @@ pub async fn upload_picture(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     mut form: Multipart,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<Declared<HttpResponse>, ApiError> {
     state.media.check_may_upload(&caller.0)?;
     let max = state.media.max_bytes();
     let mut file: Option<Vec<u8>> = None;
@@ -115,7 +116,9 @@ pub async fn upload_picture(
     }
     let file = file.ok_or_else(|| ApiError::bad_request("Choose a picture to upload"))?;
     let media = state.media.upload(&caller.0, file).await?;
-    Ok(HttpResponse::Created().json(UploadDto::from(media)))
+    Ok(HttpResponse::Created()
+        .json(UploadDto::from(media))
+        .visible(Visible::Nothing))
 }
 
 /// `/media/{name}`: a stored size, with the server's own content type, no scripts, and

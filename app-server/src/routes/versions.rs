@@ -10,6 +10,7 @@ use super::dto::StoryDto;
 use super::review::RevisionDto;
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
 /// A staged edit beside the live story it would replace.
@@ -76,16 +77,18 @@ pub async fn withdraw_pending_edit(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<StoryDto>, ApiError> {
+) -> Result<Declared<web::Json<StoryDto>>, ApiError> {
     let story = state
         .stories
         .withdraw_edit(&caller.0, StoryId(id.into_inner()))
         .await?;
+    let visible = Visible::everything_if(story.story.is_public());
     Ok(web::Json(StoryDto::shown_to(
         story,
         &caller.0,
         &state.config.site_name,
-    )))
+    ))
+    .visible(visible))
 }
 
 /// One approved version of a story.

@@ -169,7 +169,10 @@ impl TestContext {
     /// Written straight to the database, as another program would: tell the instances, as
     /// `seed` does, so their kept public reads are dropped.
     pub async fn changed_behind_the_api(&self) {
-        self.state.public_cache.changed().await;
+        self.state
+            .public_cache
+            .changed(&app_server::public_cache::Visible::Everything)
+            .await;
     }
 }
 

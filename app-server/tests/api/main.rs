@@ -33,6 +33,7 @@ mod privacy;
 mod privacy_servers;
 mod processes;
 mod public_cache;
+mod public_changes;
 mod query_shapes;
 mod rate_limits;
 mod safety;

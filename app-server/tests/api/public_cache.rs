@@ -202,8 +202,10 @@ engine_test!(
             1,
             "at once here"
         );
-        // The other instance still answers from memory until it reads the shared version.
+        // The other instance still answers from memory until it reads the shared version
+        // (written at once, or a moment later when this instance wrote it just before).
         assert_eq!(get(&other_app, &path).await.2.as_array().unwrap().len(), 0);
+        tokio::time::sleep(app_server::public_cache::TELL_EVERY * 2).await;
         other.public_cache.follow().await.unwrap();
         assert!(other.public_cache.is_empty());
         assert_eq!(get(&other_app, &path).await.2.as_array().unwrap().len(), 1);

@@ -318,4 +318,23 @@ async fn a_change_on_one_server_reaches_the_other_servers_cached_reads_within_a_
     .await
     .expect("the second server shows the approved story");
     assert!(took < Duration::from_secs(1), "took {took:?}");
+
+    // The first story taken down through the first server leaves the second's list within
+    // a second.
+    let (status, json, _) = send_json(
+        &client,
+        &first,
+        reqwest::Method::POST,
+        &format!("/api/admin/stories/{id}/unpublish"),
+        Some(&cookie),
+        serde_json::json!({"reason": "Asked by the family"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{json}");
+    let took = visible_within(&client, &second, "/api/stories", |list| {
+        !titles(list).contains(&"Shared across servers".to_owned())
+    })
+    .await
+    .expect("the second server no longer lists the story taken down");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
 }

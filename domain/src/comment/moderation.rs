@@ -56,7 +56,7 @@ impl CommentService {
     }
 
     /// Approves (comment moderators) or deletes (admins) several comments at once; answers
-    /// how many changed (ids that no longer exist are skipped).
+    /// the comments it changed, as they were (ids that no longer exist are skipped).
     ///
     /// # Errors
     /// Refusal; [`ModerateCommentError::InvalidSelection`] for none or more than
@@ -66,7 +66,7 @@ impl CommentService {
         caller: &Caller,
         action: BulkAction,
         ids: &[CommentId],
-    ) -> Result<u64, ModerateCommentError> {
+    ) -> Result<Vec<Comment>, ModerateCommentError> {
         let me = caller.require(match action {
             BulkAction::Approve => Ability::ModerateComments,
             BulkAction::Delete => Ability::DeleteComments,
@@ -74,7 +74,7 @@ impl CommentService {
         if ids.is_empty() || ids.len() as u64 > QUEUE_PAGE_MAX {
             return Err(ModerateCommentError::InvalidSelection);
         }
-        Ok(self.moderate(me, action, ids).await?.len() as u64)
+        self.moderate(me, action, ids).await
     }
 
     /// Approves a comment so that everyone sees it.
@@ -104,17 +104,16 @@ impl CommentService {
     ///
     /// # Errors
     /// Refusal unless the caller may delete comments; [`ModerateCommentError::NotFound`].
-    pub async fn delete(&self, caller: &Caller, id: CommentId) -> Result<(), ModerateCommentError> {
+    pub async fn delete(
+        &self,
+        caller: &Caller,
+        id: CommentId,
+    ) -> Result<Comment, ModerateCommentError> {
         let me = caller.require(Ability::DeleteComments)?;
-        if self
-            .moderate(me, BulkAction::Delete, &[id])
+        self.moderate(me, BulkAction::Delete, &[id])
             .await?
-            .is_empty()
-        {
-            Err(ModerateCommentError::NotFound)
-        } else {
-            Ok(())
-        }
+            .pop()
+            .ok_or(ModerateCommentError::NotFound)
     }
 
     /// Approves or deletes the comments among `ids` that the action changes, with one

@@ -33,6 +33,9 @@ pub struct EditResult {
     pub story: StoryWithAuthor,
     /// The edit of a live story waits for review; the published text is unchanged.
     pub staged: bool,
+    /// The story was live before the edit: with [`EditResult::story`], whether visitors
+    /// may see a difference (a live story's consent, byline and audience apply at once).
+    pub was_public: bool,
 }
 
 impl StoryService {
@@ -120,6 +123,7 @@ impl StoryService {
         draft: StoryDraft,
     ) -> Result<EditResult, WriteStoryError> {
         let (found, state) = self.load_own(caller, id).await?;
+        let was_public = found.story.is_public();
         let me = caller.require(Ability::WriteStories)?.clone();
         let submits = draft.publish == Some(true) && !state.is_published();
         let (fields, consent) = self.checked(&draft, submits).await?;
@@ -146,6 +150,7 @@ impl StoryService {
             return Ok(EditResult {
                 story: self.reload(id).await?,
                 staged: false,
+                was_public,
             });
         }
         let edit = lifecycle::next(state, StoryAction::Edit { author: me.role })?;
@@ -169,6 +174,7 @@ impl StoryService {
                 return Ok(EditResult {
                     story: self.reload(id).await?,
                     staged: true,
+                    was_public,
                 });
             }
             Effect::Edited(EditOutcome::ApplyLive) => {
@@ -185,6 +191,7 @@ impl StoryService {
                 return Ok(EditResult {
                     story: self.reload(id).await?,
                     staged: false,
+                    was_public,
                 });
             }
             _ => {
@@ -199,6 +206,7 @@ impl StoryService {
                         return Ok(EditResult {
                             story: self.reload(id).await?,
                             staged: false,
+                            was_public,
                         });
                     } else {
                         story.status = submitted.status();
@@ -215,6 +223,7 @@ impl StoryService {
         Ok(EditResult {
             story: self.reload(id).await?,
             staged: false,
+            was_public,
         })
     }
 
@@ -240,15 +249,20 @@ impl StoryService {
         Ok(())
     }
 
-    /// Deletes a story: its author, or anyone who may delete any story.
+    /// Deletes a story: its author, or anyone who may delete any story. Answers the story
+    /// as it was (whether it was live says whether visitors lose it).
     ///
     /// # Errors
     /// Refusal, missing story.
-    pub async fn delete(&self, caller: &Caller, id: StoryId) -> Result<(), WriteStoryError> {
+    pub async fn delete(
+        &self,
+        caller: &Caller,
+        id: StoryId,
+    ) -> Result<super::Story, WriteStoryError> {
         if !caller.can(Ability::DeleteAnyStory) {
-            self.load_own(caller, id).await?;
+            let (found, _) = self.load_own(caller, id).await?;
             return if self.ports.stories.delete(id).await? {
-                Ok(())
+                Ok(found.story)
             } else {
                 Err(WriteStoryError::NotFound)
             };
@@ -258,13 +272,13 @@ impl StoryService {
         let me = caller.require(Ability::DeleteAnyStory)?;
         if found.story.author_id == me.id {
             return if self.ports.stories.delete(id).await? {
-                Ok(())
+                Ok(found.story)
             } else {
                 Err(WriteStoryError::NotFound)
             };
         }
         if self.delete_logged(me, &found.story).await? {
-            Ok(())
+            Ok(found.story)
         } else {
             Err(WriteStoryError::NotFound)
         }
