@@ -22,6 +22,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth, type User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isAdminRole, roleLabel } from '@/lib/roles';
+import { COMMENT_QUEUE, dashboardIsAdminArea } from '@/lib/admin-sections';
 import { contributorCounts } from '@/lib/story-status';
 import { isUnauthorizedError } from '@/lib/unauthorized';
 import { StoryConsent } from '@/components/story-consent';
@@ -83,10 +84,11 @@ function ContributorDashboard({ user }: { user: User }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {user.role === 'primary_contributor' && (
-            // The comment queue lives in the admin area (/admin), where primary contributors see only it.
+          {user.abilities.includes('moderate_comments') && !dashboardIsAdminArea(user.abilities) && (
+            // Someone who moderates comments but whose dashboard is not the admin area (an approved
+            // primary contributor) reaches the comment queue from here; the admin area shows them only it.
             <Button asChild size="lg" variant="outline">
-              <Link href="/admin">
+              <Link href={COMMENT_QUEUE}>
                 <MessageSquareText aria-hidden="true" />
                 Pending Comments
               </Link>

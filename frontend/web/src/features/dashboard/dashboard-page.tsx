@@ -1,39 +1,51 @@
 import { Clock } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Redirect } from 'wouter';
 import { LoadingScreen } from '@/components/layout/loading-screen';
 import { NoticePage } from '@/components/layout/notice-page';
 import { SignedOutRedirect } from '@/components/layout/signed-out-redirect';
 import { Badge } from '@/components/ui/badge';
 import { useAuth, type User } from '@/hooks/use-auth';
-import { isAdminRole, roleLabel } from '@/lib/roles';
+import { isPendingAccount, roleLabel } from '@/lib/roles';
 import { ResendVerificationButton } from './account/email-verification';
 import { ProfileSettings } from './account/profile-settings';
 import { SecurityTab } from './account/security-tab';
+import { dashboardIsAdminArea, firstAddress, isAdminAddress } from '@/lib/admin-sections';
 import { MemberDashboard } from './member/member-dashboard';
-import { SubAdminDashboard } from './sub-admin/sub-admin-dashboard';
 
-// Only the super admin opens it, and it is the largest dashboard: its code loads when one
-// does, keeping every other person's dashboard within the bundle budget
-// (`web/scripts/bundle-budget.mjs`).
-const SuperAdminDashboard = lazy(() =>
-  import('./super-admin/super-admin-dashboard').then((m) => ({ default: m.SuperAdminDashboard })),
-);
+// The admin area is the largest part of the dashboards: its code loads when someone opens it,
+// keeping "My Dashboard" within the bundle budget (`web/scripts/bundle-budget.mjs`).
+const AdminArea = lazy(() => import('./admin-area/admin-area').then((m) => ({ default: m.AdminArea })));
 
 /**
- * /dashboard by role: sub_admin → the sub-admin dashboard, super_admin → the super admin
- * dashboard, every other role → 'My Dashboard'. Unapproved non-admin users see the pending notice.
+ * `/dashboard/{section}/{screen}` is the admin area (docs/decisions/consistency.md). `/dashboard`
+ * itself opens the first admin screen for those whose dashboard the admin area is (who review
+ * stories or manage people), "My Dashboard" for everyone else, and the pending notice for
+ * unapproved non-admin users.
  */
-export function DashboardPage() {
+export function DashboardPage({
+  section,
+  screen,
+  notFound,
+}: {
+  section?: string;
+  screen?: string;
+  /** What an address outside the map shows (the not-found page, which `routes.tsx` passes). */
+  notFound: ReactNode;
+}) {
   const { user } = useAuth();
+  if (!isAdminAddress(section, screen)) return notFound;
   if (!user) return <SignedOutRedirect />;
-  if (user.role === 'sub_admin') return <SubAdminDashboard user={user} />;
-  if (user.role === 'super_admin')
+  if (section) {
     return (
       <Suspense fallback={<LoadingScreen />}>
-        <SuperAdminDashboard user={user} />
+        <AdminArea user={user} section={section} screen={screen} />
       </Suspense>
     );
-  if (!user.isApproved && !isAdminRole(user.role)) return <PendingNotice user={user} />;
+  }
+  const first = firstAddress(user.abilities);
+  if (first && dashboardIsAdminArea(user.abilities)) return <Redirect to={first} replace />;
+  if (isPendingAccount(user)) return <PendingNotice user={user} />;
   return <MemberDashboard user={user} />;
 }
 

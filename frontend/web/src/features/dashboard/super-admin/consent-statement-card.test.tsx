@@ -33,7 +33,7 @@ const table = (extra: FetchTable = {}): FetchTable => ({
 });
 
 async function openSettings() {
-  await userEvent.click(await screen.findByRole('tab', { name: 'Site Settings' }));
+  await userEvent.click(await screen.findByRole('link', { name: 'Site Settings' }));
   return screen.findByRole('form', { name: 'Consent statement' });
 }
 

@@ -48,7 +48,7 @@ function calls(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string
 }
 
 async function allUsers() {
-  await userEvent.click(await screen.findByRole('tab', { name: 'All Users' }));
+  await userEvent.click(await screen.findByRole('link', { name: 'All Users' }));
   return within(await screen.findByRole('list', { name: 'All users' }));
 }
 
