@@ -1,5 +1,5 @@
 import { ListPendingStoriesKind, useListUsers } from '@grace-stories/sdk/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { User } from '@/hooks/use-auth';
@@ -10,16 +10,7 @@ import { PendingCommentsPanel } from '../review/pending-comments-panel';
 import { PendingStoriesPanel } from '../review/pending-stories-panel';
 import { useQueueCounts } from '../review/use-queue-counts';
 import { ContentManagement, SubAdminDashboard } from '../sub-admin/sub-admin-dashboard';
-import { ActivityLogTab } from '../super-admin/activity-log-tab';
-import { AllUsersTab } from '../super-admin/all-users-tab';
-import { ApiTokensAdminTab } from '../super-admin/api-tokens-admin-tab';
-import { BackupsTab } from '../super-admin/backups-tab';
-import { ChangePasswordTab } from '../super-admin/change-password-tab';
-import { HelpInboxTab } from '../super-admin/help-inbox-tab';
-import { MailOutboxTab } from '../super-admin/mail-outbox-tab';
 import { PendingUsersTab, usePendingUsers } from '../super-admin/pending-users-tab';
-import { SiteSettingsTab } from '../super-admin/site-settings-tab';
-import { SocialPostsTab } from '../super-admin/social-posts-tab';
 import { SUPER_ADMIN_TITLE, SuperAdminDashboard } from '../super-admin/super-admin-dashboard';
 import { AdminMenu, AdminSidebar } from './admin-nav';
 import { COMMENT_MODERATION_TITLE, CommentModeration } from './comment-moderation';
@@ -33,6 +24,28 @@ import {
   type AdminSection,
   type ScreenId,
 } from '@/lib/admin-sections';
+
+// The super admin's other screens load when first opened: the area's first load (the frame, the
+// sidebar and the review queues) stays within the bundle budget (`web/scripts/bundle-budget.mjs`).
+const ActivityLogTab = lazy(() =>
+  import('../super-admin/activity-log-tab').then((m) => ({ default: m.ActivityLogTab })),
+);
+const AllUsersTab = lazy(() => import('../super-admin/all-users-tab').then((m) => ({ default: m.AllUsersTab })));
+const ApiTokensAdminTab = lazy(() =>
+  import('../super-admin/api-tokens-admin-tab').then((m) => ({ default: m.ApiTokensAdminTab })),
+);
+const BackupsTab = lazy(() => import('../super-admin/backups-tab').then((m) => ({ default: m.BackupsTab })));
+const ChangePasswordTab = lazy(() =>
+  import('../super-admin/change-password-tab').then((m) => ({ default: m.ChangePasswordTab })),
+);
+const HelpInboxTab = lazy(() => import('../super-admin/help-inbox-tab').then((m) => ({ default: m.HelpInboxTab })));
+const MailOutboxTab = lazy(() => import('../super-admin/mail-outbox-tab').then((m) => ({ default: m.MailOutboxTab })));
+const SiteSettingsTab = lazy(() =>
+  import('../super-admin/site-settings-tab').then((m) => ({ default: m.SiteSettingsTab })),
+);
+const SocialPostsTab = lazy(() =>
+  import('../super-admin/social-posts-tab').then((m) => ({ default: m.SocialPostsTab })),
+);
 
 /**
  * `/dashboard/{section}/{screen}`: the admin area (docs/decisions/consistency.md, "An admin area
@@ -96,11 +109,28 @@ function AdminLayout({
     if (shown.current === current) return;
     shown.current = current;
     // The screen's own heading (its card's title) takes the focus, as a page's heading does after
-    // a navigation (use-focus-on-navigate.ts, whose styles show it); else the screen itself.
-    const target = region.current?.querySelector<HTMLElement>('h2, h3') ?? region.current;
-    if (!target) return;
-    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-    target.focus();
+    // a navigation (use-focus-on-navigate.ts, whose styles show it). A screen still loading has
+    // none yet: the screen itself holds the focus until its heading appears.
+    const started = Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const focusHeading = () => {
+      const box = region.current;
+      if (!box) return;
+      // While a screen loads, React keeps the previous one in the page, hidden with `display: none`.
+      const heading = [...box.querySelectorAll<HTMLElement>('h2, h3')].find(
+        (h) => !h.closest('[style*="display: none"]'),
+      );
+      if (heading) {
+        if (document.activeElement !== box && timer !== undefined) return;
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus();
+        return;
+      }
+      if (timer === undefined) box.focus();
+      if (Date.now() - started < 5000) timer = setTimeout(focusHeading, 50);
+    };
+    focusHeading();
+    return () => clearTimeout(timer);
   }, [current]);
   const nav = { sections, current, counts: counts.data };
   return (
@@ -114,7 +144,7 @@ function AdminLayout({
           aria-label={screen.label}
           className="min-w-0 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
         >
-          {children}
+          <Suspense fallback={<p className="p-6 text-sm text-muted-foreground">Loading...</p>}>{children}</Suspense>
         </section>
       </div>
     </div>

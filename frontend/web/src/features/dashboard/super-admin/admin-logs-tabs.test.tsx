@@ -5,6 +5,9 @@ import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 import { ACTION_LABEL } from './activity-log-tab';
 
+// Each screen of the admin area loads lazily; clicking through several takes a few seconds in jsdom.
+vi.setConfig({ testTimeout: 15_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -179,6 +182,8 @@ describe('Mail Outbox', () => {
     expect(await screen.findByRole('listitem', { name: 'Queued' })).toHaveTextContent('Not sent');
     expect(screen.getByRole('button', { name: 'Not sent' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Activity Log' }));
+    // The other screen shows (it loads lazily) before the outbox is opened again.
+    expect(await screen.findByRole('heading', { name: 'Activity Log' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: /^Mail Outbox/ }));
     expect(await screen.findByText(/No mail server is configured/)).toBeInTheDocument();
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/admin/mail-outbox')).toHaveLength(2));
