@@ -53,8 +53,11 @@ export function AdminSectionLinks({
                       aria-current={active ? 'page' : undefined}
                       onClick={() => onNavigate?.(href)}
                       className={cn(
-                        'flex min-h-10 items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
-                        active ? 'bg-accent text-foreground' : 'text-muted-foreground',
+                        'flex min-h-10 items-center gap-2.5 rounded-md border-l-2 px-3 py-2 text-sm font-medium transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+                        // The screen shown stands out from one under the pointer.
+                        active
+                          ? 'border-primary bg-accent font-semibold text-foreground'
+                          : 'border-transparent text-muted-foreground hover:bg-muted hover:text-foreground',
                       )}
                     >
                       <Icon className="size-4 shrink-0" aria-hidden="true" />
