@@ -45,7 +45,10 @@ engine_test!(other_paths_fall_back_to_the_site, |ctx, app| {
         assert!(!ctype.starts_with("application/json"), "{path}: {ctype}");
         if status == 200 {
             assert!(ctype.starts_with("text/html"), "{path}: {ctype}");
-            assert!(body.contains("<div id=\"root\">"), "{path}: index.html expected");
+            assert!(
+                body.contains("<div id=\"root\">"),
+                "{path}: index.html expected"
+            );
         } else {
             // The site was not built before this test run.
             assert_eq!(status, 503, "{path}");
