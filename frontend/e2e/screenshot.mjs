@@ -2,7 +2,7 @@
 //   [--as-admin] [--click "<button name>"]
 // Starts the real server like the e2e run (or uses E2E_BASE_URL when set) and saves a
 // full-page Chromium screenshot of <path>. --as-admin signs in as the harness's super admin
-// first; --click presses a button or tab (by accessible name) before the shot.
+// first; --click presses a button, tab or link (by accessible name) before the shot.
 import { chromium } from '@playwright/test';
 import path from 'node:path';
 import { ADMIN_PASSWORD } from './lib/secrets.mjs';
@@ -46,7 +46,12 @@ try {
   const clickIndex = args.indexOf('--click');
   if (clickIndex >= 0) {
     const name = args[clickIndex + 1] ?? '';
-    await page.getByRole('button', { name }).or(page.getByRole('tab', { name })).click();
+    await page
+      .getByRole('button', { name })
+      .or(page.getByRole('tab', { name }))
+      .or(page.getByRole('link', { name }))
+      .first()
+      .click();
     await page.waitForLoadState('networkidle');
   }
   await page.screenshot({ path: outFile, fullPage: !args.includes('--viewport-only') });

@@ -35,15 +35,25 @@ engine_test!(unknown_api_paths_are_json_404s, |ctx, app| {
 });
 
 engine_test!(other_paths_fall_back_to_the_site, |ctx, app| {
-    let (status, ctype, body) = get_text(&app, "/some/page").await;
-    assert!(!ctype.starts_with("application/json"), "{ctype}");
-    if status == 200 {
-        assert!(ctype.starts_with("text/html"), "{ctype}");
-        assert!(body.contains("<div id=\"root\">"), "index.html expected");
-    } else {
-        // The site was not built before this test run.
-        assert_eq!(status, 503);
-        assert!(body.contains("just build"));
+    // The admin area's addresses (docs/decisions/consistency.md) open from a mail or a bookmark.
+    for path in [
+        "/some/page",
+        "/dashboard/people/pending",
+        "/dashboard/moderation/comments",
+    ] {
+        let (status, ctype, body) = get_text(&app, path).await;
+        assert!(!ctype.starts_with("application/json"), "{path}: {ctype}");
+        if status == 200 {
+            assert!(ctype.starts_with("text/html"), "{path}: {ctype}");
+            assert!(
+                body.contains("<div id=\"root\">"),
+                "{path}: index.html expected"
+            );
+        } else {
+            // The site was not built before this test run.
+            assert_eq!(status, 503, "{path}");
+            assert!(body.contains("just build"), "{path}");
+        }
     }
 });
 

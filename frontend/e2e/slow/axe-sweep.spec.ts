@@ -161,17 +161,17 @@ const SCRIPTS: Record<Kind, (sweep: Sweep) => Promise<void>> = {
     await row.getByRole('button', { name: 'Edit' }).focus();
     await expect(page.getByRole('tooltip')).toBeVisible();
     await sweep.check('Edit tooltip');
-    await sweep.tab(/^Edits/);
+    await sweep.adminScreen(/^Edits/);
     const edit = page.getByRole('list', { name: 'Edits waiting for review' }).getByRole('listitem').first();
     const compare = await sweep.overlay(edit.getByRole('button', { name: /^Compare/ }), 'compare dialog', {
       keepOpen: true,
     });
     await sweep.overlay(compare.getByRole('button', { name: 'Reject edit' }), 'reject edit dialog');
     await sweep.close();
-    await sweep.tab(/^Pending Comments/);
+    await sweep.adminScreen(/^Pending Comments/);
     await page.getByRole('checkbox').first().check();
     await sweep.overlay(page.getByRole('button', { name: /Delete selected/ }), 'delete comments dialog');
-    await sweep.tab('Content Management');
+    await sweep.adminScreen('Content Management');
     await storyModeration(sweep);
   },
 
@@ -183,24 +183,24 @@ const SCRIPTS: Record<Kind, (sweep: Sweep) => Promise<void>> = {
     await expect(pending).toBeVisible();
     await sweep.overlay(pending.getByRole('combobox'), 'Pending Users: role list');
     await sweep.overlay(pending.getByRole('button', { name: /^Delete/ }), 'Pending Users: delete dialog');
-    await sweep.tab('All Users');
+    await sweep.adminScreen('All Users');
     const member = page.getByRole('list', { name: 'All users' }).getByRole('listitem', { name: /^Martha/ });
     await sweep.overlay(member.getByRole('combobox'), 'All Users: role list');
     await sweep.overlay(member.getByRole('button', { name: /^Suspend/ }), 'All Users: suspend dialog');
-    await sweep.tab(/^Pending Stories/);
-    await sweep.tab(/^Edits/);
-    await sweep.tab(/^Pending Comments/);
-    await sweep.tab(/^Help Inbox/);
+    await sweep.adminScreen(/^Pending Stories/);
+    await sweep.adminScreen(/^Edits/);
+    await sweep.adminScreen(/^Pending Comments/);
+    await sweep.adminScreen(/^Help Inbox/);
     await sweep.overlay(page.getByRole('button', { name: /^Delete/ }).first(), 'Help Inbox: delete dialog');
-    await sweep.tab(/^Mail Outbox/);
-    await sweep.tab(/^Social Posts/);
+    await sweep.adminScreen(/^Mail Outbox/);
+    await sweep.adminScreen(/^Social Posts/);
     await sweep.overlay(page.getByRole('button', { name: /^Cancel post/ }).first(), 'Social Posts: cancel dialog');
-    await sweep.tab('Activity Log');
+    await sweep.adminScreen('Activity Log');
     await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Story approved' });
     await sweep.check('Activity Log: one action');
-    await sweep.tab('API Tokens');
-    await sweep.tab('Site Settings');
-    await sweep.tab('Change Password');
+    await sweep.adminScreen('API Tokens');
+    await sweep.adminScreen('Site Settings');
+    await sweep.adminScreen('Change Password');
     await storyModeration(sweep);
   },
 };

@@ -212,10 +212,13 @@ test('a sub admin approves a story and a comment', async ({ browser }) => {
   await expect(row).toHaveCount(0);
   await expectVisibleFocus(page, 'after the approved story left the queue');
 
-  await keys.tabTo(page.getByRole('tab', { name: /^Pending Stories/ }), 'the Pending Stories tab', { back: true });
-  await keys.press('ArrowRight', 'to the Edits tab');
-  await keys.press('ArrowRight', 'to the Pending Comments tab');
-  await expect(page.getByRole('tab', { name: /^Pending Comments/ })).toHaveAttribute('aria-selected', 'true');
+  const commentsLink = page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', {
+    name: /^Pending Comments/,
+  });
+  await keys.tabTo(commentsLink, 'the Pending Comments link', { back: true });
+  await keys.press('Enter', 'open Pending Comments (the focus moves to its heading)');
+  await expect(commentsLink).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveURL(/\/dashboard\/moderation\/comments$/);
   const select = page.getByRole('checkbox', { name: /^Select comment by Rhoda/ });
   await keys.tabTo(select, 'the comment’s checkbox');
   await keys.press('Space', 'select the comment');

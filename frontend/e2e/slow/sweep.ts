@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openAdminScreen } from '../lib/admin-area';
 import { wcagViolations } from '../lib/axe';
 import { settle, trackRequests } from '../lib/settle';
 
@@ -63,6 +64,20 @@ export class Sweep {
     await tab.click();
     await expect(tab).toHaveAttribute('aria-selected', 'true');
     await this.check(label ?? `tab ${String(name)}`);
+  }
+
+  /**
+   * Opens a screen of the admin area by its link's name, from the sidebar (on a phone the menu,
+   * which is checked open), and checks the page with it.
+   */
+  async adminScreen(name: string | RegExp, label?: string): Promise<void> {
+    if (this.phone) {
+      await this.overlay(this.page.getByRole('button', { name: /^Admin sections/ }), 'admin sections menu');
+    }
+    await openAdminScreen(this.page, name);
+    // The screen shown is a region named like its link.
+    await expect(this.page.getByRole('region', { name }).first()).toBeVisible();
+    await this.check(label ?? `admin ${String(name)}`);
   }
 
   /**

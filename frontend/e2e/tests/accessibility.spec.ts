@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { approvedAccount, signIn, signInAdmin } from '../lib/people';
+import { openAdminScreen } from '../lib/admin-area';
 
 /** Serious and critical axe findings (WCAG 2 A/AA) on the page as it stands. */
 async function seriousViolations(page: Page) {
@@ -31,7 +32,7 @@ test.describe('accounts screens have no serious accessibility problems', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('tab', { name: 'All Users' }).click();
+    await openAdminScreen(page, 'All Users');
     await expect(page.getByRole('list', { name: 'All users' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -112,7 +113,7 @@ test.describe('the screens pass the rules that failed, and have no serious probl
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('tab', { name: 'All Users' }).click();
+    await openAdminScreen(page, 'All Users');
     await expect(page.getByRole('list', { name: 'All users' })).toBeVisible();
     await expectAccessible(page);
   });

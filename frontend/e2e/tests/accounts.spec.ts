@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, NEW_ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
+import { openAdminScreen } from '../lib/admin-area';
 
 type Person = { firstName: string; lastName: string; username: string; email: string };
 
@@ -36,7 +37,8 @@ async function adminSignIn(page: Page, password = ADMIN_PASSWORD) {
 async function openAdminDashboard(page: Page) {
   await adminSignIn(page);
   await expect(page.getByText('Welcome back, Super Administrator!', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // /dashboard opens the super admin's first admin screen.
+  await expect(page).toHaveURL(/\/dashboard\/people\/pending$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
 }
 
@@ -132,7 +134,7 @@ test('the super admin changes a role and deletes a user in All Users', async ({ 
   await registerThroughApi(request, removed);
 
   await openAdminDashboard(page);
-  await page.getByRole('tab', { name: 'All Users' }).click();
+  await openAdminScreen(page, 'All Users');
   const users = page.getByRole('list', { name: 'All users' });
 
   const self = users.getByRole('listitem').filter({ hasText: 'You' });
@@ -154,7 +156,8 @@ test('the super admin changes a role and deletes a user in All Users', async ({ 
 
   // The role change and the deletion are on the server, not only on screen.
   await page.reload();
-  await page.getByRole('tab', { name: 'All Users' }).click();
+  // All Users has its own address, so the reload opens it again.
+  await expect(page).toHaveURL(/\/dashboard\/people\/all$/);
   await expect(users.getByRole('listitem', { name: nameOf(promoted) }).getByRole('combobox')).toHaveText(
     'Primary Contributor',
   );
@@ -163,7 +166,7 @@ test('the super admin changes a role and deletes a user in All Users', async ({ 
 
 test('the super admin changes the password and signs in with the new one', async ({ browser, page }) => {
   await openAdminDashboard(page);
-  await page.getByRole('tab', { name: 'Change Password' }).click();
+  await openAdminScreen(page, 'Change Password');
   await expect(page.getByLabel('Username')).toHaveValue('admin');
 
   const change = async (target: Page, current: string, next: string) => {
@@ -181,7 +184,7 @@ test('the super admin changes the password and signs in with the new one', async
     await expect(again.getByRole('alert').filter({ hasText: 'Invalid credentials' })).toBeVisible();
 
     await adminSignIn(again, NEW_ADMIN_PASSWORD);
-    await expect(again).toHaveURL(/\/dashboard$/);
+    await expect(again).toHaveURL(/\/dashboard\/people\/pending$/);
     await expect(again.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
   } finally {
     // Other tests sign in with the harness password: put it back.

@@ -3,13 +3,14 @@
 // good backup names what it holds.
 import { expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../lib/secrets.mjs';
+import { openAdminScreen } from '../lib/admin-area';
 
 test('the super admin backs up now and sees the backup listed as verified', async ({ page }) => {
   expect(
     (await page.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok(),
   ).toBe(true);
   await page.goto('/dashboard');
-  await page.getByRole('tab', { name: 'Backups' }).click();
+  await openAdminScreen(page, 'Backups');
   await expect(page.getByRole('heading', { name: 'Last good backup' })).toBeVisible();
 
   const started = page.waitForResponse(

@@ -81,7 +81,7 @@ test.describe('a server started with only BIND_ADDR', () => {
     await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Welcome back, Super Administrator!', { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(`${server.baseURL}/dashboard`);
+    await expect(page).toHaveURL(`${server.baseURL}/dashboard/people/pending`);
     await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
   });
 
@@ -92,7 +92,7 @@ test.describe('a server started with only BIND_ADDR', () => {
     await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Welcome back, Super Administrator!', { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(`${localhost}/dashboard`);
+    await expect(page).toHaveURL(`${localhost}/dashboard/people/pending`);
   });
 
   test('refuses another origin and says which one it expects and that PUBLIC_URL sets it', async ({ request }) => {

@@ -2,6 +2,7 @@
 // banner and no comment form to its author, and the super admin suspends and reinstates a person.
 import { expect, request as apiRequest, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
+import { openAdminScreen } from '../lib/admin-area';
 
 type Person = { id: string; firstName: string; lastName: string; email: string };
 
@@ -86,7 +87,7 @@ test('the super admin suspends a person, whose session ends at once, and reinsta
     (await page.request.post('/api/admin/login', { data: { username: 'admin', password: ADMIN_PASSWORD } })).ok(),
   ).toBe(true);
   await page.goto('/dashboard');
-  await page.getByRole('tab', { name: 'All Users' }).click();
+  await openAdminScreen(page, 'All Users');
   const row = page.getByRole('list', { name: 'All users' }).getByRole('listitem', { name });
   await row.getByRole('button', { name: `Suspend ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Suspend ${name}?` });

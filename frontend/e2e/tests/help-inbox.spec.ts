@@ -5,6 +5,7 @@
 // and reads all three actions in the Activity Log, filtered by action and by person.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../lib/secrets.mjs';
+import { openAdminScreen } from '../lib/admin-area';
 
 /** Open messages come oldest first, twenty at a time: other tests' messages may come before ours. */
 async function showUntilVisible(page: Page, row: Locator) {
@@ -41,7 +42,7 @@ test('a visitor asks for help; the super admin replies, marks it handled and del
   const counted = await page.request.get('/api/admin/help-messages?status=open&limit=1');
   const openBefore = Number(counted.headers()['x-total-count']);
   expect(openBefore).toBeGreaterThan(0);
-  await page.getByRole('tab', { name: `Help Inbox ${openBefore} open` }).click();
+  await openAdminScreen(page, `Help Inbox ${openBefore} open`);
 
   const openList = page.getByRole('list', { name: 'Open help messages' });
   const row = openList.getByRole('listitem', { name: subject });
@@ -59,7 +60,7 @@ test('a visitor asks for help; the super admin replies, marks it handled and del
   await row.getByRole('button', { name: 'Mark handled' }).click();
   await expect(page.getByText('Message marked handled', { exact: true })).toBeVisible();
   await expect(row).toHaveCount(0);
-  await expect(page.getByRole('tab', { name: /^Help Inbox/ })).toHaveAccessibleName(
+  await expect(page.getByRole('link', { name: /^Help Inbox/ })).toHaveAccessibleName(
     openBefore > 1 ? `Help Inbox ${openBefore - 1} open` : 'Help Inbox',
   );
 
@@ -124,7 +125,7 @@ test('super admin handles and deletes a help message and reads the activity log'
   );
 
   await page.goto('/dashboard');
-  await page.getByRole('tab', { name: /^Help Inbox/ }).click();
+  await openAdminScreen(page, /^Help Inbox/);
   const openList = page.getByRole('list', { name: 'Open help messages' });
   const handledRow = openList.getByRole('listitem', { name: handledSubject });
   await showUntilVisible(page, handledRow);
@@ -141,7 +142,7 @@ test('super admin handles and deletes a help message and reads the activity log'
 
   // Both messages told support by e-mail; the outbox lists those mails newest first and says how
   // mail leaves the site (the harness sets SMTP_URL).
-  await page.getByRole('tab', { name: /^Mail Outbox/ }).click();
+  await openAdminScreen(page, /^Mail Outbox/);
   await expect(page.getByText(/Sent through the mail server set in SMTP_URL/)).toBeVisible();
   const mails = page.getByRole('list', { name: 'Mail messages' });
   for (const subject of [handledSubject, deletedSubject]) {
@@ -152,7 +153,7 @@ test('super admin handles and deletes a help message and reads the activity log'
   }
 
   // The queued post is listed under Queued and can be cancelled after confirming.
-  await page.getByRole('tab', { name: /^Social Posts/ }).click();
+  await openAdminScreen(page, /^Social Posts/);
   await page.getByRole('button', { name: 'Queued', exact: true }).click();
   const post = page
     .getByRole('list', { name: 'Social posts' })
@@ -170,7 +171,7 @@ test('super admin handles and deletes a help message and reads the activity log'
   await expect(post).toContainText('Cancelled');
 
   // The log, newest first, names the super admin and what each action was about.
-  await page.getByRole('tab', { name: 'Activity Log' }).click();
+  await openAdminScreen(page, 'Activity Log');
   const log = page.getByRole('list', { name: 'Activity' });
   const handledEntry = log
     .getByRole('listitem', { name: 'Help message handled by Super Administrator' })

@@ -8,6 +8,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
+import { openAdminScreen } from '../lib/admin-area';
 
 // Long unbroken words (a 250-character title, pasted URLs, a 100-character name) must wrap,
 // never widen a page or push a dialog's buttons off a phone's screen. Also: the review queue's
@@ -129,7 +130,7 @@ test('long words wrap on the story page, Home and the review queues of a phone',
   // Super admin's Pending Stories tab on a phone.
   const boss = await pageFor(browser, admin);
   await boss.goto('/dashboard');
-  await boss.getByRole('tab', { name: 'Pending Stories' }).click();
+  await openAdminScreen(boss, 'Pending Stories');
   const staged = boss.getByRole('list', { name: 'Pending stories' }).getByRole('listitem', { name: title });
   await expect(staged).toBeVisible();
   await expectNoSidewaysScroll(boss, 'super admin Pending Stories');
@@ -202,7 +203,7 @@ test("the super admin's Logout lands on the signed-out landing page", async ({ b
     if (via === 'header') {
       await page.getByRole('button', { name: 'Logout', exact: true }).click();
     } else {
-      await page.getByRole('tab', { name: 'Site Settings' }).click();
+      await openAdminScreen(page, 'Site Settings');
       await page.getByRole('button', { name: 'Admin Logout' }).click();
     }
     await expect(page).toHaveURL(/\/$/);

@@ -1,5 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
+import { openAdminScreen } from '../lib/admin-area';
 
 // the reviewer's comment queue, comparing and rejecting an edit, and Unpublish from the story page.
 
@@ -86,7 +87,7 @@ test('a reviewer approves three comments across two stories from the comment que
 
   const page = await superAdminPage(browser);
   await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Pending Comments' }).click();
+  await openAdminScreen(page, 'Pending Comments');
   const queue = page.getByRole('list', { name: 'Pending comments' });
   for (const name of names)
     await queue.getByRole('checkbox', { name: new RegExp(`Select comment by ${name} `) }).check();
@@ -126,7 +127,7 @@ test('a reviewer rejects an edit (the live story stays) and unpublishes another 
   const page = await superAdminPage(browser);
   await page.goto('/admin');
   // Edits wait in their own queue, and only new stories can be deleted from the queue.
-  await page.getByRole('tab', { name: 'Edits' }).click();
+  await openAdminScreen(page, 'Edits');
   const row = page
     .getByRole('list', { name: 'Edits waiting for review' })
     .getByRole('listitem', { name: title, exact: true });

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { wcagViolations } from '../lib/axe';
 import { adminApi, approve, newPerson, register, signIn, signInAdmin, type Person } from '../lib/people';
+import { openAdminScreen } from '../lib/admin-area';
 
 // A testimony shared safely (docs/decisions/privacy.md): written anonymous and members-only,
 // approved by a reviewer who sees how it will be signed, missing for a visitor, and signed
@@ -83,7 +84,7 @@ test('an anonymous members-only story reaches members only, signed "A member of 
     const admin = await pageAt(browser, width);
     await signInAdmin(admin);
     await admin.goto('/admin');
-    await admin.getByRole('tab', { name: /Pending Stories/ }).click();
+    await openAdminScreen(admin, /Pending Stories/);
     const row = admin
       .getByRole('list', { name: 'Pending stories' })
       .getByRole('listitem', { name: title, exact: true });

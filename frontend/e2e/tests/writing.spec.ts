@@ -1,5 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, USER_PASSWORD } from '../lib/secrets.mjs';
+import { openAdminScreen } from '../lib/admin-area';
 
 // One story's whole life: written as a video draft, edited, submitted, approved by a sub admin,
 // edited again while live (staged), and the edit approved by the super admin.
@@ -207,7 +208,7 @@ test('a contributor writes a video story that reviewers approve, and a live edit
   await boss.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
   await boss.getByRole('button', { name: 'Sign In' }).click();
   await expect(boss.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
-  await boss.getByRole('tab', { name: 'Edits' }).click();
+  await openAdminScreen(boss, 'Edits');
   const staged = boss.getByRole('list', { name: 'Edits waiting for review' }).getByRole('listitem', { name: title });
   await expect(staged).toContainText('Changes: Content');
   await staged.getByRole('button', { name: /^Compare/ }).click();

@@ -80,7 +80,10 @@ export function AppRoutes() {
             />
           )}
         </Route>
-        <Route path="/dashboard" component={DashboardPage} />
+        {/* `/dashboard/{section}/{screen}` is the admin area (docs/decisions/consistency.md). */}
+        <Route path="/dashboard/:section?/:screen?">
+          {(params) => <DashboardPage section={params.section} screen={params.screen} notFound={<NotFoundPage />} />}
+        </Route>
         <Route path="/contributor-dashboard" component={ContributorDashboardPage} />
         <Route path="/admin" component={AdminPage} />
         <Route component={NotFoundPage} />

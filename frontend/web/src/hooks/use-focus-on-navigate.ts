@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 
 /** How long a new page may take (its chunk, then its data) before its heading is given up on. */
@@ -15,12 +15,18 @@ const WAIT_MS = 5000;
 export function useFocusOnNavigate(): void {
   const [path] = useLocation();
   const first = useRef(true);
+  const focusBefore = useRef<Element | null>(null);
+  // Layout effects run before any passive effect of the render, so this is what had the focus
+  // before the new path's screens ran theirs (one that moves the focus itself is then noticed).
+  useLayoutEffect(() => {
+    focusBefore.current = document.activeElement;
+  }, [path]);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    const before = document.activeElement;
+    const before = focusBefore.current;
     const started = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const focusHeading = () => {

@@ -23,6 +23,11 @@ export function reviewDashboardTitle(role: Role): string {
   return role === 'sub_admin' ? 'Sub Admin Dashboard' : 'Admin Dashboard';
 }
 
+/** The badge beside a reviewer's dashboard title: 'Sub Admin', else 'Admin'. */
+export function reviewerBadge(role: Role): string {
+  return role === 'sub_admin' ? 'Sub Admin' : 'Admin';
+}
+
 /** Admin, Primary Contributor, Regular Contributor; anything else is Member. */
 export function roleLabel(role: Role): string {
   if (isAdminRole(role)) return 'Admin';

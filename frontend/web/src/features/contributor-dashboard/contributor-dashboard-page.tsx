@@ -21,6 +21,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth, type User } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { COMMENT_QUEUE, dashboardIsAdminArea } from '@/lib/admin-sections';
 import { roleLabel } from '@/lib/roles';
 import { contributorCounts } from '@/stories/lib/story-status';
 import { isUnauthorizedError } from '@/lib/unauthorized';
@@ -84,10 +85,11 @@ function ContributorDashboard({ user }: { user: User }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {user.abilities.includes('moderate_comments') && (
-            // The comment queue lives in the admin area (/admin), where primary contributors see only it.
+          {user.abilities.includes('moderate_comments') && !dashboardIsAdminArea(user.abilities) && (
+            // Someone who moderates comments but whose dashboard is not the admin area (an approved
+            // primary contributor) reaches the comment queue from here; the admin area shows them only it.
             <Button asChild size="lg" variant="outline">
-              <Link href="/admin">
+              <Link href={COMMENT_QUEUE}>
                 <MessageSquareText aria-hidden="true" />
                 Pending Comments
               </Link>

@@ -1,70 +1,48 @@
-import { Clock } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Redirect } from 'wouter';
 import { LoadingScreen } from '@/components/layout/loading-screen';
-import { NoticePage } from '@/components/layout/notice-page';
 import { SignedOutRedirect } from '@/components/layout/signed-out-redirect';
-import { Badge } from '@/components/ui/badge';
-import { useAuth, type User } from '@/hooks/use-auth';
-import { isAdminRole, roleLabel } from '@/lib/roles';
-import { ResendVerificationButton } from './account/email-verification';
-import { ProfileSettings } from './account/profile-settings';
-import { SecurityTab } from './account/security-tab';
-import { MemberDashboard } from './member/member-dashboard';
-import { SubAdminDashboard } from './sub-admin/sub-admin-dashboard';
+import { useAuth } from '@/hooks/use-auth';
+import { dashboardIsAdminArea, firstAddress, isAdminAddress } from '@/lib/admin-sections';
+import { isPendingAccount } from '@/lib/roles';
 
-// Only the super admin opens it, and it is the largest dashboard: its code loads when one
-// does, keeping every other person's dashboard within the bundle budget
+// Each of the three screens loads its code when someone opens it: an admin's first load carries
+// no "My Dashboard" and a member's no admin area, each within the bundle budget
 // (`web/scripts/bundle-budget.mjs`).
-const SuperAdminDashboard = lazy(() =>
-  import('./super-admin/super-admin-dashboard').then((m) => ({ default: m.SuperAdminDashboard })),
-);
+const AdminArea = lazy(() => import('./admin-area/admin-area').then((m) => ({ default: m.AdminArea })));
+const MemberDashboard = lazy(() => import('./member/member-dashboard').then((m) => ({ default: m.MemberDashboard })));
+const PendingNotice = lazy(() => import('./pending-notice').then((m) => ({ default: m.PendingNotice })));
 
 /**
- * /dashboard by role: sub_admin → the sub-admin dashboard, super_admin → the super admin
- * dashboard, every other role → 'My Dashboard'. Unapproved non-admin users see the pending notice.
+ * `/dashboard/{section}/{screen}` is the admin area (docs/decisions/consistency.md). `/dashboard`
+ * itself opens the first admin screen for those whose dashboard the admin area is (who review
+ * stories or manage people), "My Dashboard" for everyone else, and the pending notice for
+ * unapproved non-admin users.
  */
-export function DashboardPage() {
+export function DashboardPage({
+  section,
+  screen,
+  notFound,
+}: {
+  section?: string;
+  screen?: string;
+  /** What an address outside the map shows (the not-found page, which `routes.tsx` passes). */
+  notFound: ReactNode;
+}) {
   const { user } = useAuth();
+  if (!isAdminAddress(section, screen)) return notFound;
   if (!user) return <SignedOutRedirect />;
-  if (user.role === 'sub_admin') return <SubAdminDashboard user={user} />;
-  if (user.role === 'super_admin')
-    return (
-      <Suspense fallback={<LoadingScreen />}>
-        <SuperAdminDashboard user={user} />
-      </Suspense>
-    );
-  if (!user.isApproved && !isAdminRole(user.role)) return <PendingNotice user={user} />;
-  return <MemberDashboard user={user} />;
-}
-
-function PendingNotice({ user }: { user: User }) {
+  const first = firstAddress(user.abilities);
+  if (!section && first && dashboardIsAdminArea(user.abilities)) return <Redirect to={first} replace />;
   return (
-    <NoticePage title="Awaiting Approval" icon={Clock} tone="pending">
-      <p className="max-w-md text-muted-foreground">
-        Your account is pending admin approval. You&apos;ll be notified once you can use your dashboard.
-      </p>
-      <Badge variant="outline" className="border-amber-300 text-amber-800">
-        {roleLabel(user.role)} - Pending
-      </Badge>
-      {!user.emailVerified && (
-        <div className="grid justify-items-center gap-2 border-t pt-4">
-          <p className="max-w-md text-sm text-muted-foreground">
-            Your e-mail address {user.email} is not verified yet. Open the link we sent when you signed up, so the
-            administrators know the address is yours.
-          </p>
-          <ResendVerificationButton />
-        </div>
+    <Suspense fallback={<LoadingScreen />}>
+      {section ? (
+        <AdminArea user={user} section={section} screen={screen} />
+      ) : isPendingAccount(user) ? (
+        <PendingNotice user={user} />
+      ) : (
+        <MemberDashboard user={user} />
       )}
-      {/* Waiting for approval must not keep anyone from their profile, sessions or data. */}
-      <details className="w-full border-t pt-4 text-left">
-        <summary className="cursor-pointer text-center text-sm font-medium">
-          Your account: profile, security and your data
-        </summary>
-        <div className="mt-4 grid min-w-0 gap-4">
-          <ProfileSettings user={user} />
-          <SecurityTab />
-        </div>
-      </details>
-    </NoticePage>
+    </Suspense>
   );
 }

@@ -49,10 +49,10 @@ const table = (role: string, extra: FetchTable = {}): FetchTable => ({
   ...extra,
 });
 
-/** Opens the tab of the review dashboard (`tab`), then waits for the queue. */
+/** Opens the comment queue from the admin area's sidebar (`tab`), then waits for the queue. */
 async function openTab({ tab = true } = {}) {
   // The first visit loads the dashboard's lazy chunk.
-  if (tab) await userEvent.click(await screen.findByRole('tab', { name: /^Pending Comments/ }, { timeout: 5000 }));
+  if (tab) await userEvent.click(await screen.findByRole('link', { name: /^Pending Comments/ }, { timeout: 5000 }));
   return within(await screen.findByRole('list', { name: 'Pending comments' }));
 }
 
@@ -139,7 +139,7 @@ describe('Pending Comments', () => {
       '/admin',
       table('sub_admin', { 'GET /api/admin/comments/pending': { body: [], headers: { 'X-Total-Count': '0' } } }),
     );
-    await userEvent.click(await screen.findByRole('tab', { name: /^Pending Comments/ }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('link', { name: /^Pending Comments/ }, { timeout: 5000 }));
     expect(await screen.findByText('No comments waiting for approval')).toBeInTheDocument();
   });
 
@@ -155,7 +155,7 @@ describe('Pending Comments', () => {
       }),
     );
     expect(
-      await screen.findByRole('tab', { name: 'Pending Comments 45 waiting' }, { timeout: 5000 }),
+      await screen.findByRole('link', { name: 'Pending Comments 45 waiting' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     await openTab();
     expect(screen.getByRole('button', { name: 'Delete selected' })).toBeInTheDocument();
@@ -187,7 +187,10 @@ describe('Pending Comments', () => {
         'GET /api/schedules': { body: [] },
       }),
     );
-    expect(await screen.findByRole('link', { name: 'Pending Comments' })).toHaveAttribute('href', '/admin');
+    expect(await screen.findByRole('link', { name: 'Pending Comments' })).toHaveAttribute(
+      'href',
+      '/dashboard/moderation/comments',
+    );
   });
 
   it('shows a regular contributor no queue in /admin', async () => {

@@ -104,7 +104,7 @@ async function storiesQueue() {
 }
 
 async function editsQueue() {
-  await userEvent.click(await screen.findByRole('tab', { name: /^Edits/ }, { timeout: 5000 }));
+  await userEvent.click(await screen.findByRole('link', { name: /^Edits/ }, { timeout: 5000 }));
   return within(await screen.findByRole('list', { name: 'Edits waiting for review' }));
 }
 
@@ -119,7 +119,7 @@ async function openCompare() {
 }
 
 describe('sub admin dashboard', () => {
-  it('shows the badge, the cards and the tabs with their counts', async () => {
+  it('shows the badge, the cards and the sections with their counts', async () => {
     renderApp('/dashboard', table());
     expect(await screen.findByRole('heading', { level: 1, name: 'Sub Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Sub Admin', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
@@ -128,14 +128,15 @@ describe('sub admin dashboard', () => {
       expect(cards.getByText('Pending Stories').closest('li')).toHaveTextContent('2Waiting for review, and 1 edit'),
     );
     expect(cards.getByText('Content Management').closest('li')).toHaveTextContent('Active');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+    const nav = within(screen.getByRole('navigation', { name: 'Admin sections' }));
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Pending Stories 22 waiting',
       'Edits 11 waiting',
       'Pending Comments 44 waiting',
       'Content Management',
     ]);
-    expect(screen.getByRole('tab', { name: 'Edits 1 waiting' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('tab', { name: 'Content Management' }));
+    expect(screen.getByRole('link', { name: 'Edits 1 waiting' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Content Management' }));
     for (const label of ['Access Story Editor', 'Manage Social Media Posts', 'View Analytics']) {
       expect(await screen.findByRole('button', { name: label })).toBeInTheDocument();
     }
@@ -322,8 +323,8 @@ describe('super admin Pending Stories and Edits', () => {
     const stats = within(await screen.findByRole('list', { name: 'Overview' }));
     // The stat is the server's count, not the length of a page.
     await waitFor(() => expect(stats.getByText('Pending Stories').closest('li')).toHaveTextContent('7'));
-    expect(screen.getByRole('tab', { name: 'Edits 1 waiting' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('tab', { name: 'Pending Stories 7 waiting' }));
+    expect(screen.getByRole('link', { name: 'Edits 1 waiting' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Pending Stories 7 waiting' }));
     const item = within((await storiesQueue()).getByRole('listitem', { name: 'New Testimony' }));
     expect(item.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(item.getByRole('button', { name: 'Reject' })).toBeInTheDocument();

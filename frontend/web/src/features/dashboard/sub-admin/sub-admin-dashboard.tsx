@@ -1,34 +1,28 @@
-import { ListPendingStoriesKind } from '@grace-stories/sdk/react';
 import { BarChart3, FileClock, FilePen, LayoutDashboard, Share2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { PageShell } from '@/components/layout/page-shell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { User } from '@/hooks/use-auth';
-import { useDocumentTitle } from '@/hooks/use-document-title';
-import { isAdminRole, reviewDashboardTitle } from '@/lib/roles';
-import { PendingCommentsPanel } from '../review/pending-comments-panel';
-import { PendingStoriesPanel } from '../review/pending-stories-panel';
-import { QueueCount } from '../review/queue-count';
+import { reviewDashboardTitle, reviewerBadge } from '@/lib/roles';
 import { useQueueCounts } from '../review/use-queue-counts';
 
 /**
- * docs/product.md#screens: the review queues (new stories, edits, comments; each tab with
- * its count) and content-management shortcuts. The `admin` role gets the same screen, titled
- * 'Admin Dashboard'.
+ * The frame of a reviewer's admin area (docs/product.md#screens): the title naming the role
+ * ('Sub Admin Dashboard', or 'Admin Dashboard' for the `admin` role), the badge, the welcome and
+ * the two cards; `children` is the area's sections (the review queues and Content Management)
+ * and the screen shown.
  */
-export function SubAdminDashboard({ user }: { user: User }) {
-  const title = reviewDashboardTitle(user.role);
-  useDocumentTitle(title);
+export function SubAdminDashboard({ user, children }: { user: User; children: ReactNode }) {
   const counts = useQueueCounts();
 
   return (
     <PageShell className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="font-serif text-4xl font-semibold tracking-tight">{title}</h1>
-          <Badge variant="secondary">{user.role === 'sub_admin' ? 'Sub Admin' : 'Admin'}</Badge>
+          <h1 className="font-serif text-4xl font-semibold tracking-tight">{reviewDashboardTitle(user.role)}</h1>
+          <Badge variant="secondary">{reviewerBadge(user.role)}</Badge>
         </div>
         <p className="text-muted-foreground">
           Welcome back, {user.firstName || user.username || 'Friend'}. Review what the community has written.
@@ -65,38 +59,13 @@ export function SubAdminDashboard({ user }: { user: User }) {
         </li>
       </ul>
 
-      <Tabs defaultValue="pending-stories">
-        <TabsList>
-          <TabsTrigger value="pending-stories">
-            Pending Stories <QueueCount count={counts.newStories} />
-          </TabsTrigger>
-          <TabsTrigger value="edits">
-            Edits <QueueCount count={counts.edits} />
-          </TabsTrigger>
-          <TabsTrigger value="pending-comments">
-            Pending Comments <QueueCount count={counts.comments} />
-          </TabsTrigger>
-          <TabsTrigger value="content-management">Content Management</TabsTrigger>
-        </TabsList>
-        <TabsContent value="pending-stories">
-          <PendingStoriesPanel kind={ListPendingStoriesKind.new} withEdit />
-        </TabsContent>
-        <TabsContent value="edits">
-          <PendingStoriesPanel kind={ListPendingStoriesKind.edit} />
-        </TabsContent>
-        <TabsContent value="pending-comments">
-          <PendingCommentsPanel canDelete={isAdminRole(user.role)} />
-        </TabsContent>
-        <TabsContent value="content-management">
-          <ContentManagement />
-        </TabsContent>
-      </Tabs>
+      {children}
     </PageShell>
   );
 }
 
 /** Static shortcuts (docs/product.md#screens); the tools behind them are not part of the product yet. */
-function ContentManagement() {
+export function ContentManagement() {
   const tools = [
     { label: 'Access Story Editor', icon: FilePen },
     { label: 'Manage Social Media Posts', icon: Share2 },

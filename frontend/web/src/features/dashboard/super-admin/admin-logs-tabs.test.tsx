@@ -5,6 +5,9 @@ import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 import { ACTION_LABEL } from './activity-log-tab';
 
+// Each screen of the admin area loads lazily; clicking through several takes a few seconds in jsdom.
+vi.setConfig({ testTimeout: 15_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -147,14 +150,14 @@ function calls(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string
 
 async function openTab(name: RegExp, extra: FetchTable = {}) {
   const rendered = renderApp('/dashboard', table(extra));
-  await userEvent.click(await screen.findByRole('tab', { name }, { timeout: 3000 }));
+  await userEvent.click(await screen.findByRole('link', { name }, { timeout: 3000 }));
   return rendered;
 }
 
 describe('Mail Outbox', () => {
   it('says mail is only recorded without a mail server, and lists messages with their errors', async () => {
     await openTab(/^Mail Outbox/);
-    expect(screen.getByRole('tab', { name: 'Mail Outbox 1 failed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mail Outbox 1 failed' })).toBeInTheDocument();
     expect(await screen.findByText(/No mail server is configured/)).toBeInTheDocument();
     const row = await screen.findByRole('listitem', { name: 'Your story is live' });
     expect(row).toHaveTextContent('To ruth@example.org');
@@ -194,8 +197,10 @@ describe('Mail Outbox', () => {
     });
     expect(await screen.findByRole('listitem', { name: 'Queued' })).toHaveTextContent('Not sent');
     expect(screen.getByRole('button', { name: 'Not sent' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('tab', { name: 'Activity Log' }));
-    await userEvent.click(screen.getByRole('tab', { name: /^Mail Outbox/ }));
+    await userEvent.click(screen.getByRole('link', { name: 'Activity Log' }));
+    // The other screen shows (it loads lazily) before the outbox is opened again.
+    expect(await screen.findByRole('heading', { name: 'Activity Log' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: /^Mail Outbox/ }));
     expect(await screen.findByText(/No mail server is configured/)).toBeInTheDocument();
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/admin/mail-outbox')).toHaveLength(2));
   });
@@ -288,7 +293,7 @@ describe('Social Posts', () => {
     const { fetchMock } = await openTab(/^Social Posts/, {
       'POST /api/admin/social-posts/12/retry': { body: { ...failedPost, status: 'queued' } },
     });
-    expect(screen.getByRole('tab', { name: 'Social Posts 1 failed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Social Posts 1 failed' })).toBeInTheDocument();
     await screen.findByRole('listitem', { name: 'Finding Peace on X (Twitter)' });
     await userEvent.click(screen.getByRole('button', { name: 'Failed' }));
     await waitFor(() =>
@@ -429,7 +434,7 @@ describe('API Tokens', () => {
       },
     });
     const { fetchMock } = renderApp('/dashboard', fetchTable);
-    await userEvent.click(await screen.findByRole('tab', { name: 'API Tokens' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'API Tokens' }));
     const list = within(await screen.findByRole('list', { name: 'API tokens' }));
     const row = within(list.getByRole('listitem', { name: 'Church app of ruth@example.org' }));
     expect(row.getByText('Held by ruth (ruth@example.org)')).toBeInTheDocument();

@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 
+// The admin area's screens load lazily; a first click-through takes a few seconds in jsdom.
+vi.setConfig({ testTimeout: 15_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -33,7 +36,7 @@ const table = (extra: FetchTable = {}): FetchTable => ({
 });
 
 async function openSettings() {
-  await userEvent.click(await screen.findByRole('tab', { name: 'Site Settings' }));
+  await userEvent.click(await screen.findByRole('link', { name: 'Site Settings' }));
   return screen.findByRole('form', { name: 'Consent statement' });
 }
 

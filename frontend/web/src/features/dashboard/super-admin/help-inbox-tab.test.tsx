@@ -5,6 +5,9 @@ import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 import { replyHref } from './help-inbox-tab';
 
+// The admin area's screens load lazily; a first click-through takes a few seconds in jsdom.
+vi.setConfig({ testTimeout: 15_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -89,20 +92,20 @@ function calls(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string
 
 async function openInbox(extra: FetchTable = {}) {
   const rendered = renderApp('/dashboard', table(extra));
-  await userEvent.click(await screen.findByRole('tab', { name: /^Help Inbox/ }));
+  await userEvent.click(await screen.findByRole('link', { name: /^Help Inbox/ }));
   return rendered;
 }
 
 describe('Help Inbox', () => {
   it('counts the open messages on the tab', async () => {
     renderApp('/dashboard', table({ 'GET /api/admin/help-messages': inbox([video, helpMessage(8), helpMessage(9)]) }));
-    expect(await screen.findByRole('tab', { name: 'Help Inbox 3 open' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Help Inbox 3 open' }, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it('shows no count on the tab when nothing waits', async () => {
     await openInbox({ 'GET /api/admin/help-messages': inbox([]) });
     expect(await screen.findByText('No open help messages')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Help Inbox' })).toHaveTextContent(/^Help Inbox\s*$/);
+    expect(screen.getByRole('link', { name: 'Help Inbox' })).toHaveTextContent(/^Help Inbox\s*$/);
   });
 
   it('lists an open message with its category, sender, wait, text and a reply link', async () => {
@@ -153,7 +156,7 @@ describe('Help Inbox', () => {
         return { body: done };
       },
     });
-    expect(await screen.findByRole('tab', { name: 'Help Inbox 2 open' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Help Inbox 2 open' })).toBeInTheDocument();
     const row = await screen.findByRole('listitem', { name: 'The video does not play' });
     await userEvent.click(within(row).getByRole('button', { name: 'Mark handled' }));
     expect(await screen.findByText('Message marked handled')).toBeInTheDocument();
@@ -161,7 +164,7 @@ describe('Help Inbox', () => {
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'The video does not play' })).not.toBeInTheDocument(),
     );
-    expect(screen.getByRole('tab', { name: 'Help Inbox 1 open' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Help Inbox 1 open' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Handled' }));
     expect(await screen.findByRole('listitem', { name: 'The video does not play' })).toBeInTheDocument();
   });
@@ -206,7 +209,7 @@ describe('Help Inbox', () => {
     const list = await screen.findByRole('list', { name: 'Open help messages' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
     expect(screen.getByText('Showing 20 of 45 open messages')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Help Inbox 45 open' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Help Inbox 45 open' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
     expect(await screen.findByText('Showing 40 of 45 open messages')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));

@@ -6,6 +6,9 @@ import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 import { passwordChangeProblem } from './change-password-tab';
 
+// The admin area's screens load lazily; a first click-through takes a few seconds in jsdom.
+vi.setConfig({ testTimeout: 15_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -47,7 +50,7 @@ function calls(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string
 }
 
 describe('super admin dashboard', () => {
-  it('shows the header, stats and tabs', async () => {
+  it('shows the header, stats and sections', async () => {
     renderApp('/dashboard', table());
     expect(await screen.findByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Super Administrator')).toBeInTheDocument();
@@ -57,20 +60,22 @@ describe('super admin dashboard', () => {
     await waitFor(() => expect(stats.getByText('Total Users').closest('li')).toHaveTextContent('3'));
     expect(stats.getByText('Pending Users').closest('li')).toHaveTextContent('1');
     expect(stats.getByText('Pending Stories').closest('li')).toHaveTextContent('0');
-    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent?.trim());
-    expect(tabs).toEqual([
+    // The tabs became the admin area's sidebar, grouped in sections (lib/admin-sections.ts).
+    const nav = within(screen.getByRole('navigation', { name: 'Admin sections' }));
+    expect(nav.getAllByRole('link').map((link) => link.textContent?.trim())).toEqual([
       'Pending Users',
       'All Users',
       'Pending Stories',
       'Edits',
       'Pending Comments',
+      'Content Management',
       'Help Inbox',
       'Mail Outbox',
       'Social Posts',
-      'Activity Log',
-      'API Tokens',
-      'Backups',
       'Site Settings',
+      'Backups',
+      'API Tokens',
+      'Activity Log',
       'Change Password',
     ]);
   });
@@ -214,7 +219,7 @@ describe('super admin dashboard', () => {
       '/dashboard',
       table({ 'POST /api/admin/users/member-id/role': { body: { ...member, role: 'primary_contributor' } } }),
     );
-    await userEvent.click(await screen.findByRole('tab', { name: 'All Users' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'All Users' }));
     const self = await screen.findByRole('listitem', { name: 'Super Admin' });
     expect(within(self).getByRole('combobox')).toBeDisabled();
     expect(within(self).getByRole('button', { name: /Delete/ })).toBeDisabled();
@@ -232,11 +237,11 @@ describe('super admin dashboard', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ role: 'primary_contributor', isApproved: true });
   });
 
-  it('shows the empty Pending Stories tab and the static site settings', async () => {
+  it('shows the empty Pending Stories screen and the static site settings', async () => {
     renderApp('/dashboard', table());
-    await userEvent.click(await screen.findByRole('tab', { name: 'Pending Stories' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Pending Stories' }));
     expect(await screen.findByText('No pending stories')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('tab', { name: 'Site Settings' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Site Settings' }));
     for (const label of [
       'Website Content Management',
       'Layout & Widget Configuration',
@@ -256,7 +261,7 @@ describe('super admin dashboard', () => {
       '/dashboard',
       table({ 'POST /api/logout': { body: { message: 'Logged out' } } }),
     );
-    await userEvent.click(await screen.findByRole('tab', { name: 'Site Settings' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Site Settings' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Admin Logout' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
     expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
@@ -271,7 +276,7 @@ describe('super admin dashboard', () => {
     [
       'Site Settings → Admin Logout',
       async () => {
-        await userEvent.click(await screen.findByRole('tab', { name: 'Site Settings' }));
+        await userEvent.click(await screen.findByRole('link', { name: 'Site Settings' }));
         await userEvent.click(await screen.findByRole('button', { name: 'Admin Logout' }));
       },
     ],
@@ -298,7 +303,7 @@ describe('super admin dashboard', () => {
   describe('Change Password', () => {
     async function openTab(extra: FetchTable = {}) {
       const rendered = renderApp('/dashboard', table(extra));
-      await userEvent.click(await screen.findByRole('tab', { name: 'Change Password' }));
+      await userEvent.click(await screen.findByRole('link', { name: 'Change Password' }));
       expect(await screen.findByLabelText('Username')).toHaveValue('admin');
       return rendered;
     }

@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 
+// All Users loads lazily with the dialogs; the first click-through takes a few seconds in jsdom.
+vi.setConfig({ testTimeout: 15_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -48,7 +51,7 @@ function calls(fetchMock: ReturnType<typeof vi.fn>, method: string, path: string
 }
 
 async function allUsers() {
-  await userEvent.click(await screen.findByRole('tab', { name: 'All Users' }));
+  await userEvent.click(await screen.findByRole('link', { name: 'All Users' }));
   return within(await screen.findByRole('list', { name: 'All users' }));
 }
 
