@@ -139,7 +139,13 @@ test('a sub admin sees only the review queues and the content tools', async ({ b
       expect(await sections(page)).toEqual([
         'Moderation: Pending Stories, Edits, Pending Comments',
         'Content: Content Management',
+        'My account: Profile Settings, Security, API Tokens',
       ]);
+      // Their own account, as "My Dashboard" gives everyone else.
+      await sidebar(page).getByRole('link', { name: 'Profile Settings' }).click();
+      await expectScreen(page, '/dashboard/account/profile', 'Profile Settings');
+      await expect(page.getByLabel('First Name')).toHaveValue('Silas');
+      await page.goBack();
       await sidebar(page).getByRole('link', { name: 'Content Management' }).click();
       await expectScreen(page, '/dashboard/content/tools', 'Content Management');
       await expect(page.getByRole('button', { name: 'Access Story Editor' })).toBeDisabled();

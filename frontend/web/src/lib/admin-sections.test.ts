@@ -26,11 +26,12 @@ describe('the admin area map', () => {
     ]);
   });
 
-  it('gives the sub admin and the admin only the review queues and the content tools', () => {
+  it('gives the sub admin and the admin the review queues, the content tools and their own account', () => {
     for (const role of ['sub_admin', 'admin'] as const) {
       expect(map(visibleSections(abilitiesOf(role, true)))).toEqual([
         'Moderation: Pending Stories, Edits, Pending Comments',
         'Content: Content Management',
+        'My account: Profile Settings, Security, API Tokens',
       ]);
     }
   });
@@ -56,6 +57,7 @@ describe('the admin area map', () => {
     expect(map(visibleSections(['review_stories', 'moderate_comments']))).toEqual([
       'Moderation: Pending Stories, Edits, Pending Comments',
       'Content: Content Management',
+      'My account: Profile Settings, Security, API Tokens',
     ]);
     // Backups follow their own ability.
     expect(map(visibleSections(['manage_backups']))).toEqual(['Site: Backups']);
@@ -83,6 +85,9 @@ describe('the admin area map', () => {
       '/dashboard/site/tokens',
       '/dashboard/site/activity',
       '/dashboard/site/password',
+      '/dashboard/account/profile',
+      '/dashboard/account/security',
+      '/dashboard/account/tokens',
     ]);
   });
 

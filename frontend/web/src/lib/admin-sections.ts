@@ -19,9 +19,11 @@ import {
   Send,
   Settings,
   Share2,
+  Shield,
   ShieldCheck,
   SlidersHorizontal,
   UserCheck,
+  UserRound,
   Users,
 } from 'lucide-react';
 
@@ -43,7 +45,10 @@ export type ScreenId =
   | 'site/backups'
   | 'site/tokens'
   | 'site/activity'
-  | 'site/password';
+  | 'site/password'
+  | 'account/profile'
+  | 'account/security'
+  | 'account/tokens';
 
 export type AdminScreen = {
   /** `{section}/{screen}`: the screen's address is `/dashboard/{id}`. */
@@ -53,6 +58,8 @@ export type AdminScreen = {
   icon: LucideIcon;
   /** The ability the server requires for what this screen reads. */
   ability: AbilityDto;
+  /** Not for those who hold this ability (the super admin's own account is its Site screens). */
+  unless?: AbilityDto;
   count?: WaitingCount;
 };
 
@@ -154,7 +161,29 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
       { id: 'site/password', label: 'Change Password', icon: LockKeyhole, ability: 'change_admin_password' },
     ],
   },
+  {
+    // One's own account, for reviewers whose /dashboard is this area rather than "My Dashboard".
+    slug: 'account',
+    title: 'My account',
+    icon: UserRound,
+    screens: [
+      {
+        id: 'account/profile',
+        label: 'Profile Settings',
+        icon: UserRound,
+        ability: 'review_stories',
+        unless: 'manage_users',
+      },
+      { id: 'account/security', label: 'Security', icon: Shield, ability: 'review_stories', unless: 'manage_users' },
+      { id: 'account/tokens', label: 'API Tokens', icon: Key, ability: 'review_stories', unless: 'manage_users' },
+    ],
+  },
 ];
+
+/** Whether this person may open the screen. */
+export function mayOpen(abilities: readonly AbilityDto[], screen: AdminScreen): boolean {
+  return abilities.includes(screen.ability) && !(screen.unless && abilities.includes(screen.unless));
+}
 
 /** `/dashboard/{section}/{screen}`: the address a link in a mail or a bookmark opens. */
 export function screenAddress(screen: AdminScreen): string {
@@ -165,7 +194,7 @@ export function screenAddress(screen: AdminScreen): string {
 export function visibleSections(abilities: readonly AbilityDto[]): AdminSection[] {
   return ADMIN_SECTIONS.map((section) => ({
     ...section,
-    screens: section.screens.filter((screen) => abilities.includes(screen.ability)),
+    screens: section.screens.filter((screen) => mayOpen(abilities, screen)),
   })).filter((section) => section.screens.length > 0);
 }
 
@@ -202,12 +231,12 @@ export function findScreen(
   const section = ADMIN_SECTIONS.find((s) => s.slug === sectionSlug);
   if (!section) return { kind: 'unknown' };
   if (screenSlug === undefined) {
-    const first = section.screens.find((s) => abilities.includes(s.ability));
+    const first = section.screens.find((s) => mayOpen(abilities, s));
     return { kind: 'section', section, first: first ? screenAddress(first) : null };
   }
   const screen = section.screens.find((s) => s.id === `${sectionSlug}/${screenSlug}`);
   if (!screen) return { kind: 'unknown' };
-  if (!abilities.includes(screen.ability)) return { kind: 'refused', section, screen };
+  if (!mayOpen(abilities, screen)) return { kind: 'refused', section, screen };
   return { kind: 'screen', section, screen };
 }
 

@@ -134,6 +134,7 @@ describe('the admin area', () => {
       expect(await sidebar()).toEqual([
         'Moderation: Pending Stories 22 waiting, Edits 11 waiting, Pending Comments 44 waiting',
         'Content: Content Management',
+        'My account: Profile Settings, Security, API Tokens',
       ]);
       expect(screen.queryByRole('link', { name: /Pending Users/ })).not.toBeInTheDocument();
       unmount();
@@ -147,11 +148,24 @@ describe('the admin area', () => {
     expect(await sidebar()).toEqual([
       'Moderation: Pending Stories 22 waiting, Edits 11 waiting, Pending Comments 44 waiting',
       'Content: Content Management',
+      'My account: Profile Settings, Security, API Tokens',
     ]);
     // Nothing of the people screens is asked for.
     const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname);
     expect(asked).not.toContain('/api/admin/users/pending');
     expect(asked).not.toContain('/api/admin/users');
+  });
+
+  it("gives a sub admin their own account's screens, which are not the super admin's", async () => {
+    const { unmount } = renderApp('/dashboard/account/security', as(subAdmin));
+    expect(await screen.findByRole('region', { name: 'Security' }, { timeout: 5000 })).not.toHaveTextContent(
+      'This screen is not among the ones you may use',
+    );
+    unmount();
+    renderApp('/dashboard/account/profile', as(superAdmin));
+    expect(await screen.findByRole('region', { name: 'Profile Settings' }, { timeout: 5000 })).toHaveTextContent(
+      'This screen is not among the ones you may use',
+    );
   });
 
   it('gives an approved primary contributor the comment queue from /admin, and keeps My Dashboard at /dashboard', async () => {

@@ -30,6 +30,9 @@ import {
 const ActivityLogTab = lazy(() =>
   import('../super-admin/activity-log-tab').then((m) => ({ default: m.ActivityLogTab })),
 );
+const ProfileSettings = lazy(() => import('../account/profile-settings').then((m) => ({ default: m.ProfileSettings })));
+const SecurityTab = lazy(() => import('../account/security-tab').then((m) => ({ default: m.SecurityTab })));
+const ApiTokensTab = lazy(() => import('../account/api-tokens-tab').then((m) => ({ default: m.ApiTokensTab })));
 const AllUsersTab = lazy(() => import('../super-admin/all-users-tab').then((m) => ({ default: m.AllUsersTab })));
 const ApiTokensAdminTab = lazy(() =>
   import('../super-admin/api-tokens-admin-tab').then((m) => ({ default: m.ApiTokensAdminTab })),
@@ -174,6 +177,9 @@ const SCREENS: Record<ScreenId, (user: User) => ReactNode> = {
   'site/tokens': () => <ApiTokensAdminTab />,
   'site/activity': () => <ActivityLogTab />,
   'site/password': (user) => <ChangePasswordTab defaultUsername={user.username ?? ''} />,
+  'account/profile': (user) => <ProfileSettings user={user} />,
+  'account/security': () => <SecurityTab />,
+  'account/tokens': () => <ApiTokensTab />,
 };
 
 // The frame's figures read the same two lists; the queries are shared, so these ask nothing twice.
