@@ -92,15 +92,17 @@ impl SubscriptionService {
         caller: &Caller,
         form: SubscribeForm,
     ) -> Result<(), SubscribeError> {
-        if form
-            .website
-            .as_deref()
-            .is_some_and(|w| !w.trim().is_empty())
-        {
-            // A robot: it hears what a person hears, and nothing is stored or mailed.
-            return Ok(());
-        }
         let mut errors = FieldErrors::new();
+        match form.website.as_deref() {
+            // Control characters are refused in every text, this one too.
+            Some(w) if w.chars().any(char::is_control) => {
+                errors.push("website", "Leave this field empty");
+                return Err(SubscribeError::Invalid(errors));
+            }
+            // A robot: it hears what a person hears, and nothing is stored or mailed.
+            Some(w) if !w.trim().is_empty() => return Ok(()),
+            _ => {}
+        }
         let email = errors.check("email", Email::parse(&form.email));
         let frequency = match form.frequency.as_deref().map(str::trim) {
             None | Some("") => Some(self.p.default_frequency),

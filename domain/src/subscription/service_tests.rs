@@ -288,4 +288,11 @@ fn a_filled_honeypot_hears_the_same_and_nothing_happens() {
     block_on(w.service.subscribe(&Caller::Visitor, robot)).unwrap();
     assert!(w.subscriptions.all().is_empty());
     assert!(w.mailer.sent().is_empty());
+    // A control character is refused there as in every text.
+    let mut odd = form("reader@example.org");
+    odd.website = Some("\u{7f}".to_owned());
+    assert!(matches!(
+        block_on(w.service.subscribe(&Caller::Visitor, odd)),
+        Err(SubscribeError::Invalid(_))
+    ));
 }
