@@ -134,6 +134,9 @@ describe('sub admin dashboard', () => {
       'Edits 11 waiting',
       'Pending Comments 44 waiting',
       'Content Management',
+      'Profile Settings',
+      'Security',
+      'API Tokens',
     ]);
     expect(screen.getByRole('link', { name: 'Edits 1 waiting' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Content Management' }));
