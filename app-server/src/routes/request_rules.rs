@@ -104,6 +104,8 @@ const FIELDS: &[(&str, &str, &str)] = &[
     ("WithdrawConsentRequest", "reason", FREE_TEXT),
     ("ConsentStatementInput", "text", SEVERAL_LINES),
     ("SubscribeRequest", "email", EMAIL),
+    // Category names the domain looks up (each item; blank ones are skipped).
+    ("SubscribeRequest", "categories", FREE_TEXT),
     // A site path, or stored as `/` (`subscription::service::page_path`).
     ("SubscribeRequest", "page", FREE_TEXT),
     // The honeypot: a filled one hears the same 202 and nothing happens, so any text is
@@ -259,7 +261,12 @@ fn request_schema(name: &str, schema: &mut Value) {
         }
         // A field missing from FIELDS stays without a rule, and the test below names it.
         if let Some((_, _, rule)) = FIELDS.iter().find(|(s, f, _)| *s == name && f == field) {
-            free_text(prop, rule);
+            // A list of texts: the rule is each item's.
+            if prop["type"] == "array" {
+                free_text(&mut prop["items"], rule);
+            } else {
+                free_text(prop, rule);
+            }
         }
     }
     if schema.get("additionalProperties").is_none() {

@@ -22,6 +22,9 @@ use crate::validation::{Email, FieldErrors};
 pub const SUBSCRIBE_WORDING: &str = "Get new stories by e-mail. We send only what you choose, \
      with no tracking, and every mail has a link to stop them.";
 
+/// The longest site path a sign-up may name as its page.
+pub const MAX_PAGE_CHARS: usize = 200;
+
 /// The most categories one subscription may name.
 pub const MAX_CATEGORIES: usize = 50;
 
@@ -108,6 +111,12 @@ impl SubscriptionService {
             None | Some("") => Some(self.p.default_frequency),
             Some(name) => errors.check("frequency", name.parse::<Frequency>()),
         };
+        if form.page.chars().count() > MAX_PAGE_CHARS {
+            errors.push(
+                "page",
+                format!("Must be at most {MAX_PAGE_CHARS} characters"),
+            );
+        }
         let categories = self.categories(form.categories, &mut errors).await?;
         let (Some(email), Some(frequency), true) = (email, frequency, errors.is_empty()) else {
             return Err(SubscribeError::Invalid(errors));
@@ -315,14 +324,12 @@ impl SubscriptionService {
     }
 }
 
-/// The path a form was on: a site path (starting with one `/`), at most 200 characters;
-/// anything else is stored as `/`.
+/// The path a form was on: a site path (starting with one `/`); anything else is stored
+/// as `/`.
 fn page_path(page: &str) -> String {
     let page = page.trim();
-    let is_path = page.starts_with('/')
-        && !page.starts_with("//")
-        && page.chars().count() <= 200
-        && !page.chars().any(char::is_control);
+    let is_path =
+        page.starts_with('/') && !page.starts_with("//") && !page.chars().any(char::is_control);
     if is_path {
         page.to_owned()
     } else {

@@ -214,6 +214,15 @@ fn bad_fields_are_named_and_nothing_is_stored_or_mailed() {
     assert!(w.subscriptions.all().is_empty());
     assert!(w.mailer.sent().is_empty());
 
+    let mut long = form("reader@example.org");
+    long.page = format!("/{}", "a".repeat(200));
+    let Err(SubscribeError::Invalid(errors)) =
+        block_on(w.service.subscribe(&Caller::Visitor, long))
+    else {
+        panic!("refused");
+    };
+    assert_eq!(errors.as_slice()[0].field, "page");
+
     let mut many = form("reader@example.org");
     many.categories = (0..60).map(|i| format!("c{i}")).collect();
     assert!(matches!(

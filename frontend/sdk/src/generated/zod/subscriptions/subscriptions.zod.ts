@@ -14,6 +14,7 @@ address is new, waiting for its confirmation or already subscribed; a confirmati
 is mailed unless the address is confirmed already (a signed-in member's own verified
 address is confirmed at once).
  */
+export const subscribeBodyCategoriesItemRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
 export const subscribeBodyCategoriesMax = 50;export const subscribeBodyEmailMax = 255;
 export const subscribeBodyEmailRegExp = new RegExp('^[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&\'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$');
 export const subscribeBodyPageMax = 200;
@@ -22,7 +23,7 @@ export const subscribeBodyWebsiteRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\
 
 
 export const subscribeBody = zod.object({
-  "categories": zod.array(zod.string()).max(subscribeBodyCategoriesMax).optional().describe('Category names to hear about; none (the default) means all of them.'),
+  "categories": zod.array(zod.string().regex(subscribeBodyCategoriesItemRegExp)).max(subscribeBodyCategoriesMax).optional().describe('Category names to hear about; none (the default) means all of them.'),
   "email": zod.string().max(subscribeBodyEmailMax).regex(subscribeBodyEmailRegExp),
   "frequency": zod.union([zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.'),zod.null()]).optional(),
   "page": zod.string().max(subscribeBodyPageMax).regex(subscribeBodyPageRegExp).nullish().describe('The site path the form was on (kept with the consent record).'),
