@@ -14,6 +14,7 @@ use crate::user::UserId;
 
 pub mod cadence;
 pub mod lifecycle;
+mod mails;
 pub mod ports;
 pub mod service;
 

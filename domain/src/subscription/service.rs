@@ -12,7 +12,7 @@ use super::{Frequency, Subscription, SubscriptionConsent, SubscriptionStatus};
 use crate::StoreError;
 use crate::category::CategoryRepository;
 use crate::clock::Clock;
-use crate::mail::{Mailer, OutgoingMail};
+use crate::mail::Mailer;
 use crate::permissions::Caller;
 use crate::user::account::SiteIdentity;
 use crate::user::tokens::TokenMinter;
@@ -77,7 +77,7 @@ pub struct SubscriptionPorts {
 /// Subscription use cases on top of the ports.
 #[derive(Clone)]
 pub struct SubscriptionService {
-    p: SubscriptionPorts,
+    pub(super) p: SubscriptionPorts,
 }
 
 impl SubscriptionService {
@@ -271,56 +271,6 @@ impl SubscriptionService {
             }
         }
         Ok(chosen)
-    }
-
-    fn link(&self, path: &str, token: &str) -> String {
-        format!(
-            "{}/subscriptions/{path}?token={token}",
-            self.p.site.public_url.trim_end_matches('/')
-        )
-    }
-
-    async fn mail_confirmation(&self, to: &str, token: &str) -> Result<(), StoreError> {
-        let site = &self.p.site.name;
-        self.p
-            .mailer
-            .send(OutgoingMail {
-                to: to.to_owned(),
-                subject: format!("Confirm your subscription to {site}"),
-                body: format!(
-                    "Someone, probably you, asked to get new stories from {site} by e-mail.\n\n\
-                     To confirm, open this link within {CONFIRM_WITHIN_DAYS} days and press \
-                     \"Confirm\":\n{}\n\nIf it was not you, ignore this message: nothing will \
-                     be sent.",
-                    self.link("confirm", token)
-                ),
-            })
-            .await
-    }
-
-    async fn mail_welcome(
-        &self,
-        subscription: &Subscription,
-        token: &str,
-    ) -> Result<(), StoreError> {
-        let site = &self.p.site.name;
-        let how_often = match subscription.frequency {
-            Frequency::Each => "each new story as it is published",
-            Frequency::Weekly => "a weekly digest of new stories",
-            Frequency::Monthly => "a monthly digest of new stories",
-        };
-        self.p
-            .mailer
-            .send(OutgoingMail {
-                to: subscription.email.clone(),
-                subject: format!("You are subscribed to {site}"),
-                body: format!(
-                    "You will get {how_often} from {site}.\n\nTo change how often, or to stop: \
-                     {}",
-                    self.link("unsubscribe", token)
-                ),
-            })
-            .await
     }
 }
 
