@@ -64,7 +64,7 @@ pub fn query_config() -> web::QueryConfig {
 /// does not take.
 pub fn path_config() -> web::PathConfig {
     web::PathConfig::default().error_handler(|err, req| {
-        match crate::routes::methods_at(req.path()) {
+        match crate::routes::fallback::methods_at(req.path()) {
             Some(allow) if !allow.split(", ").any(|m| m == req.method().as_str()) => {
                 ApiError::MethodNotAllowed { allow }.into()
             }
