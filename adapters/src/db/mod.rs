@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use domain::StoreError;
+use sea_orm::sqlx::sqlite::SqliteJournalMode;
 use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr};
 use sea_orm_migration::MigratorTrait;
 
@@ -48,16 +49,32 @@ pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
             Duration::from_millis(500)
         })
         .sqlx_logging(false)
+        // Every connection of the pool, not only the first: foreign keys enforce cascades,
+        // and a writer waits for another rather than failing at once. Both settings are
+        // connection-local. WAL (readers run while one writer writes) is kept in the file:
+        // see `wal_before_pool`.
+        .map_sqlx_sqlite_opts(|o| o.foreign_keys(true).busy_timeout(Duration::from_secs(5)))
         .map_sqlx_sqlite_pool_opts(|pool| pool.after_release(|conn, _| Box::pin(healthy(conn))));
-    let db = Database::connect(opts).await?;
-    if db.get_database_backend() == DbBackend::Sqlite {
-        // WAL lets readers run while one writer writes; foreign keys enforce cascades.
-        db.execute_unprepared(
-            "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;",
-        )
-        .await?;
+    if sqlite {
+        wal_before_pool(url).await?;
     }
-    Ok(db)
+    Ok(Database::connect(opts).await?)
+}
+
+/// Puts a SQLite file in WAL mode on one connection of its own before the pool opens any:
+/// changing the journal mode needs the file to itself, and a pool opens connections
+/// concurrently (the one it hands out and the one it keeps in reserve).
+async fn wal_before_pool(url: &str) -> anyhow::Result<()> {
+    use sea_orm::sqlx::{ConnectOptions as _, Connection as _};
+    let mut conn = url
+        .parse::<sea_orm::sqlx::sqlite::SqliteConnectOptions>()?
+        .journal_mode(SqliteJournalMode::Wal)
+        .busy_timeout(Duration::from_secs(5))
+        .disable_statement_logging()
+        .connect()
+        .await?;
+    conn.close().await?;
+    Ok(())
 }
 
 /// Whether a SQLite connection given back to the pool may serve again: not when it is still
@@ -81,23 +98,29 @@ async fn healthy(conn: &mut sea_orm::sqlx::SqliteConnection) -> Result<bool, sea
 /// The PostgreSQL advisory lock held while migrating ("GraceSto" in ASCII).
 const MIGRATION_LOCK: i64 = 0x4772_6163_6553_746f;
 
-/// Runs the migrations. On PostgreSQL several instances may start at once on one database
-/// (a deploy restarts them together): each migrates holding an advisory lock, on a
-/// connection of its own so the lock and its release are on the same session, and the
-/// later ones find nothing left to do. A process that dies holding it loses its connection
-/// and with it the lock. `steps`: at most that many (`None`: all pending).
+/// Runs the migrations, on a connection of their own, never on the pool's: a SQLite pool
+/// connection that took part in migrating could later prepare statements against the schema
+/// as it was before (a user deleted right after start-up failed with "no such table:
+/// users"). On PostgreSQL several instances may start at once on one database (a deploy
+/// restarts them together): each migrates holding an advisory lock, on that same connection
+/// so the lock and its release are on one session, and the later ones find nothing left to
+/// do. A process that dies holding it loses its connection and with it the lock. `steps`:
+/// at most that many (`None`: all pending).
 ///
 /// # Errors
 /// When a migration fails (its own transaction is rolled back; earlier ones stay applied).
 pub async fn migrate(url: &str, db: &DatabaseConnection, steps: Option<u32>) -> Result<(), DbErr> {
-    if db.get_database_backend() != DbBackend::Postgres {
-        return Migrator::up(db, steps).await;
-    }
+    let postgres = is_postgres(db);
     let mut opts = ConnectOptions::new(url.to_owned());
     opts.max_connections(1)
         .min_connections(1)
         .sqlx_logging(false);
     let one = Database::connect(opts).await?;
+    if !postgres {
+        let migrated = Migrator::up(&one, steps).await;
+        let _ = one.close().await;
+        return migrated;
+    }
     one.execute_unprepared(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))
         .await?;
     let migrated = Migrator::up(&one, steps).await;
