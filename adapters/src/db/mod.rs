@@ -66,7 +66,7 @@ pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
 /// concurrently (the one it hands out and the one it keeps in reserve).
 async fn wal_before_pool(url: &str) -> anyhow::Result<()> {
     use sea_orm::sqlx::{ConnectOptions as _, Connection as _};
-    let mut conn = url
+    let conn = url
         .parse::<sea_orm::sqlx::sqlite::SqliteConnectOptions>()?
         .journal_mode(SqliteJournalMode::Wal)
         .busy_timeout(Duration::from_secs(5))
