@@ -405,7 +405,10 @@ async fn a_freshly_opened_database_deletes_what_it_just_stored() {
     for _ in 0..10 {
         each_engine(|db, _| async move {
             let repo = adapters::SeaOrmUserRepository::new(db.clone());
-            let ruth = repo.create(member("ruth@example.org", "ruth")).await.unwrap();
+            let ruth = repo
+                .create(member("ruth@example.org", "ruth"))
+                .await
+                .unwrap();
             assert!(repo.delete(&ruth.id).await.unwrap());
             assert_eq!(repo.find(&ruth.id).await.unwrap(), None);
         })
