@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use domain::mail::{MailTransport, OutgoingMail, TransportError};
-use lettre::message::Mailbox;
-use lettre::message::header::ContentType;
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 /// Hands messages to the mail server of `SMTP_URL`.
@@ -36,6 +36,25 @@ impl SmtpTransport {
     }
 }
 
+impl SmtpTransport {
+    /// The headers of RFC 8058 for mail somebody subscribed to: an HTTPS address that
+    /// unsubscribes on a POST, and a `mailto:` to the site's sender for mail programs that
+    /// only write mail; and the mark that the HTTPS address takes a one-click POST.
+    fn unsubscribe_headers(&self, one_click: &str) -> [HeaderValue; 2] {
+        let mailto = format!("mailto:{}?subject=unsubscribe", self.from.email);
+        [
+            HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                format!("<{one_click}>, <{mailto}>"),
+            ),
+            HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".to_owned(),
+            ),
+        ]
+    }
+}
+
 #[async_trait]
 impl MailTransport for SmtpTransport {
     async fn send(&self, mail: &OutgoingMail) -> Result<(), TransportError> {
@@ -43,13 +62,25 @@ impl MailTransport for SmtpTransport {
             .to
             .parse::<Mailbox>()
             .map_err(|e| TransportError::Refused(format!("bad recipient address: {e}")))?;
-        let message = Message::builder()
+        let mut builder = Message::builder()
             .from(self.from.clone())
             .to(to)
-            .subject(mail.subject.clone())
-            .header(ContentType::TEXT_PLAIN)
-            .body(mail.body.clone())
-            .map_err(|e| TransportError::Refused(format!("message cannot be built: {e}")))?;
+            .subject(mail.subject.clone());
+        if let Some(one_click) = &mail.unsubscribe {
+            for header in self.unsubscribe_headers(one_click) {
+                builder = builder.raw_header(header);
+            }
+        }
+        let message = match &mail.html {
+            Some(html) => builder.multipart(MultiPart::alternative_plain_html(
+                mail.body.clone(),
+                html.clone(),
+            )),
+            None => builder
+                .header(ContentType::TEXT_PLAIN)
+                .body(mail.body.clone()),
+        }
+        .map_err(|e| TransportError::Refused(format!("message cannot be built: {e}")))?;
         match self.transport.send(message).await {
             Ok(_) => Ok(()),
             Err(e) if e.is_permanent() => Err(TransportError::Refused(e.to_string())),

@@ -29,6 +29,8 @@ async fn a_claim_takes_at_most_its_limit_and_each_message_once() {
                     to: format!("reader{i}@example.org"),
                     subject: format!("Message {i}"),
                     body: "Grace and peace.".to_owned(),
+                    html: None,
+                    unsubscribe: None,
                 })
                 .await
                 .unwrap();

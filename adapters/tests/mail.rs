@@ -40,6 +40,8 @@ fn mail(to: &str, subject: &str) -> OutgoingMail {
         to: to.into(),
         subject: subject.into(),
         body: format!("Dear friend,\n\n{subject}.\n"),
+        html: None,
+        unsubscribe: None,
     }
 }
 

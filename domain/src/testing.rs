@@ -48,7 +48,7 @@ pub use stories::{InMemoryCategoryRepository, InMemoryCommentRepository, InMemor
 #[cfg(test)]
 pub(crate) use story_service::story_form;
 pub use story_service::{StoryFakes, StripScriptSanitizer, story_service};
-pub use subscriptions::InMemorySubscriptions;
+pub use subscriptions::{InMemorySubscriptions, KeyedSigner};
 pub use users::{InMemoryAdminCredentialRepository, InMemoryUserRepository};
 pub use work::{EmptyOutbox, FakeUnitOfWork, InMemoryAuditLog, WorkParts};
 

@@ -15,6 +15,10 @@ pub struct Model {
     pub attempts: i32,
     pub last_error: Option<String>,
     pub next_attempt_at: Option<DateTimeUtc>,
+    /// The HTML part of mail somebody subscribed to.
+    pub html: Option<String>,
+    /// The one-click unsubscribe address of mail somebody subscribed to.
+    pub unsubscribe: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -21,6 +21,8 @@ pub struct Model {
     pub consent_wording: String,
     pub consent_page: String,
     pub consent_at: DateTimeUtc,
+    /// While a server mails this subscription's digest, until when it holds it.
+    pub lease_until: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

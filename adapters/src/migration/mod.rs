@@ -32,6 +32,7 @@ mod m0033_story_consent;
 mod m0034_email_verified_at;
 mod m0035_subscriptions;
 mod m0036_social_deletions;
+mod m0037_bulk_mail;
 
 pub struct Migrator;
 
@@ -67,6 +68,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0034_email_verified_at::Migration),
             Box::new(m0035_subscriptions::Migration),
             Box::new(m0036_social_deletions::Migration),
+            Box::new(m0037_bulk_mail::Migration),
         ];
         all.into_iter()
             .map(|m| Box::new(InTransaction(m)) as Box<dyn MigrationTrait>)

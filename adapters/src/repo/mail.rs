@@ -57,6 +57,8 @@ impl Mailer for OutboxMailer {
             recipient: Set(mail.to),
             subject: Set(subject),
             body: Set(mail.body),
+            html: Set(mail.html),
+            unsubscribe: Set(mail.unsubscribe),
             created_at: Set(self.db.now()),
             sent_at: Set(None),
             attempts: Set(0),
@@ -248,6 +250,8 @@ impl MailQueue for SeaOrmMailQueue {
                     to: m.recipient,
                     subject: m.subject,
                     body: m.body,
+                    html: m.html,
+                    unsubscribe: m.unsubscribe,
                 },
             })
             .collect())

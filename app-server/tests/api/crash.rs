@@ -820,6 +820,8 @@ async fn mail_survives_sigkill(engine: Engine) {
                 to: format!("reader{i}@mail.test"),
                 subject: format!("Crash mail {i}"),
                 body: format!("Message {i} of {MESSAGES}."),
+                html: None,
+                unsubscribe: None,
             })
             .await
             .unwrap();

@@ -95,6 +95,8 @@ async fn queue_work(db: &DatabaseConnection) {
                 to: format!("reader{i}@example.org"),
                 subject: "News from the church".to_owned(),
                 body: format!("Message [m{i}] for you."),
+                html: None,
+                unsubscribe: None,
             })
             .await
             .unwrap();

@@ -183,6 +183,8 @@ impl ApiTokenService {
                     site.public_url,
                     site.name,
                 ),
+                html: None,
+                unsubscribe: None,
             })
             .await?;
         let entry = NewAuditEntry::by(

@@ -230,6 +230,8 @@ impl BackupService {
                     self.settings.site_name,
                     self.settings.every.num_hours()
                 ),
+                html: None,
+                unsubscribe: None,
             })
             .await?;
         Ok(true)

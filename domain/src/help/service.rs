@@ -218,6 +218,8 @@ impl HelpService {
                 m.subject,
                 m.message
             ),
+            html: None,
+            unsubscribe: None,
         }
     }
 }

@@ -11,11 +11,20 @@ pub use delivery::{ClaimedMail, MailDelivery, TransportError};
 pub use ports::{MailOutbox, MailQueue, MailTransport, Mailer};
 pub use service::{MailOutboxError, MailPorts, MailService, OUTBOX_PAGE_MAX};
 
+/// One message. Account mail (verification, password reset, approval, reminders) is text
+/// only, without `html` or `unsubscribe`: only mail somebody subscribed to carries an
+/// unsubscribe link, so the headers that offer one never appear on mail about an account.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutgoingMail {
     pub to: String,
     pub subject: String,
+    /// The plain-text part.
     pub body: String,
+    /// An HTML part beside the text (a digest with its pictures), if any.
+    pub html: Option<String>,
+    /// The one-click unsubscribe address (RFC 8058) of mail sent to subscribers: the
+    /// transport adds `List-Unsubscribe` and `List-Unsubscribe-Post` for it.
+    pub unsubscribe: Option<String>,
 }
 
 /// How many times the delivery worker tries one message before it gives up.

@@ -87,6 +87,8 @@ impl ScheduleService {
                 self.p.site.public_url,
                 self.p.site.name
             ),
+            html: None,
+            unsubscribe: None,
         }
     }
 }

@@ -11,7 +11,9 @@ pub fn looks_like_html(text: &str) -> bool {
         .any(|w| w[0] == b'<' && (w[1].is_ascii_alphabetic() || w[1] == b'/' || w[1] == b'!'))
 }
 
-fn escape(text: &str) -> String {
+/// `text` with the characters HTML gives meaning to written as entities (for text and
+/// attribute values alike).
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -239,6 +239,8 @@ impl StoryService {
                     to: user.email,
                     subject,
                     body,
+                    html: None,
+                    unsubscribe: None,
                 })
                 .await?;
         }

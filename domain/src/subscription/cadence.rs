@@ -133,11 +133,7 @@ impl DigestSchedule {
             return None;
         }
         let slot = self.last_slot(subscription.frequency, now)?;
-        let covered = subscription
-            .covered_until
-            .or(subscription.confirmed_at)
-            .unwrap_or(subscription.created_at);
-        (covered < slot).then_some(slot)
+        (subscription.covered_since() < slot).then_some(slot)
     }
 
     /// The first `weekday` of a month.

@@ -29,6 +29,8 @@ impl SubscriptionService {
                      be sent.",
                     self.link("confirm", token)
                 ),
+                html: None,
+                unsubscribe: None,
             })
             .await
     }
@@ -54,6 +56,8 @@ impl SubscriptionService {
                      {}",
                     self.link("unsubscribe", token)
                 ),
+                html: None,
+                unsubscribe: None,
             })
             .await
     }

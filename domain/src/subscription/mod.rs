@@ -5,6 +5,8 @@
 //! - [`lifecycle`]: the states of one subscription and what each request does to it.
 //! - [`cadence`]: when a digest is due, in the site's time zone.
 //! - [`service`]: signing up, confirming, changing and leaving, over [`ports`].
+//! - [`digests`]: the job that mails digests and `each` stories (and `digest_mail.rs`,
+//!   what those mails say); [`links`]: the signed links they carry.
 
 use chrono::{DateTime, Utc};
 use std::fmt;
@@ -13,7 +15,10 @@ use std::str::FromStr;
 use crate::user::UserId;
 
 pub mod cadence;
+mod digest_mail;
+pub mod digests;
 pub mod lifecycle;
+pub mod links;
 mod mails;
 pub mod ports;
 pub mod service;
@@ -21,15 +26,19 @@ pub mod service;
 #[cfg(test)]
 mod cadence_tests;
 #[cfg(test)]
+mod digests_tests;
+#[cfg(test)]
 mod lifecycle_tests;
 #[cfg(test)]
 mod service_tests;
 
 pub use cadence::{DigestSchedule, EACH_GRACE_MINUTES, each_is_due};
+pub use digests::{DigestPorts, DigestRound, DigestService};
 pub use lifecycle::{
     Bounce, CONFIRM_WITHIN_DAYS, ConfirmError, HARD_BOUNCES_TO_SUSPEND, SubscribeAction,
 };
-pub use ports::{NewSubscription, SubscriptionRepository};
+pub use links::LinkSigner;
+pub use ports::{NewStories, NewSubscription, SubscriptionRepository};
 pub use service::{
     SUBSCRIBE_WORDING, SubscribeError, SubscribeForm, SubscriptionLinkError, SubscriptionPorts,
     SubscriptionService,

@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 
 use super::{Frequency, Subscription, SubscriptionConsent, SubscriptionStatus};
 use crate::StoreError;
+use crate::story::StorySummary;
 use crate::user::UserId;
 use crate::validation::Email;
 
@@ -65,4 +66,57 @@ pub trait SubscriptionRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
     async fn delete_pending_made_by(&self, before: DateTime<Utc>) -> Result<u64, StoreError>;
+
+    /// The subscription with this id, if any.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn find(&self, id: i64) -> Result<Option<Subscription>, StoreError>;
+
+    /// Claims up to `limit` confirmed subscriptions of `frequency` whose mail is due: what
+    /// they cover (`covered_until`, else when they were confirmed) lies before `until`, and
+    /// no other server holds them (`lease_until` unset or past at `now`). Each is held until
+    /// `lease_until`, in one statement, so no other server claims it meanwhile. Oldest
+    /// first.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn claim_due(
+        &self,
+        frequency: Frequency,
+        until: DateTime<Utc>,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<Subscription>, StoreError>;
+
+    /// Marks a claimed subscription's mail done: it now covers up to `covered_until`, and
+    /// its lease ends.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn finish(&self, id: i64, covered_until: DateTime<Utc>) -> Result<(), StoreError>;
+
+    /// Gives a claimed subscription back without mailing it (its lease ends).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn release(&self, id: i64) -> Result<(), StoreError>;
+}
+
+/// The stories a subscriber hears of.
+#[async_trait]
+pub trait NewStories: Send + Sync {
+    /// Approved, published stories (members-only ones too: the digest decides who reads
+    /// them) published after `after` and at or before `until`, newest first, at most
+    /// `limit`, with their authors; a fixed number of queries whatever `limit`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn published_between(
+        &self,
+        after: DateTime<Utc>,
+        until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<StorySummary>, StoreError>;
 }

@@ -68,6 +68,8 @@ pub struct SubscriptionPorts {
     pub categories: Arc<dyn CategoryRepository>,
     pub mailer: Arc<dyn Mailer>,
     pub minter: Arc<dyn TokenMinter>,
+    /// Signs and checks the links in digests (`links.rs`).
+    pub signer: Arc<dyn super::links::LinkSigner>,
     pub clock: Arc<dyn Clock>,
     pub site: SiteIdentity,
     /// The frequency of a sign-up that names none (the super admin's choice).
@@ -233,10 +235,23 @@ impl SubscriptionService {
         if token.is_empty() {
             return Err(SubscriptionLinkError::InvalidLink);
         }
-        self.p
+        if let Some(found) = self
+            .p
             .subscriptions
             .find_by_token(&self.p.minter.hash(token))
             .await?
+        {
+            return Ok(found);
+        }
+        // The signed token of a digest's links.
+        let Some(id) = super::links::signed_id(token) else {
+            return Err(SubscriptionLinkError::InvalidLink);
+        };
+        self.p
+            .subscriptions
+            .find(id)
+            .await?
+            .filter(|s| super::links::is_signed_token_of(self.p.signer.as_ref(), token, s))
             .ok_or(SubscriptionLinkError::InvalidLink)
     }
 

@@ -34,6 +34,7 @@ fn world() -> World {
         categories,
         mailer: mailer.clone(),
         minter: Arc::new(SequentialTokenMinter::default()),
+        signer: Arc::new(crate::testing::KeyedSigner::default()),
         clock: clock.clone(),
         site: SiteIdentity {
             name: "Grace Stories".to_owned(),

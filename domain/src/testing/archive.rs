@@ -58,3 +58,25 @@ impl StoryArchive for InMemoryStoryRepository {
             .collect())
     }
 }
+
+#[async_trait]
+impl crate::subscription::NewStories for InMemoryStoryRepository {
+    async fn published_between(
+        &self,
+        after: chrono::DateTime<chrono::Utc>,
+        until: chrono::DateTime<chrono::Utc>,
+        limit: u32,
+    ) -> Result<Vec<crate::story::StorySummary>, StoreError> {
+        let mut found: Vec<_> = self
+            .all()
+            .into_iter()
+            .filter(|s| s.is_public() && s.published_at.is_some_and(|p| p > after && p <= until))
+            .collect();
+        found.sort_by_key(|s| std::cmp::Reverse((s.published_at, s.id)));
+        Ok(found
+            .into_iter()
+            .take(limit as usize)
+            .map(|s| self.summary(s, false))
+            .collect())
+    }
+}

@@ -46,6 +46,8 @@ impl InMemoryMailQueue {
                 to: to.to_owned(),
                 subject: subject.to_owned(),
                 body: format!("About {subject}"),
+                html: None,
+                unsubscribe: None,
             },
             attempts: 0,
             sent_at: None,

@@ -133,7 +133,7 @@ impl InMemoryStoryRepository {
             .unwrap_or_default()
     }
 
-    fn summary(&self, s: Story, has_pending_revision: bool) -> StorySummary {
+    pub(super) fn summary(&self, s: Story, has_pending_revision: bool) -> StorySummary {
         StorySummary {
             passages: self.passages_of(s.id),
             preview: crate::story::content::plain_preview(

@@ -2,18 +2,21 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use std::collections::HashMap;
 use std::sync::Mutex;
 
 use super::lock;
 use crate::StoreError;
 use crate::subscription::{
-    NewSubscription, Subscription, SubscriptionRepository, SubscriptionStatus,
+    Frequency, NewSubscription, Subscription, SubscriptionRepository, SubscriptionStatus,
 };
 
 #[derive(Default)]
 pub struct InMemorySubscriptions {
     rows: Mutex<Vec<(Subscription, String)>>,
     next_id: Mutex<i64>,
+    /// Until when each claimed subscription is held.
+    leases: Mutex<HashMap<i64, DateTime<Utc>>>,
 }
 
 impl InMemorySubscriptions {
@@ -94,5 +97,71 @@ impl SubscriptionRepository for InMemorySubscriptions {
         let was = rows.len();
         rows.retain(|(s, _)| !(s.status == SubscriptionStatus::Pending && s.created_at <= before));
         Ok((was - rows.len()) as u64)
+    }
+
+    async fn find(&self, id: i64) -> Result<Option<Subscription>, StoreError> {
+        Ok(lock(&self.rows)
+            .iter()
+            .find(|(s, _)| s.id == id)
+            .map(|(s, _)| s.clone()))
+    }
+
+    async fn claim_due(
+        &self,
+        frequency: Frequency,
+        until: DateTime<Utc>,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<Subscription>, StoreError> {
+        let rows = lock(&self.rows);
+        let mut leases = lock(&self.leases);
+        let mut claimed: Vec<Subscription> = Vec::new();
+        for (s, _) in rows.iter() {
+            let covered = s.covered_until.or(s.confirmed_at).unwrap_or(s.created_at);
+            let free = leases.get(&s.id).is_none_or(|held| *held <= now);
+            if s.status == SubscriptionStatus::Confirmed
+                && s.frequency == frequency
+                && covered < until
+                && free
+                && claimed.len() < limit as usize
+            {
+                leases.insert(s.id, lease_until);
+                claimed.push(s.clone());
+            }
+        }
+        Ok(claimed)
+    }
+
+    async fn finish(&self, id: i64, covered_until: DateTime<Utc>) -> Result<(), StoreError> {
+        lock(&self.leases).remove(&id);
+        if let Some((s, _)) = lock(&self.rows).iter_mut().find(|(s, _)| s.id == id) {
+            s.covered_until = Some(covered_until);
+        }
+        Ok(())
+    }
+
+    async fn release(&self, id: i64) -> Result<(), StoreError> {
+        lock(&self.leases).remove(&id);
+        Ok(())
+    }
+}
+
+/// Signs with a key of its own (not cryptographic: enough to tell keys and messages apart).
+#[derive(Debug, Clone)]
+pub struct KeyedSigner(pub &'static str);
+
+impl Default for KeyedSigner {
+    fn default() -> Self {
+        Self("test key")
+    }
+}
+
+impl crate::subscription::LinkSigner for KeyedSigner {
+    fn sign(&self, message: &str) -> String {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.0, message).hash(&mut h);
+        format!("{:016x}", h.finish())
     }
 }

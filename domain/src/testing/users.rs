@@ -114,6 +114,15 @@ impl UserRepository for InMemoryUserRepository {
             .map(|(u, _)| u.clone()))
     }
 
+    async fn find_many(&self, ids: &[UserId]) -> Result<Vec<User>, StoreError> {
+        Ok(lock(&self.rows)
+            .users
+            .iter()
+            .filter(|(u, _)| ids.contains(&u.id))
+            .map(|(u, _)| u.clone())
+            .collect())
+    }
+
     async fn find_by_email(&self, email: &str) -> Result<Option<User>, StoreError> {
         Ok(self.find_credentials(email).await?.map(|(u, _)| u))
     }

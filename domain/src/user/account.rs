@@ -106,6 +106,8 @@ impl AccountService {
                     user.display_name(),
                     self.p.site.name
                 ),
+                html: None,
+                unsubscribe: None,
             })
             .await
     }

@@ -49,6 +49,20 @@ impl UserRepository for SeaOrmUserRepository {
             .transpose()
     }
 
+    async fn find_many(&self, ids: &[UserId]) -> Result<Vec<User>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        users::Entity::find()
+            .filter(users::Column::Id.is_in(ids.iter().map(UserId::as_str)))
+            .all(&self.db)
+            .await
+            .map_err(store_err)?
+            .into_iter()
+            .map(to_domain)
+            .collect()
+    }
+
     async fn find_by_email(&self, email: &str) -> Result<Option<User>, StoreError> {
         users::Entity::find()
             .filter(email_eq(email))

@@ -66,6 +66,12 @@ pub trait UserRepository: Send + Sync {
     /// [`StoreError::Unknown`] when the store fails.
     async fn find(&self, id: &UserId) -> Result<Option<User>, StoreError>;
 
+    /// The accounts with these ids that exist, in one query.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn find_many(&self, ids: &[UserId]) -> Result<Vec<User>, StoreError>;
+
     /// The account with this e-mail (compared case-insensitively), or `None`.
     ///
     /// # Errors
