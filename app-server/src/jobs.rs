@@ -1,5 +1,6 @@
 //! Background work of one server instance: purging expired sessions, deleting pictures no
-//! story uses, writing scheduled backups, mailing schedule reminders, posting queued social exports to the platforms with credentials and, with
+//! story uses, writing scheduled backups, mailing schedule reminders and subscribers'
+//! digests, posting queued social exports to the platforms with credentials and, with
 //! `SMTP_URL`, sending the mail outbox. Every instance runs them; rows are claimed one
 //! statement at a time (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so two instances never do
 //! the same job. Each instance also follows the shared version of public content (its cache
@@ -39,6 +40,10 @@ const REMINDER_POLL: Duration = Duration::from_secs(300);
 /// How often the scheduled backup (and the overdue warning) is looked at.
 const BACKUP_POLL: Duration = Duration::from_secs(60);
 
+/// How often subscribers' mail is looked for: digests go out within a minute of their slot,
+/// `each` stories within a minute of their grace period.
+const SUBSCRIPTION_POLL: Duration = Duration::from_secs(60);
+
 /// What one round of a job reports: how many things it did, for the log.
 pub trait RoundReport {
     /// Whether there is anything to log.
@@ -63,6 +68,23 @@ impl RoundReport for Round {
             delivered = self.delivered,
             retrying = self.retrying,
             failed = self.failed,
+            "round done"
+        );
+    }
+}
+
+impl RoundReport for domain::subscription::DigestRound {
+    fn is_quiet(&self) -> bool {
+        self.subscriptions == 0
+    }
+    fn more_waiting(&self) -> bool {
+        self.more
+    }
+    fn log(&self, job: &'static str) {
+        tracing::info!(
+            job,
+            mailed = self.mailed,
+            subscriptions = self.subscriptions,
             "round done"
         );
     }
@@ -167,6 +189,20 @@ pub fn spawn(state: &AppState) {
     spawn_worker("schedule reminders", REMINDER_POLL, None, move || {
         let (schedules, now) = (schedules.clone(), clock.now());
         async move { schedules.send_due_reminders(now).await }
+    });
+
+    let (digests, sign_ups, clock) = (
+        state.digests.clone(),
+        state.subscriptions.clone(),
+        state.clock.clone(),
+    );
+    spawn_worker("subscription mail", SUBSCRIPTION_POLL, None, move || {
+        let (digests, sign_ups, now) = (digests.clone(), sign_ups.clone(), clock.now());
+        async move {
+            // Sign-ups nobody confirmed in time go first (an idempotent delete).
+            sign_ups.purge_unconfirmed().await?;
+            digests.send_due(now).await
+        }
     });
 
     let media = state.media.clone();

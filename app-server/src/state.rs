@@ -19,7 +19,7 @@ use domain::session::SessionRepository;
 use domain::social::{SocialDelivery, SocialPostRepository, SocialService};
 use domain::story::service::StoryPorts;
 use domain::story::{StoryRepository, StoryService};
-use domain::subscription::{Frequency, SubscriptionPorts, SubscriptionService};
+use domain::subscription::{DigestService, SubscriptionService};
 use domain::user::IdentityProvider;
 use domain::user::UserRepository;
 use domain::user::account::{AccountPorts, AccountService, SiteIdentity};
@@ -30,6 +30,7 @@ use crate::session::SqlSessionStore;
 
 mod configured;
 mod limits;
+mod subscriptions;
 use configured::social_publishers;
 pub use limits::RequestLimits;
 
@@ -53,6 +54,8 @@ pub struct AppState {
     pub comments: CommentService,
     pub help: HelpService,
     pub subscriptions: SubscriptionService,
+    /// Mails digests and `each` stories to subscribers (a background job).
+    pub digests: DigestService,
     pub social: SocialService,
     /// Posts the queued exports to the platforms that have credentials.
     pub social_delivery: SocialDelivery,
@@ -115,7 +118,7 @@ impl AppState {
         );
         let stories = StoryService::new(StoryPorts {
             stories: story_repo.clone(),
-            archive: story_adapter,
+            archive: story_adapter.clone(),
             categories: category_repo.clone(),
             users: user_repo.clone(),
             sanitizer: Arc::new(adapters::AmmoniaSanitizer::new(&config.public_url)),
@@ -156,7 +159,7 @@ impl AppState {
             },
         });
         let accounts = AccountService::new(AccountPorts {
-            users: user_repo,
+            users: user_repo.clone(),
             credentials: Arc::new(adapters::SeaOrmAdminCredentialRepository::new(
                 stamp.clone(),
             )),
@@ -192,14 +195,16 @@ impl AppState {
             work.clone(),
             clock.clone(),
         );
-        let subscriptions = SubscriptionService::new(SubscriptionPorts {
-            subscriptions: Arc::new(adapters::SeaOrmSubscriptionRepository::new(stamp.clone())),
+        let (subscriptions, digests) = subscriptions::services(subscriptions::SubscriptionParts {
+            stamp: stamp.clone(),
+            stories: story_adapter.clone(),
+            users: user_repo.clone(),
             categories: category_repo,
             mailer: mailer.clone(),
-            minter: Arc::new(adapters::Sha256TokenMinter),
             clock: clock.clone(),
             site,
-            default_frequency: Frequency::default(),
+            schedule: config.digests,
+            session_key: session_key.clone(),
         });
         let help = HelpService::new(HelpPorts {
             messages: Arc::new(adapters::SeaOrmHelpMessageRepository::new(stamp.clone())),
@@ -282,6 +287,7 @@ impl AppState {
             comments,
             help,
             subscriptions,
+            digests,
             social,
             social_delivery,
             social_wakeup,

@@ -8,11 +8,11 @@ use domain::subscription::{
     SubscriptionStatus,
 };
 use domain::user::UserId;
-use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::sea_query::{Condition, Expr, ExprTrait, Func, OnConflict};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
 use crate::db::Db;
-use crate::db::store_err;
+use crate::db::{Claim, store_err};
 use crate::entity::subscriptions;
 
 pub struct SeaOrmSubscriptionRepository {
@@ -168,5 +168,83 @@ impl SubscriptionRepository for SeaOrmSubscriptionRepository {
             .await
             .map_err(store_err)?;
         Ok(done.rows_affected)
+    }
+
+    async fn find(&self, id: i64) -> Result<Option<Subscription>, StoreError> {
+        subscriptions::Entity::find_by_id(id)
+            .one(&self.db)
+            .await
+            .map_err(store_err)?
+            .map(to_domain)
+            .transpose()
+    }
+
+    async fn claim_due(
+        &self,
+        frequency: Frequency,
+        until: DateTime<Utc>,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<Subscription>, StoreError> {
+        use subscriptions::Column as C;
+        // What the subscription covers already: as `Subscription::covered_since`.
+        let covered = Func::coalesce([
+            Expr::col(C::CoveredUntil),
+            Expr::col(C::ConfirmedAt),
+            Expr::col(C::CreatedAt),
+        ]);
+        let due = Condition::all()
+            .add(C::Status.eq(SubscriptionStatus::Confirmed.as_str()))
+            .add(C::Frequency.eq(frequency.as_str()))
+            .add(Expr::expr(covered).lt(until))
+            .add(
+                Condition::any()
+                    .add(C::LeaseUntil.is_null())
+                    .add(C::LeaseUntil.lte(now)),
+            );
+        let statement = Claim {
+            entity: subscriptions::Entity,
+            id: C::Id,
+            due,
+            order: vec![C::Id],
+            limit: u64::from(limit),
+            changes: vec![(C::LeaseUntil, Expr::value(lease_until))],
+        }
+        .statement(self.db.get_database_backend());
+        let mut rows = subscriptions::Entity::find()
+            .from_raw_sql(statement)
+            .all(&self.db)
+            .await
+            .map_err(store_err)?;
+        rows.sort_by_key(|m| m.id);
+        rows.into_iter().map(to_domain).collect()
+    }
+
+    async fn finish(&self, id: i64, covered_until: DateTime<Utc>) -> Result<(), StoreError> {
+        subscriptions::Entity::update_many()
+            .col_expr(subscriptions::Column::CoveredUntil, Expr::value(covered_until))
+            .col_expr(
+                subscriptions::Column::LeaseUntil,
+                Expr::value(Option::<DateTime<Utc>>::None),
+            )
+            .filter(subscriptions::Column::Id.eq(id))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(())
+    }
+
+    async fn release(&self, id: i64) -> Result<(), StoreError> {
+        subscriptions::Entity::update_many()
+            .col_expr(
+                subscriptions::Column::LeaseUntil,
+                Expr::value(Option::<DateTime<Utc>>::None),
+            )
+            .filter(subscriptions::Column::Id.eq(id))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(())
     }
 }

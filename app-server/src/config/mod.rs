@@ -46,6 +46,8 @@ pub struct Config {
     pub backups: BackupConfig,
     /// Where Prometheus reads `/metrics` (`METRICS_ADDR`); `None`: no metrics.
     pub metrics_addr: Option<String>,
+    /// When digests go out (`SITE_TIME_ZONE`, `DIGEST_WEEKDAY`, `DIGEST_HOUR`).
+    pub digests: domain::subscription::DigestSchedule,
 }
 
 /// Social platform credentials (docs/product.md#integrations); a platform without them keeps its exported
@@ -198,6 +200,11 @@ impl Config {
             scripture: ScriptureConfig::from_env()?,
             backups: BackupConfig::from_env()?,
             metrics_addr: var("METRICS_ADDR"),
+            digests: domain::subscription::DigestSchedule::parse(
+                &var_or("SITE_TIME_ZONE", "UTC"),
+                &var_or("DIGEST_WEEKDAY", "Sunday"),
+                &var_or("DIGEST_HOUR", "6"),
+            )?,
         })
     }
 
@@ -277,6 +284,7 @@ mod tests {
             scripture: ScriptureConfig::default(),
             backups: BackupConfig::default(),
             metrics_addr: None,
+            digests: domain::subscription::DigestSchedule::default(),
         }
     }
 

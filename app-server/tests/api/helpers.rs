@@ -48,6 +48,7 @@ pub fn test_config(database_url: &str) -> Config {
             ..Default::default()
         },
         metrics_addr: None,
+        digests: domain::subscription::DigestSchedule::default(),
     }
 }
 

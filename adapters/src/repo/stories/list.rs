@@ -1,4 +1,5 @@
-//! The statements of the public list: a page of cards newest first and its total.
+//! The statements of the public list: a page of cards newest first and its total; and the
+//! stories published in a window, for subscribers.
 
 use domain::story::{AudienceScope, StoryQuery};
 use sea_orm::sea_query::{Expr, ExprTrait};
@@ -49,4 +50,30 @@ pub(crate) fn list_selects(
         .limit(u64::from(query.limit))
         .offset(query.offset);
     (count, page)
+}
+
+/// The stories subscribers hear of: live ones (members-only too; the digest decides who
+/// reads them) published after `after` and at or before `until`, newest first, with their
+/// authors (two queries).
+#[async_trait::async_trait]
+impl domain::subscription::NewStories for super::SeaOrmStoryRepository {
+    async fn published_between(
+        &self,
+        after: chrono::DateTime<chrono::Utc>,
+        until: chrono::DateTime<chrono::Utc>,
+        limit: u32,
+    ) -> Result<Vec<domain::story::StorySummary>, domain::StoreError> {
+        let rows = summary_select()
+            .filter(scope_filter(AudienceScope::Members))
+            .filter(stories::Column::PublishedAt.gt(after))
+            .filter(stories::Column::PublishedAt.lte(until))
+            .order_by_desc(stories::Column::PublishedAt)
+            .order_by_desc(stories::Column::Id)
+            .limit(u64::from(limit))
+            .into_model::<super::rows::SummaryRow>()
+            .all(&self.db)
+            .await
+            .map_err(crate::db::store_err)?;
+        self.summaries(rows, false).await
+    }
 }

@@ -1,0 +1,54 @@
+//! The subscription services: sign-ups and the links in mail, and the digest job, over one
+//! repository and one link signer (keyed with the session signing key every server shares,
+//! so a link a server mailed works on every other).
+
+use std::sync::Arc;
+
+use domain::category::CategoryRepository;
+use domain::clock::Clock;
+use domain::mail::Mailer;
+use domain::subscription::{
+    DigestPorts, DigestSchedule, DigestService, Frequency, LinkSigner, SubscriptionPorts,
+    SubscriptionService,
+};
+use domain::user::UserRepository;
+use domain::user::account::SiteIdentity;
+
+/// What the subscription services are built from.
+pub(super) struct SubscriptionParts {
+    pub stamp: adapters::Db,
+    pub stories: Arc<adapters::SeaOrmStoryRepository>,
+    pub users: Arc<dyn UserRepository>,
+    pub categories: Arc<dyn CategoryRepository>,
+    pub mailer: Arc<dyn Mailer>,
+    pub clock: Arc<dyn Clock>,
+    pub site: SiteIdentity,
+    pub schedule: DigestSchedule,
+    pub session_key: actix_web::cookie::Key,
+}
+
+pub(super) fn services(p: SubscriptionParts) -> (SubscriptionService, DigestService) {
+    let repository = Arc::new(adapters::SeaOrmSubscriptionRepository::new(p.stamp));
+    let signer: Arc<dyn LinkSigner> =
+        Arc::new(adapters::HmacLinkSigner::new(p.session_key.signing()));
+    let sign_ups = SubscriptionService::new(SubscriptionPorts {
+        subscriptions: repository.clone(),
+        categories: p.categories,
+        mailer: p.mailer.clone(),
+        minter: Arc::new(adapters::Sha256TokenMinter),
+        signer: signer.clone(),
+        clock: p.clock,
+        site: p.site.clone(),
+        default_frequency: Frequency::default(),
+    });
+    let digests = DigestService::new(DigestPorts {
+        subscriptions: repository,
+        stories: p.stories,
+        users: p.users,
+        mailer: p.mailer,
+        signer,
+        site: p.site,
+        schedule: p.schedule,
+    });
+    (sign_ups, digests)
+}
