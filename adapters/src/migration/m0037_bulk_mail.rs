@@ -70,7 +70,10 @@ impl MigrationTrait for Migration {
             .await?;
         for (table, column) in [
             (MailOutbox::Table.into_iden(), MailOutbox::Html.into_iden()),
-            (MailOutbox::Table.into_iden(), MailOutbox::Unsubscribe.into_iden()),
+            (
+                MailOutbox::Table.into_iden(),
+                MailOutbox::Unsubscribe.into_iden(),
+            ),
             (
                 Subscriptions::Table.into_iden(),
                 Subscriptions::LeaseUntil.into_iden(),

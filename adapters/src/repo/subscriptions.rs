@@ -223,7 +223,10 @@ impl SubscriptionRepository for SeaOrmSubscriptionRepository {
 
     async fn finish(&self, id: i64, covered_until: DateTime<Utc>) -> Result<(), StoreError> {
         subscriptions::Entity::update_many()
-            .col_expr(subscriptions::Column::CoveredUntil, Expr::value(covered_until))
+            .col_expr(
+                subscriptions::Column::CoveredUntil,
+                Expr::value(covered_until),
+            )
             .col_expr(
                 subscriptions::Column::LeaseUntil,
                 Expr::value(Option::<DateTime<Utc>>::None),

@@ -15,6 +15,7 @@ mod consent;
 mod contract;
 mod cors;
 mod crash;
+mod digests;
 mod error_codes;
 mod faults;
 mod first_hour;
