@@ -128,3 +128,100 @@ async fn the_purge_deletes_only_pending_sign_ups_old_enough() {
     })
     .await;
 }
+
+/// Two servers claiming due digests at once (two connection pools on one database) never
+/// take the same subscription; a claim takes only confirmed subscriptions of its frequency
+/// whose coverage lies before the slot; `finish` moves the coverage and ends the lease,
+/// `release` only ends the lease.
+#[tokio::test]
+async fn due_subscriptions_are_claimed_once_across_servers() {
+    each_engine(|db, url| async move {
+        let repo = adapters::SeaOrmSubscriptionRepository::new(db);
+        let other =
+            adapters::SeaOrmSubscriptionRepository::new(adapters::connect(&url).await.unwrap());
+        let now = SystemClock
+            .now()
+            .duration_trunc(Duration::seconds(1))
+            .unwrap();
+        let confirmed = |email: &str, frequency: Frequency| NewSubscription {
+            status: SubscriptionStatus::Confirmed,
+            confirmed_at: Some(now - Duration::days(3)),
+            frequency,
+            ..new_subscription(email, now - Duration::days(3))
+        };
+        for i in 0..30 {
+            repo.put(
+                confirmed(&format!("r{i}@example.org"), Frequency::Weekly),
+                &format!("h{i}"),
+            )
+            .await
+            .unwrap();
+        }
+        repo.put(confirmed("each@example.org", Frequency::Each), "he")
+            .await
+            .unwrap();
+        repo.put(
+            new_subscription("pending@example.org", now - Duration::days(3)),
+            "hp",
+        )
+        .await
+        .unwrap();
+        let covered = repo
+            .put(confirmed("covered@example.org", Frequency::Weekly), "hc")
+            .await
+            .unwrap();
+        repo.finish(covered.id, now).await.unwrap();
+
+        let lease = now + Duration::minutes(15);
+        let (a, b) = tokio::join!(
+            repo.claim_due(Frequency::Weekly, now, now, lease, 20),
+            other.claim_due(Frequency::Weekly, now, now, lease, 20)
+        );
+        let (a, b) = (a.unwrap(), b.unwrap());
+        let mut ids: Vec<i64> = a.iter().chain(&b).map(|s| s.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!((a.len() + b.len(), ids.len()), (30, 30));
+        assert!(a.iter().chain(&b).all(|s| s.frequency == Frequency::Weekly
+            && s.status == SubscriptionStatus::Confirmed
+            && s.email.starts_with('r')));
+        // Held: nothing left for anyone until the lease ends.
+        assert!(
+            repo.claim_due(Frequency::Weekly, now, now, lease, 50)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+
+        // Released ones come back at once; finished ones do not come back for this slot.
+        repo.release(a[0].id).await.unwrap();
+        repo.finish(a[1].id, now).await.unwrap();
+        let again = repo
+            .claim_due(Frequency::Weekly, now, now, lease, 50)
+            .await
+            .unwrap();
+        assert_eq!(again.iter().map(|s| s.id).collect::<Vec<_>>(), [a[0].id]);
+        let finished = repo.find(a[1].id).await.unwrap().unwrap();
+        assert_eq!(finished.covered_until, Some(now));
+        // After the lease, the rest are due again (a server died mid-round).
+        let later = repo
+            .claim_due(
+                Frequency::Weekly,
+                now,
+                lease,
+                lease + Duration::minutes(15),
+                50,
+            )
+            .await
+            .unwrap();
+        assert_eq!(later.len(), 29, "all but the finished one");
+        assert_eq!(
+            repo.claim_due(Frequency::Each, now, now, lease, 50)
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
+    })
+    .await;
+}

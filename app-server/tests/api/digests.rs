@@ -166,7 +166,10 @@ async fn digest_end_to_end(engine: adapters::testing::Engine) {
         .find(|l| l.starts_with("List-Unsubscribe: "))
         .unwrap_or_else(|| panic!("a List-Unsubscribe header in {data}"));
     assert!(header.contains("<http://localhost:8080/api/subscriptions/unsubscribe?token="));
-    assert!(header.contains("<mailto:support@example.org?subject=unsubscribe>"), "{header}");
+    assert!(
+        header.contains("<mailto:support@example.org?subject=unsubscribe>"),
+        "{header}"
+    );
     assert!(data.contains("multipart/alternative"));
     let text = part(data, "text/plain");
     let html = part(data, "text/html");
