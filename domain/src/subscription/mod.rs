@@ -5,6 +5,7 @@
 //! - [`lifecycle`]: the states of one subscription and what each request does to it.
 //! - [`cadence`]: when a digest is due, in the site's time zone.
 //! - [`service`]: signing up, confirming, changing and leaving, over [`ports`].
+//! - [`mine`]: a signed-in member's own subscription, from the dashboard.
 
 use chrono::{DateTime, Utc};
 use std::fmt;
@@ -15,6 +16,7 @@ use crate::user::UserId;
 pub mod cadence;
 pub mod lifecycle;
 mod mails;
+pub mod mine;
 pub mod ports;
 pub mod service;
 
@@ -23,12 +25,15 @@ mod cadence_tests;
 #[cfg(test)]
 mod lifecycle_tests;
 #[cfg(test)]
+mod mine_tests;
+#[cfg(test)]
 mod service_tests;
 
 pub use cadence::{DigestSchedule, EACH_GRACE_MINUTES, each_is_due};
 pub use lifecycle::{
     Bounce, CONFIRM_WITHIN_DAYS, ConfirmError, HARD_BOUNCES_TO_SUSPEND, SubscribeAction,
 };
+pub use mine::{MySubscriptionChange, MySubscriptionError};
 pub use ports::{NewSubscription, SubscriptionRepository};
 pub use service::{
     SUBSCRIBE_WORDING, SubscribeError, SubscribeForm, SubscriptionLinkError, SubscriptionPorts,
