@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { wcagViolations } from '../lib/axe';
 import { linkIn, waitForMail } from '../lib/mail-sink.mjs';
 import { approve, adminApi, newPerson, register, signIn } from '../lib/people';
 
@@ -17,6 +18,10 @@ test('a visitor subscribes from the footer and confirms by the mailed link', asy
   const form = footer.getByRole('form', { name: 'Get new stories by e-mail' });
   await expect(form.getByLabel('E-mail address')).toBeFocused();
   await expect(form.getByRole('radio', { name: 'Weekly digest' })).toBeChecked();
+  // The open form, its categories and its hidden honeypot break no WCAG rule.
+  await form.getByText('Choose categories').click();
+  await expect(form.getByRole('checkbox').first()).toBeVisible();
+  expect(await wcagViolations(page)).toEqual([]);
   await form.getByLabel('E-mail address').fill(email);
   await form.getByRole('radio', { name: 'Monthly digest' }).click();
   await form.getByRole('button', { name: 'Subscribe' }).click();

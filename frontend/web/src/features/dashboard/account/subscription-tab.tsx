@@ -56,7 +56,7 @@ export function SubscriptionTab() {
           httpStatus(mine.error) === 404 ? (
             <>
               <p className="text-sm text-muted-foreground">You are not subscribed.</p>
-              <SubscribeForm onSubscribed={reload} />
+              <SubscribeForm className="max-w-xl" onSubscribed={reload} />
             </>
           ) : httpStatus(mine.error) === 403 ? (
             <>
@@ -71,7 +71,7 @@ export function SubscriptionTab() {
         ) : (
           <>
             <p className="text-sm text-muted-foreground">{NOT_RUNNING[mine.data.status](mine.data.email)}</p>
-            <SubscribeForm onSubscribed={reload} />
+            <SubscribeForm className="max-w-xl" onSubscribed={reload} />
           </>
         )}
       </CardContent>
@@ -105,7 +105,7 @@ function ChangeSubscription({ subscription }: { subscription: SubscriptionDto })
       <form
         noValidate
         aria-label="Your subscription"
-        className="grid gap-4"
+        className="grid max-w-xl gap-4"
         onSubmit={form.handleSubmit((data) => change.mutate({ data }))}
       >
         <p className="text-sm [overflow-wrap:anywhere]">
