@@ -239,3 +239,18 @@ impl From<domain::subscription::SubscriptionLinkError> for ApiError {
         }
     }
 }
+
+impl From<domain::subscription::MySubscriptionError> for ApiError {
+    fn from(err: domain::subscription::MySubscriptionError) -> Self {
+        use domain::subscription::MySubscriptionError as E;
+        let message = err.to_string();
+        match err {
+            E::Refused(r) => r.into(),
+            E::Unverified => ApiError::Forbidden(message),
+            E::NoSubscription => ApiError::not_found(message),
+            E::NotConfirmed(_) => ApiError::Conflict(message),
+            E::Invalid(errors) => field_errors(errors),
+            E::Store(e) => e.into(),
+        }
+    }
+}

@@ -59,7 +59,7 @@ pub mod versions;
         (name = "admin", description = "Super admin: sign-in, password and people"),
         (name = "comments", description = "Comments under stories and their moderation"),
         (name = "help", description = "Help centre messages to the administrator"),
-        (name = "subscriptions", description = "New stories by e-mail: signing up, confirming, changing the frequency and one-click unsubscribing"),
+        (name = "subscriptions", description = "New stories by e-mail: signing up, confirming, changing the frequency and one-click unsubscribing, and a member's own subscription"),
         (name = "schedules", description = "A contributor's schedule of tasks"),
         (name = "scripture", description = "Scripture references in stories: found in a text, and stories browsed by book and chapter"),
         (name = "uploads", description = "Pictures: upload one, re-encoded in several widths and served from /media"),
@@ -115,6 +115,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(subscriptions::confirm_subscription)
         .service(subscriptions::unsubscribe)
         .service(subscriptions::change_frequency)
+        .service(subscriptions::my_subscription)
+        .service(subscriptions::change_my_subscription)
         .service(mail::list_mail_outbox)
         .service(mail::retry_mail)
         .service(audit::list_audit_log)

@@ -113,6 +113,8 @@ const FIELDS: &[(&str, &str, &str)] = &[
     ("SubscribeRequest", "website", FREE_TEXT),
     ("SubscriptionTokenRequest", "token", FREE_TEXT),
     ("ChangeFrequencyRequest", "token", FREE_TEXT),
+    // Category names the domain checks to exist.
+    ("MySubscriptionRequest", "categories", FREE_TEXT),
 ];
 
 /// Writes the shared rules into `api`; leaves it as it was if it does not read back.

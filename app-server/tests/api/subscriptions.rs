@@ -333,3 +333,154 @@ engine_test!(
         assert_eq!(left.body["status"], "unsubscribed");
     }
 );
+
+/// The name of one of the site's categories.
+async fn a_category<S, B>(app: &S) -> String
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let res = send(app, Method::GET, "/api/categories", None, None).await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    res.body[0]["name"].as_str().unwrap().to_owned()
+}
+
+engine_test!(
+    a_member_reads_and_changes_their_own_subscription,
+    |ctx, app| {
+        let (member, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
+        let get = || {
+            send(
+                &app,
+                Method::GET,
+                "/api/user/subscription",
+                Some(&cookie),
+                None,
+            )
+        };
+        let put = |body: Value| {
+            send(
+                &app,
+                Method::PUT,
+                "/api/user/subscription",
+                Some(&cookie),
+                Some(body),
+            )
+        };
+        // An unverified address may be someone else's: nothing is told about it.
+        let res = get().await;
+        assert_eq!(res.status, 403, "{}", res.body);
+        ctx.users()
+            .mark_email_verified(&member.id, SystemClock.now())
+            .await
+            .unwrap();
+        // None yet: a 404, as for anything else that does not exist.
+        let res = get().await;
+        assert_eq!(res.status, 404, "{}", res.body);
+        let res = put(json!({"frequency": "monthly"})).await;
+        assert_eq!(res.status, 404, "{}", res.body);
+
+        // Subscribed from the form while signed in: confirmed at once.
+        let res = send(
+            &app,
+            Method::POST,
+            "/api/subscriptions",
+            Some(&cookie),
+            Some(json!({"email": member.email, "frequency": "each", "page": "/dashboard"})),
+        )
+        .await;
+        assert_eq!(res.status, 202, "{}", res.body);
+        let res = get().await;
+        assert_eq!(res.status, 200, "{}", res.body);
+        assert_eq!(res.body["status"], "confirmed");
+        assert_eq!(res.body["frequency"], "each");
+        assert_eq!(res.body["categories"], json!([]));
+        assert_eq!(res.body["email"], member.email.to_lowercase());
+
+        let category = a_category(&app).await;
+        let res = put(json!({"frequency": "weekly", "categories": [category]})).await;
+        assert_eq!(res.status, 200, "{}", res.body);
+        assert_eq!(res.body["frequency"], "weekly");
+        assert_eq!(res.body["categories"], json!([category]));
+        let res = get().await;
+        assert_eq!(
+            (
+                res.body["frequency"].clone(),
+                res.body["categories"].clone()
+            ),
+            (json!("weekly"), json!([category]))
+        );
+
+        // Bad input is named, and changes nothing.
+        let res = put(json!({"frequency": "hourly"})).await;
+        assert_eq!(res.status, 400, "{}", res.body);
+        assert_eq!(error_fields(&res.body), ["frequency"]);
+        let res = put(json!({"frequency": "each", "categories": ["No Such Category"]})).await;
+        assert_eq!(res.status, 400, "{}", res.body);
+        assert_eq!(error_fields(&res.body), ["categories"]);
+        let res = get().await;
+        assert_eq!(res.body["frequency"], "weekly");
+
+        // An ended subscription is signed up for again, not changed.
+        set_status(&ctx, &member.email.to_lowercase(), "unsubscribed").await;
+        let res = put(json!({"frequency": "monthly"})).await;
+        assert_eq!(res.status, 409, "{}", res.body);
+        let res = get().await;
+        assert_eq!(res.body["status"], "unsubscribed");
+    }
+);
+
+engine_test!(
+    a_pending_sign_up_waits_for_its_link_and_visitors_are_refused,
+    |ctx, app| {
+        for method in [Method::GET, Method::PUT] {
+            let body = (method == Method::PUT).then(|| json!({"frequency": "weekly"}));
+            let res = send(&app, method.clone(), "/api/user/subscription", None, body).await;
+            assert_eq!(res.status, 401, "{method}: {}", res.body);
+        }
+        let (member, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
+        // Signed up before the address was verified: a confirmation link, like anyone.
+        let res = send(
+            &app,
+            Method::POST,
+            "/api/subscriptions",
+            Some(&cookie),
+            Some(json!({"email": member.email})),
+        )
+        .await;
+        assert_eq!(res.status, 202, "{}", res.body);
+        ctx.users()
+            .mark_email_verified(&member.id, SystemClock.now())
+            .await
+            .unwrap();
+        let res = send(
+            &app,
+            Method::GET,
+            "/api/user/subscription",
+            Some(&cookie),
+            None,
+        )
+        .await;
+        assert_eq!(res.status, 200, "{}", res.body);
+        assert_eq!(res.body["status"], "pending");
+        let res = send(
+            &app,
+            Method::PUT,
+            "/api/user/subscription",
+            Some(&cookie),
+            Some(json!({"frequency": "monthly"})),
+        )
+        .await;
+        assert_eq!(res.status, 409, "{}", res.body);
+        assert_eq!(
+            status_of(&ctx, &member.email.to_lowercase())
+                .await
+                .as_deref(),
+            Some("pending")
+        );
+    }
+);

@@ -5,6 +5,7 @@
 //! - [`lifecycle`]: the states of one subscription and what each request does to it.
 //! - [`cadence`]: when a digest is due, in the site's time zone.
 //! - [`service`]: signing up, confirming, changing and leaving, over [`ports`].
+//! - [`mine`]: a signed-in member's own subscription, from the dashboard.
 //! - [`digests`]: the job that mails digests and `each` stories (and `digest_mail.rs`,
 //!   what those mails say); [`links`]: the signed links they carry.
 
@@ -20,6 +21,7 @@ pub mod digests;
 pub mod lifecycle;
 pub mod links;
 mod mails;
+pub mod mine;
 pub mod ports;
 pub mod service;
 
@@ -30,6 +32,8 @@ mod digests_tests;
 #[cfg(test)]
 mod lifecycle_tests;
 #[cfg(test)]
+mod mine_tests;
+#[cfg(test)]
 mod service_tests;
 
 pub use cadence::{DigestSchedule, EACH_GRACE_MINUTES, each_is_due};
@@ -38,6 +42,7 @@ pub use lifecycle::{
     Bounce, CONFIRM_WITHIN_DAYS, ConfirmError, HARD_BOUNCES_TO_SUSPEND, SubscribeAction,
 };
 pub use links::LinkSigner;
+pub use mine::{MySubscriptionChange, MySubscriptionError};
 pub use ports::{NewStories, NewSubscription, SubscriptionRepository};
 pub use service::{
     SUBSCRIBE_WORDING, SubscribeError, SubscribeForm, SubscriptionLinkError, SubscriptionPorts,

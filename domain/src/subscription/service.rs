@@ -257,7 +257,7 @@ impl SubscriptionService {
 
     /// The named categories, each checked to exist, without repeats (keeping the first
     /// spelling).
-    async fn categories(
+    pub(super) async fn categories(
         &self,
         names: Vec<String>,
         errors: &mut FieldErrors,

@@ -16,14 +16,14 @@ use crate::testing::{
 use crate::user::account::SiteIdentity;
 use crate::user::{Role, UserRepository};
 
-struct World {
-    service: SubscriptionService,
-    subscriptions: Arc<InMemorySubscriptions>,
-    mailer: Arc<RecordingMailer>,
-    clock: Arc<FixedClock>,
+pub(super) struct World {
+    pub(super) service: SubscriptionService,
+    pub(super) subscriptions: Arc<InMemorySubscriptions>,
+    pub(super) mailer: Arc<RecordingMailer>,
+    pub(super) clock: Arc<FixedClock>,
 }
 
-fn world() -> World {
+pub(super) fn world() -> World {
     let subscriptions = Arc::new(InMemorySubscriptions::new());
     let categories = Arc::new(InMemoryCategoryRepository::new());
     categories.add_names(["Worship", "Healing"]);
@@ -50,7 +50,7 @@ fn world() -> World {
     }
 }
 
-fn form(email: &str) -> SubscribeForm {
+pub(super) fn form(email: &str) -> SubscribeForm {
     SubscribeForm {
         email: email.to_owned(),
         frequency: None,
@@ -61,7 +61,7 @@ fn form(email: &str) -> SubscribeForm {
 }
 
 /// The token in the last mail's link.
-fn token_in_last_mail(w: &World, path: &str) -> String {
+pub(super) fn token_in_last_mail(w: &World, path: &str) -> String {
     let body = w.mailer.sent().last().unwrap().body.clone();
     let start = body
         .find(&format!(

@@ -23,6 +23,7 @@ describe('the admin area map', () => {
       'Content: Content Management',
       'Mail and sharing: Help Inbox, Mail Outbox, Social Posts',
       'Site: Site Settings, Backups, API Tokens, Activity Log, Change Password',
+      'My account: Subscription',
     ]);
   });
 
@@ -31,7 +32,7 @@ describe('the admin area map', () => {
       expect(map(visibleSections(abilitiesOf(role, true)))).toEqual([
         'Moderation: Pending Stories, Edits, Pending Comments',
         'Content: Content Management',
-        'My account: Profile Settings, Security, API Tokens',
+        'My account: Profile Settings, Security, API Tokens, Subscription',
       ]);
     }
   });
@@ -57,7 +58,7 @@ describe('the admin area map', () => {
     expect(map(visibleSections(['review_stories', 'moderate_comments']))).toEqual([
       'Moderation: Pending Stories, Edits, Pending Comments',
       'Content: Content Management',
-      'My account: Profile Settings, Security, API Tokens',
+      'My account: Profile Settings, Security, API Tokens, Subscription',
     ]);
     // Backups follow their own ability.
     expect(map(visibleSections(['manage_backups']))).toEqual(['Site: Backups']);
@@ -88,6 +89,7 @@ describe('the admin area map', () => {
       '/dashboard/account/profile',
       '/dashboard/account/security',
       '/dashboard/account/tokens',
+      '/dashboard/account/subscription',
     ]);
   });
 

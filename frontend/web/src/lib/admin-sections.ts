@@ -15,6 +15,7 @@ import {
   LockKeyhole,
   type LucideIcon,
   Mail,
+  MailCheck,
   MessageSquare,
   Send,
   Settings,
@@ -48,7 +49,8 @@ export type ScreenId =
   | 'site/password'
   | 'account/profile'
   | 'account/security'
-  | 'account/tokens';
+  | 'account/tokens'
+  | 'account/subscription';
 
 export type AdminScreen = {
   /** `{section}/{screen}`: the screen's address is `/dashboard/{id}`. */
@@ -162,7 +164,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     ],
   },
   {
-    // One's own account, for reviewers whose /dashboard is this area rather than "My Dashboard".
+    // One's own account, for reviewers whose /dashboard is this area rather than "My Dashboard"
+    // (everyone else has the same screens as tabs there). The subscription is the super admin's too.
     slug: 'account',
     title: 'My account',
     icon: UserRound,
@@ -176,6 +179,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
       },
       { id: 'account/security', label: 'Security', icon: Shield, ability: 'review_stories', unless: 'manage_users' },
       { id: 'account/tokens', label: 'API Tokens', icon: Key, ability: 'review_stories', unless: 'manage_users' },
+      { id: 'account/subscription', label: 'Subscription', icon: MailCheck, ability: 'review_stories' },
     ],
   },
 ];

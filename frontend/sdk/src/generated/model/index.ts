@@ -114,6 +114,7 @@ export * from './mailOutboxDto';
 export * from './mailStatusDto';
 export * from './mediaSizeDto';
 export * from './messageResponse';
+export * from './mySubscriptionRequest';
 export * from './outboxMessageDto';
 export * from './outboxMessageDtoLastError';
 export * from './outboxMessageDtoSentAt';

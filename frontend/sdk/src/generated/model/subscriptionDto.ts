@@ -9,7 +9,7 @@ import type { FrequencyDto } from './frequencyDto';
 import type { SubscriptionStatusDto } from './subscriptionStatusDto';
 
 /**
- * A subscription as its owner sees it (through its link).
+ * A subscription as its owner sees it (through its link, or signed in).
  */
 export interface SubscriptionDto {
   /** Category names; empty for all. */

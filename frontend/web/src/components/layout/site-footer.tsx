@@ -1,7 +1,12 @@
 import { BookOpen, Rss } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { useSiteName } from '@/hooks/use-site-name';
 import { Brand } from './brand';
+
+const FooterSubscribe = lazy(() =>
+  import('@/subscriptions/components/footer-subscribe').then((m) => ({ default: m.FooterSubscribe })),
+);
 
 const QUICK_LINKS = ['About Us', 'Featured Stories', 'Categories', 'Become a Contributor'];
 const SUPPORT_LINKS = ['Help Center', 'Community Guidelines', 'Privacy Policy'];
@@ -21,6 +26,10 @@ export function SiteFooter() {
             A home for testimonies, Bible studies and everyday stories of faith, shared by a community of believers who
             encourage one another.
           </p>
+          {/* Its code comes after the landing page's first script (web/scripts/bundle-budget.mjs). */}
+          <Suspense fallback={null}>
+            <FooterSubscribe />
+          </Suspense>
           <Link
             href="/admin-login"
             className="mt-6 inline-flex text-sm font-medium text-amber-300 underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-amber-300/50 focus-visible:outline-none"

@@ -6,6 +6,7 @@ import { roleLabel } from '@/lib/roles';
 import { ResendVerificationButton } from './account/email-verification';
 import { ProfileSettings } from './account/profile-settings';
 import { SecurityTab } from './account/security-tab';
+import { SubscriptionTab } from './account/subscription-tab';
 
 /** What an unapproved non-admin sees at /dashboard: the wait, and their own account meanwhile. */
 export function PendingNotice({ user }: { user: User }) {
@@ -34,6 +35,7 @@ export function PendingNotice({ user }: { user: User }) {
         <div className="mt-4 grid min-w-0 gap-4">
           <ProfileSettings user={user} />
           <SecurityTab />
+          <SubscriptionTab />
         </div>
       </details>
     </NoticePage>

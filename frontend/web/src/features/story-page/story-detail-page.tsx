@@ -15,6 +15,7 @@ import { categoryBadgeClass } from '@/lib/categories';
 import { formatDate, initials, readingMinutes } from '@/lib/format';
 import { canExportStory } from '@/stories/lib/social-export';
 import { cn } from '@/lib/utils';
+import { SubscribeReveal } from '@/subscriptions/components/subscribe-reveal';
 import { CommentsSection } from './comments-section';
 import { ModeratorMenu } from './moderator-menu';
 import { VersionHistory } from './version-history';
@@ -129,6 +130,7 @@ export function StoryDetailPage({ id }: { id: string }) {
             {isPublicStory(story) ? (
               <>
                 {story.audience !== 'members' && <ShareBlock story={story} />}
+                <StorySubscribe />
                 <CommentsSection storyId={story.id} />
               </>
             ) : (
@@ -138,6 +140,21 @@ export function StoryDetailPage({ id }: { id: string }) {
         )}
       </article>
     </PageShell>
+  );
+}
+
+/** Below a public story: new stories by e-mail, the form shown on a button. */
+function StorySubscribe() {
+  return (
+    <section aria-labelledby="story-subscribe-title" className="mt-12 rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
+      <h2 id="story-subscribe-title" className="font-serif text-xl font-semibold">
+        More stories like this
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Hear of new stories by e-mail: each one as it is published, or a weekly or monthly digest.
+      </p>
+      <SubscribeReveal className="mt-4" />
+    </section>
   );
 }
 

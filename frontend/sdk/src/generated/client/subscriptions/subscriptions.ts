@@ -8,6 +8,7 @@
 import type {
   ChangeFrequencyRequest,
   MessageResponse,
+  MySubscriptionRequest,
   SubscribeRequest,
   SubscriptionDto,
   SubscriptionTokenRequest,
@@ -121,6 +122,58 @@ export const unsubscribe = async (params: UnsubscribeParams, options?: RequestIn
     method: 'POST'
     
     
+  }
+);}
+
+
+/**
+ * @summary The signed-in member's subscription: the one of their account's address, whatever its
+status (pending, confirmed, or ended by unsubscribing or a bounce). Answered once the
+address is verified, since an unverified address may be someone else's. None stored is a
+404, as for any other thing that does not exist.
+ */
+export const getMySubscriptionUrl = () => {
+
+
+  
+
+  return `/api/user/subscription`
+}
+
+export const mySubscription = async ( options?: RequestInit): Promise<SubscriptionDto> => {
+  
+  return customFetch<SubscriptionDto>(getMySubscriptionUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * @summary Changes how often the signed-in member hears of new stories and about which categories.
+Only a confirmed subscription of their own (verified) address changes: a pending one
+waits for its mailed link, and an ended one is signed up for again.
+ */
+export const getChangeMySubscriptionUrl = () => {
+
+
+  
+
+  return `/api/user/subscription`
+}
+
+export const changeMySubscription = async (mySubscriptionRequest: MySubscriptionRequest, options?: RequestInit): Promise<SubscriptionDto> => {
+  
+  return customFetch<SubscriptionDto>(getChangeMySubscriptionUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      mySubscriptionRequest,)
   }
 );}
 

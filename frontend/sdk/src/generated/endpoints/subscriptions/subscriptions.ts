@@ -6,19 +6,29 @@
  * OpenAPI spec version: 0.1.0
  */
 import {
-  useMutation
+  useMutation,
+  useQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   MutationFunction,
   QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
   UseMutationOptions,
-  UseMutationResult
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
   ChangeFrequencyRequest,
   ErrorBody,
   MessageResponse,
+  MySubscriptionRequest,
   SubscribeRequest,
   SubscriptionDto,
   SubscriptionTokenRequest,
@@ -338,6 +348,186 @@ export const useUnsubscribe = <TError = ErrorType<ErrorBody | ErrorBody | ErrorB
       > => {
 
       const mutationOptions = getUnsubscribeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The signed-in member's subscription: the one of their account's address, whatever its
+status (pending, confirmed, or ended by unsubscribing or a bounce). Answered once the
+address is verified, since an unverified address may be someone else's. None stored is a
+404, as for any other thing that does not exist.
+ */
+export const getMySubscriptionUrl = () => {
+
+
+  
+
+  return `/api/user/subscription`
+}
+
+export const mySubscription = async ( options?: RequestInit): Promise<SubscriptionDto> => {
+  
+  return customFetch<SubscriptionDto>(getMySubscriptionUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getMySubscriptionQueryKey = () => {
+    return [
+    `/api/user/subscription`
+    ] as const;
+    }
+
+    
+export const getMySubscriptionQueryOptions = <TData = Awaited<ReturnType<typeof mySubscription>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof mySubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getMySubscriptionQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof mySubscription>>> = ({ signal }) => mySubscription({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof mySubscription>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type MySubscriptionQueryResult = NonNullable<Awaited<ReturnType<typeof mySubscription>>>
+export type MySubscriptionQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useMySubscription<TData = Awaited<ReturnType<typeof mySubscription>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof mySubscription>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof mySubscription>>,
+          TError,
+          Awaited<ReturnType<typeof mySubscription>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useMySubscription<TData = Awaited<ReturnType<typeof mySubscription>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof mySubscription>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof mySubscription>>,
+          TError,
+          Awaited<ReturnType<typeof mySubscription>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useMySubscription<TData = Awaited<ReturnType<typeof mySubscription>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof mySubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The signed-in member's subscription: the one of their account's address, whatever its
+status (pending, confirmed, or ended by unsubscribing or a bounce). Answered once the
+address is verified, since an unverified address may be someone else's. None stored is a
+404, as for any other thing that does not exist.
+ */
+
+export function useMySubscription<TData = Awaited<ReturnType<typeof mySubscription>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof mySubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getMySubscriptionQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Changes how often the signed-in member hears of new stories and about which categories.
+Only a confirmed subscription of their own (verified) address changes: a pending one
+waits for its mailed link, and an ended one is signed up for again.
+ */
+export const getChangeMySubscriptionUrl = () => {
+
+
+  
+
+  return `/api/user/subscription`
+}
+
+export const changeMySubscription = async (mySubscriptionRequest: MySubscriptionRequest, options?: RequestInit): Promise<SubscriptionDto> => {
+  
+  return customFetch<SubscriptionDto>(getChangeMySubscriptionUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      mySubscriptionRequest,)
+  }
+);}
+
+
+
+
+export const getChangeMySubscriptionMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeMySubscription>>, TError,{data: MySubscriptionRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeMySubscription>>, TError,{data: MySubscriptionRequest}, TContext> => {
+
+const mutationKey = ['changeMySubscription'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeMySubscription>>, {data: MySubscriptionRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  changeMySubscription(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeMySubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof changeMySubscription>>>
+    export type ChangeMySubscriptionMutationBody = MySubscriptionRequest
+    export type ChangeMySubscriptionMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Changes how often the signed-in member hears of new stories and about which categories.
+Only a confirmed subscription of their own (verified) address changes: a pending one
+waits for its mailed link, and an ended one is signed up for again.
+ */
+export const useChangeMySubscription = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeMySubscription>>, TError,{data: MySubscriptionRequest}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeMySubscription>>,
+        TError,
+        {data: MySubscriptionRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getChangeMySubscriptionMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -46,7 +46,7 @@ export const confirmSubscriptionResponse = zod.object({
   "email": zod.string(),
   "frequency": zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.'),
   "status": zod.enum(['pending', 'confirmed', 'unsubscribed', 'suspended']).describe('Where a subscription stands.')
-}).describe('A subscription as its owner sees it (through its link).')
+}).describe('A subscription as its owner sees it (through its link, or signed in).')
 
 /**
  * @summary Changes how often a subscriber hears of new stories ("Send less often"), by the link in
@@ -65,7 +65,7 @@ export const changeFrequencyResponse = zod.object({
   "email": zod.string(),
   "frequency": zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.'),
   "status": zod.enum(['pending', 'confirmed', 'unsubscribed', 'suspended']).describe('Where a subscription stands.')
-}).describe('A subscription as its owner sees it (through its link).')
+}).describe('A subscription as its owner sees it (through its link, or signed in).')
 
 /**
  * @summary Ends a subscription in one click (RFC 8058): the address in every subscription mail's
@@ -84,5 +84,38 @@ export const unsubscribeResponse = zod.object({
   "email": zod.string(),
   "frequency": zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.'),
   "status": zod.enum(['pending', 'confirmed', 'unsubscribed', 'suspended']).describe('Where a subscription stands.')
-}).describe('A subscription as its owner sees it (through its link).')
+}).describe('A subscription as its owner sees it (through its link, or signed in).')
+
+/**
+ * @summary The signed-in member's subscription: the one of their account's address, whatever its
+status (pending, confirmed, or ended by unsubscribing or a bounce). Answered once the
+address is verified, since an unverified address may be someone else's. None stored is a
+404, as for any other thing that does not exist.
+ */
+export const mySubscriptionResponse = zod.object({
+  "categories": zod.array(zod.string()).describe('Category names; empty for all.'),
+  "email": zod.string(),
+  "frequency": zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.'),
+  "status": zod.enum(['pending', 'confirmed', 'unsubscribed', 'suspended']).describe('Where a subscription stands.')
+}).describe('A subscription as its owner sees it (through its link, or signed in).')
+
+/**
+ * @summary Changes how often the signed-in member hears of new stories and about which categories.
+Only a confirmed subscription of their own (verified) address changes: a pending one
+waits for its mailed link, and an ended one is signed up for again.
+ */
+export const changeMySubscriptionBodyCategoriesItemRegExp = new RegExp('^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$');
+export const changeMySubscriptionBodyCategoriesMax = 50;
+
+export const changeMySubscriptionBody = zod.object({
+  "categories": zod.array(zod.string().regex(changeMySubscriptionBodyCategoriesItemRegExp)).max(changeMySubscriptionBodyCategoriesMax).optional().describe('Category names to hear about; none means all of them (new ones included).'),
+  "frequency": zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.')
+}).describe('A new choice for the signed-in member\'s own subscription: both fields, as chosen.')
+
+export const changeMySubscriptionResponse = zod.object({
+  "categories": zod.array(zod.string()).describe('Category names; empty for all.'),
+  "email": zod.string(),
+  "frequency": zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.'),
+  "status": zod.enum(['pending', 'confirmed', 'unsubscribed', 'suspended']).describe('Where a subscription stands.')
+}).describe('A subscription as its owner sees it (through its link, or signed in).')
 

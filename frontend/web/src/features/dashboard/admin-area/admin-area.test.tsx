@@ -70,6 +70,7 @@ describe('the admin area', () => {
         'Content: Content Management',
         'Mail and sharing: Help Inbox 55 open, Mail Outbox 66 failed, Social Posts',
         'Site: Site Settings, Backups, API Tokens, Activity Log, Change Password',
+        'My account: Subscription',
       ]),
     );
     expect(screen.getByRole('link', { name: 'Pending Users 3 waiting' })).toHaveAttribute(
@@ -134,7 +135,7 @@ describe('the admin area', () => {
       expect(await sidebar()).toEqual([
         'Moderation: Pending Stories 22 waiting, Edits 11 waiting, Pending Comments 44 waiting',
         'Content: Content Management',
-        'My account: Profile Settings, Security, API Tokens',
+        'My account: Profile Settings, Security, API Tokens, Subscription',
       ]);
       expect(screen.queryByRole('link', { name: /Pending Users/ })).not.toBeInTheDocument();
       unmount();
@@ -148,7 +149,7 @@ describe('the admin area', () => {
     expect(await sidebar()).toEqual([
       'Moderation: Pending Stories 22 waiting, Edits 11 waiting, Pending Comments 44 waiting',
       'Content: Content Management',
-      'My account: Profile Settings, Security, API Tokens',
+      'My account: Profile Settings, Security, API Tokens, Subscription',
     ]);
     // Nothing of the people screens is asked for.
     const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname);

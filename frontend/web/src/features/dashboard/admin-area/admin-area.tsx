@@ -32,6 +32,7 @@ const ActivityLogTab = lazy(() =>
 );
 const ProfileSettings = lazy(() => import('../account/profile-settings').then((m) => ({ default: m.ProfileSettings })));
 const SecurityTab = lazy(() => import('../account/security-tab').then((m) => ({ default: m.SecurityTab })));
+const SubscriptionTab = lazy(() => import('../account/subscription-tab').then((m) => ({ default: m.SubscriptionTab })));
 const ApiTokensTab = lazy(() => import('../account/api-tokens-tab').then((m) => ({ default: m.ApiTokensTab })));
 const AllUsersTab = lazy(() => import('../super-admin/all-users-tab').then((m) => ({ default: m.AllUsersTab })));
 const ApiTokensAdminTab = lazy(() =>
@@ -180,6 +181,7 @@ const SCREENS: Record<ScreenId, (user: User) => ReactNode> = {
   'account/profile': (user) => <ProfileSettings user={user} />,
   'account/security': () => <SecurityTab />,
   'account/tokens': () => <ApiTokensTab />,
+  'account/subscription': () => <SubscriptionTab />,
 };
 
 // The frame's figures read the same two lists; the queries are shared, so these ask nothing twice.

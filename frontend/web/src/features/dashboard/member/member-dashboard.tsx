@@ -33,6 +33,7 @@ import { memberCounts } from '@/stories/lib/story-status';
 import { ApiTokensTab } from '../account/api-tokens-tab';
 import { ProfileSettings } from '../account/profile-settings';
 import { SecurityTab } from '../account/security-tab';
+import { SubscriptionTab } from '../account/subscription-tab';
 import { StoryConsent } from '@/stories/components/story-consent';
 
 /** 'My Dashboard' (docs/product.md#screens): counts and list from the author's own stories. */
@@ -105,6 +106,7 @@ export function MemberDashboard({ user }: { user: User }) {
             <TabsTrigger value="stories">My Stories</TabsTrigger>
             <TabsTrigger value="profile">Profile Settings</TabsTrigger>
             <TabsTrigger value="security">Security</TabsTrigger>
+            <TabsTrigger value="subscription">Subscription</TabsTrigger>
             {user.abilities.includes('use_api_tokens') && <TabsTrigger value="api-tokens">API Tokens</TabsTrigger>}
           </TabsList>
           <TabsContent value="stories">
@@ -115,6 +117,9 @@ export function MemberDashboard({ user }: { user: User }) {
           </TabsContent>
           <TabsContent value="security">
             <SecurityTab />
+          </TabsContent>
+          <TabsContent value="subscription">
+            <SubscriptionTab />
           </TabsContent>
           {user.abilities.includes('use_api_tokens') && (
             <TabsContent value="api-tokens">
