@@ -57,6 +57,37 @@ pub struct AccountExport {
     /// Every consent they gave to or withdrew from their stories, oldest first (each
     /// story's byline and audience are in `stories`).
     pub consents: Vec<super::consent_dto::ConsentRecordDto>,
+    /// Subscriptions to new stories made while signed in or for the account's address,
+    /// each with what the person agreed to, where and when.
+    pub subscriptions: Vec<ExportedSubscriptionDto>,
+}
+
+/// One subscription of the export, with its consent record.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedSubscriptionDto {
+    #[serde(flatten)]
+    pub subscription: super::subscriptions::SubscriptionDto,
+    pub created_at: DateTime<Utc>,
+    pub confirmed_at: Option<DateTime<Utc>>,
+    /// The words the sign-up form showed.
+    pub consent_wording: String,
+    /// The site path the form was on.
+    pub consent_page: String,
+    pub consent_at: DateTime<Utc>,
+}
+
+impl From<domain::subscription::Subscription> for ExportedSubscriptionDto {
+    fn from(s: domain::subscription::Subscription) -> Self {
+        Self {
+            created_at: s.created_at,
+            confirmed_at: s.confirmed_at,
+            consent_wording: s.consent.wording.clone(),
+            consent_page: s.consent.page.clone(),
+            consent_at: s.consent.at,
+            subscription: s.into(),
+        }
+    }
 }
 
 /// One uploaded picture of the export.
@@ -156,6 +187,7 @@ pub async fn export_account(
             .map(|m| ExportedPictureDto::new(m, &state.config.public_url))
             .collect(),
         consents: consents.into_iter().map(Into::into).collect(),
+        subscriptions: data.subscriptions.into_iter().map(Into::into).collect(),
     };
     let filename = format!("account-{}.json", now.format("%Y-%m-%d"));
     Ok(HttpResponse::Ok()

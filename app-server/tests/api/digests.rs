@@ -3,14 +3,15 @@
 //! SMTP transport to a small SMTP server; its headers, both parts and every link are
 //! checked (the links are followed against the site), and its one-click link unsubscribes
 //! without a session. Account mail carries no unsubscribe header. Two rounds at once mail
-//! each subscriber once.
+//! each subscriber once. Deleting an account deletes its subscription, which its export
+//! showed before.
 
 use actix_web::http::Method;
 use actix_web::test;
 use adapters::testing::smtp::SmtpSink;
 use chrono::Duration;
 use domain::clock::{Clock, SystemClock};
-use domain::user::Role;
+use domain::user::{Role, UserRepository};
 use serde_json::json;
 
 use crate::helpers::{TestContext, send};
@@ -258,3 +259,79 @@ crate::engine_test!(two_rounds_at_once_mail_each_subscriber_once, |ctx, app| {
     unique.dedup();
     assert_eq!((digests.len(), unique.len()), (12, 12), "{digests:?}");
 });
+
+crate::engine_test!(
+    leaving_the_site_ends_the_subscription_and_the_export_shows_it_before,
+    |ctx, app| {
+        let (member, cookie) = crate::helpers::sign_in_as(&ctx, &app, Role::Member).await;
+        ctx.users()
+            .mark_email_verified(&member.id, SystemClock.now())
+            .await
+            .unwrap();
+        let asked = send(
+            &app,
+            Method::POST,
+            "/api/subscriptions",
+            Some(&cookie),
+            Some(json!({"email": member.email, "frequency": "weekly", "page": "/dashboard"})),
+        )
+        .await;
+        assert_eq!(asked.status, 202, "{}", asked.body);
+
+        let export = send(&app, Method::GET, "/api/user/export", Some(&cookie), None).await;
+        assert_eq!(export.status, 200, "{}", export.body);
+        let listed = &export.body["subscriptions"][0];
+        assert_eq!(listed["email"], member.email.to_lowercase());
+        assert_eq!(listed["status"], "confirmed");
+        assert_eq!(listed["consentPage"], "/dashboard");
+        assert!(
+            listed["consentWording"]
+                .as_str()
+                .is_some_and(|w| w.starts_with("Get new stories by e-mail")),
+            "{listed}"
+        );
+
+        let gone = send(
+            &app,
+            Method::DELETE,
+            "/api/user",
+            Some(&cookie),
+            Some(json!({"password": crate::helpers::PASSWORD, "deleteStories": true})),
+        )
+        .await;
+        assert_eq!(gone.status, 200, "{}", gone.body);
+        let author = ctx.user("maria@example.org", Role::Member, true).await;
+        ctx.story(&author, "Mended", "Healing", true, 0).await;
+        let round = ctx
+            .state
+            .digests
+            .send_due(SystemClock.now() + Duration::days(8))
+            .await
+            .unwrap();
+        assert_eq!(round.subscriptions, 0, "nobody left to mail: {round:?}");
+        assert!(
+            ctx.outbox()
+                .await
+                .iter()
+                .all(|(_, subject)| !subject.contains("this week")),
+            "no digest"
+        );
+        let left = {
+            use sea_orm::{ConnectionTrait, Statement};
+            let db = &ctx.state.db;
+            db.query_one_raw(Statement::from_string(
+                db.get_database_backend(),
+                "SELECT COUNT(*) AS n FROM subscriptions",
+            ))
+            .await
+            .unwrap()
+            .unwrap()
+            .try_get::<i64>("", "n")
+            .unwrap()
+        };
+        assert_eq!(
+            left, 0,
+            "the subscription and its consent record are deleted"
+        );
+    }
+);

@@ -274,6 +274,26 @@ impl UserRepository for SeaOrmUserRepository {
             .exec(&txn)
             .await
             .map_err(store_err)?;
+        // Their subscriptions to new stories (made while signed in, or for the account's
+        // address) go with them, consent records included: nothing is mailed to a person
+        // who asked to be forgotten (docs/decisions/subscriptions.md).
+        {
+            use sea_orm::sea_query::{Func, Query};
+            let own_address = Query::select()
+                .expr(Func::lower(Expr::col(users::Column::Email)))
+                .from(users::Entity)
+                .and_where(users::Column::Id.eq(id.as_str()))
+                .to_owned();
+            crate::entity::subscriptions::Entity::delete_many()
+                .filter(
+                    sea_orm::Condition::any()
+                        .add(crate::entity::subscriptions::Column::UserId.eq(id.as_str()))
+                        .add(crate::entity::subscriptions::Column::Email.in_subquery(own_address)),
+                )
+                .exec(&txn)
+                .await
+                .map_err(store_err)?;
+        }
         // Cascades: the remaining stories (with their comments and revisions), the
         // schedule, one-time tokens, counted sign-in failures, the admin credential.
         let deleted = users::Entity::delete_by_id(id.as_str().to_owned())

@@ -12,6 +12,7 @@ import type { HelpMessageDto } from './helpMessageDto';
 import type { ExportedPictureDto } from './exportedPictureDto';
 import type { ScheduleDto } from './scheduleDto';
 import type { ExportedStoryDto } from './exportedStoryDto';
+import type { ExportedSubscriptionDto } from './exportedSubscriptionDto';
 
 /**
  * Everything the site holds about the caller.
@@ -30,4 +31,7 @@ story's byline and audience are in `stories`). */
   pictures: ExportedPictureDto[];
   schedules: ScheduleDto[];
   stories: ExportedStoryDto[];
+  /** Subscriptions to new stories made while signed in or for the account's address,
+each with what the person agreed to, where and when. */
+  subscriptions: ExportedSubscriptionDto[];
 }

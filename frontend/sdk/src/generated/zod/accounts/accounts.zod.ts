@@ -361,7 +361,19 @@ export const exportAccountResponse = zod.object({
   "profileImageUrl": zod.string().nullish()
 }).describe('Who wrote a story whatever its byline: only in the answers of its author and of\nreviewers and administrators.'),zod.null()]).optional()
 }).describe('A whole story with its author.')
-}).describe('One story of the export, with every stored version.'))
+}).describe('One story of the export, with every stored version.')),
+  "subscriptions": zod.array(zod.object({
+  "categories": zod.array(zod.string()).describe('Category names; empty for all.'),
+  "email": zod.string(),
+  "frequency": zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.'),
+  "status": zod.enum(['pending', 'confirmed', 'unsubscribed', 'suspended']).describe('Where a subscription stands.')
+}).describe('A subscription as its owner sees it (through its link, or signed in).').and(zod.object({
+  "confirmedAt": zod.iso.datetime({}).nullish(),
+  "consentAt": zod.iso.datetime({}),
+  "consentPage": zod.string().describe('The site path the form was on.'),
+  "consentWording": zod.string().describe('The words the sign-up form showed.'),
+  "createdAt": zod.iso.datetime({})
+})).describe('One subscription of the export, with its consent record.')).describe('Subscriptions to new stories made while signed in or for the account\'s address,\neach with what the person agreed to, where and when.')
 }).describe('Everything the site holds about the caller.')
 
 /**
