@@ -1,4 +1,4 @@
-//! A person's data for their export, read in seven queries whatever its size.
+//! A person's data for their export, read in six queries whatever its size.
 
 use async_trait::async_trait;
 use domain::StoreError;
@@ -9,9 +9,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 
 use crate::db::Db;
 use crate::db::store_err;
-use crate::entity::{
-    comments, help_messages, media, schedules, stories, story_revisions, subscriptions,
-};
+use crate::entity::{comments, help_messages, media, schedules, stories, story_revisions};
 use crate::repo;
 
 pub struct SeaOrmAccountData {
@@ -92,26 +90,12 @@ impl AccountDataSource for SeaOrmAccountData {
             .into_iter()
             .map(repo::media::to_domain)
             .collect::<Result<_, _>>()?;
-        let subscriptions = subscriptions::Entity::find()
-            .filter(
-                sea_orm::Condition::any()
-                    .add(subscriptions::Column::UserId.eq(id))
-                    .add(subscriptions::Column::Email.eq(user.email.to_lowercase())),
-            )
-            .order_by_asc(subscriptions::Column::Id)
-            .all(&self.db)
-            .await
-            .map_err(store_err)?
-            .into_iter()
-            .map(repo::subscriptions::to_domain)
-            .collect::<Result<_, _>>()?;
         Ok(AccountData {
             stories,
             schedules,
             help_messages,
             comments,
             pictures,
-            subscriptions,
         })
     }
 }

@@ -9,7 +9,7 @@ use domain::subscription::{
 };
 use domain::user::UserId;
 use sea_orm::sea_query::{Condition, Expr, ExprTrait, Func, OnConflict};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::db::Db;
 use crate::db::{Claim, store_err};
@@ -29,7 +29,7 @@ fn unknown(e: impl std::fmt::Display) -> StoreError {
     StoreError::Unknown(anyhow::anyhow!("subscriptions: {e}"))
 }
 
-pub(crate) fn to_domain(m: subscriptions::Model) -> Result<Subscription, StoreError> {
+fn to_domain(m: subscriptions::Model) -> Result<Subscription, StoreError> {
     Ok(Subscription {
         id: m.id,
         email: m.email,
@@ -168,6 +168,26 @@ impl SubscriptionRepository for SeaOrmSubscriptionRepository {
             .await
             .map_err(store_err)?;
         Ok(done.rows_affected)
+    }
+
+    async fn of_account(
+        &self,
+        user_id: &UserId,
+        email: &str,
+    ) -> Result<Vec<Subscription>, StoreError> {
+        subscriptions::Entity::find()
+            .filter(
+                Condition::any()
+                    .add(subscriptions::Column::UserId.eq(user_id.as_str()))
+                    .add(subscriptions::Column::Email.eq(email.to_lowercase())),
+            )
+            .order_by_asc(subscriptions::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(store_err)?
+            .into_iter()
+            .map(to_domain)
+            .collect()
     }
 
     async fn find(&self, id: i64) -> Result<Option<Subscription>, StoreError> {

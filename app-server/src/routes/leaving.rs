@@ -139,6 +139,7 @@ pub async fn export_account(
 ) -> Result<HttpResponse, ApiError> {
     let (user, data) = state.accounts.export(&caller.0).await?;
     let consents = state.consents.mine(&caller.0).await?;
+    let subscriptions = state.subscriptions.of_account(&user).await?;
     let now = state.clock.now();
     let author = AuthorSummary {
         first_name: user.first_name.clone(),
@@ -187,7 +188,7 @@ pub async fn export_account(
             .map(|m| ExportedPictureDto::new(m, &state.config.public_url))
             .collect(),
         consents: consents.into_iter().map(Into::into).collect(),
-        subscriptions: data.subscriptions.into_iter().map(Into::into).collect(),
+        subscriptions: subscriptions.into_iter().map(Into::into).collect(),
     };
     let filename = format!("account-{}.json", now.format("%Y-%m-%d"));
     Ok(HttpResponse::Ok()

@@ -335,3 +335,58 @@ crate::engine_test!(
         );
     }
 );
+
+/// The small SMTP server refuses every recipient starting with `bounce` with a 550.
+async fn refused_address_suspended(engine: adapters::testing::Engine) {
+    let sink = SmtpSink::start().await;
+    let Some(ctx) = TestContext::with_config(engine, |c| c.smtp_url = Some(sink.url())).await
+    else {
+        return;
+    };
+    let app = test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone())).await;
+    subscribe(&ctx, &app, "bounce@example.org", "weekly").await;
+    subscribe(&ctx, &app, "reader@example.org", "weekly").await;
+    let author = ctx.user("maria@example.org", Role::Member, true).await;
+    ctx.story(&author, "Mended", "Healing", true, 0).await;
+    let then = SystemClock.now() + Duration::days(8);
+    assert_eq!(ctx.state.digests.send_due(then).await.unwrap().mailed, 2);
+    let delivery = ctx.state.mail_delivery.clone().expect("SMTP is configured");
+    delivery.deliver_due().await.unwrap();
+
+    let status = |email: &'static str| {
+        let ctx = &ctx;
+        async move {
+            use sea_orm::{ConnectionTrait, Statement};
+            let db = &ctx.state.db;
+            db.query_one_raw(Statement::from_string(
+                db.get_database_backend(),
+                format!("SELECT status FROM subscriptions WHERE email = '{email}'"),
+            ))
+            .await
+            .unwrap()
+            .unwrap()
+            .try_get::<String>("", "status")
+            .unwrap()
+        }
+    };
+    assert_eq!(status("bounce@example.org").await, "suspended");
+    assert_eq!(status("reader@example.org").await, "confirmed");
+    // Nothing more goes to the suspended address.
+    let next = ctx
+        .state
+        .digests
+        .send_due(then + Duration::days(7))
+        .await
+        .unwrap();
+    assert_eq!(next.subscriptions, 1, "{next:?}");
+}
+
+#[actix_web::test]
+async fn an_address_refused_for_good_is_suspended_at_once_sqlite() {
+    refused_address_suspended(adapters::testing::Engine::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn an_address_refused_for_good_is_suspended_at_once_postgres() {
+    refused_address_suspended(adapters::testing::Engine::Postgres).await;
+}

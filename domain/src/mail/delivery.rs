@@ -36,12 +36,23 @@ pub enum TransportError {
     Unavailable(String),
 }
 
+/// Told when the mail server refuses, for good, a message somebody subscribed to (one with
+/// an unsubscribe address): the subscriptions suspend that address at once
+/// (`docs/decisions/subscriptions.md`).
+#[async_trait::async_trait]
+pub trait RefusedSubscriberMail: Send + Sync {
+    /// # Errors
+    /// The store's error.
+    async fn refused(&self, to: &str) -> Result<(), StoreError>;
+}
+
 /// Sends what the outbox holds through the transport.
 #[derive(Clone)]
 pub struct MailDelivery {
     queue: Arc<dyn MailQueue>,
     transport: Arc<dyn MailTransport>,
     clock: Arc<dyn Clock>,
+    refusals: Option<Arc<dyn RefusedSubscriberMail>>,
 }
 
 impl MailDelivery {
@@ -54,7 +65,15 @@ impl MailDelivery {
             queue,
             transport,
             clock,
+            refusals: None,
         }
+    }
+
+    /// Tells `refusals` of every subscriber's mail the mail server refuses for good.
+    #[must_use]
+    pub fn with_refusals(mut self, refusals: Arc<dyn RefusedSubscriberMail>) -> Self {
+        self.refusals = Some(refusals);
+        self
     }
 
     /// Sends every due message, a batch at a time.
@@ -89,6 +108,11 @@ impl MailDelivery {
             }
             Err(TransportError::Refused(error)) => {
                 round.failed += 1;
+                if let Some(refusals) = &self.refusals
+                    && claimed.mail.unsubscribe.is_some()
+                {
+                    refusals.refused(&claimed.mail.to).await?;
+                }
                 self.queue.mark_failed(claimed.id, &error, None).await
             }
             Err(TransportError::Unavailable(error))

@@ -135,3 +135,35 @@ fn a_round_takes_batches_until_the_outbox_is_empty_but_never_unbounded() {
     let second = block_on(w.delivery.deliver_due()).unwrap();
     assert_eq!((second.delivered, second.more), (1, false));
 }
+
+/// Remembers the addresses it was told of.
+#[derive(Default)]
+struct Refusals(std::sync::Mutex<Vec<String>>);
+
+#[async_trait::async_trait]
+impl RefusedSubscriberMail for Refusals {
+    async fn refused(&self, to: &str) -> Result<(), crate::StoreError> {
+        self.0.lock().unwrap().push(to.to_owned());
+        Ok(())
+    }
+}
+
+#[test]
+fn a_subscriber_mail_refused_for_good_is_reported_and_account_mail_is_not() {
+    let w = world();
+    let refusals = Arc::new(Refusals::default());
+    let delivery = w.delivery.clone().with_refusals(refusals.clone());
+    w.queue
+        .push_subscriber_mail("gone@example.org", "This week");
+    w.queue.push("old@example.org", "Reset your password");
+    w.queue
+        .push_subscriber_mail("away@example.org", "This week");
+    w.transport
+        .then(Err(TransportError::Refused("550 no such user".into())))
+        .then(Err(TransportError::Refused("550 no such user".into())))
+        .then(Err(TransportError::Unavailable("421 try later".into())));
+    let round = block_on(delivery.deliver_due()).unwrap();
+    assert_eq!((round.failed, round.retrying), (2, 1));
+    // A temporary answer is no bounce; account mail never touches subscriptions.
+    assert_eq!(*refusals.0.lock().unwrap(), ["gone@example.org"]);
+}

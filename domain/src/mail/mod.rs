@@ -7,7 +7,7 @@ pub mod service;
 
 use chrono::{DateTime, Utc};
 
-pub use delivery::{ClaimedMail, MailDelivery, TransportError};
+pub use delivery::{ClaimedMail, MailDelivery, RefusedSubscriberMail, TransportError};
 pub use ports::{MailOutbox, MailQueue, MailTransport, Mailer};
 pub use service::{MailOutboxError, MailPorts, MailService, OUTBOX_PAGE_MAX};
 

@@ -105,3 +105,14 @@ fn verified_member(caller: &Caller) -> Result<&User, MySubscriptionError> {
         Err(MySubscriptionError::Unverified)
     }
 }
+
+impl SubscriptionService {
+    /// Every subscription of `user`'s (made while signed in, or for their address), with
+    /// its consent record, for their data export.
+    ///
+    /// # Errors
+    /// The store's error.
+    pub async fn of_account(&self, user: &User) -> Result<Vec<Subscription>, StoreError> {
+        self.p.subscriptions.of_account(&user.id, &user.email).await
+    }
+}

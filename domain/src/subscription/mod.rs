@@ -15,6 +15,7 @@ use std::str::FromStr;
 
 use crate::user::UserId;
 
+mod bounces;
 pub mod cadence;
 mod digest_mail;
 pub mod digests;

@@ -67,6 +67,17 @@ pub trait SubscriptionRepository: Send + Sync {
     /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
     async fn delete_pending_made_by(&self, before: DateTime<Utc>) -> Result<u64, StoreError>;
 
+    /// The subscriptions made by this member while signed in, or for this address
+    /// (lower-cased), oldest first: what their data export lists and leaving deletes.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn of_account(
+        &self,
+        user_id: &UserId,
+        email: &str,
+    ) -> Result<Vec<Subscription>, StoreError>;
+
     /// The subscription with this id, if any.
     ///
     /// # Errors

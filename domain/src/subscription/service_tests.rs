@@ -306,3 +306,30 @@ fn a_filled_honeypot_hears_the_same_and_nothing_happens() {
         Err(SubscribeError::Invalid(_))
     ));
 }
+
+#[test]
+fn an_address_refused_for_good_at_delivery_is_suspended_at_once() {
+    use crate::mail::RefusedSubscriberMail;
+    let w = world();
+    block_on(
+        w.service
+            .subscribe(&Caller::Visitor, form("gone@example.org")),
+    )
+    .unwrap();
+    let token = token_in_last_mail(&w, "confirm");
+    block_on(w.service.confirm(&token)).unwrap();
+    block_on(w.service.refused("GONE@example.org")).unwrap();
+    assert_eq!(
+        w.subscriptions.all()[0].status,
+        SubscriptionStatus::Suspended
+    );
+    // An address nobody subscribed is no error.
+    block_on(w.service.refused("stranger@example.org")).unwrap();
+    // Signing up again starts a new confirmation, as for anyone who left.
+    block_on(
+        w.service
+            .subscribe(&Caller::Visitor, form("gone@example.org")),
+    )
+    .unwrap();
+    assert_eq!(w.subscriptions.all()[0].status, SubscriptionStatus::Pending);
+}

@@ -38,17 +38,34 @@ impl InMemoryMailQueue {
 
     /// Records a message to deliver.
     pub fn push(&self, to: &str, subject: &str) -> i64 {
+        self.push_mail(OutgoingMail {
+            to: to.to_owned(),
+            subject: subject.to_owned(),
+            body: format!("About {subject}"),
+            html: None,
+            unsubscribe: None,
+        })
+    }
+
+    /// Records a message somebody subscribed to (it has an unsubscribe address).
+    pub fn push_subscriber_mail(&self, to: &str, subject: &str) -> i64 {
+        self.push_mail(OutgoingMail {
+            to: to.to_owned(),
+            subject: subject.to_owned(),
+            body: format!("About {subject}"),
+            html: Some(format!("<p>About {subject}</p>")),
+            unsubscribe: Some(
+                "https://grace.example/api/subscriptions/unsubscribe?token=t".to_owned(),
+            ),
+        })
+    }
+
+    fn push_mail(&self, mail: OutgoingMail) -> i64 {
         let mut rows = lock(&self.rows);
         let id = i64::try_from(rows.len()).unwrap_or(i64::MAX) + 1;
         rows.push(QueuedMailRow {
             id,
-            mail: OutgoingMail {
-                to: to.to_owned(),
-                subject: subject.to_owned(),
-                body: format!("About {subject}"),
-                html: None,
-                unsubscribe: None,
-            },
+            mail,
             attempts: 0,
             sent_at: None,
             last_error: None,

@@ -99,6 +99,20 @@ impl SubscriptionRepository for InMemorySubscriptions {
         Ok((was - rows.len()) as u64)
     }
 
+    async fn of_account(
+        &self,
+        user_id: &crate::user::UserId,
+        email: &str,
+    ) -> Result<Vec<Subscription>, StoreError> {
+        Ok(lock(&self.rows)
+            .iter()
+            .filter(|(s, _)| {
+                s.user_id.as_ref() == Some(user_id) || s.email.eq_ignore_ascii_case(email)
+            })
+            .map(|(s, _)| s.clone())
+            .collect())
+    }
+
     async fn find(&self, id: i64) -> Result<Option<Subscription>, StoreError> {
         Ok(lock(&self.rows)
             .iter()

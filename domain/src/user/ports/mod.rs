@@ -38,9 +38,6 @@ pub struct AccountData {
     pub comments: Vec<Comment>,
     /// Pictures they uploaded (those not yet deleted).
     pub pictures: Vec<crate::media::Media>,
-    /// Subscriptions to new stories made while signed in or for the account's address,
-    /// with their consent records.
-    pub subscriptions: Vec<crate::subscription::Subscription>,
 }
 
 /// Reads a person's data for their export, in a fixed number of queries.
