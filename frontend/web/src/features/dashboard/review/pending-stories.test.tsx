@@ -137,6 +137,7 @@ describe('sub admin dashboard', () => {
       'Profile Settings',
       'Security',
       'API Tokens',
+      'Subscription',
     ]);
     expect(screen.getByRole('link', { name: 'Edits 1 waiting' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Content Management' }));

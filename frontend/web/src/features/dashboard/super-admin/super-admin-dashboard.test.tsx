@@ -77,6 +77,7 @@ describe('super admin dashboard', () => {
       'API Tokens',
       'Activity Log',
       'Change Password',
+      'Subscription',
     ]);
   });
 
