@@ -97,6 +97,7 @@ test('the super admin moves through the sidebar, and Back and Forward retrace it
     'Content: Content Management',
     'Mail and sharing: Help Inbox, Mail Outbox, Social Posts',
     'Site: Site Settings, Backups, API Tokens, Activity Log, Change Password',
+    'My account: Subscription',
   ]);
   await shot(page, 'super-admin-1280');
 
@@ -139,7 +140,7 @@ test('a sub admin sees only the review queues and the content tools', async ({ b
       expect(await sections(page)).toEqual([
         'Moderation: Pending Stories, Edits, Pending Comments',
         'Content: Content Management',
-        'My account: Profile Settings, Security, API Tokens',
+        'My account: Profile Settings, Security, API Tokens, Subscription',
       ]);
       // Their own account, as "My Dashboard" gives everyone else.
       await sidebar(page).getByRole('link', { name: 'Profile Settings' }).click();
