@@ -248,22 +248,7 @@ impl AppState {
             clock: clock.clone(),
         });
         let audit = AuditService::new(Arc::new(adapters::SeaOrmAuditLog::new(stamp.clone())));
-        let mail_delivery = match &config.smtp_url {
-            Some(url) => Some(
-                MailDelivery::new(
-                    Arc::new(adapters::SeaOrmMailQueue::new(stamp.clone())),
-                    Arc::new(adapters::SmtpTransport::new(
-                        url,
-                        &config.site_name,
-                        &config.support_email,
-                    )?),
-                    clock.clone(),
-                )
-                // A subscriber's address refused for good is suspended at once.
-                .with_refusals(Arc::new(subscriptions.clone())),
-            ),
-            None => None,
-        };
+        let mail_delivery = configured::mail_delivery(&config, &stamp, &clock, &subscriptions)?;
         let media = MediaService::new(MediaPorts {
             processor: Arc::new(adapters::ImageCrateProcessor::default()),
             store: config.media.store()?,

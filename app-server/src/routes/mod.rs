@@ -24,6 +24,7 @@ pub mod google;
 pub mod help;
 pub mod leaving;
 pub mod mail;
+pub mod my_subscription;
 pub mod queues;
 mod request_rules;
 pub mod review;
@@ -115,8 +116,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(subscriptions::confirm_subscription)
         .service(subscriptions::unsubscribe)
         .service(subscriptions::change_frequency)
-        .service(subscriptions::my_subscription)
-        .service(subscriptions::change_my_subscription)
+        .service(my_subscription::my_subscription)
+        .service(my_subscription::change_my_subscription)
         .service(mail::list_mail_outbox)
         .service(mail::retry_mail)
         .service(audit::list_audit_log)

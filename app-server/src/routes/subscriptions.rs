@@ -3,10 +3,8 @@
 //! link every mail carries; a signed-in member reads and changes their own subscription from
 //! the dashboard. `docs/decisions/subscriptions.md` has the rules.
 
-use actix_web::{HttpResponse, get, post, put, web};
-use domain::subscription::{
-    Frequency, MySubscriptionChange, SubscribeForm, Subscription, SubscriptionStatus,
-};
+use actix_web::{HttpResponse, post, web};
+use domain::subscription::{Frequency, SubscribeForm, Subscription, SubscriptionStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -115,17 +113,6 @@ pub struct ChangeFrequencyRequest {
     #[schema(required = true)]
     pub token: String,
     pub frequency: FrequencyDto,
-}
-
-/// A new choice for the signed-in member's own subscription: both fields, as chosen.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MySubscriptionRequest {
-    pub frequency: FrequencyDto,
-    /// Category names to hear about; none means all of them (new ones included).
-    #[serde(default)]
-    #[schema(max_items = 50)]
-    pub categories: Vec<String>,
 }
 
 /// The link's secret, in the address the one-click unsubscribe is sent to.
@@ -282,56 +269,4 @@ pub async fn change_frequency(
     Ok(HttpResponse::Ok()
         .json(SubscriptionDto::from(s))
         .visible(Visible::Nothing))
-}
-
-/// The signed-in member's subscription: the one of their account's address, whatever its
-/// status (pending, confirmed, or ended by unsubscribing or a bounce). Answered once the
-/// address is verified, since an unverified address may be someone else's. None stored is a
-/// 404, as for any other thing that does not exist.
-#[utoipa::path(
-    tag = "subscriptions",
-    responses(
-        (status = 200, description = "The subscription", body = SubscriptionDto),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "The account's address is not verified yet", body = ErrorBody),
-        (status = 404, description = "No subscription for the account's address", body = ErrorBody),
-    )
-)]
-#[get("/user/subscription")]
-pub async fn my_subscription(
-    state: web::Data<AppState>,
-    caller: CurrentCaller,
-) -> Result<web::Json<SubscriptionDto>, ApiError> {
-    let s = state.subscriptions.mine(&caller.0).await?;
-    Ok(web::Json(s.into()))
-}
-
-/// Changes how often the signed-in member hears of new stories and about which categories.
-/// Only a confirmed subscription of their own (verified) address changes: a pending one
-/// waits for its mailed link, and an ended one is signed up for again.
-#[utoipa::path(
-    tag = "subscriptions",
-    request_body = MySubscriptionRequest,
-    responses(
-        (status = 200, description = "Changed", body = SubscriptionDto),
-        (status = 400, description = "An unknown frequency or category", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "The account's address is not verified yet", body = ErrorBody),
-        (status = 404, description = "No subscription for the account's address", body = ErrorBody),
-        (status = 409, description = "Waiting for its confirmation, or ended", body = ErrorBody),
-    )
-)]
-#[put("/user/subscription")]
-pub async fn change_my_subscription(
-    state: web::Data<AppState>,
-    caller: CurrentCaller,
-    body: web::Json<MySubscriptionRequest>,
-) -> Result<Declared<web::Json<SubscriptionDto>>, ApiError> {
-    let b = body.into_inner();
-    let change = MySubscriptionChange {
-        frequency: b.frequency.into(),
-        categories: b.categories,
-    };
-    let s = state.subscriptions.change_mine(&caller.0, change).await?;
-    Ok(web::Json(SubscriptionDto::from(s)).visible(Visible::Nothing))
 }

@@ -1,4 +1,5 @@
-//! The adapters that configuration chooses: which social platforms have a publisher.
+//! Services built from settings: the social publishers with credentials, and the SMTP
+//! delivery of the outbox.
 
 use std::sync::Arc;
 
@@ -29,4 +30,32 @@ pub(super) fn social_publishers(
         ));
     }
     Ok(publishers)
+}
+
+/// Sends the outbox over `SMTP_URL`; `None` without it (mail stays in the outbox). A
+/// subscriber's address the mail server refuses for good is suspended at once.
+///
+/// # Errors
+/// An unreadable `SMTP_URL` or sender address.
+pub(super) fn mail_delivery(
+    config: &crate::config::Config,
+    stamp: &adapters::Db,
+    clock: &Arc<dyn Clock>,
+    subscriptions: &domain::subscription::SubscriptionService,
+) -> anyhow::Result<Option<domain::mail::MailDelivery>> {
+    let Some(url) = &config.smtp_url else {
+        return Ok(None);
+    };
+    Ok(Some(
+        domain::mail::MailDelivery::new(
+            Arc::new(adapters::SeaOrmMailQueue::new(stamp.clone())),
+            Arc::new(adapters::SmtpTransport::new(
+                url,
+                &config.site_name,
+                &config.support_email,
+            )?),
+            clock.clone(),
+        )
+        .with_refusals(Arc::new(subscriptions.clone())),
+    ))
 }

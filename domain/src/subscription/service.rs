@@ -69,7 +69,7 @@ pub struct SubscriptionPorts {
     pub mailer: Arc<dyn Mailer>,
     pub minter: Arc<dyn TokenMinter>,
     /// Signs and checks the links in digests (`links.rs`).
-    pub signer: Arc<dyn super::links::LinkSigner>,
+    pub signer: Arc<dyn super::LinkSigner>,
     pub clock: Arc<dyn Clock>,
     pub site: SiteIdentity,
     /// The frequency of a sign-up that names none (the super admin's choice).
@@ -228,31 +228,6 @@ impl SubscriptionService {
     pub async fn purge_unconfirmed(&self) -> Result<u64, StoreError> {
         let before = self.p.clock.now() - Duration::days(CONFIRM_WITHIN_DAYS);
         self.p.subscriptions.delete_pending_made_by(before).await
-    }
-
-    async fn by_token(&self, token: &str) -> Result<Subscription, SubscriptionLinkError> {
-        let token = token.trim();
-        if token.is_empty() {
-            return Err(SubscriptionLinkError::InvalidLink);
-        }
-        if let Some(found) = self
-            .p
-            .subscriptions
-            .find_by_token(&self.p.minter.hash(token))
-            .await?
-        {
-            return Ok(found);
-        }
-        // The signed token of a digest's links.
-        let Some(id) = super::links::signed_id(token) else {
-            return Err(SubscriptionLinkError::InvalidLink);
-        };
-        self.p
-            .subscriptions
-            .find(id)
-            .await?
-            .filter(|s| super::links::is_signed_token_of(self.p.signer.as_ref(), token, s))
-            .ok_or(SubscriptionLinkError::InvalidLink)
     }
 
     /// The named categories, each checked to exist, without repeats (keeping the first

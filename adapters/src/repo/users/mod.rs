@@ -1,8 +1,9 @@
 //! Accounts in the `users` table. Rows and their mapping are in `rows.rs`.
 
+mod leaving;
 mod rows;
 
-use rows::{all, email_eq, ensure_former_member, update_user};
+use rows::{all, email_eq, update_user};
 pub(crate) use rows::{new_active, new_user_id, to_domain};
 
 use async_trait::async_trait;
@@ -18,7 +19,7 @@ use sea_orm::{
 
 use crate::db::Db;
 use crate::db::store_err;
-use crate::entity::{sessions, stories, story_revisions, users};
+use crate::entity::users;
 
 pub struct SeaOrmUserRepository {
     db: Db,
@@ -226,83 +227,7 @@ impl UserRepository for SeaOrmUserRepository {
     }
 
     async fn delete_account(&self, id: &UserId, keep_published: bool) -> Result<bool, StoreError> {
-        let txn = self.db.begin().await.map_err(store_err)?;
-        if keep_published {
-            ensure_former_member(&txn, self.db.now()).await?;
-            let kept = stories::Entity::update_many()
-                .col_expr(stories::Column::AuthorId, Expr::value(FORMER_MEMBER_ID))
-                // Kept stories name nobody: never a placeholder person (docs/decisions/privacy.md).
-                .col_expr(
-                    stories::Column::Byline,
-                    Expr::value(domain::story::Byline::Anonymous.as_str()),
-                )
-                .filter(stories::Column::AuthorId.eq(id.as_str()))
-                .filter(stories::Column::Status.eq("approved"))
-                .filter(stories::Column::IsPublished.eq(true));
-            kept.exec(&txn).await.map_err(store_err)?;
-            // An edit the person left waiting for review goes with them: nobody could
-            // answer a reviewer's question about it any more.
-            story_revisions::Entity::delete_many()
-                .filter(story_revisions::Column::CreatedBy.eq(id.as_str()))
-                .filter(story_revisions::Column::Status.eq("pending"))
-                .exec(&txn)
-                .await
-                .map_err(store_err)?;
-        }
-        sessions::Entity::delete_many()
-            .filter(sessions::Column::UserId.eq(id.as_str()))
-            .exec(&txn)
-            .await
-            .map_err(store_err)?;
-        // The activity log keeps what was done, not the name of who left.
-        crate::entity::audit_log::Entity::update_many()
-            .col_expr(
-                crate::entity::audit_log::Column::ActorName,
-                Expr::value("Former member"),
-            )
-            .filter(crate::entity::audit_log::Column::ActorId.eq(id.as_str()))
-            .exec(&txn)
-            .await
-            .map_err(store_err)?;
-        crate::entity::audit_log::Entity::update_many()
-            .col_expr(
-                crate::entity::audit_log::Column::TargetLabel,
-                Expr::value(Option::<String>::None),
-            )
-            .filter(crate::entity::audit_log::Column::TargetKind.eq("person"))
-            .filter(crate::entity::audit_log::Column::TargetId.eq(id.as_str()))
-            .exec(&txn)
-            .await
-            .map_err(store_err)?;
-        // Their subscriptions to new stories (made while signed in, or for the account's
-        // address) go with them, consent records included: nothing is mailed to a person
-        // who asked to be forgotten (docs/decisions/subscriptions.md).
-        {
-            use sea_orm::sea_query::{Func, Query};
-            let own_address = Query::select()
-                .expr(Func::lower(Expr::col(users::Column::Email)))
-                .from(users::Entity)
-                .and_where(users::Column::Id.eq(id.as_str()))
-                .to_owned();
-            crate::entity::subscriptions::Entity::delete_many()
-                .filter(
-                    sea_orm::Condition::any()
-                        .add(crate::entity::subscriptions::Column::UserId.eq(id.as_str()))
-                        .add(crate::entity::subscriptions::Column::Email.in_subquery(own_address)),
-                )
-                .exec(&txn)
-                .await
-                .map_err(store_err)?;
-        }
-        // Cascades: the remaining stories (with their comments and revisions), the
-        // schedule, one-time tokens, counted sign-in failures, the admin credential.
-        let deleted = users::Entity::delete_by_id(id.as_str().to_owned())
-            .exec(&txn)
-            .await
-            .map_err(store_err)?;
-        crate::repo::media::leave_with_owner(&txn, id, self.db.now()).await?;
-        txn.commit().await.map_err(store_err)?;
-        Ok(deleted.rows_affected > 0)
+        leaving::delete_account(&self.db, id, keep_published).await
     }
 
     async fn set_suspension(
