@@ -62,6 +62,10 @@ describe('Get new stories by e-mail', () => {
     await userEvent.type(form.getByRole('textbox', { name: 'E-mail address' }), ' reader@example.org ');
     await userEvent.click(form.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Check your inbox to confirm');
+    // True whatever is stored: a confirmed address is mailed nothing.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'A link to confirm goes to reader@example.org, unless it is subscribed already.',
+    );
     expect(signUps(fetchMock)).toEqual([
       { email: 'reader@example.org', frequency: 'weekly', categories: [], page: '/', website: null },
     ]);

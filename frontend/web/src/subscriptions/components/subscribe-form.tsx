@@ -86,7 +86,10 @@ export function SubscribeForm({
         <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
         <div className="grid gap-1">
           <p className="font-medium">{answer}</p>
-          <p className="text-muted-foreground">We sent a link to {form.getValues('email').trim()}.</p>
+          {/* The answer is the same whatever is stored: a confirmed address is mailed nothing. */}
+          <p className="text-muted-foreground">
+            A link to confirm goes to {form.getValues('email').trim()}, unless it is subscribed already.
+          </p>
         </div>
       </div>
     );
