@@ -46,7 +46,8 @@ pub struct Config {
     pub backups: BackupConfig,
     /// Where Prometheus reads `/metrics` (`METRICS_ADDR`); `None`: no metrics.
     pub metrics_addr: Option<String>,
-    /// When digests go out (`SITE_TIME_ZONE`, `DIGEST_WEEKDAY`, `DIGEST_HOUR`).
+    /// When digests go out (`SITE_TIME_ZONE`, `DIGEST_WEEKDAY`, `DIGEST_HOUR`) and how long
+    /// `each` mail waits (`SUBSCRIPTION_GRACE_MINUTES`).
     pub digests: domain::subscription::DigestSchedule,
 }
 
@@ -204,7 +205,8 @@ impl Config {
                 &var_or("SITE_TIME_ZONE", "UTC"),
                 &var_or("DIGEST_WEEKDAY", "Sunday"),
                 &var_or("DIGEST_HOUR", "6"),
-            )?,
+            )?
+            .with_each_grace(&var_or("SUBSCRIPTION_GRACE_MINUTES", "10"))?,
         })
     }
 

@@ -118,6 +118,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(subscriptions::change_frequency)
         .service(my_subscription::my_subscription)
         .service(my_subscription::change_my_subscription)
+        .service(my_subscription::leave_my_subscription)
         .service(mail::list_mail_outbox)
         .service(mail::retry_mail)
         .service(audit::list_audit_log)

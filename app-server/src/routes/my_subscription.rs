@@ -1,7 +1,7 @@
 //! The signed-in member's own subscription, as the dashboard shows and changes it
 //! (`domain/src/subscription/mine.rs`).
 
-use actix_web::{get, put, web};
+use actix_web::{delete, get, put, web};
 use domain::subscription::MySubscriptionChange;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -72,5 +72,27 @@ pub async fn change_my_subscription(
         categories: b.categories,
     };
     let s = state.subscriptions.change_mine(&caller.0, change).await?;
+    Ok(web::Json(SubscriptionDto::from(s)).visible(Visible::Nothing))
+}
+
+/// Ends the signed-in member's own subscription, as the link in any of its mails does:
+/// nothing more is sent. A sign-up still waiting for its confirmation ends too. The record
+/// stays, with its consent, so the dashboard can offer the form again; leaving an ended one
+/// changes nothing.
+#[utoipa::path(
+    tag = "subscriptions",
+    responses(
+        (status = 200, description = "Ended (or already ended)", body = SubscriptionDto),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "The account's address is not verified yet", body = ErrorBody),
+        (status = 404, description = "No subscription for the account's address", body = ErrorBody),
+    )
+)]
+#[delete("/user/subscription")]
+pub async fn leave_my_subscription(
+    state: web::Data<AppState>,
+    caller: CurrentCaller,
+) -> Result<Declared<web::Json<SubscriptionDto>>, ApiError> {
+    let s = state.subscriptions.leave_mine(&caller.0).await?;
     Ok(web::Json(SubscriptionDto::from(s)).visible(Visible::Nothing))
 }

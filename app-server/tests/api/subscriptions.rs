@@ -484,3 +484,56 @@ engine_test!(
         );
     }
 );
+
+engine_test!(
+    a_member_leaves_from_the_dashboard_and_may_sign_up_again,
+    |ctx, app| {
+        let res = send(&app, Method::DELETE, "/api/user/subscription", None, None).await;
+        assert_eq!(res.status, 401, "{}", res.body);
+        let (member, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
+        let leave = || {
+            send(
+                &app,
+                Method::DELETE,
+                "/api/user/subscription",
+                Some(&cookie),
+                None,
+            )
+        };
+        // An unverified address may be someone else's: it cannot be ended from here.
+        let res = leave().await;
+        assert_eq!(res.status, 403, "{}", res.body);
+        ctx.users()
+            .mark_email_verified(&member.id, SystemClock.now())
+            .await
+            .unwrap();
+        let res = leave().await;
+        assert_eq!(res.status, 404, "{}", res.body);
+
+        let subscribe = || {
+            send(
+                &app,
+                Method::POST,
+                "/api/subscriptions",
+                Some(&cookie),
+                Some(json!({"email": member.email, "frequency": "weekly"})),
+            )
+        };
+        assert_eq!(subscribe().await.status, 202);
+        let email = member.email.to_lowercase();
+        assert_eq!(status_of(&ctx, &email).await.as_deref(), Some("confirmed"));
+
+        let res = leave().await;
+        assert_eq!(res.status, 200, "{}", res.body);
+        assert_eq!(res.body["status"], "unsubscribed");
+        assert_eq!(status_of(&ctx, &email).await.as_deref(), Some("unsubscribed"));
+        // Leaving twice is leaving once.
+        let res = leave().await;
+        assert_eq!(res.status, 200, "{}", res.body);
+        assert_eq!(res.body["status"], "unsubscribed");
+
+        // The form works again, and a verified member is confirmed at once.
+        assert_eq!(subscribe().await.status, 202);
+        assert_eq!(status_of(&ctx, &email).await.as_deref(), Some("confirmed"));
+    }
+);

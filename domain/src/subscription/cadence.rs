@@ -1,6 +1,6 @@
 //! When mail is due: digests on the site's weekday and hour in the site's time zone
 //! (`SITE_TIME_ZONE`, `DIGEST_WEEKDAY`, `DIGEST_HOUR`), and one mail per story after a
-//! grace period. Daylight-saving changes never skip or double a digest: each slot is a
+//! grace period (`SUBSCRIPTION_GRACE_MINUTES`). Daylight-saving changes never skip or double a digest: each slot is a
 //! local date and hour turned into one instant.
 
 use chrono::{DateTime, Datelike, Duration, LocalResult, NaiveDate, TimeZone, Utc, Weekday};
@@ -8,14 +8,13 @@ use chrono_tz::Tz;
 
 use super::{Frequency, Subscription};
 
-/// How long a story must have been published before `each` subscribers are mailed about
-/// it: a story taken down at once (a mistake, a second thought) sends nothing.
-pub const EACH_GRACE_MINUTES: i64 = 10;
+/// How long, out of the box, a story must have been published before `each` subscribers
+/// are mailed about it: a story taken down at once (a mistake, a second thought) sends
+/// nothing. A site sets its own with `SUBSCRIPTION_GRACE_MINUTES`.
+pub const EACH_GRACE_MINUTES: u32 = 10;
 
-/// Whether `each` subscribers may be mailed now about a story published at `published_at`.
-pub fn each_is_due(published_at: DateTime<Utc>, now: DateTime<Utc>) -> bool {
-    now >= published_at + Duration::minutes(EACH_GRACE_MINUTES)
-}
+/// The longest grace period a site may set: a day.
+pub const MAX_EACH_GRACE_MINUTES: u32 = 24 * 60;
 
 /// A setting of the digest schedule that cannot be used, naming the setting.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -26,24 +25,29 @@ pub enum InvalidSchedule {
     Weekday(String),
     #[error("DIGEST_HOUR must be a whole hour from 0 to 23, not '{0}'")]
     Hour(String),
+    #[error("SUBSCRIPTION_GRACE_MINUTES must be a whole number of minutes from 0 to 1440, not '{0}'")]
+    Grace(String),
 }
 
 /// When digests go out: weekly on `weekday` at `hour` o'clock in `zone`; monthly on the
-/// first such weekday of each month, at the same hour.
+/// first such weekday of each month, at the same hour. `each` mail waits `each_grace_minutes`
+/// after a story is published.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DigestSchedule {
     zone: Tz,
     weekday: Weekday,
     hour: u32,
+    each_grace_minutes: u32,
 }
 
 impl Default for DigestSchedule {
-    /// Sundays at 6 in UTC.
+    /// Sundays at 6 in UTC; `each` mail after [`EACH_GRACE_MINUTES`].
     fn default() -> Self {
         Self {
             zone: Tz::UTC,
             weekday: Weekday::Sun,
             hour: 6,
+            each_grace_minutes: EACH_GRACE_MINUTES,
         }
     }
 }
@@ -72,7 +76,38 @@ impl DigestSchedule {
             zone,
             weekday,
             hour,
+            each_grace_minutes: EACH_GRACE_MINUTES,
         })
+    }
+
+    /// The same schedule with `each` mail waiting `minutes` (as written in the
+    /// configuration) after a story is published.
+    ///
+    /// # Errors
+    /// [`InvalidSchedule::Grace`] for anything but a whole number from 0 to
+    /// [`MAX_EACH_GRACE_MINUTES`].
+    pub fn with_each_grace(self, minutes: &str) -> Result<Self, InvalidSchedule> {
+        let each_grace_minutes = minutes
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|m| *m <= MAX_EACH_GRACE_MINUTES)
+            .ok_or_else(|| InvalidSchedule::Grace(minutes.to_owned()))?;
+        Ok(Self {
+            each_grace_minutes,
+            ..self
+        })
+    }
+
+    /// How long a story must have been published before `each` subscribers hear of it.
+    pub fn each_grace(&self) -> Duration {
+        Duration::minutes(i64::from(self.each_grace_minutes))
+    }
+
+    /// Whether `each` subscribers may be mailed now about a story published at
+    /// `published_at`.
+    pub fn each_is_due(&self, published_at: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+        now >= published_at + self.each_grace()
     }
 
     pub fn zone_name(&self) -> &'static str {

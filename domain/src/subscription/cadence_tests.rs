@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 
-use super::cadence::{DigestSchedule, InvalidSchedule, each_is_due};
+use super::cadence::{DigestSchedule, InvalidSchedule};
 use super::{Frequency, Subscription, SubscriptionConsent, SubscriptionStatus};
 
 fn utc(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<Utc> {
@@ -185,8 +185,23 @@ fn a_digest_is_due_once_per_slot_and_only_for_confirmed_digest_subscribers() {
 #[test]
 fn each_waits_for_the_grace_period() {
     let published = utc(2024, 3, 5, 12, 0);
-    assert!(!each_is_due(published, published + Duration::minutes(9)));
-    assert!(each_is_due(published, published + Duration::minutes(10)));
+    let s = DigestSchedule::default();
+    assert!(!s.each_is_due(published, published + Duration::minutes(9)));
+    assert!(s.each_is_due(published, published + Duration::minutes(10)));
+    // A site sets its own, from none at all to a day.
+    let none = s.with_each_grace("0").unwrap();
+    assert!(none.each_is_due(published, published));
+    let hour = s.with_each_grace(" 60 ").unwrap();
+    assert!(!hour.each_is_due(published, published + Duration::minutes(59)));
+    assert!(hour.each_is_due(published, published + Duration::minutes(60)));
+    assert_eq!(s.with_each_grace("1440").unwrap().each_grace(), Duration::days(1));
+    for bad in ["1441", "-1", "ten", ""] {
+        assert_eq!(
+            s.with_each_grace(bad),
+            Err(InvalidSchedule::Grace(bad.to_owned())),
+            "{bad:?}"
+        );
+    }
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The mail subscribers asked for: a digest on the site's schedule for `weekly` and
 //! `monthly`, one mail per story for `each` once the story has been published for
-//! [`EACH_GRACE_MINUTES`]. One round claims the subscriptions that are due in batches
+//! the schedule's grace period (`SUBSCRIPTION_GRACE_MINUTES`, 10 out of the box). One round claims the subscriptions that are due in batches
 //! (each held by one server, so on several servers each digest is sent once), reads the
 //! stories published in the batch's window once, and gives each subscriber what they
 //! chose and may read. What a mail says is in `digest_mail.rs`.
@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::cadence::{DigestSchedule, EACH_GRACE_MINUTES};
+use super::cadence::DigestSchedule;
 use super::links::LinkSigner;
 use super::ports::{NewStories, SubscriptionRepository};
 use super::{Frequency, Subscription};
@@ -72,8 +72,8 @@ impl DigestService {
     }
 
     /// Mails every subscription that is due at `now`: the digests of the latest weekly and
-    /// monthly slots, and `each` mail for stories published at least
-    /// [`EACH_GRACE_MINUTES`] ago. A subscriber with nothing new gets nothing, and is
+    /// monthly slots, and `each` mail for stories published at least the schedule's grace
+    /// period ago. A subscriber with nothing new gets nothing, and is
     /// covered up to the slot all the same.
     ///
     /// # Errors
@@ -84,7 +84,7 @@ impl DigestService {
         let mut round = DigestRound::default();
         for frequency in Frequency::ALL {
             let until = match frequency {
-                Frequency::Each => Some(now - Duration::minutes(EACH_GRACE_MINUTES)),
+                Frequency::Each => Some(now - self.p.schedule.each_grace()),
                 digest => self.p.schedule.last_slot(digest, now),
             };
             let Some(until) = until else { continue };

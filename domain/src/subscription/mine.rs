@@ -96,6 +96,26 @@ impl SubscriptionService {
     }
 }
 
+impl SubscriptionService {
+    /// Ends the member's own subscription from the dashboard, as the link in any mail does:
+    /// nothing more is sent. A sign-up still waiting for its confirmation ends too, so its
+    /// mailed link no longer confirms it. Leaving an ended subscription changes nothing.
+    ///
+    /// # Errors
+    /// As [`Self::mine`]; the store's error.
+    pub async fn leave_mine(&self, caller: &Caller) -> Result<Subscription, MySubscriptionError> {
+        let mut subscription = self.mine(caller).await?;
+        if matches!(
+            subscription.status,
+            SubscriptionStatus::Confirmed | SubscriptionStatus::Pending
+        ) {
+            subscription.unsubscribe();
+            self.p.subscriptions.save(&subscription).await?;
+        }
+        Ok(subscription)
+    }
+}
+
 /// The signed-in member, once their account's address is verified.
 fn verified_member(caller: &Caller) -> Result<&User, MySubscriptionError> {
     let me = caller.require(Ability::ManageOwnAccount)?;

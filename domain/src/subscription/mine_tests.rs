@@ -138,3 +138,40 @@ fn an_unknown_category_is_named_and_nothing_changes() {
     assert_eq!(stored.frequency, Frequency::Weekly);
     assert!(stored.categories.is_empty());
 }
+
+#[test]
+fn a_member_leaves_from_the_dashboard_and_the_mailed_link_no_longer_confirms() {
+    let w = world();
+    let maria = Caller::User(member("maria@example.org", true));
+    block_on(w.service.subscribe(&Caller::Visitor, form("maria@example.org"))).unwrap();
+    let token = token_in_last_mail(&w, "confirm");
+
+    let left = block_on(w.service.leave_mine(&maria)).unwrap();
+    assert_eq!(left.status, SubscriptionStatus::Unsubscribed);
+    assert_eq!(w.subscriptions.all()[0].status, SubscriptionStatus::Unsubscribed);
+    assert!(
+        block_on(w.service.confirm(&token)).is_err(),
+        "a sign-up ended from the dashboard is not confirmed by its old link"
+    );
+
+    // Leaving twice is leaving once; nothing is mailed either time.
+    let again = block_on(w.service.leave_mine(&maria)).unwrap();
+    assert_eq!(again.status, SubscriptionStatus::Unsubscribed);
+    assert_eq!(w.mailer.sent().len(), 1, "only the confirmation mail");
+
+    // Signed out, unverified and unknown addresses are refused as for reading it.
+    assert!(matches!(
+        block_on(w.service.leave_mine(&Caller::Visitor)),
+        Err(MySubscriptionError::Refused(_))
+    ));
+    let unverified = Caller::User(member("maria@example.org", false));
+    assert!(matches!(
+        block_on(w.service.leave_mine(&unverified)),
+        Err(MySubscriptionError::Unverified)
+    ));
+    let john = Caller::User(member("john@example.org", true));
+    assert!(matches!(
+        block_on(w.service.leave_mine(&john)),
+        Err(MySubscriptionError::NoSubscription)
+    ));
+}

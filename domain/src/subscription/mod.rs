@@ -37,7 +37,7 @@ mod mine_tests;
 #[cfg(test)]
 mod service_tests;
 
-pub use cadence::{DigestSchedule, EACH_GRACE_MINUTES, each_is_due};
+pub use cadence::{DigestSchedule, EACH_GRACE_MINUTES, InvalidSchedule, MAX_EACH_GRACE_MINUTES};
 pub use digests::{DigestPorts, DigestRound, DigestService};
 pub use lifecycle::{
     Bounce, CONFIRM_WITHIN_DAYS, ConfirmError, HARD_BOUNCES_TO_SUSPEND, SubscribeAction,
@@ -53,7 +53,8 @@ pub use service::{
 /// How often a subscriber hears of new stories.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Frequency {
-    /// One mail per story, once it has been published for [`EACH_GRACE_MINUTES`].
+    /// One mail per story, once it has been published for the grace period
+    /// ([`EACH_GRACE_MINUTES`] unless the site sets `SUBSCRIPTION_GRACE_MINUTES`).
     Each,
     /// One digest a week, on the site's digest weekday and hour.
     #[default]

@@ -1,12 +1,12 @@
 // A small SMTP sink for browser runs: the server sends its mail here (SMTP_URL=smtp://127.0.0.1:port,
-// plain SMTP, no TLS, no AUTH) and each message is written to a directory as JSON {to, subject, text},
+// plain SMTP, no TLS, no AUTH) and each message is written to a directory as JSON {to, subject, text, listUnsubscribe},
 // where the tests read it with `waitForMail`. Bodies are decoded (quoted-printable, base64, 8bit) and
 // encoded subjects (RFC 2047) read back as text. Enough SMTP for lettre; not a general mail server.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
-/** @typedef {{ to: string, subject: string, text: string }} Mail */
+/** @typedef {{ to: string, subject: string, text: string, listUnsubscribe: string | null }} Mail */
 
 /**
  * @param {string} dir  where the messages go (created; emptied when the sink stops)
@@ -169,6 +169,8 @@ function parseMessage(raw, recipients) {
     to: recipients.join(', '),
     subject: decodeHeader(headers.subject ?? ''),
     text: (textOf(raw) ?? '').replace(/\r\n/g, '\n'),
+    // Subscribers' mail only (RFC 8058): the one-click address and a mailto:.
+    listUnsubscribe: headers['list-unsubscribe'] ?? null,
   };
 }
 

@@ -4,7 +4,8 @@ import { linkIn, waitForMail } from '../lib/mail-sink.mjs';
 import { approve, adminApi, newPerson, register, signIn } from '../lib/people';
 
 // New stories by e-mail (docs/decisions/subscriptions.md): a visitor signs up from the landing
-// page's footer and confirms by the mailed link; a member changes their choice in the dashboard.
+// page's footer and confirms by the mailed link; a member changes their choice in the dashboard
+// and leaves from there. Leaving from a digest's link is in the slow suite (slow/digest.spec.ts).
 // Mail is read from the SMTP sink the global setup starts.
 
 const baseURL = () => process.env.E2E_BASE_URL ?? '';
@@ -72,4 +73,13 @@ test('a member subscribes in the dashboard and changes how often', async ({ page
     page.getByRole('form', { name: 'Your subscription' }).getByRole('radio', { name: 'Weekly digest' }),
   ).toBeChecked();
   await expect(page.getByText(/weekly digest/)).toBeVisible();
+
+  // Leaving from the dashboard asks first, then offers the form again.
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Unsubscribe?' });
+  await ask.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(
+    page.getByText('You unsubscribed, so no new stories are mailed to you. Subscribe again here.'),
+  ).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Get new stories by e-mail' })).toBeVisible();
 });

@@ -178,3 +178,29 @@ export const changeMySubscription = async (mySubscriptionRequest: MySubscription
 );}
 
 
+/**
+ * @summary Ends the signed-in member's own subscription, as the link in any of its mails does:
+nothing more is sent. A sign-up still waiting for its confirmation ends too. The record
+stays, with its consent, so the dashboard can offer the form again; leaving an ended one
+changes nothing.
+ */
+export const getLeaveMySubscriptionUrl = () => {
+
+
+  
+
+  return `/api/user/subscription`
+}
+
+export const leaveMySubscription = async ( options?: RequestInit): Promise<SubscriptionDto> => {
+  
+  return customFetch<SubscriptionDto>(getLeaveMySubscriptionUrl(),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+

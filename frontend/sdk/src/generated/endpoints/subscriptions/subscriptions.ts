@@ -531,4 +531,80 @@ export const useChangeMySubscription = <TError = ErrorType<ErrorBody | ErrorBody
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * @summary Ends the signed-in member's own subscription, as the link in any of its mails does:
+nothing more is sent. A sign-up still waiting for its confirmation ends too. The record
+stays, with its consent, so the dashboard can offer the form again; leaving an ended one
+changes nothing.
+ */
+export const getLeaveMySubscriptionUrl = () => {
+
+
+  
+
+  return `/api/user/subscription`
+}
+
+export const leaveMySubscription = async ( options?: RequestInit): Promise<SubscriptionDto> => {
+  
+  return customFetch<SubscriptionDto>(getLeaveMySubscriptionUrl(),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getLeaveMySubscriptionMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof leaveMySubscription>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof leaveMySubscription>>, TError,void, TContext> => {
+
+const mutationKey = ['leaveMySubscription'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof leaveMySubscription>>, void> = () => {
+          
+
+          return  leaveMySubscription(requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type LeaveMySubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof leaveMySubscription>>>
+    
+    export type LeaveMySubscriptionMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Ends the signed-in member's own subscription, as the link in any of its mails does:
+nothing more is sent. A sign-up still waiting for its confirmation ends too. The record
+stays, with its consent, so the dashboard can offer the form again; leaving an ended one
+changes nothing.
+ */
+export const useLeaveMySubscription = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof leaveMySubscription>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof leaveMySubscription>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getLeaveMySubscriptionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
     

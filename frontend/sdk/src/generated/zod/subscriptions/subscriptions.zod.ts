@@ -119,3 +119,16 @@ export const changeMySubscriptionResponse = zod.object({
   "status": zod.enum(['pending', 'confirmed', 'unsubscribed', 'suspended']).describe('Where a subscription stands.')
 }).describe('A subscription as its owner sees it (through its link, or signed in).')
 
+/**
+ * @summary Ends the signed-in member's own subscription, as the link in any of its mails does:
+nothing more is sent. A sign-up still waiting for its confirmation ends too. The record
+stays, with its consent, so the dashboard can offer the form again; leaving an ended one
+changes nothing.
+ */
+export const leaveMySubscriptionResponse = zod.object({
+  "categories": zod.array(zod.string()).describe('Category names; empty for all.'),
+  "email": zod.string(),
+  "frequency": zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.'),
+  "status": zod.enum(['pending', 'confirmed', 'unsubscribed', 'suspended']).describe('Where a subscription stands.')
+}).describe('A subscription as its owner sees it (through its link, or signed in).')
+

@@ -92,4 +92,24 @@ describe('Subscription in the member’s dashboard', () => {
     expect(await screen.findByText('Verify your e-mail address first')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Resend verification/i })).toBeInTheDocument();
   });
+  it('unsubscribes after asking, then offers the form again', async () => {
+    const { fetchMock } = renderApp(
+      '/dashboard',
+      member({
+        'GET /api/user/subscription': { body: confirmed },
+        'DELETE /api/user/subscription': { body: { ...confirmed, status: 'unsubscribed' } },
+      }),
+    );
+    await openSubscription();
+    await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Unsubscribe?' }));
+    expect(dialog.getByText(/No more new stories will be mailed to ruth@example.org/)).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Unsubscribe' }));
+    expect(
+      await screen.findByText('You unsubscribed, so no new stories are mailed to you. Subscribe again here.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Your subscription' })).not.toBeInTheDocument();
+    const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+    expect(deletes).toHaveLength(1);
+  });
 });

@@ -5,13 +5,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   getMySubscriptionQueryKey,
   useChangeMySubscription,
+  useLeaveMySubscription,
   useMySubscription,
   type SubscriptionDto,
 } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Save } from 'lucide-react';
+import { MailX, Save } from 'lucide-react';
 import { useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
+import { ConfirmButton } from '@/components/confirm-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormField, FormItem, FormMessage } from '@/components/ui/form';
@@ -138,6 +140,39 @@ function ChangeSubscription({ subscription }: { subscription: SubscriptionDto })
           {change.isPending ? 'Saving...' : 'Save changes'}
         </Button>
       </form>
+      <div className="grid max-w-xl justify-items-start gap-2 border-t pt-4">
+        <p className="text-sm text-muted-foreground">Or stop these mails altogether.</p>
+        <LeaveButton email={subscription.email} />
+      </div>
     </Form>
+  );
+}
+
+/** Ends the subscription, as the link in every mail does; the screen then offers the form again. */
+function LeaveButton({ email }: { email: string }) {
+  const queryClient = useQueryClient();
+  const leave = useLeaveMySubscription({
+    mutation: {
+      onSuccess: (ended) => {
+        queryClient.setQueryData(getMySubscriptionQueryKey(), ended);
+        toast({ title: 'Unsubscribed', description: `No more new stories will be mailed to ${email}.` });
+      },
+      onError: (error) =>
+        showMutationError(error, {
+          title: 'Failed to unsubscribe',
+          text: serverMessage(error) ?? 'Failed to unsubscribe. Please try again.',
+        }),
+    },
+  });
+  return (
+    <ConfirmButton
+      label="Unsubscribe"
+      icon={<MailX aria-hidden="true" />}
+      disabled={leave.isPending}
+      title="Unsubscribe?"
+      description={`No more new stories will be mailed to ${email}. You can subscribe again here at any time.`}
+      confirm="Unsubscribe"
+      onConfirm={() => leave.mutate()}
+    />
   );
 }
