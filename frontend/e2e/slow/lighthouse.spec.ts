@@ -1,6 +1,10 @@
-// Lighthouse (the npm package, driving Debian's Chromium through chrome-launcher)
-// on the landing page, Home and a story, with the desktop preset: accessibility 100 and
-// performance 95 or more. The scores measured go to test-results/slow-figures/lighthouse.json
+// Lighthouse (the npm package, driving Debian's Chromium through chrome-launcher) on the landing
+// page, Home and a story with the desktop preset, and on those and the story browser (`/stories`)
+// with the mobile preset and its default throttling (a mid-range phone on a slow 4G network: most
+// readers arrive on a phone from a shared link): accessibility 100 in every run, and for the desktop
+// preset performance 95 or more by the median of three runs. The mobile performance is measured and
+// kept but not yet held to 95: the landing page and the story browser paint their text only after
+// the main script runs, and docs/benchmarks.md ("Phones") records the figures and what it takes. The scores measured go to test-results/slow-figures/lighthouse.json
 // and to the log.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,10 +34,10 @@ type Scores = { accessibility: number; performance: number; metrics: Record<stri
  * load the page at all (Chromium now and then shows an interstitial on a loaded machine) is tried
  * again, twice at most.
  */
-async function audit(url: string, cookie?: string, tries = 3): Promise<Scores> {
+async function audit(url: string, preset: Preset, cookie?: string, tries = 3): Promise<Scores> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await auditOnce(url, cookie);
+      return await auditOnce(url, preset, cookie);
     } catch (error) {
       if (attempt >= tries || !(error instanceof LoadError)) throw error;
       console.log(`lighthouse ${url}: ${error.message}; trying again`);
@@ -43,7 +47,10 @@ async function audit(url: string, cookie?: string, tries = 3): Promise<Scores> {
 
 class LoadError extends Error {}
 
-async function auditOnce(url: string, cookie?: string): Promise<Scores> {
+/** Lighthouse's two presets: `desktop`, and its default, a phone with simulated throttling. */
+type Preset = 'desktop' | 'mobile';
+
+async function auditOnce(url: string, preset: Preset, cookie?: string): Promise<Scores> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumLaunchOptions.executablePath,
     chromeFlags: CHROME_FLAGS,
@@ -58,7 +65,7 @@ async function auditOnce(url: string, cookie?: string): Promise<Scores> {
         onlyCategories: ['accessibility', 'performance'],
         extraHeaders: cookie ? { Cookie: cookie } : undefined,
       },
-      desktopConfig,
+      preset === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
@@ -85,17 +92,13 @@ async function auditOnce(url: string, cookie?: string): Promise<Scores> {
   }
 }
 
-test('Lighthouse (desktop): accessibility 100, performance 95 or more', async () => {
-  test.setTimeout(300_000);
-  const base = process.env.E2E_BASE_URL!;
-  // A member's cookie for Home (`/` signed in).
-  const cookie = s.sessions.member!.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-
-  const pages: [string, string, string | undefined][] = [
-    ['landing page', `${base}/`, undefined],
-    ['Home', `${base}/`, cookie],
-    ['a story', `${base}/stories/${s.liveStoryId}`, undefined],
-  ];
+/** Audits each page RUNS times with `preset`, keeps the figures, and checks the median run. */
+async function auditPages(
+  preset: Preset,
+  pages: [string, string, string | undefined][],
+  /** The median run's least performance score; `null` measures it without holding it to one. */
+  performanceAtLeast: number | null,
+): Promise<void> {
   // Lighthouse's own advice on variance: several runs, the median. Performance here is measured on
   // whatever else the machine is doing (total blocking time is CPU time), so each page is audited
   // RUNS times and judged by its median run; accessibility must be 100 in every run.
@@ -103,10 +106,10 @@ test('Lighthouse (desktop): accessibility 100, performance 95 or more', async ()
   for (const [name, url, withCookie] of pages) {
     const runs: Scores[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const scored = await audit(url, withCookie);
+      const scored = await audit(url, preset, withCookie);
       runs.push(scored);
       console.log(
-        `lighthouse ${name} (run ${run + 1}): accessibility ${scored.accessibility}, performance ${scored.performance} ` +
+        `lighthouse ${preset} ${name} (run ${run + 1}): accessibility ${scored.accessibility}, performance ${scored.performance} ` +
           `(FCP ${Math.round(scored.metrics.fcpMs ?? 0)} ms, LCP ${Math.round(scored.metrics.lcpMs ?? 0)} ms, ` +
           `TBT ${Math.round(scored.metrics.tbtMs ?? 0)} ms, CLS ${(scored.metrics.cls ?? 0).toFixed(3)})`,
       );
@@ -114,15 +117,41 @@ test('Lighthouse (desktop): accessibility 100, performance 95 or more', async ()
     const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
     scores[name] = { ...median, accessibility: Math.min(...runs.map((r) => r.accessibility)), runs };
     console.log(
-      `lighthouse ${name}: accessibility ${scores[name].accessibility}, performance ${scores[name].performance} (median of ${RUNS})`,
+      `lighthouse ${preset} ${name}: accessibility ${scores[name].accessibility}, performance ${scores[name].performance} (median of ${RUNS})`,
     );
   }
   mkdirSync(FIGURES_DIR, { recursive: true });
-  writeFileSync(path.join(FIGURES_DIR, 'lighthouse-scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
-  addFigures('lighthouse', 'desktop', scores);
+  writeFileSync(path.join(FIGURES_DIR, `lighthouse-scores-${preset}.json`), `${JSON.stringify(scores, null, 2)}\n`);
+  addFigures('lighthouse', preset, scores);
 
   for (const [name] of pages) {
-    expect.soft(scores[name].accessibility, `${name}: accessibility`).toBe(100);
-    expect.soft(scores[name].performance, `${name}: performance`).toBeGreaterThanOrEqual(95);
+    expect.soft(scores[name].accessibility, `${preset} ${name}: accessibility`).toBe(100);
+    if (performanceAtLeast !== null) {
+      expect
+        .soft(scores[name].performance, `${preset} ${name}: performance`)
+        .toBeGreaterThanOrEqual(performanceAtLeast);
+    }
   }
+}
+
+/** The pages audited: a member's cookie for Home (`/` signed in). */
+function pages(withStoryBrowser: boolean): [string, string, string | undefined][] {
+  const base = process.env.E2E_BASE_URL!;
+  const cookie = s.sessions.member!.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  return [
+    ['landing page', `${base}/`, undefined],
+    ['Home', `${base}/`, cookie],
+    ['a story', `${base}/stories/${s.liveStoryId}`, undefined],
+    ...(withStoryBrowser ? [['the story browser', `${base}/stories`, undefined] as [string, string, undefined]] : []),
+  ];
+}
+
+test('Lighthouse (desktop): accessibility 100, performance 95 or more', async () => {
+  test.setTimeout(300_000);
+  await auditPages('desktop', pages(false), 95);
+});
+
+test('Lighthouse (mobile, default throttling): accessibility 100, performance measured', async () => {
+  test.setTimeout(420_000);
+  await auditPages('mobile', pages(true), null);
 });
