@@ -10,8 +10,8 @@ import { FIGURES_DIR } from './sweep';
 // from the mail's link, gets the mail of a new story from the subscription job, and leaves from
 // that mail's link. Slow because it waits for the job's next round (every minute); the server of
 // the browser runs mails `each` subscribers at once (`SUBSCRIPTION_GRACE_MINUTES=0` in
-// e2e/global-setup.ts). The two pages the links open are checked with axe and photographed at
-// 1280 and 390 px (test-results/slow-figures/screens/).
+// e2e/global-setup.ts). The open form and the two pages the links open are checked with axe and
+// photographed at 1280 and 390 px (test-results/slow-figures/screens/).
 
 const baseURL = () => process.env.E2E_BASE_URL ?? '';
 const WIDTHS = [1280, 390] as const;
@@ -36,6 +36,10 @@ test('a visitor subscribes, hears of a new story and leaves from that mail’s l
   const footer = page.locator('footer');
   await footer.getByRole('button', { name: 'Get new stories by e-mail' }).click();
   const form = footer.getByRole('form', { name: 'Get new stories by e-mail' });
+  await form.getByText('Choose categories').click();
+  await expect(form.getByRole('checkbox').first()).toBeVisible();
+  await form.scrollIntoViewIfNeeded();
+  await checkAtBothWidths(page, 'subscribe-form');
   await form.getByLabel('E-mail address').fill(email);
   await form.getByRole('radio', { name: 'Each story as it is published' }).click();
   await form.getByRole('button', { name: 'Subscribe' }).click();
