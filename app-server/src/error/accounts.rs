@@ -54,9 +54,9 @@ impl From<domain::user::admin_password::ChangePasswordError> for ApiError {
     }
 }
 
-impl From<domain::user::reauth::CheckRefused> for ApiError {
-    fn from(err: domain::user::reauth::CheckRefused) -> Self {
-        use domain::user::reauth::CheckRefused as E;
+impl From<domain::user::checks::CheckRefused> for ApiError {
+    fn from(err: domain::user::checks::CheckRefused) -> Self {
+        use domain::user::checks::CheckRefused as E;
         match err {
             E::Locked { retry_after_secs } => ApiError::AccountLocked { retry_after_secs },
             E::InProgress => ApiError::TooManyRequests {
