@@ -251,6 +251,15 @@ impl From<GetStoryError> for ApiError {
     }
 }
 
+impl From<domain::queues::QueueCountsError> for ApiError {
+    fn from(err: domain::queues::QueueCountsError) -> Self {
+        match err {
+            domain::queues::QueueCountsError::Refused(r) => r.into(),
+            domain::queues::QueueCountsError::Store(e) => e.into(),
+        }
+    }
+}
+
 impl From<domain::story::ListStoriesError> for ApiError {
     fn from(err: domain::story::ListStoriesError) -> Self {
         match err {

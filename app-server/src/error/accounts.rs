@@ -114,6 +114,17 @@ impl From<domain::user::verification::ResendVerificationError> for ApiError {
     }
 }
 
+impl From<domain::user::password_reset::RequestResetError> for ApiError {
+    fn from(err: domain::user::password_reset::RequestResetError) -> Self {
+        use domain::user::password_reset::RequestResetError as E;
+        match err {
+            E::Invalid(errors) => field_errors(errors),
+            E::Limited { retry_after_secs } => ApiError::TooManyRequests { retry_after_secs },
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
 impl From<domain::user::password_reset::ResetPasswordError> for ApiError {
     fn from(err: domain::user::password_reset::ResetPasswordError) -> Self {
         use domain::user::password_reset::ResetPasswordError as E;
