@@ -7,13 +7,16 @@ pub mod http;
 pub mod s3;
 pub mod smtp;
 
-/// The SQL of a public story list page (the count, then the rows), for query-plan tests.
+/// The SQL of a public story list page of `limit` after `offset` (the count, then the
+/// rows), for query-plan tests.
 pub fn story_list_statements(
     backend: sea_orm::DbBackend,
     query: &domain::story::StoryQuery,
+    limit: u64,
+    offset: u64,
 ) -> [sea_orm::Statement; 2] {
     use sea_orm::QueryTrait;
-    let (count, page) = crate::repo::stories::list_selects(backend, query);
+    let (count, page) = crate::repo::stories::list_selects(backend, query, limit, offset);
     [count, page.build(backend)]
 }
 

@@ -102,17 +102,15 @@ async fn exported(
     )
     .await
     .unwrap();
-    SocialService::new(
+    SocialService::new(domain::social::SocialPorts {
         stories,
-        Arc::new(SeaOrmSocialPostRepository::new(db.clone())),
-        (
-            Arc::new(adapters::SeaOrmUnitOfWork::new(db.clone())),
-            Arc::new(domain::clock::SystemClock),
-        ),
-        vec![Platform::Twitter, Platform::LinkedIn],
-        PUBLIC_URL.into(),
-        SITE.into(),
-    )
+        posts: Arc::new(SeaOrmSocialPostRepository::new(db.clone())),
+        work: Arc::new(adapters::SeaOrmUnitOfWork::new(db.clone())),
+        clock: Arc::new(domain::clock::SystemClock),
+        connected: vec![Platform::Twitter, Platform::LinkedIn],
+        public_url: PUBLIC_URL.into(),
+        site_name: SITE.into(),
+    })
     .export(&Caller::User(author.clone()), id, platforms)
     .await
     .unwrap();
@@ -509,17 +507,15 @@ async fn a_story_goes_out_once_per_platform_unless_a_reviewer_shares_it_again() 
         let ruth = author(&db).await;
         let id = exported(&db, &ruth, "Mary", &ALL).await;
         let wakeup = Arc::new(tokio::sync::Notify::new());
-        let service = SocialService::new(
-            Arc::new(SeaOrmStoryRepository::new(db.clone())),
-            Arc::new(SeaOrmSocialPostRepository::new(db.clone())),
-            (
-                Arc::new(adapters::SeaOrmUnitOfWork::new(db.clone()).waking(wakeup.clone())),
-                Arc::new(domain::clock::SystemClock),
-            ),
-            vec![],
-            PUBLIC_URL.into(),
-            SITE.into(),
-        );
+        let service = SocialService::new(domain::social::SocialPorts {
+            stories: Arc::new(SeaOrmStoryRepository::new(db.clone())),
+            posts: Arc::new(SeaOrmSocialPostRepository::new(db.clone())),
+            work: Arc::new(adapters::SeaOrmUnitOfWork::new(db.clone()).waking(wakeup.clone())),
+            clock: Arc::new(domain::clock::SystemClock),
+            connected: vec![],
+            public_url: PUBLIC_URL.into(),
+            site_name: SITE.into(),
+        });
         let caller = Caller::User(ruth.clone());
         service.export(&caller, id, &ALL).await.unwrap();
         assert_eq!(rows(&db).await.len(), 3, "already queued: nothing added");

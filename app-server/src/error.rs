@@ -103,7 +103,7 @@ pub enum ApiError {
     #[error("Too many requests, please try again later")]
     TooManyRequests { retry_after_secs: u64 },
     /// Too many wrong passwords for one account (not for this address).
-    #[error("{}", domain::user::sign_in::ACCOUNT_LOCKED)]
+    #[error("{}", domain::user::checks::ACCOUNT_LOCKED)]
     AccountLocked { retry_after_secs: u64 },
     #[error("{0}")]
     ServiceUnavailable(String),
@@ -251,9 +251,19 @@ impl From<GetStoryError> for ApiError {
     }
 }
 
+impl From<domain::queues::QueueCountsError> for ApiError {
+    fn from(err: domain::queues::QueueCountsError) -> Self {
+        match err {
+            domain::queues::QueueCountsError::Refused(r) => r.into(),
+            domain::queues::QueueCountsError::Store(e) => e.into(),
+        }
+    }
+}
+
 impl From<domain::story::ListStoriesError> for ApiError {
     fn from(err: domain::story::ListStoriesError) -> Self {
         match err {
+            domain::story::ListStoriesError::InvalidPage(page) => page.into(),
             domain::story::ListStoriesError::Store(e) => e.into(),
         }
     }

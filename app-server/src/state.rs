@@ -8,11 +8,12 @@ use domain::audit::AuditService;
 use domain::category::CategoryRepository;
 use domain::category::CategoryService;
 use domain::clock::Clock;
-use domain::comment::CommentService;
-use domain::help::{HelpPorts, HelpService};
-use domain::mail::{MailDelivery, MailPorts, MailService, Mailer};
+use domain::comment::{CommentRepository, CommentService};
+use domain::help::{HelpMessageRepository, HelpPorts, HelpService};
+use domain::mail::{MailDelivery, MailOutbox, MailPorts, MailService, Mailer};
 use domain::media::MediaService;
 use domain::media::service::MediaPorts;
+use domain::queues::{QueuePorts, QueueService};
 use domain::schedule::{SchedulePorts, ScheduleService};
 use domain::scripture::{ScriptureParser, ScriptureService};
 use domain::session::SessionRepository;
@@ -66,6 +67,8 @@ pub struct AppState {
     pub mail: MailService,
     /// Woken whenever a message is recorded, so the SMTP worker sends it at once.
     pub mail_wakeup: Arc<tokio::sync::Notify>,
+    /// How much waits in the moderators' queues.
+    pub queues: QueueService,
     /// The super admin's view of the activity log.
     pub audit: AuditService,
     /// Uploaded pictures.
@@ -172,6 +175,7 @@ impl AppState {
             clock: clock.clone(),
             site: site.clone(),
             work: work.clone(),
+            reset_mails: domain::user::password_reset::reset_mail_limits(hits.clone()),
         });
         let identity: Option<Arc<dyn IdentityProvider>> =
             match (&config.google_client_id, &config.google_client_secret) {
@@ -189,12 +193,14 @@ impl AppState {
             &adapters::SeaOrmSettingsRepository::new(db.clone()),
         )
         .await?;
-        let comments = CommentService::new(
-            Arc::new(adapters::SeaOrmCommentRepository::new(stamp.clone())),
-            story_repo.clone(),
-            work.clone(),
-            clock.clone(),
-        );
+        let comment_repo: Arc<dyn CommentRepository> =
+            Arc::new(adapters::SeaOrmCommentRepository::new(stamp.clone()));
+        let comments = CommentService::new(domain::comment::CommentPorts {
+            comments: comment_repo.clone(),
+            stories: story_repo.clone(),
+            work: work.clone(),
+            clock: clock.clone(),
+        });
         let (subscriptions, digests) = subscriptions::services(subscriptions::SubscriptionParts {
             stamp: stamp.clone(),
             stories: story_adapter.clone(),
@@ -206,8 +212,10 @@ impl AppState {
             schedule: config.digests,
             session_key: session_key.clone(),
         });
+        let help_messages: Arc<dyn HelpMessageRepository> =
+            Arc::new(adapters::SeaOrmHelpMessageRepository::new(stamp.clone()));
         let help = HelpService::new(HelpPorts {
-            messages: Arc::new(adapters::SeaOrmHelpMessageRepository::new(stamp.clone())),
+            messages: help_messages.clone(),
             mailer: mailer.clone(),
             work: work.clone(),
             support_email: config.support_email.clone(),
@@ -232,20 +240,30 @@ impl AppState {
             clock.clone(),
         )
         .deleting_on(social_delivery.platforms());
-        let social = SocialService::new(
-            story_repo,
-            social_posts,
-            (work.clone(), clock.clone()),
-            social_delivery.platforms(),
-            config.public_url.clone(),
-            config.site_name.clone(),
+        let social = SocialService::new(domain::social::SocialPorts {
+            stories: story_repo.clone(),
+            posts: social_posts.clone(),
+            work: work.clone(),
+            clock: clock.clone(),
+            connected: social_delivery.platforms(),
+            public_url: config.public_url.clone(),
+            site_name: config.site_name.clone(),
+        });
+        let outbox: Arc<dyn MailOutbox> = Arc::new(
+            adapters::SeaOrmMailOutbox::new(stamp.clone()).with_wakeup(mail_wakeup.clone()),
         );
         let mail = MailService::new(MailPorts {
-            outbox: Arc::new(
-                adapters::SeaOrmMailOutbox::new(stamp.clone()).with_wakeup(mail_wakeup.clone()),
-            ),
+            outbox: outbox.clone(),
             work,
             clock: clock.clone(),
+        });
+        let queues = QueueService::new(QueuePorts {
+            comments: comment_repo,
+            stories: story_repo,
+            users: user_repo,
+            help: help_messages,
+            outbox,
+            posts: social_posts,
         });
         let audit = AuditService::new(Arc::new(adapters::SeaOrmAuditLog::new(stamp.clone())));
         let mail_delivery = configured::mail_delivery(&config, &stamp, &clock, &subscriptions)?;
@@ -283,6 +301,7 @@ impl AppState {
             schedules,
             mail,
             mail_wakeup,
+            queues,
             audit,
             mail_delivery,
             media,

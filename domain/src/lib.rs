@@ -17,6 +17,7 @@ pub mod mail;
 pub mod media;
 pub mod paging;
 pub mod permissions;
+pub mod queues;
 pub mod rate_limit;
 pub mod schedule;
 pub mod scripture;

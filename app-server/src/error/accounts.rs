@@ -54,9 +54,9 @@ impl From<domain::user::admin_password::ChangePasswordError> for ApiError {
     }
 }
 
-impl From<domain::user::reauth::CheckRefused> for ApiError {
-    fn from(err: domain::user::reauth::CheckRefused) -> Self {
-        use domain::user::reauth::CheckRefused as E;
+impl From<domain::user::checks::CheckRefused> for ApiError {
+    fn from(err: domain::user::checks::CheckRefused) -> Self {
+        use domain::user::checks::CheckRefused as E;
         match err {
             E::Locked { retry_after_secs } => ApiError::AccountLocked { retry_after_secs },
             E::InProgress => ApiError::TooManyRequests {
@@ -109,6 +109,17 @@ impl From<domain::user::verification::ResendVerificationError> for ApiError {
         match err {
             E::Refused(r) => r.into(),
             E::AlreadyVerified => ApiError::Conflict(err.to_string()),
+            E::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<domain::user::password_reset::RequestResetError> for ApiError {
+    fn from(err: domain::user::password_reset::RequestResetError) -> Self {
+        use domain::user::password_reset::RequestResetError as E;
+        match err {
+            E::Invalid(errors) => field_errors(errors),
+            E::Limited { retry_after_secs } => ApiError::TooManyRequests { retry_after_secs },
             E::Store(e) => e.into(),
         }
     }

@@ -24,7 +24,7 @@ impl From<domain::story::ReviewError> for ApiError {
             E::Refused(r) => r.into(),
             E::Invalid(errors) => field_errors(errors),
             E::NotFound => ApiError::not_found("Story not found"),
-            E::InvalidPage => ApiError::bad_request(err.to_string()),
+            E::InvalidPage(page) => page.into(),
             E::Transition(t) => ApiError::Conflict(t.to_string()),
             E::Store(e) => e.into(),
         }

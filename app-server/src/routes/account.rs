@@ -149,24 +149,7 @@ pub async fn request_password_reset(
     state: web::Data<AppState>,
     body: web::Json<PasswordResetRequest>,
 ) -> Result<Declared<HttpResponse>, ApiError> {
-    let email = domain::validation::Email::parse(&body.email)
-        .map_err(|e| ApiError::field("email", e.to_string()))?;
-    let key = email.as_str().to_lowercase();
-    // Counted by a digest of the address: an address may be 255 characters, and the
-    // counter's key (group, address, window) must fit its 255-character column
-    // (PostgreSQL refused a longer one: a 500, found by schemathesis).
-    let counted = {
-        use sha2::{Digest, Sha256};
-        hex::encode(Sha256::digest(key.as_bytes()))
-    };
-    if let domain::rate_limit::Verdict::Limited { retry_after_secs } = state
-        .limits
-        .reset_mail
-        .check("password-reset-email", &counted, state.clock.now())
-        .await?
-    {
-        return Err(ApiError::TooManyRequests { retry_after_secs });
-    }
+    let key = state.accounts.accept_reset_request(&body.email).await?;
     let accounts = state.accounts.clone();
     actix_web::rt::spawn(async move {
         if let Err(e) = accounts.request_password_reset(&key).await {

@@ -1,11 +1,7 @@
 //! How much waits for the moderators: the counts on the moderation area's tabs.
 
 use actix_web::{get, web};
-use domain::Ability;
-use domain::help::InboxStatus;
-use domain::mail::DeliveryState;
-use domain::social::PostStatus;
-use domain::story::ReviewKind;
+use domain::queues::QueueCounts;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -27,6 +23,20 @@ pub struct QueueCountsDto {
     pub social_failed: Option<u64>,
 }
 
+impl From<QueueCounts> for QueueCountsDto {
+    fn from(c: QueueCounts) -> Self {
+        Self {
+            comments: c.comments,
+            new_stories: c.new_stories,
+            edits: c.edits,
+            people: c.people,
+            help_open: c.help_open,
+            mail_failed: c.mail_failed,
+            social_failed: c.social_failed,
+        }
+    }
+}
+
 /// The number of items waiting in each of the caller's queues (comment moderators and
 /// reviewers; the super admin sees every queue).
 #[utoipa::path(
@@ -42,75 +52,6 @@ pub async fn queue_counts(
     state: web::Data<AppState>,
     caller: CurrentCaller,
 ) -> Result<web::Json<QueueCountsDto>, ApiError> {
-    let caller = &caller.0;
-    // Refuses whoever moderates nothing.
-    let comments = state.comments.queue(caller, Some(1), None).await?.total;
-    let reviews = caller.can(Ability::ReviewStories);
-    let outboxes = caller.can(Ability::ReadHelpInbox);
-    let stories = |kind| {
-        let stories = state.stories.clone();
-        async move {
-            stories
-                .review_queue(caller, Some(kind), Some(1), None)
-                .await
-                .map(|p| p.total)
-        }
-    };
-    Ok(web::Json(QueueCountsDto {
-        comments,
-        new_stories: if reviews {
-            Some(stories(ReviewKind::NewStories).await?)
-        } else {
-            None
-        },
-        edits: if reviews {
-            Some(stories(ReviewKind::Edits).await?)
-        } else {
-            None
-        },
-        people: if caller.can(Ability::ManageUsers) {
-            Some(
-                state
-                    .accounts
-                    .list_pending(caller, Some(1), None)
-                    .await?
-                    .total,
-            )
-        } else {
-            None
-        },
-        help_open: if outboxes {
-            Some(
-                state
-                    .help
-                    .inbox(caller, InboxStatus::Open, Some(1), None)
-                    .await?
-                    .total,
-            )
-        } else {
-            None
-        },
-        mail_failed: if outboxes {
-            Some(
-                state
-                    .mail
-                    .outbox(caller, Some(DeliveryState::Failed), Some(1), None)
-                    .await?
-                    .total,
-            )
-        } else {
-            None
-        },
-        social_failed: if outboxes {
-            Some(
-                state
-                    .social
-                    .posts(caller, Some(PostStatus::Failed), Some(1), None)
-                    .await?
-                    .total,
-            )
-        } else {
-            None
-        },
-    }))
+    let counts = state.queues.counts(&caller.0).await?;
+    Ok(web::Json(QueueCountsDto::from(counts)))
 }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::dto::{MessageResponse, StoryDto, StorySummaryDto};
-pub use super::story_input::{ListStoriesParams, StoryInput};
+use super::story_input::{ListStoriesParams, StoryInput};
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
 use crate::public_change::{Declare, Declared, Visible};
@@ -30,8 +30,16 @@ pub async fn list_stories(
     caller: CurrentCaller,
     params: web::Query<ListStoriesParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let query = params.into_inner().into_query(state.scripture.parser())?;
-    let page = state.stories.list_published(&caller.0, &query).await?;
+    let query = params.to_query(state.scripture.parser())?;
+    let page = state
+        .stories
+        .list_published(
+            &caller.0,
+            &query,
+            params.limit.map(u64::from),
+            params.offset,
+        )
+        .await?;
     let site = &state.config.site_name;
     let items: Vec<StorySummaryDto> = page
         .items

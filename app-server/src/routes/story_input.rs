@@ -30,30 +30,21 @@ pub struct ListStoriesParams {
 }
 
 impl ListStoriesParams {
-    pub(super) fn into_query(
-        self,
+    /// The filter; `limit` and `offset` are the service's to check (`STORY_PAGES`).
+    pub(super) fn to_query(
+        &self,
         scripture: &domain::scripture::ScriptureParser,
     ) -> Result<StoryQuery, ApiError> {
-        let limit = self.limit.unwrap_or(StoryQuery::DEFAULT_LIMIT);
-        if !(1..=StoryQuery::MAX_LIMIT).contains(&limit) {
-            return Err(ApiError::bad_request(format!(
-                "limit must be between 1 and {}",
-                StoryQuery::MAX_LIMIT
-            )));
-        }
-        let offset = self.offset.unwrap_or(0);
-        if offset > StoryQuery::MAX_OFFSET {
-            return Err(ApiError::bad_request(format!(
-                "offset must be between 0 and {}",
-                StoryQuery::MAX_OFFSET
-            )));
-        }
-        let trimmed = |s: Option<String>| s.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        let search = trimmed(self.q);
+        let trimmed = |s: &Option<String>| {
+            s.as_deref()
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let search = trimmed(&self.q);
         if search.as_ref().is_some_and(|q| q.chars().count() > 200) {
             return Err(ApiError::bad_request("q must be at most 200 characters"));
         }
-        let passages = match trimmed(self.passage) {
+        let passages = match trimmed(&self.passage) {
             Some(osis) => vec![scripture.parse_osis(&osis).ok_or_else(|| {
                 ApiError::bad_request(
                     "passage must name verses of the Bible in OSIS form, such as John.3.16 or 1Cor.13",
@@ -63,10 +54,8 @@ impl ListStoriesParams {
         };
         Ok(StoryQuery {
             search,
-            category: trimmed(self.category),
+            category: trimmed(&self.category),
             passages,
-            limit,
-            offset,
             // The service sets it from the caller, but for the widget's list.
             scope: if self.widget == Some(true) {
                 AudienceScope::Widget

@@ -6,10 +6,6 @@ use std::sync::Arc;
 
 use domain::rate_limit::{HitCounter, RateLimits, UsedOnce};
 
-/// Password-reset mails to one address: at most this many...
-pub const RESET_MAILS_PER_WINDOW: u32 = 3;
-/// ...per this many seconds.
-pub const RESET_MAIL_WINDOW_SECONDS: i64 = 15 * 60;
 /// Verification mails re-sent for one account: at most this many an hour.
 pub const VERIFICATION_MAILS_PER_HOUR: u32 = 3;
 /// Subscription sign-ups (and so confirmation mails) for one address: at most this many an
@@ -20,9 +16,6 @@ pub const SUBSCRIPTION_MAILS_PER_HOUR: u32 = 3;
 pub struct RequestLimits {
     /// The rate-limited groups per client network (and a token's owner), `per_minute` each.
     pub per_client: RateLimits,
-    /// Password-reset mails per e-mail address (a few per quarter hour), so nobody can
-    /// flood someone's inbox from many addresses.
-    pub reset_mail: RateLimits,
     /// Re-sent verification mails per account ([`VERIFICATION_MAILS_PER_HOUR`]).
     pub verification_mail: RateLimits,
     /// Subscription sign-ups per e-mail address ([`SUBSCRIPTION_MAILS_PER_HOUR`]).
@@ -35,8 +28,6 @@ impl RequestLimits {
     pub fn new(hits: Arc<dyn HitCounter>, per_minute: u32) -> Self {
         Self {
             per_client: RateLimits::new(hits.clone(), per_minute),
-            reset_mail: RateLimits::new(hits.clone(), RESET_MAILS_PER_WINDOW)
-                .with_window(RESET_MAIL_WINDOW_SECONDS),
             verification_mail: RateLimits::new(hits.clone(), VERIFICATION_MAILS_PER_HOUR)
                 .with_window(60 * 60),
             subscription_mail: RateLimits::new(hits.clone(), SUBSCRIPTION_MAILS_PER_HOUR)

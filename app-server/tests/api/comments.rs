@@ -495,12 +495,12 @@ engine_test!(
         counted.set_metric_callback(move |_| {
             seen.fetch_add(1, Ordering::Relaxed);
         });
-        let service = CommentService::new(
-            Arc::new(adapters::SeaOrmCommentRepository::new(counted.clone())),
-            Arc::new(adapters::SeaOrmStoryRepository::new(counted.clone())),
-            Arc::new(adapters::SeaOrmUnitOfWork::new(counted)),
-            Arc::new(domain::clock::SystemClock),
-        );
+        let service = CommentService::new(domain::comment::CommentPorts {
+            comments: Arc::new(adapters::SeaOrmCommentRepository::new(counted.clone())),
+            stories: Arc::new(adapters::SeaOrmStoryRepository::new(counted.clone())),
+            work: Arc::new(adapters::SeaOrmUnitOfWork::new(counted)),
+            clock: Arc::new(domain::clock::SystemClock),
+        });
         let mut cost = Vec::new();
         for (wanted, len) in [(1, 1), (10, 10)] {
             while count_comments(&ctx).await < wanted {

@@ -233,6 +233,17 @@ engine_test!(bad_list_parameters_are_400s, |ctx, app| {
         assert_eq!(status, 400, "{path}");
         assert!(body["message"].is_string(), "{path}");
     }
+    // Out of bounds: a validation error naming the parameter, like every paged list's.
+    for (path, field) in [
+        ("/api/stories?limit=0", "limit"),
+        ("/api/stories?limit=101", "limit"),
+        ("/api/stories?offset=9223372036854775808", "offset"),
+        ("/api/stories?offset=1000000001", "offset"),
+    ] {
+        let (_, _, body) = get(&app, path).await;
+        assert_eq!(body["code"], "validation_failed", "{path}: {body}");
+        assert_eq!(body["errors"][0]["field"], field, "{path}: {body}");
+    }
 });
 
 engine_test!(

@@ -90,6 +90,17 @@ engine_test!(
             let r = send(&app, Method::GET, &path, Some(&boss), None).await;
             assert_eq!(r.status, 400, "{bad}: {}", r.body);
         }
+        // Out of bounds: a validation error naming the parameter, like every paged list's.
+        for (bad, field) in [
+            ("limit=0", "limit"),
+            ("limit=101", "limit"),
+            ("offset=1000000001", "offset"),
+        ] {
+            let path = format!("/api/admin/stories/pending?{bad}");
+            let r = send(&app, Method::GET, &path, Some(&boss), None).await;
+            assert_eq!(r.body["code"], "validation_failed", "{bad}: {}", r.body);
+            assert_eq!(r.body["errors"][0]["field"], field, "{bad}: {}", r.body);
+        }
     }
 );
 

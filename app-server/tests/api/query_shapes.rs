@@ -94,19 +94,24 @@ engine_test!(
     |ctx, app| {
         fill(&ctx).await;
         let backend = ctx.state.db.get_database_backend();
-        let query = |category: Option<&str>, offset: u64| StoryQuery {
-            search: None,
-            category: category.map(str::to_owned),
-            passages: Vec::new(),
-            limit: 20,
-            offset,
-            scope: Default::default(),
+        let query = |category: Option<&str>, offset: u64| {
+            let filter = StoryQuery {
+                search: None,
+                category: category.map(str::to_owned),
+                passages: Vec::new(),
+                scope: Default::default(),
+            };
+            (filter, offset)
         };
-        let search = |words: &str| StoryQuery {
-            search: Some(words.to_owned()),
-            ..query(None, 0)
+        let search = |words: &str| {
+            let (filter, offset) = query(None, 0);
+            let filter = StoryQuery {
+                search: Some(words.to_owned()),
+                ..filter
+            };
+            (filter, offset)
         };
-        for q in [
+        for (q, offset) in [
             query(None, 0),
             query(None, 2_000),
             query(Some("Worship"), 0),
@@ -115,7 +120,7 @@ engine_test!(
             search("grace"),
             search("zebra"),
         ] {
-            let [count, page] = adapters::testing::story_list_statements(backend, &q);
+            let [count, page] = adapters::testing::story_list_statements(backend, &q, 20, offset);
             // A search's total is counted over its matches (through the search index); the
             // other totals are read from story_counts.
             let statements = if q.search.is_some() {
@@ -179,11 +184,9 @@ engine_test!(
                 search: search.map(str::to_owned),
                 category: None,
                 passages: vec![parser.parse_osis(osis).unwrap()],
-                limit: 20,
-                offset: 0,
                 scope: Default::default(),
             };
-            for statement in adapters::testing::story_list_statements(backend, &query) {
+            for statement in adapters::testing::story_list_statements(backend, &query, 20, 0) {
                 let sql = statement.sql.clone();
                 let lines = plan(&ctx, statement).await;
                 let text = lines.join("\n");

@@ -817,8 +817,6 @@ engine_test!(
             search: None,
             category: None,
             passages: Vec::new(),
-            limit: 20,
-            offset: 0,
             scope: Default::default(),
         };
         let mut costs = Vec::new();
@@ -835,7 +833,7 @@ engine_test!(
                     .await;
             }
             counter.store(0, Ordering::SeqCst);
-            let page = repo.list_published(&query).await.unwrap();
+            let page = repo.list_published(&query, 20, 0).await.unwrap();
             assert!(!page.items.is_empty());
             costs.push(counter.load(Ordering::SeqCst));
             counter.store(0, Ordering::SeqCst);

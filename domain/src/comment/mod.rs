@@ -13,7 +13,7 @@ pub mod moderation;
 pub mod service;
 
 pub use moderation::{BulkAction, ModerateCommentError, QUEUE_PAGE_MAX};
-pub use service::{CommentForm, CommentService, ListCommentsError, PostCommentError};
+pub use service::{CommentForm, CommentPorts, CommentService, ListCommentsError, PostCommentError};
 
 /// The platform of comments posted on the site itself.
 pub const DEFAULT_PLATFORM: &str = "website";

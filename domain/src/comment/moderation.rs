@@ -52,7 +52,7 @@ impl CommentService {
     ) -> Result<Page<QueuedComment>, ModerateCommentError> {
         caller.require(Ability::ModerateComments)?;
         let PageRequest { limit, offset } = PageRequest::parse(limit, offset, QUEUE_PAGES)?;
-        Ok(self.comments.pending(limit, offset).await?)
+        Ok(self.p.comments.pending(limit, offset).await?)
     }
 
     /// Approves (comment moderators) or deletes (admins) several comments at once; answers
@@ -93,7 +93,8 @@ impl CommentService {
             return Ok(comment);
         }
         // Nothing changed: approved already, or missing.
-        self.comments
+        self.p
+            .comments
             .find_many(&[id])
             .await?
             .pop()
@@ -124,7 +125,7 @@ impl CommentService {
         action: BulkAction,
         ids: &[CommentId],
     ) -> Result<Vec<Comment>, ModerateCommentError> {
-        let work = self.work.begin().await?;
+        let work = self.p.work.begin().await?;
         let mut found = work.comments().find_many(ids).await?;
         if action == BulkAction::Approve {
             found.retain(|c| !c.is_approved);
@@ -143,7 +144,7 @@ impl CommentService {
                 AuditAction::CommentDeleted
             }
         };
-        let now = self.clock.now();
+        let now = self.p.clock.now();
         let entries: Vec<NewAuditEntry> = found
             .iter()
             .map(|c| NewAuditEntry::by(me, audit, c.id.0, Some(&label(c)), now))

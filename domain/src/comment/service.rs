@@ -63,26 +63,23 @@ pub enum PostCommentError {
 /// Comment use cases on top of the ports.
 #[derive(Clone)]
 pub struct CommentService {
-    pub(super) comments: Arc<dyn CommentRepository>,
-    stories: Arc<dyn StoryRepository>,
+    pub(super) p: CommentPorts,
+}
+
+/// What the comment service talks to.
+#[derive(Clone)]
+pub struct CommentPorts {
+    pub comments: Arc<dyn CommentRepository>,
+    /// Whether a story exists and who may see it.
+    pub stories: Arc<dyn StoryRepository>,
     /// Moderation writes and their activity-log entries run in one.
-    pub(super) work: Arc<dyn UnitOfWork>,
-    pub(super) clock: Arc<dyn Clock>,
+    pub work: Arc<dyn UnitOfWork>,
+    pub clock: Arc<dyn Clock>,
 }
 
 impl CommentService {
-    pub fn new(
-        comments: Arc<dyn CommentRepository>,
-        stories: Arc<dyn StoryRepository>,
-        work: Arc<dyn UnitOfWork>,
-        clock: Arc<dyn Clock>,
-    ) -> Self {
-        Self {
-            comments,
-            stories,
-            work,
-            clock,
-        }
+    pub fn new(ports: CommentPorts) -> Self {
+        Self { p: ports }
     }
 
     /// The comments of a story the caller may see, newest first: approved ones, plus
@@ -102,6 +99,7 @@ impl CommentService {
         let page = PageRequest::parse(limit.map(u64::from), offset, COMMENT_PAGES)?;
         let (limit, offset) = (u32::try_from(page.limit).unwrap_or(u32::MAX), page.offset);
         let found = self
+            .p
             .stories
             .find_with_author(story)
             .await?
@@ -114,6 +112,7 @@ impl CommentService {
         }
         let moderator = caller.can(Ability::ModerateComments);
         let page = self
+            .p
             .comments
             .list_for_story(story, moderator, limit, offset)
             .await?;
@@ -162,6 +161,7 @@ impl CommentService {
             });
         };
         let public = self
+            .p
             .stories
             .find_with_author(story)
             .await?
@@ -172,6 +172,7 @@ impl CommentService {
             return Err(PostCommentError::StoryNotFound);
         }
         let stored = self
+            .p
             .comments
             .create(NewComment {
                 story_id: story,

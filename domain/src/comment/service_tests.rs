@@ -32,12 +32,12 @@ fn world() -> World {
         comments: comments.clone(),
         ..WorkParts::new()
     }));
-    let service = CommentService::new(
-        comments.clone(),
-        stories.clone(),
-        work.clone(),
-        Arc::new(FixedClock::default()),
-    );
+    let service = CommentService::new(crate::comment::CommentPorts {
+        comments: comments.clone(),
+        stories: stories.clone(),
+        work: work.clone(),
+        clock: Arc::new(FixedClock::default()),
+    });
     World {
         users,
         stories,

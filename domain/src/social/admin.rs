@@ -49,7 +49,7 @@ impl SocialService {
     ) -> Result<Page<SocialPostRecord>, SocialAdminError> {
         caller.require(Ability::ReadHelpInbox)?;
         let PageRequest { limit, offset } = PageRequest::parse(limit, offset, POST_PAGES)?;
-        Ok(self.posts.page(status, limit, offset).await?)
+        Ok(self.p.posts.page(status, limit, offset).await?)
     }
 
     /// Gives a failed post a fresh set of tries (super admin): it is queued again.
@@ -100,11 +100,12 @@ impl SocialService {
     ) -> Result<SocialPostRecord, SocialAdminError> {
         let me = caller.require(Ability::ReadHelpInbox)?;
         let post = self
+            .p
             .posts
             .find(id)
             .await?
             .ok_or(SocialAdminError::NotFound)?;
-        let work = self.work.begin().await?;
+        let work = self.p.work.begin().await?;
         match work.social().change_status(id, from, to).await {
             Ok(true) => {}
             Ok(false) => return Err(SocialAdminError::WrongState(wrong_state)),
@@ -121,10 +122,14 @@ impl SocialService {
             action,
             id.0,
             post.story_title.as_deref(),
-            self.clock.now(),
+            self.p.clock.now(),
         )
         .because(Some(post.platform.label()));
         log_and_commit(work, entry).await?;
-        self.posts.find(id).await?.ok_or(SocialAdminError::NotFound)
+        self.p
+            .posts
+            .find(id)
+            .await?
+            .ok_or(SocialAdminError::NotFound)
     }
 }

@@ -78,23 +78,21 @@ impl World {
             StoryStatus::Approved,
         )))
         .unwrap();
-        let service = SocialService::new(
-            self.stories.clone(),
-            self.posts.clone(),
-            (
-                Arc::new(crate::testing::FakeUnitOfWork::new(
-                    crate::testing::WorkParts {
-                        social: self.posts.clone(),
-                        consents: Arc::new(crate::testing::InMemoryConsentRepository::agreeing()),
-                        ..crate::testing::WorkParts::new()
-                    },
-                )),
-                Arc::new(crate::testing::FixedClock::default()),
-            ),
-            vec![Platform::Twitter],
-            URL.into(),
-            SITE.into(),
-        );
+        let service = SocialService::new(crate::social::SocialPorts {
+            stories: self.stories.clone(),
+            posts: self.posts.clone(),
+            work: Arc::new(crate::testing::FakeUnitOfWork::new(
+                crate::testing::WorkParts {
+                    social: self.posts.clone(),
+                    consents: Arc::new(crate::testing::InMemoryConsentRepository::agreeing()),
+                    ..crate::testing::WorkParts::new()
+                },
+            )),
+            clock: Arc::new(crate::testing::FixedClock::default()),
+            connected: vec![Platform::Twitter],
+            public_url: URL.into(),
+            site_name: SITE.into(),
+        });
         block_on(service.export(&Caller::User(author.clone()), story.id, platforms)).unwrap();
         story
     }

@@ -129,41 +129,33 @@ impl ExportReport {
 /// Social export use case.
 #[derive(Clone)]
 pub struct SocialService {
-    pub(super) stories: Arc<dyn StoryRepository>,
-    pub(super) posts: Arc<dyn SocialPostRepository>,
+    pub(super) p: SocialPorts,
+}
+
+/// What the social service talks to, and how the site names itself in posts.
+#[derive(Clone)]
+pub struct SocialPorts {
+    pub stories: Arc<dyn StoryRepository>,
+    pub posts: Arc<dyn SocialPostRepository>,
     /// An export (its posts and its activity-log entry) runs in one.
-    pub(super) work: Arc<dyn UnitOfWork>,
-    pub(super) clock: Arc<dyn Clock>,
+    pub work: Arc<dyn UnitOfWork>,
+    pub clock: Arc<dyn Clock>,
     /// Platforms whose credentials are configured (the delivery worker posts to them).
-    connected: Vec<Platform>,
-    public_url: String,
-    site_name: String,
+    pub connected: Vec<Platform>,
+    /// `PUBLIC_URL`, for the link back to the story.
+    pub public_url: String,
+    pub site_name: String,
 }
 
 impl SocialService {
-    pub fn new(
-        stories: Arc<dyn StoryRepository>,
-        posts: Arc<dyn SocialPostRepository>,
-        (work, clock): (Arc<dyn UnitOfWork>, Arc<dyn Clock>),
-        connected: Vec<Platform>,
-        public_url: String,
-        site_name: String,
-    ) -> Self {
-        Self {
-            stories,
-            posts,
-            work,
-            clock,
-            connected,
-            public_url,
-            site_name,
-        }
+    pub fn new(ports: SocialPorts) -> Self {
+        Self { p: ports }
     }
 
     fn handling(&self, platform: Platform) -> Handling {
         if !platform.takes_text_posts() {
             Handling::Manual
-        } else if self.connected.contains(&platform) {
+        } else if self.p.connected.contains(&platform) {
             Handling::Automatic
         } else {
             Handling::AwaitingCredentials
@@ -183,6 +175,7 @@ impl SocialService {
     ) -> Result<ExportReport, ExportError> {
         let me = caller.require(Ability::WriteStories)?.clone();
         let found = self
+            .p
             .stories
             .find_with_author(id)
             .await?
@@ -214,13 +207,13 @@ impl SocialService {
             id,
             &found.story.title,
             found.story.excerpt.as_deref(),
-            &self.public_url,
-            &self.site_name,
+            &self.p.public_url,
+            &self.p.site_name,
         );
         let text = post.text();
         let mut report = ExportReport { queued: Vec::new() };
         let again = caller.can(Ability::ReviewStories);
-        let work = self.work.begin().await?;
+        let work = self.p.work.begin().await?;
         let consents = work.consents().of_story(id).await?;
         if !crate::consent::allows(consents.last(), crate::consent::ConsentUse::Social) {
             return Err(ExportError::NoSocialConsent);
@@ -249,7 +242,7 @@ impl SocialService {
             AuditAction::SocialExported,
             id,
             Some(&found.story.title),
-            self.clock.now(),
+            self.p.clock.now(),
         )
         .because(Some(&names(&shared)));
         log_and_commit(work, entry).await?;

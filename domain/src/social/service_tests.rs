@@ -32,23 +32,21 @@ fn world() -> World {
 
 impl World {
     fn service(&self, connected: &[Platform]) -> SocialService {
-        SocialService::new(
-            self.stories.clone(),
-            self.posts.clone(),
-            (
-                Arc::new(crate::testing::FakeUnitOfWork::new(
-                    crate::testing::WorkParts {
-                        social: self.posts.clone(),
-                        consents: Arc::new(crate::testing::InMemoryConsentRepository::agreeing()),
-                        ..crate::testing::WorkParts::new()
-                    },
-                )),
-                Arc::new(crate::testing::FixedClock::default()),
-            ),
-            connected.to_vec(),
-            "https://stories.example".into(),
-            "Story Site".into(),
-        )
+        SocialService::new(crate::social::SocialPorts {
+            stories: self.stories.clone(),
+            posts: self.posts.clone(),
+            work: Arc::new(crate::testing::FakeUnitOfWork::new(
+                crate::testing::WorkParts {
+                    social: self.posts.clone(),
+                    consents: Arc::new(crate::testing::InMemoryConsentRepository::agreeing()),
+                    ..crate::testing::WorkParts::new()
+                },
+            )),
+            clock: Arc::new(crate::testing::FixedClock::default()),
+            connected: connected.to_vec(),
+            public_url: "https://stories.example".into(),
+            site_name: "Story Site".into(),
+        })
     }
 
     fn author_with_story(&self, status: StoryStatus) -> (User, Story) {
@@ -316,22 +314,20 @@ fn the_super_admin_cancels_a_queued_post_and_retries_only_failed_ones() {
 fn a_story_without_social_consent_is_refused() {
     let w = world();
     let (author, story) = w.author_with_story(StoryStatus::Approved);
-    let service = SocialService::new(
-        w.stories.clone(),
-        w.posts.clone(),
-        (
-            Arc::new(crate::testing::FakeUnitOfWork::new(
-                crate::testing::WorkParts {
-                    social: w.posts.clone(),
-                    ..crate::testing::WorkParts::new()
-                },
-            )),
-            Arc::new(crate::testing::FixedClock::default()),
-        ),
-        vec![],
-        "https://stories.example".into(),
-        "Story Site".into(),
-    );
+    let service = SocialService::new(crate::social::SocialPorts {
+        stories: w.stories.clone(),
+        posts: w.posts.clone(),
+        work: Arc::new(crate::testing::FakeUnitOfWork::new(
+            crate::testing::WorkParts {
+                social: w.posts.clone(),
+                ..crate::testing::WorkParts::new()
+            },
+        )),
+        clock: Arc::new(crate::testing::FixedClock::default()),
+        connected: vec![],
+        public_url: "https://stories.example".into(),
+        site_name: "Story Site".into(),
+    });
     let err = block_on(service.export(&Caller::User(author), story.id, &ALL)).unwrap_err();
     assert!(matches!(err, ExportError::NoSocialConsent), "{err:?}");
     assert!(w.posts.rows().is_empty());

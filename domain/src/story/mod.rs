@@ -12,7 +12,7 @@ pub mod samples;
 pub mod service;
 mod submitting;
 mod takedown;
-mod versions;
+pub mod versions;
 pub mod writing;
 
 use chrono::{DateTime, Utc};
@@ -22,13 +22,14 @@ use std::str::FromStr;
 use crate::scripture::Passage;
 use crate::user::{AuthorSummary, UserId};
 
+pub use draft::StoryDraft;
 pub use lifecycle::{StoryAction, StoryState, TransitionError};
 pub use ports::{HtmlSanitizer, SiteCounts, StoryArchive, StoryRepository};
 pub use privacy::{Audience, AudienceScope, Byline, Privacy, ShownAuthor, shown_author};
 pub use review::ReviewError;
 pub use revision::{ReviewItem, ReviewKind, Revision, RevisionStatus};
 pub use service::{GetStoryError, ListStoriesError, StoryService};
-pub use writing::{StoryDraft, WriteStoryError};
+pub use writing::WriteStoryError;
 
 /// A story id (integer, assigned by the store).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -169,7 +170,8 @@ pub struct StorySummary {
     pub privacy: Privacy,
 }
 
-/// Filter and page of the public story list.
+/// Filter of the public story list (its `limit` and `offset` are checked against
+/// [`service::STORY_PAGES`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoryQuery {
     /// Words searched in title, excerpt and content; `None` or blank for all.
@@ -178,20 +180,9 @@ pub struct StoryQuery {
     pub category: Option<String>,
     /// Only stories citing a verse of one of these passages (empty for all).
     pub passages: Vec<Passage>,
-    pub limit: u32,
-    pub offset: u64,
     /// Whether members-only stories are listed too.
     pub scope: AudienceScope,
 }
-
-impl StoryQuery {
-    pub const DEFAULT_LIMIT: u32 = 20;
-    pub const MAX_LIMIT: u32 = 100;
-    /// Far beyond any real list, and well inside what every database can bind.
-    pub const MAX_OFFSET: u64 = 1_000_000_000;
-}
-
-pub use crate::paging::Page;
 
 /// What a new story is stored with (already validated and sanitised).
 #[derive(Debug, Clone, PartialEq)]

@@ -4,10 +4,11 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 use super::{
-    NewStory, Page, ReviewItem, ReviewKind, Revision, RevisionStatus, Story, StoryFields, StoryId,
+    NewStory, ReviewItem, ReviewKind, Revision, RevisionStatus, Story, StoryFields, StoryId,
     StoryQuery, StorySummary, StoryWithAuthor,
 };
 use crate::StoreError;
+use crate::paging::Page;
 use crate::scripture::Passage;
 use crate::user::{AuthorSummary, UserId};
 
@@ -17,11 +18,17 @@ use crate::user::{AuthorSummary, UserId};
 pub trait StoryRepository: Send + Sync {
     /// Approved, published stories matching the query (full-text search over title,
     /// excerpt and content; stories citing one of its passages), newest published first,
-    /// with their authors and passages, and the total.
+    /// with their authors and passages: at most `limit` after skipping `offset`, and the
+    /// total.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
-    async fn list_published(&self, query: &StoryQuery) -> Result<Page<StorySummary>, StoreError>;
+    async fn list_published(
+        &self,
+        query: &StoryQuery,
+        limit: u64,
+        offset: u64,
+    ) -> Result<Page<StorySummary>, StoreError>;
 
     /// The story with its author, whatever its status; `None` when it does not exist.
     ///

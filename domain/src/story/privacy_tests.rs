@@ -149,8 +149,6 @@ fn query() -> StoryQuery {
         passages: Vec::new(),
         search: None,
         category: None,
-        limit: 20,
-        offset: 0,
         scope: AudienceScope::Public,
     }
 }
@@ -165,7 +163,7 @@ fn a_members_only_story_is_missing_for_visitors_and_waiting_members() {
             block_on(service.get(&caller, story.id)),
             Err(GetStoryError::NotFound)
         ));
-        let page = block_on(service.list_published(&caller, &query())).unwrap();
+        let page = block_on(service.list_published(&caller, &query(), None, None)).unwrap();
         assert_eq!(page.total, 0);
     }
     assert!(matches!(
@@ -182,7 +180,7 @@ fn a_members_only_story_is_missing_for_visitors_and_waiting_members() {
             block_on(service.get(&caller, story.id)).unwrap().story.id,
             story.id
         );
-        let page = block_on(service.list_published(&caller, &query())).unwrap();
+        let page = block_on(service.list_published(&caller, &query(), None, None)).unwrap();
         assert_eq!(page.items.len(), 1);
     }
 }

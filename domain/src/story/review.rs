@@ -8,13 +8,17 @@ use super::service::StoryService;
 use super::{ReviewItem, RevisionStatus, StoryFields, StoryId, StoryStatus, StoryWithAuthor};
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::mail::OutgoingMail;
+use crate::paging::{InvalidPage, Page, PageBounds, PageRequest};
 use crate::permissions::{Ability, Caller};
 use crate::work::{Work, log_and_commit};
 
-pub use super::versions::HistoryEntry;
-
-/// The most stories one page of the review queue holds.
-pub const REVIEW_PAGE_MAX: u64 = 100;
+/// Pages of the review queue: 20 stories unless asked, at most 100; the offset's bound is
+/// the story list's.
+pub const REVIEW_PAGES: PageBounds = PageBounds {
+    default_limit: 20,
+    max_limit: 100,
+    max_offset: super::service::STORY_PAGES.max_offset,
+};
 
 /// What a withdrawn edit's revision records as the reason it closed.
 pub const WITHDRAWN: &str = "Withdrawn by its author";
@@ -33,8 +37,8 @@ pub enum ReviewError {
     Invalid(crate::validation::FieldErrors),
     #[error("Story not found")]
     NotFound,
-    #[error("limit must be between 1 and 100")]
-    InvalidPage,
+    #[error(transparent)]
+    InvalidPage(#[from] InvalidPage),
     /// The story is not in a state the action applies to (not pending, not live).
     #[error(transparent)]
     Transition(#[from] TransitionError),
@@ -55,24 +59,26 @@ impl StoryService {
             .ok_or(ReviewError::NotFound)
     }
 
-    /// Stories waiting for review, oldest first, each with its staged revision if any.
+    /// Stories waiting for review, oldest first, each with its staged revision if any; one
+    /// page of [`REVIEW_PAGES`].
     ///
     /// # Errors
-    /// Refusal or the store's error.
+    /// Refusal, [`ReviewError::InvalidPage`] for a `limit` or `offset` out of bounds, or the
+    /// store's error.
     pub async fn review_queue(
         &self,
         caller: &Caller,
         kind: Option<super::ReviewKind>,
         limit: Option<u64>,
         offset: Option<u64>,
-    ) -> Result<super::Page<ReviewItem>, ReviewError> {
+    ) -> Result<Page<ReviewItem>, ReviewError> {
         caller.require(Ability::ReviewStories)?;
-        let limit = limit.unwrap_or(20);
-        let offset = offset.unwrap_or(0);
-        if !(1..=REVIEW_PAGE_MAX).contains(&limit) || offset > super::StoryQuery::MAX_OFFSET {
-            return Err(ReviewError::InvalidPage);
-        }
-        Ok(self.ports.stories.review_queue(kind, limit, offset).await?)
+        let page = PageRequest::parse(limit, offset, REVIEW_PAGES)?;
+        Ok(self
+            .ports
+            .stories
+            .review_queue(kind, page.limit, page.offset)
+            .await?)
     }
 
     pub(super) async fn load_for_review(

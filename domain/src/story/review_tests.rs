@@ -480,7 +480,7 @@ fn the_queue_pages_new_stories_and_edits_apart_oldest_first() {
     for (limit, offset) in [(Some(0), None), (Some(101), None), (None, Some(u64::MAX))] {
         assert!(matches!(
             queue(None, limit, offset),
-            Err(ReviewError::InvalidPage)
+            Err(ReviewError::InvalidPage(_))
         ));
     }
 }

@@ -42,8 +42,6 @@ fn query(search: &str) -> StoryQuery {
         search: Some(search.to_owned()),
         category: None,
         passages: Vec::new(),
-        limit: StoryQuery::DEFAULT_LIMIT,
-        offset: 0,
         scope: Default::default(),
     }
 }
@@ -76,11 +74,12 @@ impl World {
     }
 
     fn titles(&self, search: &str) -> Vec<String> {
-        let page = block_on(
-            self.service
-                .list_published(&Caller::Visitor, &query(search)),
-        )
-        .unwrap();
+        let page =
+            block_on(
+                self.service
+                    .list_published(&Caller::Visitor, &query(search), None, None),
+            )
+            .unwrap();
         page.items.into_iter().map(|s| s.title).collect()
     }
 }

@@ -3,20 +3,31 @@
 use std::sync::Arc;
 
 use super::{
-    AudienceScope, Byline, HtmlSanitizer, Page, StoryArchive, StoryId, StoryQuery, StoryRepository,
+    AudienceScope, Byline, HtmlSanitizer, StoryArchive, StoryId, StoryQuery, StoryRepository,
     StorySummary, StoryWithAuthor,
 };
 use crate::StoreError;
 use crate::category::CategoryRepository;
 use crate::clock::Clock;
+use crate::paging::{InvalidPage, Page, PageBounds, PageRequest};
 use crate::permissions::{Ability, Caller};
 use crate::scripture::{Passage, ScriptureParser};
 use crate::user::{UserId, UserRepository};
 use crate::work::UnitOfWork;
 
+/// Pages of the public story list: 20 stories unless asked, at most 100; the offset's bound
+/// is far beyond any real list and well inside what every database binds.
+pub const STORY_PAGES: PageBounds = PageBounds {
+    default_limit: 20,
+    max_limit: 100,
+    max_offset: 1_000_000_000,
+};
+
 /// Why the public list could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ListStoriesError {
+    #[error(transparent)]
+    InvalidPage(#[from] InvalidPage),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -62,15 +73,20 @@ impl StoryService {
     }
 
     /// The list of live stories this caller may read: public ones for everyone, and
-    /// members-only ones too for signed-in approved members and moderators.
+    /// members-only ones too for signed-in approved members and moderators; one page of
+    /// [`STORY_PAGES`].
     ///
     /// # Errors
+    /// [`ListStoriesError::InvalidPage`] for a `limit` or `offset` out of bounds,
     /// [`ListStoriesError::Store`] when the store fails.
     pub async fn list_published(
         &self,
         caller: &Caller,
         query: &StoryQuery,
+        limit: Option<u64>,
+        offset: Option<u64>,
     ) -> Result<Page<StorySummary>, ListStoriesError> {
+        let page = PageRequest::parse(limit, offset, STORY_PAGES)?;
         let query = StoryQuery {
             // The widget's list is the same for everyone: public, and agreed to.
             scope: if query.scope == AudienceScope::Widget {
@@ -80,7 +96,11 @@ impl StoryService {
             },
             ..self.read_references(query)
         };
-        Ok(self.ports.stories.list_published(&query).await?)
+        Ok(self
+            .ports
+            .stories
+            .list_published(&query, page.limit, page.offset)
+            .await?)
     }
 
     /// A search that cites scripture ("Jn 3:16", "hope Ps 23") finds the stories citing an

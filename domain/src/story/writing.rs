@@ -1,7 +1,7 @@
 //! Writing stories: create, edit (staged for live stories), publish and delete. The form
 //! and its checks are in `draft.rs`.
 
-pub use super::draft::StoryDraft;
+use super::draft::StoryDraft;
 use super::lifecycle::{self, EditOutcome, Effect, StoryAction, StoryState, TransitionError};
 use super::service::StoryService;
 use super::{NewStory, RevisionStatus, StoryFields, StoryId, StoryWithAuthor};

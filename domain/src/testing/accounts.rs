@@ -260,6 +260,9 @@ pub fn account_service() -> (AccountService, AccountFakes) {
             public_url: "https://grace.example".to_owned(),
         },
         work: work.clone(),
+        reset_mails: crate::user::password_reset::reset_mail_limits(Arc::new(
+            super::InMemoryHitCounter::default(),
+        )),
     });
     (
         service,

@@ -9,10 +9,11 @@ use super::{lock, tick};
 use crate::StoreError;
 use crate::category::{Category, CategoryRepository, CategoryWithCount, NewCategory};
 use crate::comment::{Comment, CommentId, CommentRepository, DEFAULT_PLATFORM, NewComment};
+use crate::paging::Page;
 use crate::scripture::Passage;
 use crate::story::{
-    AudienceScope, NewStory, Page, ReviewItem, ReviewKind, Revision, RevisionStatus, Story,
-    StoryFields, StoryId, StoryQuery, StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
+    AudienceScope, NewStory, ReviewItem, ReviewKind, Revision, RevisionStatus, Story, StoryFields,
+    StoryId, StoryQuery, StoryRepository, StoryStatus, StorySummary, StoryWithAuthor,
 };
 use crate::user::UserId;
 use crate::validation::CommentAuthorEmail;
@@ -170,14 +171,19 @@ impl InMemoryStoryRepository {
 
 #[async_trait]
 impl StoryRepository for InMemoryStoryRepository {
-    async fn list_published(&self, query: &StoryQuery) -> Result<Page<StorySummary>, StoreError> {
+    async fn list_published(
+        &self,
+        query: &StoryQuery,
+        limit: u64,
+        offset: u64,
+    ) -> Result<Page<StorySummary>, StoreError> {
         let mut found = self.with_pending(|s, cited| Self::matches(s, cited, query));
         found.sort_by_key(|(s, _)| std::cmp::Reverse((s.published_at, s.id)));
         let total = found.len() as u64;
         let items = found
             .into_iter()
-            .skip(usize::try_from(query.offset).unwrap_or(usize::MAX))
-            .take(query.limit as usize)
+            .skip(usize::try_from(offset).unwrap_or(usize::MAX))
+            .take(usize::try_from(limit).unwrap_or(usize::MAX))
             .map(|(s, pending)| self.summary(s, pending.is_some()))
             .collect();
         Ok(Page { items, total })
@@ -508,14 +514,14 @@ impl CommentRepository for InMemoryCommentRepository {
         include_pending: bool,
         limit: u32,
         offset: u64,
-    ) -> Result<crate::paging::Page<Comment>, StoreError> {
+    ) -> Result<Page<Comment>, StoreError> {
         let all: Vec<Comment> = self
             .all()
             .into_iter()
             .rev()
             .filter(|c| c.story_id == story && (include_pending || c.is_approved))
             .collect();
-        Ok(crate::paging::Page {
+        Ok(Page {
             total: all.len() as u64,
             items: all
                 .into_iter()
@@ -563,9 +569,9 @@ impl CommentRepository for InMemoryCommentRepository {
         &self,
         limit: u64,
         offset: u64,
-    ) -> Result<crate::paging::Page<crate::comment::QueuedComment>, StoreError> {
+    ) -> Result<Page<crate::comment::QueuedComment>, StoreError> {
         let waiting: Vec<Comment> = self.all().into_iter().filter(|c| !c.is_approved).collect();
-        Ok(crate::paging::Page {
+        Ok(Page {
             total: waiting.len() as u64,
             items: waiting
                 .into_iter()

@@ -43,8 +43,6 @@ fn query() -> StoryQuery {
         search: None,
         category: None,
         passages: Vec::new(),
-        limit: StoryQuery::DEFAULT_LIMIT,
-        offset: 0,
         scope: crate::story::AudienceScope::Public,
     }
 }
@@ -121,7 +119,11 @@ fn the_public_list_holds_only_published_stories_newest_first() {
     w.story(&author, "Pending", StoryStatus::PendingApproval);
     w.story(&author, "Rejected", StoryStatus::Rejected);
     let second = w.story(&author, "Second", StoryStatus::Approved);
-    let page = block_on(w.service.list_published(&Caller::Visitor, &query())).unwrap();
+    let page = block_on(
+        w.service
+            .list_published(&Caller::Visitor, &query(), None, None),
+    )
+    .unwrap();
     let ids: Vec<_> = page.items.iter().map(|s| s.id).collect();
     assert_eq!(ids, [second.id, first.id]);
     assert_eq!(page.total, 2);
@@ -137,11 +139,13 @@ fn the_public_list_is_filtered_searched_and_paged() {
     }
     let searched = StoryQuery {
         search: Some(" psalm ".to_owned()),
-        limit: 1,
-        offset: 1,
         ..query()
     };
-    let page = block_on(w.service.list_published(&Caller::Visitor, &searched)).unwrap();
+    let page = block_on(
+        w.service
+            .list_published(&Caller::Visitor, &searched, Some(1), Some(1)),
+    )
+    .unwrap();
     assert_eq!(page.total, 2);
     assert_eq!(
         page.items
@@ -155,11 +159,38 @@ fn the_public_list_is_filtered_searched_and_paged() {
         ..query()
     };
     assert_eq!(
-        block_on(w.service.list_published(&Caller::Visitor, &other_category))
-            .unwrap()
-            .total,
+        block_on(
+            w.service
+                .list_published(&Caller::Visitor, &other_category, None, None)
+        )
+        .unwrap()
+        .total,
         0
     );
+}
+
+#[test]
+fn the_public_list_pages_within_its_bounds() {
+    let w = world();
+    let list = |limit, offset| {
+        block_on(
+            w.service
+                .list_published(&Caller::Visitor, &query(), limit, offset),
+        )
+    };
+    for (limit, offset, field) in [
+        (Some(0), None, "limit"),
+        (Some(101), None, "limit"),
+        (None, Some(1_000_000_001), "offset"),
+    ] {
+        match list(limit, offset) {
+            Err(crate::story::ListStoriesError::InvalidPage(page)) => {
+                assert_eq!(page.field(), field);
+            }
+            other => panic!("{limit:?} {offset:?}: {other:?}"),
+        }
+    }
+    assert!(list(Some(100), Some(1_000_000_000)).is_ok());
 }
 
 #[test]
@@ -391,7 +422,11 @@ fn a_summary_flags_a_live_story_with_a_staged_edit() {
         t0(),
     ))
     .unwrap();
-    let page = block_on(w.service.list_published(&Caller::Visitor, &query())).unwrap();
+    let page = block_on(
+        w.service
+            .list_published(&Caller::Visitor, &query(), None, None),
+    )
+    .unwrap();
     let flags: Vec<_> = page
         .items
         .iter()

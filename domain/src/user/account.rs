@@ -45,6 +45,9 @@ pub struct AccountPorts {
     pub site: SiteIdentity,
     /// People actions (a role change and its mail and log entry) run in one.
     pub work: Arc<dyn crate::work::UnitOfWork>,
+    /// Counts the reset requests per address
+    /// ([`super::password_reset::reset_mail_limits`]).
+    pub reset_mails: crate::rate_limit::RateLimits,
 }
 
 /// Account use cases on top of the ports.

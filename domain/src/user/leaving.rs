@@ -16,7 +16,7 @@ use super::{AccountData, Role, User};
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
 
-pub use super::checks::REAUTHENTICATION_MINUTES;
+use super::checks::REAUTHENTICATION_MINUTES;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {

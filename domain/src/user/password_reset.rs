@@ -2,18 +2,36 @@
 //! sessions, revokes their API tokens, proves the e-mail address (the link reached that
 //! inbox) and lifts a sign-in lock.
 
+use std::sync::Arc;
+
 use super::account::AccountService;
 use super::tokens::TokenPurpose;
 use super::{FORMER_MEMBER_ID, Role, User};
 use crate::StoreError;
+use crate::rate_limit::{HitCounter, RateLimits, Verdict};
 use crate::validation::{Email, FieldErrors, Password};
 
 /// The answer to a used, expired or unknown reset link.
 pub const INVALID_RESET_LINK: &str = "This reset link is invalid or has expired";
+
+/// Password-reset requests for one address: at most this many...
+pub const RESET_MAILS_PER_WINDOW: u32 = 3;
+/// ...per this many seconds, so nobody floods someone's inbox from many networks.
+pub const RESET_MAIL_WINDOW_SECONDS: i64 = 15 * 60;
+
+/// The counter of reset requests per address: [`RESET_MAILS_PER_WINDOW`] per
+/// [`RESET_MAIL_WINDOW_SECONDS`].
+pub fn reset_mail_limits(counter: Arc<dyn HitCounter>) -> RateLimits {
+    RateLimits::new(counter, RESET_MAILS_PER_WINDOW).with_window(RESET_MAIL_WINDOW_SECONDS)
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum RequestResetError {
     #[error("{0}")]
     Invalid(FieldErrors),
+    /// Too many requests for this address in the window.
+    #[error("Too many requests: try again in {retry_after_secs} seconds")]
+    Limited { retry_after_secs: u64 },
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -32,6 +50,36 @@ pub enum ResetPasswordError {
 }
 
 impl AccountService {
+    /// Takes a reset request before it is answered: the address must be one, and it counts
+    /// against [`reset_mail_limits`] whether or not an account has it. Answers the address
+    /// to hand [`Self::request_password_reset`] after the answer has gone (so its timing
+    /// says nothing of the account).
+    ///
+    /// # Errors
+    /// [`RequestResetError::Invalid`] for a malformed address,
+    /// [`RequestResetError::Limited`] past the limit, the store's error.
+    pub async fn accept_reset_request(&self, email: &str) -> Result<String, RequestResetError> {
+        let mut errors = FieldErrors::new();
+        let Some(email) = errors.check("email", Email::parse(email)) else {
+            return Err(RequestResetError::Invalid(errors));
+        };
+        let address = email.as_str().to_lowercase();
+        // Counted by a digest of the address: an address may be 255 characters, and the
+        // counter's key (group, address, window) must fit its 255-character column.
+        let counted = self.p.minter.hash(&address);
+        match self
+            .p
+            .reset_mails
+            .check("password-reset-email", &counted, self.now())
+            .await?
+        {
+            Verdict::Allowed => Ok(address),
+            Verdict::Limited { retry_after_secs } => {
+                Err(RequestResetError::Limited { retry_after_secs })
+            }
+        }
+    }
+
     /// Mails a reset link (valid 60 minutes) when an account has this address; answers the
     /// same whether or not one has.
     ///
@@ -136,3 +184,7 @@ impl AccountService {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "password_reset_tests.rs"]
+mod tests;

@@ -5,8 +5,8 @@
 
 use super::User;
 use super::account::AccountService;
+use super::checks::CheckRefused;
 use super::checks::REAUTHENTICATION_MINUTES;
-pub use super::checks::{CheckRefused, ChecksRunning};
 use super::lockout::Attempt;
 use crate::StoreError;
 

@@ -24,7 +24,7 @@ pub enum SignInError {
     Store(#[from] StoreError),
 }
 
-pub use super::checks::ACCOUNT_LOCKED;
+use super::checks::ACCOUNT_LOCKED;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AdminSignInError {

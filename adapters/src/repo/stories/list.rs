@@ -19,6 +19,8 @@ use crate::entity::stories;
 pub(crate) fn list_selects(
     backend: DbBackend,
     query: &StoryQuery,
+    limit: u64,
+    offset: u64,
 ) -> (Statement, Select<stories::Entity>) {
     let mut cond = scope_filter(query.scope);
     let category = query.category.as_deref().filter(|c| !c.is_empty());
@@ -47,8 +49,8 @@ pub(crate) fn list_selects(
         .filter(cond)
         .order_by_desc(stories::Column::PublishedAt)
         .order_by_desc(stories::Column::Id)
-        .limit(u64::from(query.limit))
-        .offset(query.offset);
+        .limit(limit)
+        .offset(offset);
     (count, page)
 }
 

@@ -20,10 +20,11 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
+use domain::paging::Page;
 use domain::scripture::Passage;
 use domain::story::{
-    NewStory, Page, ReviewItem, ReviewKind, Revision, RevisionStatus, SiteCounts, Story,
-    StoryFields, StoryId, StoryQuery, StoryRepository, StorySummary, StoryWithAuthor,
+    NewStory, ReviewItem, ReviewKind, Revision, RevisionStatus, SiteCounts, Story, StoryFields,
+    StoryId, StoryQuery, StoryRepository, StorySummary, StoryWithAuthor,
 };
 use domain::user::{AuthorSummary, UserId};
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};
@@ -49,8 +50,13 @@ impl SeaOrmStoryRepository {
 
 #[async_trait]
 impl StoryRepository for SeaOrmStoryRepository {
-    async fn list_published(&self, query: &StoryQuery) -> Result<Page<StorySummary>, StoreError> {
-        let (count, page) = list_selects(self.db.get_database_backend(), query);
+    async fn list_published(
+        &self,
+        query: &StoryQuery,
+        limit: u64,
+        offset: u64,
+    ) -> Result<Page<StorySummary>, StoreError> {
+        let (count, page) = list_selects(self.db.get_database_backend(), query, limit, offset);
         let total: i64 = self
             .db
             .query_one_raw(count)
