@@ -57,6 +57,8 @@ pub struct AppState {
     pub subscriptions: SubscriptionService,
     /// Mails digests and `each` stories to subscribers (a background job).
     pub digests: DigestService,
+    /// The super admin's side: counts, list, export, removal, default frequency, reports.
+    pub subscriber_admin: domain::subscription::SubscriberAdminService,
     pub social: SocialService,
     /// Posts the queued exports to the platforms that have credentials.
     pub social_delivery: SocialDelivery,
@@ -201,7 +203,11 @@ impl AppState {
             work: work.clone(),
             clock: clock.clone(),
         });
-        let (subscriptions, digests) = subscriptions::services(subscriptions::SubscriptionParts {
+        let subscriptions::SubscriptionServices {
+            sign_ups: subscriptions,
+            digests,
+            admin: subscriber_admin,
+        } = subscriptions::services(subscriptions::SubscriptionParts {
             stamp: stamp.clone(),
             stories: story_adapter.clone(),
             users: user_repo.clone(),
@@ -295,6 +301,7 @@ impl AppState {
             help,
             subscriptions,
             digests,
+            subscriber_admin,
             social,
             social_delivery,
             social_wakeup,

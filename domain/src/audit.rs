@@ -47,10 +47,16 @@ pub enum AuditAction {
     SocialPostDeleted,
     /// Deleting such a post given up: a person removes it by hand.
     SocialDeletionFailed,
+    /// A subscription removed by the super admin (labelled with its address).
+    SubscriberRemoved,
+    /// A subscriber's address suspended by delivery-status reports of permanent failure.
+    SubscriberSuspended,
+    /// The frequency of sign-ups that name none changed (the reason says from what).
+    SubscriptionDefaultChanged,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 24] = [
+    pub const ALL: [AuditAction; 27] = [
         AuditAction::StoryApproved,
         AuditAction::StoryRejected,
         AuditAction::StoryUnpublished,
@@ -75,6 +81,9 @@ impl AuditAction {
         AuditAction::ConsentWithdrawn,
         AuditAction::SocialPostDeleted,
         AuditAction::SocialDeletionFailed,
+        AuditAction::SubscriberRemoved,
+        AuditAction::SubscriberSuspended,
+        AuditAction::SubscriptionDefaultChanged,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -103,6 +112,9 @@ impl AuditAction {
             AuditAction::ConsentWithdrawn => "consent_withdrawn",
             AuditAction::SocialPostDeleted => "social_post_deleted",
             AuditAction::SocialDeletionFailed => "social_deletion_failed",
+            AuditAction::SubscriberRemoved => "subscriber_removed",
+            AuditAction::SubscriberSuspended => "subscriber_suspended",
+            AuditAction::SubscriptionDefaultChanged => "subscription_default_changed",
         }
     }
 
@@ -128,6 +140,8 @@ impl AuditAction {
             }
             BackupDownloaded => TargetKind::Backup,
             ApiTokenCreated => TargetKind::ApiToken,
+            SubscriberRemoved | SubscriberSuspended => TargetKind::Subscription,
+            SubscriptionDefaultChanged => TargetKind::Setting,
         }
     }
 }
@@ -144,6 +158,10 @@ pub enum TargetKind {
     /// A backup archive, by file name.
     Backup,
     ApiToken,
+    /// A subscription to new stories by e-mail, by id (labelled with its address).
+    Subscription,
+    /// A site setting, by name.
+    Setting,
 }
 
 impl TargetKind {
@@ -157,6 +175,8 @@ impl TargetKind {
             TargetKind::SocialPost => "social_post",
             TargetKind::Backup => "backup",
             TargetKind::ApiToken => "api_token",
+            TargetKind::Subscription => "subscription",
+            TargetKind::Setting => "setting",
         }
     }
 
@@ -170,6 +190,8 @@ impl TargetKind {
             TargetKind::SocialPost,
             TargetKind::Backup,
             TargetKind::ApiToken,
+            TargetKind::Subscription,
+            TargetKind::Setting,
         ]
         .into_iter()
         .find(|k| k.as_str() == name)

@@ -42,10 +42,13 @@ pub enum Ability {
     ManageBackups,
     /// Read published members-only stories.
     ReadMembersStories,
+    /// The subscribers to new stories: counts, list, export, removal, delivery-status
+    /// reports and the site's default frequency.
+    ManageSubscribers,
 }
 
 impl Ability {
-    pub const ALL: [Ability; 17] = [
+    pub const ALL: [Ability; 18] = [
         Ability::ReadPublished,
         Ability::PostComment,
         Ability::SendHelpMessage,
@@ -63,6 +66,7 @@ impl Ability {
         Ability::UseApiTokens,
         Ability::ManageBackups,
         Ability::ReadMembersStories,
+        Ability::ManageSubscribers,
     ];
 }
 
@@ -83,9 +87,8 @@ pub fn allows(role: Option<Role>, is_approved: bool, ability: Ability) -> bool {
             ) && approved
         }
         DeleteComments | DeleteAnyStory | ReviewStories => role.is_admin(),
-        ManageUsers | ReadHelpInbox | ChangeAdminPassword | ReadActivityLog | ManageBackups => {
-            role == Role::SuperAdmin
-        }
+        ManageUsers | ReadHelpInbox | ChangeAdminPassword | ReadActivityLog | ManageBackups
+        | ManageSubscribers => role == Role::SuperAdmin,
     }
 }
 

@@ -27,6 +27,7 @@ const EXPECTED: &str = "
     UseApiTokens         --       -Y      -Y       -Y       YY     YY         YY
     ManageBackups        --       --      --       --       --     --         YY
     ReadMembersStories   --       -Y      -Y       -Y       YY     YY         YY
+    ManageSubscribers    --       --      --       --       --     --         YY
 ";
 
 const COLUMNS: [Option<Role>; 7] = [

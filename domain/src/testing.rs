@@ -18,6 +18,7 @@ mod schedules;
 mod social;
 mod stories;
 mod story_service;
+mod subscriber_admin;
 mod subscriptions;
 mod users;
 mod work;
@@ -48,6 +49,7 @@ pub use stories::{InMemoryCategoryRepository, InMemoryCommentRepository, InMemor
 #[cfg(test)]
 pub(crate) use story_service::story_form;
 pub use story_service::{StoryFakes, StripScriptSanitizer, story_service};
+pub use subscriber_admin::{InMemorySubscriberAdmin, ScriptedReportParser};
 pub use subscriptions::{InMemorySubscriptions, KeyedSigner};
 pub use users::{InMemoryAdminCredentialRepository, InMemoryUserRepository};
 pub use work::{EmptyOutbox, FakeUnitOfWork, InMemoryAuditLog, WorkParts};

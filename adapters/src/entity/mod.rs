@@ -25,5 +25,6 @@ pub(crate) mod story_consents;
 pub(crate) mod story_passages;
 pub(crate) mod story_revisions;
 pub(crate) mod story_sensitivity;
+pub(crate) mod subscription_bounces;
 pub(crate) mod subscriptions;
 pub(crate) mod users;

@@ -33,6 +33,7 @@ mod m0034_email_verified_at;
 mod m0035_subscriptions;
 mod m0036_social_deletions;
 mod m0037_bulk_mail;
+mod m0038_subscription_bounces;
 
 pub struct Migrator;
 
@@ -69,6 +70,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0035_subscriptions::Migration),
             Box::new(m0036_social_deletions::Migration),
             Box::new(m0037_bulk_mail::Migration),
+            Box::new(m0038_subscription_bounces::Migration),
         ];
         all.into_iter()
             .map(|m| Box::new(InTransaction(m)) as Box<dyn MigrationTrait>)

@@ -21,6 +21,7 @@ pub(crate) mod sign_in_failures;
 pub(crate) mod social;
 pub(crate) mod stories;
 pub(crate) mod story_counts;
+pub(crate) mod subscriber_admin;
 pub(crate) mod subscriptions;
 pub(crate) mod tokens;
 pub(crate) mod users;

@@ -29,7 +29,7 @@ fn unknown(e: impl std::fmt::Display) -> StoreError {
     StoreError::Unknown(anyhow::anyhow!("subscriptions: {e}"))
 }
 
-fn to_domain(m: subscriptions::Model) -> Result<Subscription, StoreError> {
+pub(crate) fn to_domain(m: subscriptions::Model) -> Result<Subscription, StoreError> {
     Ok(Subscription {
         id: m.id,
         email: m.email,

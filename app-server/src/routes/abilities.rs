@@ -44,6 +44,8 @@ pub enum AbilityDto {
     ManageBackups,
     /// Read published members-only stories.
     ReadMembersStories,
+    /// The subscribers: counts, list, export, removal, reports, the default frequency.
+    ManageSubscribers,
 }
 
 impl From<Ability> for AbilityDto {
@@ -66,6 +68,7 @@ impl From<Ability> for AbilityDto {
             Ability::UseApiTokens => Self::UseApiTokens,
             Ability::ManageBackups => Self::ManageBackups,
             Ability::ReadMembersStories => Self::ReadMembersStories,
+            Ability::ManageSubscribers => Self::ManageSubscribers,
         }
     }
 }

@@ -40,10 +40,13 @@ pub enum AuditActionDto {
     ConsentWithdrawn,
     SocialPostDeleted,
     SocialDeletionFailed,
+    SubscriberRemoved,
+    SubscriberSuspended,
+    SubscriptionDefaultChanged,
 }
 
 impl AuditActionDto {
-    fn pairs() -> [(AuditActionDto, AuditAction); 24] {
+    fn pairs() -> [(AuditActionDto, AuditAction); 27] {
         use AuditActionDto as D;
         [
             (D::StoryApproved, AuditAction::StoryApproved),
@@ -70,6 +73,12 @@ impl AuditActionDto {
             (D::ConsentWithdrawn, AuditAction::ConsentWithdrawn),
             (D::SocialPostDeleted, AuditAction::SocialPostDeleted),
             (D::SocialDeletionFailed, AuditAction::SocialDeletionFailed),
+            (D::SubscriberRemoved, AuditAction::SubscriberRemoved),
+            (D::SubscriberSuspended, AuditAction::SubscriberSuspended),
+            (
+                D::SubscriptionDefaultChanged,
+                AuditAction::SubscriptionDefaultChanged,
+            ),
         ]
     }
 
@@ -100,6 +109,8 @@ pub enum AuditTargetKindDto {
     SocialPost,
     Backup,
     ApiToken,
+    Subscription,
+    Setting,
 }
 
 /// One entry of the activity log.
@@ -141,6 +152,8 @@ impl From<AuditEntry> for AuditEntryDto {
                 K::SocialPost => AuditTargetKindDto::SocialPost,
                 K::Backup => AuditTargetKindDto::Backup,
                 K::ApiToken => AuditTargetKindDto::ApiToken,
+                K::Subscription => AuditTargetKindDto::Subscription,
+                K::Setting => AuditTargetKindDto::Setting,
             },
             target_id: entry.target_id,
             target_label: entry.target_label,

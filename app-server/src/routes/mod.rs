@@ -37,6 +37,7 @@ pub mod social;
 pub mod social_posts;
 pub mod stories;
 mod story_input;
+pub mod subscriber_admin;
 pub mod subscriptions;
 pub mod takedown;
 pub mod uploads;
@@ -119,6 +120,13 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(my_subscription::my_subscription)
         .service(my_subscription::change_my_subscription)
         .service(my_subscription::leave_my_subscription)
+        .service(subscriber_admin::subscriber_summary)
+        .service(subscriber_admin::set_default_frequency)
+        .service(subscriber_admin::export_subscriptions)
+        .service(subscriber_admin::list_subscription_bounces)
+        .service(subscriber_admin::post_delivery_report)
+        .service(subscriber_admin::list_subscriptions)
+        .service(subscriber_admin::remove_subscription)
         .service(mail::list_mail_outbox)
         .service(mail::retry_mail)
         .service(audit::list_audit_log)

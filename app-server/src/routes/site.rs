@@ -20,6 +20,8 @@ pub struct SiteInfo {
     pub published_stories: u64,
     /// How many people wrote the published stories.
     pub contributors: u64,
+    /// The frequency the subscription form preselects (the super admin's choice).
+    pub default_frequency: super::subscriptions::FrequencyDto,
 }
 
 /// Branding and options of this site.
@@ -31,11 +33,13 @@ pub struct SiteInfo {
 pub async fn get_site_info(state: web::Data<AppState>) -> Result<web::Json<SiteInfo>, ApiError> {
     let c = &state.config;
     let counts = state.stories.site_counts().await?;
+    let default_frequency = state.subscriber_admin.default_frequency().await?;
     Ok(web::Json(SiteInfo {
         site_name: c.site_name.clone(),
         support_email: c.support_email.clone(),
         google_sign_in_enabled: c.google_client_id.is_some() && c.google_client_secret.is_some(),
         published_stories: counts.published_stories,
         contributors: counts.contributors,
+        default_frequency: default_frequency.into(),
     }))
 }

@@ -8,8 +8,8 @@ use domain::category::CategoryRepository;
 use domain::clock::Clock;
 use domain::mail::Mailer;
 use domain::subscription::{
-    DigestPorts, DigestSchedule, DigestService, Frequency, LinkSigner, SubscriptionPorts,
-    SubscriptionService,
+    DigestPorts, DigestSchedule, DigestService, LinkSigner, SubscriberAdminPorts,
+    SubscriberAdminService, SubscriptionPorts, SubscriptionService,
 };
 use domain::user::UserRepository;
 use domain::user::account::SiteIdentity;
@@ -27,8 +27,22 @@ pub(super) struct SubscriptionParts {
     pub session_key: actix_web::cookie::Key,
 }
 
-pub(super) fn services(p: SubscriptionParts) -> (SubscriptionService, DigestService) {
-    let repository = Arc::new(adapters::SeaOrmSubscriptionRepository::new(p.stamp));
+/// The subscription services: sign-ups and links, the digest job, the super admin's side.
+pub(super) struct SubscriptionServices {
+    pub sign_ups: SubscriptionService,
+    pub digests: DigestService,
+    pub admin: SubscriberAdminService,
+}
+
+pub(super) fn services(p: SubscriptionParts) -> SubscriptionServices {
+    let repository = Arc::new(adapters::SeaOrmSubscriptionRepository::new(p.stamp.clone()));
+    let admin_store = Arc::new(adapters::SeaOrmSubscriberAdmin::new(p.stamp));
+    let admin = SubscriberAdminService::new(SubscriberAdminPorts {
+        subscriptions: repository.clone(),
+        store: admin_store.clone(),
+        reports: Arc::new(adapters::MailparseReportParser),
+        clock: p.clock.clone(),
+    });
     let signer: Arc<dyn LinkSigner> =
         Arc::new(adapters::HmacLinkSigner::new(p.session_key.signing()));
     let sign_ups = SubscriptionService::new(SubscriptionPorts {
@@ -39,7 +53,7 @@ pub(super) fn services(p: SubscriptionParts) -> (SubscriptionService, DigestServ
         signer: signer.clone(),
         clock: p.clock,
         site: p.site.clone(),
-        default_frequency: Frequency::default(),
+        settings: admin_store,
     });
     let digests = DigestService::new(DigestPorts {
         subscriptions: repository,
@@ -50,5 +64,9 @@ pub(super) fn services(p: SubscriptionParts) -> (SubscriptionService, DigestServ
         site: p.site,
         schedule: p.schedule,
     });
-    (sign_ups, digests)
+    SubscriptionServices {
+        sign_ups,
+        digests,
+        admin,
+    }
 }

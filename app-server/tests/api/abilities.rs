@@ -38,6 +38,7 @@ fn expected(role: Role, approved: bool) -> Vec<&'static str> {
             "change_admin_password",
             "read_activity_log",
             "manage_backups",
+            "manage_subscribers",
         ]);
     }
     list.sort_unstable();

@@ -17,7 +17,7 @@ use serde_json::json;
 use crate::helpers::{TestContext, send};
 
 /// The newest link of `path` mailed to anyone, as its token.
-async fn token_in_outbox(ctx: &TestContext, path: &str) -> String {
+pub(crate) async fn token_in_outbox(ctx: &TestContext, path: &str) -> String {
     let bodies = ctx.outbox_bodies().await;
     let marker = format!("/subscriptions/{path}?token=");
     let body = bodies
@@ -30,7 +30,7 @@ async fn token_in_outbox(ctx: &TestContext, path: &str) -> String {
 }
 
 /// Signs `email` up for `frequency` and confirms it as its owner would.
-async fn subscribe<S, B>(ctx: &TestContext, app: &S, email: &str, frequency: &str)
+pub(crate) async fn subscribe<S, B>(ctx: &TestContext, app: &S, email: &str, frequency: &str)
 where
     S: actix_web::dev::Service<
             actix_http::Request,

@@ -46,6 +46,7 @@ mod sensitive;
 mod social;
 mod social_deletion;
 mod stories;
+mod subscription_admin;
 mod subscriptions;
 mod two_servers;
 mod upgrades;

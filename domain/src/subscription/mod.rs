@@ -6,6 +6,8 @@
 //! - [`cadence`]: when a digest is due, in the site's time zone.
 //! - [`service`]: signing up, confirming, changing and leaving, over [`ports`].
 //! - [`mine`]: a signed-in member's own subscription, from the dashboard.
+//! - [`admin`]: the super admin's side: counts, list, [`export`], removal, the default
+//!   frequency and delivery-status reports.
 //! - [`digests`]: the job that mails digests and `each` stories (and `digest_mail.rs`,
 //!   what those mails say); [`links`]: the signed links they carry.
 
@@ -15,10 +17,12 @@ use std::str::FromStr;
 
 use crate::user::UserId;
 
+pub mod admin;
 mod bounces;
 pub mod cadence;
 mod digest_mail;
 pub mod digests;
+pub mod export;
 pub mod lifecycle;
 pub mod links;
 mod mails;
@@ -26,6 +30,8 @@ pub mod mine;
 pub mod ports;
 pub mod service;
 
+#[cfg(test)]
+mod admin_tests;
 #[cfg(test)]
 mod cadence_tests;
 #[cfg(test)]
@@ -37,7 +43,13 @@ mod mine_tests;
 #[cfg(test)]
 mod service_tests;
 
+pub use admin::{
+    BounceOutcome, DeliveryReportParser, ReportedRecipient, StoredBounce, SubscriberAdminError,
+    SubscriberAdminPorts, SubscriberAdminService, SubscriberAdminStore, SubscriberCounts,
+    SubscriptionSettings,
+};
 pub use cadence::{DigestSchedule, EACH_GRACE_MINUTES, InvalidSchedule, MAX_EACH_GRACE_MINUTES};
+
 pub use digests::{DigestPorts, DigestRound, DigestService};
 pub use lifecycle::{
     Bounce, CONFIRM_WITHIN_DAYS, ConfirmError, HARD_BOUNCES_TO_SUSPEND, SubscribeAction,

@@ -72,8 +72,9 @@ pub struct SubscriptionPorts {
     pub signer: Arc<dyn super::LinkSigner>,
     pub clock: Arc<dyn Clock>,
     pub site: SiteIdentity,
-    /// The frequency of a sign-up that names none (the super admin's choice).
-    pub default_frequency: Frequency,
+    /// The frequency of a sign-up that names none (the super admin's choice, read at each
+    /// sign-up so every server follows a change at once).
+    pub settings: Arc<dyn super::SubscriptionSettings>,
 }
 
 /// Subscription use cases on top of the ports.
@@ -110,7 +111,7 @@ impl SubscriptionService {
         }
         let email = errors.check("email", Email::parse(&form.email));
         let frequency = match form.frequency.as_deref().map(str::trim) {
-            None | Some("") => Some(self.p.default_frequency),
+            None | Some("") => Some(self.p.settings.default_frequency().await?),
             Some(name) => errors.check("frequency", name.parse::<Frequency>()),
         };
         if form.page.chars().count() > MAX_PAGE_CHARS {

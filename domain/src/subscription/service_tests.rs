@@ -10,8 +10,9 @@ use super::service::{SubscribeError, SubscribeForm, SubscriptionLinkError, Subsc
 use super::{ConfirmError, Frequency, SUBSCRIBE_WORDING, SubscriptionService, SubscriptionStatus};
 use crate::permissions::Caller;
 use crate::testing::{
-    FixedClock, InMemoryCategoryRepository, InMemorySubscriptions, InMemoryUserRepository,
-    RecordingMailer, SequentialTokenMinter, new_user, t0,
+    FixedClock, InMemoryAuditLog, InMemoryCategoryRepository, InMemorySubscriberAdmin,
+    InMemorySubscriptions, InMemoryUserRepository, RecordingMailer, SequentialTokenMinter,
+    new_user, t0,
 };
 use crate::user::account::SiteIdentity;
 use crate::user::{Role, UserRepository};
@@ -21,6 +22,9 @@ pub(super) struct World {
     pub(super) subscriptions: Arc<InMemorySubscriptions>,
     pub(super) mailer: Arc<RecordingMailer>,
     pub(super) clock: Arc<FixedClock>,
+    /// The settings (and the super admin's store) the service reads.
+    pub(super) admin_store: Arc<InMemorySubscriberAdmin>,
+    pub(super) audit: Arc<InMemoryAuditLog>,
 }
 
 pub(super) fn world() -> World {
@@ -29,6 +33,11 @@ pub(super) fn world() -> World {
     categories.add_names(["Worship", "Healing"]);
     let mailer = Arc::new(RecordingMailer::default());
     let clock = Arc::new(FixedClock::default());
+    let audit = Arc::new(InMemoryAuditLog::new());
+    let admin_store = Arc::new(InMemorySubscriberAdmin::new(
+        subscriptions.clone(),
+        audit.clone(),
+    ));
     let service = SubscriptionService::new(SubscriptionPorts {
         subscriptions: subscriptions.clone(),
         categories,
@@ -40,13 +49,15 @@ pub(super) fn world() -> World {
             name: "Grace Stories".to_owned(),
             public_url: "https://grace.example/".to_owned(),
         },
-        default_frequency: Frequency::Weekly,
+        settings: admin_store.clone(),
     });
     World {
         service,
         subscriptions,
         mailer,
         clock,
+        admin_store,
+        audit,
     }
 }
 

@@ -28,6 +28,11 @@ impl InMemorySubscriptions {
     pub fn all(&self) -> Vec<Subscription> {
         lock(&self.rows).iter().map(|(s, _)| s.clone()).collect()
     }
+
+    /// Deletes one (as the admin store does).
+    pub fn remove(&self, id: i64) {
+        lock(&self.rows).retain(|(s, _)| s.id != id);
+    }
 }
 
 #[async_trait]

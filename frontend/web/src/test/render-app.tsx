@@ -19,7 +19,12 @@ export type FetchTable = Record<string, Reply>;
 export const signedOut: FetchTable = {
   'GET /api/user': { status: 401, body: { message: 'Not signed in' } },
   'GET /api/site': {
-    body: { siteName: 'Grace Stories', supportEmail: 'help@example.org', googleSignInEnabled: false },
+    body: {
+      siteName: 'Grace Stories',
+      supportEmail: 'help@example.org',
+      googleSignInEnabled: false,
+      defaultFrequency: 'weekly',
+    },
   },
   'GET /api/stories': { body: [], headers: { 'X-Total-Count': '0' } },
 };

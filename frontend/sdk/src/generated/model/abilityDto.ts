@@ -31,4 +31,5 @@ export const AbilityDto = {
   use_api_tokens: 'use_api_tokens',
   manage_backups: 'manage_backups',
   read_members_stories: 'read_members_stories',
+  manage_subscribers: 'manage_subscribers',
 } as const;

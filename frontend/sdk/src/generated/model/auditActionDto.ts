@@ -38,4 +38,7 @@ export const AuditActionDto = {
   consent_withdrawn: 'consent_withdrawn',
   social_post_deleted: 'social_post_deleted',
   social_deletion_failed: 'social_deletion_failed',
+  subscriber_removed: 'subscriber_removed',
+  subscriber_suspended: 'subscriber_suspended',
+  subscription_default_changed: 'subscription_default_changed',
 } as const;

@@ -22,4 +22,6 @@ export const AuditTargetKindDto = {
   social_post: 'social_post',
   backup: 'backup',
   api_token: 'api_token',
+  subscription: 'subscription',
+  setting: 'setting',
 } as const;

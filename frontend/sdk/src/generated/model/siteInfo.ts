@@ -5,6 +5,7 @@
  * The HTTP API of the community storytelling site: stories, comments, people and help messages. Every error answers with `{"code": ..., "message": ..., "errors"?: [{"field", "message"}]}`: programs decide by `code` (ErrorCode) and the status, people read `message`.
  * OpenAPI spec version: 0.1.0
  */
+import type { FrequencyDto } from './frequencyDto';
 
 export interface SiteInfo {
   /**
@@ -12,6 +13,8 @@ export interface SiteInfo {
    * @minimum 0
    */
   contributors: number;
+  /** The frequency the subscription form preselects (the super admin's choice). */
+  defaultFrequency: FrequencyDto;
   /** Whether "Continue with Google" is configured on this server. */
   googleSignInEnabled: boolean;
   /**

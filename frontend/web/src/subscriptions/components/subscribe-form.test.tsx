@@ -71,6 +71,25 @@ describe('Get new stories by e-mail', () => {
     ]);
   });
 
+  it('preselects the frequency the super admin chose', async () => {
+    const { form, fetchMock } = await openFooterForm({
+      'GET /api/site': {
+        body: {
+          siteName: 'Grace Stories',
+          supportEmail: 'help@example.org',
+          googleSignInEnabled: false,
+          defaultFrequency: 'monthly',
+        },
+      },
+      'POST /api/subscriptions': { status: 202, body: CHECK_INBOX },
+    });
+    expect(await form.findByRole('radio', { name: 'Monthly digest' })).toBeChecked();
+    await userEvent.type(form.getByRole('textbox', { name: 'E-mail address' }), 'reader@example.org');
+    await userEvent.click(form.getByRole('button', { name: 'Subscribe' }));
+    await screen.findByRole('status');
+    expect(signUps(fetchMock)[0]).toMatchObject({ frequency: 'monthly' });
+  });
+
   it('sends the chosen frequency and categories', async () => {
     const { form, fetchMock } = await openFooterForm({ 'POST /api/subscriptions': { status: 202, body: CHECK_INBOX } });
     await userEvent.type(form.getByRole('textbox', { name: 'E-mail address' }), 'reader@example.org');

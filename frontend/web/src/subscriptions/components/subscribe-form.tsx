@@ -2,7 +2,7 @@
 //! the story page and the dashboard. The server answers 202 "Check your inbox to confirm" whatever
 //! it stored, and records the wording shown above the button as the consent.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSubscribe, type FrequencyDto } from '@grace-stories/sdk/react';
+import { useGetSiteInfo, useSubscribe, type FrequencyDto } from '@grace-stories/sdk/react';
 import { Mail, MailCheck } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
@@ -64,6 +64,14 @@ export function SubscribeForm({
   useEffect(() => {
     if (focusFirst) form.setFocus('email');
   }, [focusFirst, form]);
+  // The super admin's default frequency (`GET /api/site`), unless the person chose already.
+  const { data: site } = useGetSiteInfo({ query: { retry: false } });
+  const siteDefault: FrequencyDto | undefined = site?.defaultFrequency;
+  useEffect(() => {
+    if (siteDefault && !form.getFieldState('frequency').isDirty) {
+      form.resetField('frequency', { defaultValue: siteDefault });
+    }
+  }, [siteDefault, form]);
   const subscribe = useSubscribe({
     mutation: {
       onSuccess: ({ message }) => {

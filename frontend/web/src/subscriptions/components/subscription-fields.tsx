@@ -6,13 +6,14 @@ import { useId, useState } from 'react';
 import { z } from 'zod';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 
-/** The three frequencies, in the order the forms list them; a sign-up without one is weekly. */
+/** The three frequencies, in the order the forms list them. */
 export const FREQUENCIES: readonly { value: FrequencyDto; label: string }[] = [
   { value: 'each', label: 'Each story as it is published' },
   { value: 'weekly', label: 'Weekly digest' },
   { value: 'monthly', label: 'Monthly digest' },
 ];
 
+/** Until the site's information says the super admin's choice (`defaultFrequency`). */
 export const DEFAULT_FREQUENCY: FrequencyDto = 'weekly';
 
 /** The most categories one subscription may name (`MAX_CATEGORIES` on the server). */

@@ -7,25 +7,32 @@
  */
 import type {
   AdminLoginRequest,
+  AdminSubscriptionDto,
   AuditEntryDto,
   AuthResponse,
   BackupStartedDto,
   BackupsDto,
+  BounceOutcomeDto,
   ChangePasswordRequest,
   ConsentStatementDto,
   ConsentStatementInput,
+  DefaultFrequencyDto,
   HeldApiTokenDto,
   ListAllApiTokensParams,
   ListAuditLogParams,
   ListMailOutboxParams,
   ListPendingUsersParams,
   ListSocialPostsParams,
+  ListSubscriptionBouncesParams,
+  ListSubscriptionsParams,
   MailOutboxDto,
   MessageResponse,
   OutboxMessageDto,
   QueueCountsDto,
   RoleChangeRequest,
   SocialPostDto,
+  SubscriberSummaryDto,
+  SubscriptionBounceDto,
   SuspendRequest,
   UserDto
 } from '../../model';
@@ -379,6 +386,193 @@ export const retrySocialPost = async (id: number, options?: RequestInit): Promis
   {      
     ...options,
     method: 'POST'
+    
+    
+  }
+);}
+
+
+/**
+ * @summary Every subscription, newest first, with its consent record and bounce count (the super
+admin); how many match is in `X-Total-Count`.
+ */
+export const getListSubscriptionsUrl = (params?: ListSubscriptionsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/subscriptions?${stringifiedParams}` : `/api/admin/subscriptions`
+}
+
+export const listSubscriptions = async (params?: ListSubscriptionsParams, options?: RequestInit): Promise<AdminSubscriptionDto[]> => {
+  
+  return customFetch<AdminSubscriptionDto[]>(getListSubscriptionsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * @summary The stored permanent failures, newest first, each with its whole report: the super
+admin; how many there are is in `X-Total-Count`.
+ */
+export const getListSubscriptionBouncesUrl = (params?: ListSubscriptionBouncesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/subscriptions/bounces?${stringifiedParams}` : `/api/admin/subscriptions/bounces`
+}
+
+export const listSubscriptionBounces = async (params?: ListSubscriptionBouncesParams, options?: RequestInit): Promise<SubscriptionBounceDto[]> => {
+  
+  return customFetch<SubscriptionBounceDto[]>(getListSubscriptionBouncesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * @summary Reads a delivery-status report (RFC 3464: the raw `multipart/report;
+report-type=delivery-status` mail, sent as `message/rfc822` or `text/plain`): each
+recipient whose delivery failed with a 5.x.x status counts as a permanent failure of its
+subscription, and the second suspends it. Delays (4.x.x) and addresses nobody
+subscribed count for nothing. The super admin (an API token of theirs too).
+ */
+export const getPostDeliveryReportUrl = () => {
+
+
+  
+
+  return `/api/admin/subscriptions/bounces`
+}
+
+export const postDeliveryReport = async (postDeliveryReportBody: string, options?: RequestInit): Promise<BounceOutcomeDto[]> => {
+  
+  return customFetch<BounceOutcomeDto[]>(getPostDeliveryReportUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'message/rfc822', ...options?.headers },
+    body: JSON.stringify(
+      postDeliveryReportBody,)
+  }
+);}
+
+
+/**
+ * @summary Chooses the frequency of sign-ups that name none (the form preselects it): the super
+admin. In the activity log.
+ */
+export const getSetDefaultFrequencyUrl = () => {
+
+
+  
+
+  return `/api/admin/subscriptions/default-frequency`
+}
+
+export const setDefaultFrequency = async (defaultFrequencyDto: DefaultFrequencyDto, options?: RequestInit): Promise<DefaultFrequencyDto> => {
+  
+  return customFetch<DefaultFrequencyDto>(getSetDefaultFrequencyUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      defaultFrequencyDto,)
+  }
+);}
+
+
+/**
+ * @summary Every subscription as a CSV file (RFC 4180, the list's columns; cells a spreadsheet
+would run are prefixed with `'`): the super admin.
+ */
+export const getExportSubscriptionsUrl = () => {
+
+
+  
+
+  return `/api/admin/subscriptions/export`
+}
+
+export const exportSubscriptions = async ( options?: RequestInit): Promise<string> => {
+  
+  return customFetch<string>(getExportSubscriptionsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * @summary How many subscriptions there are in each status (the confirmed ones by frequency), and
+the default frequency: the super admin.
+ */
+export const getSubscriberSummaryUrl = () => {
+
+
+  
+
+  return `/api/admin/subscriptions/summary`
+}
+
+export const subscriberSummary = async ( options?: RequestInit): Promise<SubscriberSummaryDto> => {
+  
+  return customFetch<SubscriberSummaryDto>(getSubscriberSummaryUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+/**
+ * @summary Removes a subscription with its consent record and bounces: the super admin. In the
+activity log with its address.
+ */
+export const getRemoveSubscriptionUrl = (id: number,) => {
+
+
+  
+
+  return `/api/admin/subscriptions/${id}`
+}
+
+export const removeSubscription = async (id: number, options?: RequestInit): Promise<void> => {
+  
+  return customFetch<void>(getRemoveSubscriptionUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
     
     
   }

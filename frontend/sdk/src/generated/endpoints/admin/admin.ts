@@ -26,13 +26,16 @@ import type {
 
 import type {
   AdminLoginRequest,
+  AdminSubscriptionDto,
   AuditEntryDto,
   AuthResponse,
   BackupStartedDto,
   BackupsDto,
+  BounceOutcomeDto,
   ChangePasswordRequest,
   ConsentStatementDto,
   ConsentStatementInput,
+  DefaultFrequencyDto,
   ErrorBody,
   HeldApiTokenDto,
   ListAllApiTokensParams,
@@ -40,12 +43,16 @@ import type {
   ListMailOutboxParams,
   ListPendingUsersParams,
   ListSocialPostsParams,
+  ListSubscriptionBouncesParams,
+  ListSubscriptionsParams,
   MailOutboxDto,
   MessageResponse,
   OutboxMessageDto,
   QueueCountsDto,
   RoleChangeRequest,
   SocialPostDto,
+  SubscriberSummaryDto,
+  SubscriptionBounceDto,
   SuspendRequest,
   UserDto
 } from '../../model';
@@ -1280,6 +1287,648 @@ export const useRetrySocialPost = <TError = ErrorType<ErrorBody | ErrorBody | Er
       > => {
 
       const mutationOptions = getRetrySocialPostMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Every subscription, newest first, with its consent record and bounce count (the super
+admin); how many match is in `X-Total-Count`.
+ */
+export const getListSubscriptionsUrl = (params?: ListSubscriptionsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/subscriptions?${stringifiedParams}` : `/api/admin/subscriptions`
+}
+
+export const listSubscriptions = async (params?: ListSubscriptionsParams, options?: RequestInit): Promise<AdminSubscriptionDto[]> => {
+  
+  return customFetch<AdminSubscriptionDto[]>(getListSubscriptionsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListSubscriptionsQueryKey = (params?: ListSubscriptionsParams,) => {
+    return [
+    `/api/admin/subscriptions`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListSubscriptionsQueryOptions = <TData = Awaited<ReturnType<typeof listSubscriptions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(params?: ListSubscriptionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSubscriptionsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSubscriptions>>> = ({ signal }) => listSubscriptions(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSubscriptions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSubscriptionsQueryResult = NonNullable<Awaited<ReturnType<typeof listSubscriptions>>>
+export type ListSubscriptionsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListSubscriptions<TData = Awaited<ReturnType<typeof listSubscriptions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListSubscriptionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSubscriptions>>,
+          TError,
+          Awaited<ReturnType<typeof listSubscriptions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSubscriptions<TData = Awaited<ReturnType<typeof listSubscriptions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListSubscriptionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSubscriptions>>,
+          TError,
+          Awaited<ReturnType<typeof listSubscriptions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSubscriptions<TData = Awaited<ReturnType<typeof listSubscriptions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListSubscriptionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Every subscription, newest first, with its consent record and bounce count (the super
+admin); how many match is in `X-Total-Count`.
+ */
+
+export function useListSubscriptions<TData = Awaited<ReturnType<typeof listSubscriptions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListSubscriptionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSubscriptionsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The stored permanent failures, newest first, each with its whole report: the super
+admin; how many there are is in `X-Total-Count`.
+ */
+export const getListSubscriptionBouncesUrl = (params?: ListSubscriptionBouncesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/admin/subscriptions/bounces?${stringifiedParams}` : `/api/admin/subscriptions/bounces`
+}
+
+export const listSubscriptionBounces = async (params?: ListSubscriptionBouncesParams, options?: RequestInit): Promise<SubscriptionBounceDto[]> => {
+  
+  return customFetch<SubscriptionBounceDto[]>(getListSubscriptionBouncesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListSubscriptionBouncesQueryKey = (params?: ListSubscriptionBouncesParams,) => {
+    return [
+    `/api/admin/subscriptions/bounces`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListSubscriptionBouncesQueryOptions = <TData = Awaited<ReturnType<typeof listSubscriptionBounces>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(params?: ListSubscriptionBouncesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptionBounces>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSubscriptionBouncesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSubscriptionBounces>>> = ({ signal }) => listSubscriptionBounces(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSubscriptionBounces>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSubscriptionBouncesQueryResult = NonNullable<Awaited<ReturnType<typeof listSubscriptionBounces>>>
+export type ListSubscriptionBouncesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useListSubscriptionBounces<TData = Awaited<ReturnType<typeof listSubscriptionBounces>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params: undefined |  ListSubscriptionBouncesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptionBounces>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSubscriptionBounces>>,
+          TError,
+          Awaited<ReturnType<typeof listSubscriptionBounces>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSubscriptionBounces<TData = Awaited<ReturnType<typeof listSubscriptionBounces>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListSubscriptionBouncesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptionBounces>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSubscriptionBounces>>,
+          TError,
+          Awaited<ReturnType<typeof listSubscriptionBounces>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSubscriptionBounces<TData = Awaited<ReturnType<typeof listSubscriptionBounces>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListSubscriptionBouncesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptionBounces>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The stored permanent failures, newest first, each with its whole report: the super
+admin; how many there are is in `X-Total-Count`.
+ */
+
+export function useListSubscriptionBounces<TData = Awaited<ReturnType<typeof listSubscriptionBounces>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+ params?: ListSubscriptionBouncesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptionBounces>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSubscriptionBouncesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Reads a delivery-status report (RFC 3464: the raw `multipart/report;
+report-type=delivery-status` mail, sent as `message/rfc822` or `text/plain`): each
+recipient whose delivery failed with a 5.x.x status counts as a permanent failure of its
+subscription, and the second suspends it. Delays (4.x.x) and addresses nobody
+subscribed count for nothing. The super admin (an API token of theirs too).
+ */
+export const getPostDeliveryReportUrl = () => {
+
+
+  
+
+  return `/api/admin/subscriptions/bounces`
+}
+
+export const postDeliveryReport = async (postDeliveryReportBody: string, options?: RequestInit): Promise<BounceOutcomeDto[]> => {
+  
+  return customFetch<BounceOutcomeDto[]>(getPostDeliveryReportUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'message/rfc822', ...options?.headers },
+    body: JSON.stringify(
+      postDeliveryReportBody,)
+  }
+);}
+
+
+
+
+export const getPostDeliveryReportMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof postDeliveryReport>>, TError,{data: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof postDeliveryReport>>, TError,{data: string}, TContext> => {
+
+const mutationKey = ['postDeliveryReport'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof postDeliveryReport>>, {data: string}> = (props) => {
+          const {data} = props ?? {};
+
+          return  postDeliveryReport(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PostDeliveryReportMutationResult = NonNullable<Awaited<ReturnType<typeof postDeliveryReport>>>
+    export type PostDeliveryReportMutationBody = string
+    export type PostDeliveryReportMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Reads a delivery-status report (RFC 3464: the raw `multipart/report;
+report-type=delivery-status` mail, sent as `message/rfc822` or `text/plain`): each
+recipient whose delivery failed with a 5.x.x status counts as a permanent failure of its
+subscription, and the second suspends it. Delays (4.x.x) and addresses nobody
+subscribed count for nothing. The super admin (an API token of theirs too).
+ */
+export const usePostDeliveryReport = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof postDeliveryReport>>, TError,{data: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof postDeliveryReport>>,
+        TError,
+        {data: string},
+        TContext
+      > => {
+
+      const mutationOptions = getPostDeliveryReportMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Chooses the frequency of sign-ups that name none (the form preselects it): the super
+admin. In the activity log.
+ */
+export const getSetDefaultFrequencyUrl = () => {
+
+
+  
+
+  return `/api/admin/subscriptions/default-frequency`
+}
+
+export const setDefaultFrequency = async (defaultFrequencyDto: DefaultFrequencyDto, options?: RequestInit): Promise<DefaultFrequencyDto> => {
+  
+  return customFetch<DefaultFrequencyDto>(getSetDefaultFrequencyUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      defaultFrequencyDto,)
+  }
+);}
+
+
+
+
+export const getSetDefaultFrequencyMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setDefaultFrequency>>, TError,{data: DefaultFrequencyDto}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setDefaultFrequency>>, TError,{data: DefaultFrequencyDto}, TContext> => {
+
+const mutationKey = ['setDefaultFrequency'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setDefaultFrequency>>, {data: DefaultFrequencyDto}> = (props) => {
+          const {data} = props ?? {};
+
+          return  setDefaultFrequency(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetDefaultFrequencyMutationResult = NonNullable<Awaited<ReturnType<typeof setDefaultFrequency>>>
+    export type SetDefaultFrequencyMutationBody = DefaultFrequencyDto
+    export type SetDefaultFrequencyMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Chooses the frequency of sign-ups that name none (the form preselects it): the super
+admin. In the activity log.
+ */
+export const useSetDefaultFrequency = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setDefaultFrequency>>, TError,{data: DefaultFrequencyDto}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setDefaultFrequency>>,
+        TError,
+        {data: DefaultFrequencyDto},
+        TContext
+      > => {
+
+      const mutationOptions = getSetDefaultFrequencyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Every subscription as a CSV file (RFC 4180, the list's columns; cells a spreadsheet
+would run are prefixed with `'`): the super admin.
+ */
+export const getExportSubscriptionsUrl = () => {
+
+
+  
+
+  return `/api/admin/subscriptions/export`
+}
+
+export const exportSubscriptions = async ( options?: RequestInit): Promise<string> => {
+  
+  return customFetch<string>(getExportSubscriptionsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getExportSubscriptionsQueryKey = () => {
+    return [
+    `/api/admin/subscriptions/export`
+    ] as const;
+    }
+
+    
+export const getExportSubscriptionsQueryOptions = <TData = Awaited<ReturnType<typeof exportSubscriptions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSubscriptions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportSubscriptionsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportSubscriptions>>> = ({ signal }) => exportSubscriptions({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportSubscriptions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportSubscriptionsQueryResult = NonNullable<Awaited<ReturnType<typeof exportSubscriptions>>>
+export type ExportSubscriptionsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useExportSubscriptions<TData = Awaited<ReturnType<typeof exportSubscriptions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSubscriptions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportSubscriptions>>,
+          TError,
+          Awaited<ReturnType<typeof exportSubscriptions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportSubscriptions<TData = Awaited<ReturnType<typeof exportSubscriptions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSubscriptions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportSubscriptions>>,
+          TError,
+          Awaited<ReturnType<typeof exportSubscriptions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportSubscriptions<TData = Awaited<ReturnType<typeof exportSubscriptions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSubscriptions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Every subscription as a CSV file (RFC 4180, the list's columns; cells a spreadsheet
+would run are prefixed with `'`): the super admin.
+ */
+
+export function useExportSubscriptions<TData = Awaited<ReturnType<typeof exportSubscriptions>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportSubscriptions>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportSubscriptionsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary How many subscriptions there are in each status (the confirmed ones by frequency), and
+the default frequency: the super admin.
+ */
+export const getSubscriberSummaryUrl = () => {
+
+
+  
+
+  return `/api/admin/subscriptions/summary`
+}
+
+export const subscriberSummary = async ( options?: RequestInit): Promise<SubscriberSummaryDto> => {
+  
+  return customFetch<SubscriberSummaryDto>(getSubscriberSummaryUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getSubscriberSummaryQueryKey = () => {
+    return [
+    `/api/admin/subscriptions/summary`
+    ] as const;
+    }
+
+    
+export const getSubscriberSummaryQueryOptions = <TData = Awaited<ReturnType<typeof subscriberSummary>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof subscriberSummary>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getSubscriberSummaryQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof subscriberSummary>>> = ({ signal }) => subscriberSummary({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof subscriberSummary>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type SubscriberSummaryQueryResult = NonNullable<Awaited<ReturnType<typeof subscriberSummary>>>
+export type SubscriberSummaryQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+
+export function useSubscriberSummary<TData = Awaited<ReturnType<typeof subscriberSummary>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof subscriberSummary>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof subscriberSummary>>,
+          TError,
+          Awaited<ReturnType<typeof subscriberSummary>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSubscriberSummary<TData = Awaited<ReturnType<typeof subscriberSummary>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof subscriberSummary>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof subscriberSummary>>,
+          TError,
+          Awaited<ReturnType<typeof subscriberSummary>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSubscriberSummary<TData = Awaited<ReturnType<typeof subscriberSummary>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof subscriberSummary>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary How many subscriptions there are in each status (the confirmed ones by frequency), and
+the default frequency: the super admin.
+ */
+
+export function useSubscriberSummary<TData = Awaited<ReturnType<typeof subscriberSummary>>, TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof subscriberSummary>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getSubscriberSummaryQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Removes a subscription with its consent record and bounces: the super admin. In the
+activity log with its address.
+ */
+export const getRemoveSubscriptionUrl = (id: number,) => {
+
+
+  
+
+  return `/api/admin/subscriptions/${id}`
+}
+
+export const removeSubscription = async (id: number, options?: RequestInit): Promise<void> => {
+  
+  return customFetch<void>(getRemoveSubscriptionUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRemoveSubscriptionMutationOptions = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeSubscription>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeSubscription>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['removeSubscription'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeSubscription>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  removeSubscription(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveSubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof removeSubscription>>>
+    
+    export type RemoveSubscriptionMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+    /**
+ * @summary Removes a subscription with its consent record and bounces: the super admin. In the
+activity log with its address.
+ */
+export const useRemoveSubscription = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeSubscription>>, TError,{id: number}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeSubscription>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getRemoveSubscriptionMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

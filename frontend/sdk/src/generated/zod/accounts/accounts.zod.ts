@@ -43,7 +43,7 @@ export const loginBody = zod.object({
 export const loginResponse = zod.object({
   "message": zod.string(),
   "user": zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories', 'manage_subscribers']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -96,7 +96,7 @@ export const confirmPasswordResetBody = zod.object({
 export const confirmPasswordResetResponse = zod.object({
   "message": zod.string(),
   "user": zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories', 'manage_subscribers']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -142,7 +142,7 @@ export const registerBody = zod.object({
  * @summary The signed-in user.
  */
 export const getUserResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories', 'manage_subscribers']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -194,7 +194,7 @@ export const updateProfileBody = zod.object({
 }).describe('Fields left out stay as they are; an empty or null `profileImageUrl` removes the picture.')
 
 export const updateProfileResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories', 'manage_subscribers']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -236,7 +236,7 @@ export const exportAccountResponsePicturesItemHeightMin = 0;export const exportA
 
 export const exportAccountResponse = zod.object({
   "account": zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories', 'manage_subscribers']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -490,7 +490,7 @@ export const verifyEmailBody = zod.object({
 })
 
 export const verifyEmailResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories', 'manage_subscribers']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),

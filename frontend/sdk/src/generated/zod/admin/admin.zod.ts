@@ -18,20 +18,20 @@ export const listAuditLogQueryOffsetMax = 1000000000;
 
 export const listAuditLogQueryParams = zod.object({
   "actor": zod.string().regex(listAuditLogQueryActorRegExp).optional().describe('Only entries by this person (a user id).'),
-  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created', 'consent_withdrawn', 'social_post_deleted', 'social_deletion_failed']).optional().describe('Only entries of this action.'),
+  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created', 'consent_withdrawn', 'social_post_deleted', 'social_deletion_failed', 'subscriber_removed', 'subscriber_suspended', 'subscription_default_changed']).optional().describe('Only entries of this action.'),
   "limit": zod.number().min(1).max(listAuditLogQueryLimitMax).optional().describe('How many entries (1 to 200, default 50).'),
   "offset": zod.number().min(listAuditLogQueryOffsetMin).max(listAuditLogQueryOffsetMax).optional()
 })
 
 export const listAuditLogResponseItem = zod.object({
-  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created', 'consent_withdrawn', 'social_post_deleted', 'social_deletion_failed']).describe('What was done (the log\'s stable vocabulary).'),
+  "action": zod.enum(['story_approved', 'story_rejected', 'story_unpublished', 'story_deleted', 'edit_approved', 'edit_rejected', 'comment_approved', 'comment_deleted', 'person_approved', 'role_changed', 'person_deleted', 'person_suspended', 'person_reinstated', 'help_handled', 'help_deleted', 'mail_retried', 'social_exported', 'social_retried', 'social_cancelled', 'backup_downloaded', 'api_token_created', 'consent_withdrawn', 'social_post_deleted', 'social_deletion_failed', 'subscriber_removed', 'subscriber_suspended', 'subscription_default_changed']).describe('What was done (the log\'s stable vocabulary).'),
   "actorId": zod.string(),
   "actorName": zod.string().describe('The actor\'s name when they acted (\"Former member\" once they left).'),
   "at": zod.iso.datetime({}),
   "id": zod.number(),
   "reason": zod.string().nullish().describe('The reason given (a rejection, a take-down, a suspension), the role change, or the\nplatforms of an export.'),
   "targetId": zod.string().describe('The story or comment number, the person\'s id, the message id.'),
-  "targetKind": zod.enum(['story', 'comment', 'person', 'help_message', 'mail', 'social_post', 'backup', 'api_token']).describe('What an entry is about.'),
+  "targetKind": zod.enum(['story', 'comment', 'person', 'help_message', 'mail', 'social_post', 'backup', 'api_token', 'subscription', 'setting']).describe('What an entry is about.'),
   "targetLabel": zod.string().nullish().describe('What the target was called then (a title, a name, a subject).')
 }).describe('One entry of the activity log.')
 export const listAuditLogResponse = zod.array(listAuditLogResponseItem)
@@ -149,7 +149,7 @@ export const adminLoginBody = zod.object({
 export const adminLoginResponse = zod.object({
   "message": zod.string(),
   "user": zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories', 'manage_subscribers']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -325,6 +325,115 @@ export const retrySocialPostResponse = zod.object({
 }).describe('One exported post.')
 
 /**
+ * @summary Every subscription, newest first, with its consent record and bounce count (the super
+admin); how many match is in `X-Total-Count`.
+ */
+export const listSubscriptionsQueryLimitMax = 200;export const listSubscriptionsQueryOffsetMin = 0;
+export const listSubscriptionsQueryOffsetMax = 1000000000;
+
+export const listSubscriptionsQueryParams = zod.object({
+  "status": zod.enum(['pending', 'confirmed', 'unsubscribed', 'suspended']).optional().describe('Only subscriptions in this status.'),
+  "limit": zod.number().min(1).max(listSubscriptionsQueryLimitMax).optional().describe('How many (1 to 200, default 50).'),
+  "offset": zod.number().min(listSubscriptionsQueryOffsetMin).max(listSubscriptionsQueryOffsetMax).optional()
+})
+
+export const listSubscriptionsResponseHardBouncesMin = 0;
+
+export const listSubscriptionsResponseItem = zod.object({
+  "categories": zod.array(zod.string()).describe('Category names; empty for all.'),
+  "confirmedAt": zod.iso.datetime({}).nullish(),
+  "consent": zod.object({
+  "at": zod.iso.datetime({}),
+  "page": zod.string().describe('The site path the form was on.'),
+  "wording": zod.string().describe('The words the form showed.')
+}).describe('What the subscriber agreed to, and where.'),
+  "createdAt": zod.iso.datetime({}),
+  "email": zod.string(),
+  "frequency": zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.'),
+  "hardBounces": zod.number().min(listSubscriptionsResponseHardBouncesMin).describe('Permanent failures reported since the last confirmation.'),
+  "id": zod.number(),
+  "status": zod.enum(['pending', 'confirmed', 'unsubscribed', 'suspended']).describe('Where a subscription stands.')
+}).describe('One subscription as the super admin sees it.')
+export const listSubscriptionsResponse = zod.array(listSubscriptionsResponseItem)
+
+/**
+ * @summary The stored permanent failures, newest first, each with its whole report: the super
+admin; how many there are is in `X-Total-Count`.
+ */
+export const listSubscriptionBouncesQueryLimitMax = 100;export const listSubscriptionBouncesQueryOffsetMin = 0;
+export const listSubscriptionBouncesQueryOffsetMax = 1000000000;
+
+export const listSubscriptionBouncesQueryParams = zod.object({
+  "limit": zod.number().min(1).max(listSubscriptionBouncesQueryLimitMax).optional().describe('How many (1 to 100, default 20).'),
+  "offset": zod.number().min(listSubscriptionBouncesQueryOffsetMin).max(listSubscriptionBouncesQueryOffsetMax).optional()
+})
+
+export const listSubscriptionBouncesResponseItem = zod.object({
+  "address": zod.string(),
+  "diagnostic": zod.string().nullish().describe('The `Diagnostic-Code` the report gave.'),
+  "id": zod.number(),
+  "rawReport": zod.string().describe('The whole report as received.'),
+  "receivedAt": zod.iso.datetime({}),
+  "status": zod.string().describe('The RFC 3464 status (`5.1.1`).'),
+  "subscriptionId": zod.number()
+}).describe('A stored permanent failure, with the report that named it.')
+export const listSubscriptionBouncesResponse = zod.array(listSubscriptionBouncesResponseItem)
+
+/**
+ * @summary Reads a delivery-status report (RFC 3464: the raw `multipart/report;
+report-type=delivery-status` mail, sent as `message/rfc822` or `text/plain`): each
+recipient whose delivery failed with a 5.x.x status counts as a permanent failure of its
+subscription, and the second suspends it. Delays (4.x.x) and addresses nobody
+subscribed count for nothing. The super admin (an API token of theirs too).
+ */
+export const postDeliveryReportResponseItem = zod.object({
+  "address": zod.string(),
+  "counted": zod.boolean().describe('Counted as a permanent failure of a subscribed address (stored).'),
+  "status": zod.string(),
+  "suspended": zod.boolean().describe('The address was suspended by this report.')
+}).describe('What a report did for one of its recipients.')
+export const postDeliveryReportResponse = zod.array(postDeliveryReportResponseItem)
+
+/**
+ * @summary Chooses the frequency of sign-ups that name none (the form preselects it): the super
+admin. In the activity log.
+ */
+export const setDefaultFrequencyBody = zod.object({
+  "frequency": zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.')
+}).describe('The frequency of sign-ups that name none.')
+
+export const setDefaultFrequencyResponse = zod.object({
+  "frequency": zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.')
+}).describe('The frequency of sign-ups that name none.')
+
+/**
+ * @summary How many subscriptions there are in each status (the confirmed ones by frequency), and
+the default frequency: the super admin.
+ */
+export const subscriberSummaryResponseConfirmedMin = 0;export const subscriberSummaryResponseConfirmedByFrequencyEachMin = 0;export const subscriberSummaryResponseConfirmedByFrequencyMonthlyMin = 0;export const subscriberSummaryResponseConfirmedByFrequencyWeeklyMin = 0;export const subscriberSummaryResponsePendingMin = 0;export const subscriberSummaryResponseSuspendedMin = 0;export const subscriberSummaryResponseUnsubscribedMin = 0;
+
+export const subscriberSummaryResponse = zod.object({
+  "confirmed": zod.number().min(subscriberSummaryResponseConfirmedMin),
+  "confirmedByFrequency": zod.object({
+  "each": zod.number().min(subscriberSummaryResponseConfirmedByFrequencyEachMin),
+  "monthly": zod.number().min(subscriberSummaryResponseConfirmedByFrequencyMonthlyMin),
+  "weekly": zod.number().min(subscriberSummaryResponseConfirmedByFrequencyWeeklyMin)
+}).describe('Confirmed subscriptions by frequency.'),
+  "defaultFrequency": zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.'),
+  "pending": zod.number().min(subscriberSummaryResponsePendingMin),
+  "suspended": zod.number().min(subscriberSummaryResponseSuspendedMin),
+  "unsubscribed": zod.number().min(subscriberSummaryResponseUnsubscribedMin)
+}).describe('How many subscriptions there are, and the frequency of sign-ups that name none.')
+
+/**
+ * @summary Removes a subscription with its consent record and bounces: the super admin. In the
+activity log with its address.
+ */
+export const removeSubscriptionParams = zod.object({
+  "id": zod.number().describe('Subscription id')
+})
+
+/**
  * @summary Every API token with its holder, newest first; the total is in `X-Total-Count`.
  */
 export const listAllApiTokensQueryLimitMax = 200;export const listAllApiTokensQueryOffsetMin = 0;
@@ -366,7 +475,7 @@ export const revokeAnyApiTokenResponse = zod.object({
  * @summary Every account, newest first.
  */
 export const listUsersResponseItem = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories', 'manage_subscribers']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -395,7 +504,7 @@ export const listPendingUsersQueryParams = zod.object({
 })
 
 export const listPendingUsersResponseItem = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories', 'manage_subscribers']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -437,7 +546,7 @@ export const reinstateUserParams = zod.object({
 })
 
 export const reinstateUserResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories', 'manage_subscribers']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -469,7 +578,7 @@ export const setUserRoleBody = zod.object({
 })
 
 export const setUserRoleResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories', 'manage_subscribers']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),
@@ -504,7 +613,7 @@ export const suspendUserBody = zod.object({
 })
 
 export const suspendUserResponse = zod.object({
-  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
+  "abilities": zod.array(zod.enum(['read_published', 'post_comment', 'send_help_message', 'write_stories', 'manage_own_schedule', 'moderate_comments', 'delete_comments', 'delete_any_story', 'review_stories', 'manage_users', 'read_help_inbox', 'change_admin_password', 'manage_own_account', 'read_activity_log', 'use_api_tokens', 'manage_backups', 'read_members_stories', 'manage_subscribers']).describe('One ability of the permission table.')).describe('What the person may do now (from role and approval): show or hide actions by these.'),
   "authProvider": zod.enum(['local', 'google']).describe('How an account signs in.'),
   "createdAt": zod.iso.datetime({}),
   "email": zod.string(),

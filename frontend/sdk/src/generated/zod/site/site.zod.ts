@@ -15,6 +15,7 @@ export const getSiteInfoResponseContributorsMin = 0;export const getSiteInfoResp
 
 export const getSiteInfoResponse = zod.object({
   "contributors": zod.number().min(getSiteInfoResponseContributorsMin).describe('How many people wrote the published stories.'),
+  "defaultFrequency": zod.enum(['each', 'weekly', 'monthly']).describe('How often a subscriber hears of new stories.'),
   "googleSignInEnabled": zod.boolean().describe('Whether \"Continue with Google\" is configured on this server.'),
   "publishedStories": zod.number().min(getSiteInfoResponsePublishedStoriesMin).describe('How many stories are published.'),
   "siteName": zod.string().describe('Product branding shown on pages and in exported posts.'),

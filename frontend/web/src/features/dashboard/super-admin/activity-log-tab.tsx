@@ -37,6 +37,9 @@ export const ACTION_LABEL: Record<ListAuditLogAction, string> = {
   consent_withdrawn: 'Consent withdrawn',
   social_post_deleted: 'Social post deleted',
   social_deletion_failed: 'Social post not deleted',
+  subscriber_removed: 'Subscriber removed',
+  subscriber_suspended: 'Subscriber suspended by bounces',
+  subscription_default_changed: 'Default mail frequency changed',
 };
 
 const ALL = 'all';
