@@ -41,6 +41,7 @@ use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Datelike, DurationRound, Timelike, Utc};
+use domain::clock::Clock as _;
 use load::{Figures, Load, a_published_story, comment_script, figures, start_wrk, wrk};
 use processes::{Database, Server, free_port, memory, try_get};
 use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, Statement, Value};
@@ -199,7 +200,8 @@ fn main() {
 
     // The latest weekly slot is this hour: after the subscribers' coverage (a week before
     // the newest story) and before now.
-    let slot = Utc::now()
+    let slot = domain::clock::SystemClock
+        .now()
         .duration_trunc(chrono::Duration::hours(1))
         .unwrap();
     let probe = Probe::new(&database.url, slot);
@@ -389,10 +391,11 @@ fn run_digest(
                 inside,
             ));
         }
-        if current.is_none() && ready_at.is_some() {
-            if let Some(load) = waiting.next() {
-                current = Some((load, start_wrk(&bind, load, load_seconds), Instant::now()));
-            }
+        if current.is_none()
+            && ready_at.is_some()
+            && let Some(load) = waiting.next()
+        {
+            current = Some((load, start_wrk(&bind, load, load_seconds), Instant::now()));
         }
         if done.is_none() {
             let p = probe.progress();

@@ -4,7 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
+use domain::clock::Clock as _;
 use domain::scripture::Canon;
 use domain::subscription::{Frequency, NewStories, SubscriptionRepository, SubscriptionStatus};
 use sea_orm::{ConnectionTrait, Statement};
@@ -25,7 +26,7 @@ async fn scalar(db: &sea_orm::DatabaseConnection, sql: &str) -> i64 {
 #[tokio::test]
 async fn seeded_subscribers_are_confirmed_weekly_and_due_after_the_newest_story_on_both_engines() {
     crate::testing::each_engine(|db, _| async move {
-        let now = Utc::now();
+        let now = domain::clock::SystemClock.now();
         let plan = SeedPlan {
             stories: 40,
             comments: 0,

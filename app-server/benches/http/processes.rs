@@ -30,6 +30,9 @@ impl Server {
                 .env("PUBLIC_URL", format!("http://{bind}"))
                 .env("RATE_LIMIT_PER_MINUTE", "100000000")
                 .env("MEDIA_DIR", work.join("media"))
+                // No scheduled backup: it would run at start, beside the first measurements
+                // (`benches/backup.rs` measures it on its own).
+                .env("BACKUP_EVERY_HOURS", "0")
                 .env("RUST_LOG", "warn")
                 .envs(settings.iter().map(|(k, v)| (*k, v.as_str())))
                 .stdout(Stdio::null())
