@@ -16,7 +16,7 @@
 //!
 //! The digest runs twice from the same state. First alone: its time and peak memory. Then,
 //! with the subscriptions' coverage and the outbox put back, on a new server under load:
-//! from the moment it listens, a visitor's comment write (`POST /api/stories/{id}/comments`)
+//! from the round's first claim, a visitor's comment write (`POST /api/stories/{id}/comments`)
 //! and then the story list (`GET /api/stories?limit=20`), each `wrk -t2 -c64` as in the
 //! `http` bench, for `BENCH_SECONDS` or half the digest alone if that is shorter, so both
 //! fall inside the digest. Once it is done and the server idle, the same two run again on
@@ -286,8 +286,8 @@ fn main() {
     }
     println!("server resident memory, idle at the end: {idle_mib:.0} MiB");
     println!(
-        "load: wrk -t2 -c64 -d{load_seconds}s per request, one after the other, from the moment \
-         the server listens (BENCH_SECONDS {seconds}, at most half the digest alone)"
+        "load: wrk -t2 -c64 -d{load_seconds}s per request, one after the other, from the \
+         round's first claim (BENCH_SECONDS {seconds}, at most half the digest alone)"
     );
     println!(
         "| {:<34} | {:>20} | {:>20} | {:>12} | {:>18} |",
@@ -332,7 +332,7 @@ struct Digest {
 }
 
 /// Launches the server (its digest round starts at once), runs `loads` one after the other
-/// for `load_seconds` each from the moment it listens, and waits until every subscriber is
+/// for `load_seconds` each from the round's first claim, and waits until every subscriber is
 /// covered to the slot and the loads have ended. Answers the still-running server.
 fn run_digest(
     probe: &Probe,
@@ -377,7 +377,7 @@ fn run_digest(
         {
             ready_at = Some(now);
         }
-        // The loads, one after the other, once the server listens.
+        // The loads, one after the other, once the server listens and the round has begun.
         let finished = current
             .as_mut()
             .is_some_and(|(_, child, _)| child.try_wait().unwrap().is_some());
@@ -393,6 +393,7 @@ fn run_digest(
         }
         if current.is_none()
             && ready_at.is_some()
+            && first_claim.is_some()
             && let Some(load) = waiting.next()
         {
             current = Some((load, start_wrk(&bind, load, load_seconds), Instant::now()));

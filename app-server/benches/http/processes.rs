@@ -21,7 +21,7 @@ impl Server {
     }
 
     /// Launches the server with `settings` added to the bench's environment, without
-    /// waiting for it (its background jobs start before it listens).
+    /// waiting for it to listen (its background jobs start as it does).
     pub fn spawn(url: &str, bind: &str, work: &Path, settings: &[(&str, String)]) -> Self {
         Self {
             child: Command::new(SERVER)
