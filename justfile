@@ -96,9 +96,12 @@ dev:
 # Requests per second, latency and memory of the public reads and the comment write: the release server
 # on 1,000 and 100,000 seeded stories, driven by wrk (installed when missing); then upload throughput and
 # peak memory for a 12-megapixel photo; then a backup by the running server and a restore of 100,000 stories and
-# 200,000 comments (times and peak memory). `just bench postgres` runs the first and last parts on PostgreSQL.
+# 200,000 comments (times and peak memory); then a weekly digest to 10,000 subscribers queued by the running server
+# (time, peak memory, and the comment write and story list beside it and quiet). `just bench postgres` runs all but
+# the upload part on PostgreSQL.
 bench engine="sqlite": frontend-build
     command -v wrk >/dev/null || (apt-get install -y -qq wrk || sudo apt-get install -y -qq wrk)
     cargo bench -p app-server --bench http -- {{engine}}
     cargo bench -p app-server --bench upload
     cargo bench -p app-server --bench backup -- {{engine}}
+    cargo bench -p app-server --bench digest -- {{engine}}

@@ -19,7 +19,10 @@ mod smtp;
 mod social;
 mod work;
 
-pub use bulk_seed::{SeedError, SeedPlan, seed_archive};
+pub use bulk_seed::{
+    COVERED_BEFORE_NEWEST_DAYS, SeedError, SeedPlan, seed_archive, seed_subscribers,
+    subscriber_address,
+};
 pub use db::Db;
 pub use db::{connect, connections_wanted, is_postgres, migrate, open, ping, refuses_writes};
 pub use dsn::MailparseReportParser;

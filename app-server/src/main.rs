@@ -1,7 +1,7 @@
 //! `app-server`: serves the site (default), prints the OpenAPI document (`openapi`), or
 //! adds sample stories for a demo (`seed-demo`), or fills an empty database with a large
-//! archive for benchmarks (`seed --stories N --comments M [--users U]`), writes a backup
-//! (`backup [--out FILE]`) or restores one (`restore FILE [--replace]`).
+//! archive for benchmarks (`seed --stories N --comments M [--users U] [--subscribers S]`),
+//! writes a backup (`backup [--out FILE]`) or restores one (`restore FILE [--replace]`).
 
 use std::sync::Arc;
 
@@ -43,7 +43,7 @@ async fn main() -> anyhow::Result<()> {
         }
         Some("seed") => {
             init_tracing();
-            let plan = seed_plan(std::env::args().skip(2))?;
+            let (plan, subscribers) = seed_plan(std::env::args().skip(2))?;
             let state = app_server::prepare(Config::from_env()?).await?;
             let started = std::time::Instant::now();
             let added = adapters::seed_archive(
@@ -53,6 +53,11 @@ async fn main() -> anyhow::Result<()> {
                 state.clock.now(),
             )
             .await?;
+            let covered_until = if subscribers > 0 {
+                Some(adapters::seed_subscribers(&state.db, subscribers, state.clock.now()).await?)
+            } else {
+                None
+            };
             state
                 .public_cache
                 .changed(&app_server::public_cache::Visible::Everything)
@@ -61,6 +66,8 @@ async fn main() -> anyhow::Result<()> {
                 stories = added.stories,
                 comments = added.comments,
                 users = added.users,
+                subscribers,
+                covered_until = ?covered_until,
                 seconds = started.elapsed().as_secs_f64(),
                 "archive seeded"
             );
@@ -79,19 +86,21 @@ async fn main() -> anyhow::Result<()> {
             serve().await
         }
         Some(other) => anyhow::bail!(
-            "unknown command {other:?}; use `serve` (default), `openapi`, `seed-demo`, `seed --stories N --comments M [--users U]`, `backup [--out FILE]` or `restore FILE [--replace]`"
+            "unknown command {other:?}; use `serve` (default), `openapi`, `seed-demo`, `seed --stories N --comments M [--users U] [--subscribers S]`, `backup [--out FILE]` or `restore FILE [--replace]`"
         ),
     }
 }
 
-/// `--stories N --comments M --users U`, each optional (1,000 stories, 2,000 comments, 100
-/// authors when left out).
-fn seed_plan(args: impl Iterator<Item = String>) -> anyhow::Result<adapters::SeedPlan> {
+/// `--stories N --comments M --users U --subscribers S`, each optional (1,000 stories, 2,000
+/// comments, 100 authors, no subscribers when left out). Subscribers are confirmed weekly
+/// ones with a digest due (`adapters::seed_subscribers`), for the digest benchmark.
+fn seed_plan(args: impl Iterator<Item = String>) -> anyhow::Result<(adapters::SeedPlan, u64)> {
     let mut plan = adapters::SeedPlan {
         stories: 1_000,
         comments: 2_000,
         users: 100,
     };
+    let mut subscribers = 0;
     let mut args = args;
     while let Some(flag) = args.next() {
         let value = args
@@ -105,10 +114,13 @@ fn seed_plan(args: impl Iterator<Item = String>) -> anyhow::Result<adapters::See
             "--stories" => plan.stories = n,
             "--comments" => plan.comments = n,
             "--users" => plan.users = n.max(1),
-            _ => anyhow::bail!("unknown option {flag:?}; use --stories, --comments or --users"),
+            "--subscribers" => subscribers = n,
+            _ => anyhow::bail!(
+                "unknown option {flag:?}; use --stories, --comments, --users or --subscribers"
+            ),
         }
     }
-    Ok(plan)
+    Ok((plan, subscribers))
 }
 
 async fn serve() -> anyhow::Result<()> {

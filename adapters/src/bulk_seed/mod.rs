@@ -3,9 +3,15 @@
 //! one transaction per batch. Texts are made from a word list by a seeded generator, so two
 //! runs give the same archive. Stories spread over the five categories and the last five
 //! years; one in five is a video; most are approved and published, a few wait or are drafts.
-//! Comments are approved and visible, spread over the published stories.
+//! Comments are approved and visible, spread over the published stories. `--subscribers N`
+//! adds confirmed weekly subscribers with a digest due (`subscribers.rs`).
 
+mod subscribers;
+#[cfg(test)]
+mod tests;
 mod text;
+
+pub use subscribers::{COVERED_BEFORE_NEWEST_DAYS, seed_subscribers, subscriber_address};
 
 use chrono::{DateTime, Duration, Utc};
 use domain::StoreError;

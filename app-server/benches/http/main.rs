@@ -12,30 +12,17 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
 
+mod load;
 mod processes;
 
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use processes::{Database, Server, free_port, get, memory};
+use load::{Figures, Load, a_published_story, comment_script, wrk};
+use processes::{Database, Server, free_port, memory};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_app-server");
-
-struct Load {
-    name: &'static str,
-    path: String,
-    /// A wrk Lua script (for the write).
-    script: Option<String>,
-}
-
-#[derive(Clone, Copy, Default)]
-struct Figures {
-    rps: f64,
-    p50_ms: f64,
-    p99_ms: f64,
-    errors: u64,
-}
 
 struct Run {
     stories: u64,
@@ -106,21 +93,8 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
     std::thread::sleep(Duration::from_secs(2));
     let idle_mib = memory(server.child.id(), "VmRSS:");
 
-    let page = get(&base, "/api/stories?limit=1");
-    let story = page
-        .split("\"id\":")
-        .nth(1)
-        .and_then(|s| s.split([',', '}']).next())
-        .and_then(|s| s.trim().parse::<i64>().ok())
-        .expect("a published story");
-    let comment = work.join("comment.lua");
-    std::fs::write(
-        &comment,
-        "wrk.method = \"POST\"\n\
-         wrk.headers[\"Content-Type\"] = \"application/json\"\n\
-         wrk.body = '{\"authorName\":\"Bench Reader\",\"content\":\"Thank you for sharing this story of grace.\"}'\n",
-    )
-    .unwrap();
+    let story = a_published_story(&base);
+    let comment = comment_script(work);
     let loads = [
         ("GET /healthz", "/healthz".to_owned(), None),
         ("GET /api/categories", "/api/categories".to_owned(), None),
@@ -184,65 +158,6 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
         peak_mib,
         rows,
     }
-}
-
-fn wrk(base: &str, load: &Load, seconds: u64) -> Figures {
-    let mut cmd = Command::new("wrk");
-    cmd.args([
-        "-t2",
-        "-c64",
-        &format!("-d{seconds}s"),
-        "--timeout",
-        "5s",
-        "--latency",
-    ]);
-    if let Some(script) = &load.script {
-        cmd.args(["-s", script]);
-    }
-    let out = cmd
-        .arg(format!("http://{base}{}", load.path))
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let after = |prefix: &str| -> Option<String> {
-        text.lines()
-            .map(str::trim)
-            .find(|l| l.starts_with(prefix))
-            .map(|l| l[prefix.len()..].trim().to_owned())
-    };
-    let socket_errors: u64 = after("Socket errors:")
-        .map(|l| {
-            l.split(',')
-                .filter_map(|p| p.split_whitespace().nth(1)?.parse::<u64>().ok())
-                .sum()
-        })
-        .unwrap_or(0);
-    Figures {
-        rps: after("Requests/sec:")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0.0),
-        p50_ms: after("50%").map_or(f64::NAN, |v| millis(&v)),
-        p99_ms: after("99%").map_or(f64::NAN, |v| millis(&v)),
-        errors: after("Non-2xx or 3xx responses:")
-            .and_then(|v| v.parse::<u64>().ok())
-            .unwrap_or(0)
-            + socket_errors,
-    }
-}
-
-/// wrk's "1.23ms", "850.00us", "1.02s".
-fn millis(v: &str) -> f64 {
-    let v = v.trim();
-    let (number, factor) = if let Some(n) = v.strip_suffix("us") {
-        (n, 0.001)
-    } else if let Some(n) = v.strip_suffix("ms") {
-        (n, 1.0)
-    } else if let Some(n) = v.strip_suffix('s') {
-        (n, 1000.0)
-    } else {
-        (v, f64::NAN)
-    };
-    number.parse::<f64>().map_or(f64::NAN, |n| n * factor)
 }
 
 fn print_report(engine: &str, seconds: u64, runs: &[Run]) {

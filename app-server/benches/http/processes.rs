@@ -15,22 +15,38 @@ pub struct Server {
 
 impl Server {
     pub fn start(url: &str, bind: &str, work: &Path) -> Self {
-        let server = Self {
+        let server = Self::spawn(url, bind, work, &[]);
+        server.wait_ready(bind);
+        server
+    }
+
+    /// Launches the server with `settings` added to the bench's environment, without
+    /// waiting for it to listen (its background jobs start as it does).
+    pub fn spawn(url: &str, bind: &str, work: &Path, settings: &[(&str, String)]) -> Self {
+        Self {
             child: Command::new(SERVER)
                 .env("DATABASE_URL", url)
                 .env("BIND_ADDR", bind)
                 .env("PUBLIC_URL", format!("http://{bind}"))
                 .env("RATE_LIMIT_PER_MINUTE", "100000000")
                 .env("MEDIA_DIR", work.join("media"))
+                // No scheduled backup: it would run at start, beside the first measurements
+                // (`benches/backup.rs` measures it on its own).
+                .env("BACKUP_EVERY_HOURS", "0")
                 .env("RUST_LOG", "warn")
+                .envs(settings.iter().map(|(k, v)| (*k, v.as_str())))
                 .stdout(Stdio::null())
                 .spawn()
                 .unwrap(),
-        };
+        }
+    }
+
+    /// Waits (a minute at most) until `/readyz` answers 200 on `bind`.
+    pub fn wait_ready(&self, bind: &str) {
         let deadline = Instant::now() + Duration::from_secs(60);
         while Instant::now() < deadline {
             if try_get(bind, "/readyz").is_some_and(|r| r.starts_with("HTTP/1.1 200")) {
-                return server;
+                return;
             }
             std::thread::sleep(Duration::from_millis(100));
         }
