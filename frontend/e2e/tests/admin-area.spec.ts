@@ -16,6 +16,7 @@ const SCREENS = [
   ['/dashboard/mail/help-inbox', 'Help Inbox'],
   ['/dashboard/mail/outbox', 'Mail Outbox'],
   ['/dashboard/mail/social', 'Social Posts'],
+  ['/dashboard/mail/subscribers', 'Subscribers'],
   ['/dashboard/site/settings', 'Site Settings'],
   ['/dashboard/site/backups', 'Backups'],
   ['/dashboard/site/tokens', 'API Tokens'],
@@ -95,7 +96,7 @@ test('the super admin moves through the sidebar, and Back and Forward retrace it
     'People: Pending Users, All Users',
     'Moderation: Pending Stories, Edits, Pending Comments',
     'Content: Content Management',
-    'Mail and sharing: Help Inbox, Mail Outbox, Social Posts',
+    'Mail and sharing: Help Inbox, Mail Outbox, Social Posts, Subscribers',
     'Site: Site Settings, Backups, API Tokens, Activity Log, Change Password',
     'My account: Subscription',
   ]);

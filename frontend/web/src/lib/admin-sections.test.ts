@@ -21,7 +21,7 @@ describe('the admin area map', () => {
       'People: Pending Users, All Users',
       'Moderation: Pending Stories, Edits, Pending Comments',
       'Content: Content Management',
-      'Mail and sharing: Help Inbox, Mail Outbox, Social Posts',
+      'Mail and sharing: Help Inbox, Mail Outbox, Social Posts, Subscribers',
       'Site: Site Settings, Backups, API Tokens, Activity Log, Change Password',
       'My account: Subscription',
     ]);
@@ -62,6 +62,7 @@ describe('the admin area map', () => {
     ]);
     // Backups follow their own ability.
     expect(map(visibleSections(['manage_backups']))).toEqual(['Site: Backups']);
+    expect(map(visibleSections(['manage_subscribers']))).toEqual(['Mail and sharing: Subscribers']);
   });
 
   it('gives every screen an address of its own under its section', () => {
@@ -81,6 +82,7 @@ describe('the admin area map', () => {
       '/dashboard/mail/help-inbox',
       '/dashboard/mail/outbox',
       '/dashboard/mail/social',
+      '/dashboard/mail/subscribers',
       '/dashboard/site/settings',
       '/dashboard/site/backups',
       '/dashboard/site/tokens',

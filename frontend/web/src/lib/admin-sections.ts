@@ -16,6 +16,7 @@ import {
   type LucideIcon,
   Mail,
   MailCheck,
+  Mails,
   MessageSquare,
   Send,
   Settings,
@@ -42,6 +43,7 @@ export type ScreenId =
   | 'mail/help-inbox'
   | 'mail/outbox'
   | 'mail/social'
+  | 'mail/subscribers'
   | 'site/settings'
   | 'site/backups'
   | 'site/tokens'
@@ -149,6 +151,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
         ability: 'read_help_inbox',
         count: { key: 'socialFailed', label: 'failed' },
       },
+      { id: 'mail/subscribers', label: 'Subscribers', icon: Mails, ability: 'manage_subscribers' },
     ],
   },
   {

@@ -17,7 +17,14 @@ export function abilitiesOf(role: User['role'], isApproved: boolean): AbilityDto
   if (approved && (admin || role === 'primary_contributor')) list.push('moderate_comments');
   if (admin) list.push('delete_comments', 'delete_any_story', 'review_stories');
   if (role === 'super_admin')
-    list.push('manage_users', 'read_help_inbox', 'change_admin_password', 'read_activity_log', 'manage_backups');
+    list.push(
+      'manage_users',
+      'read_help_inbox',
+      'change_admin_password',
+      'read_activity_log',
+      'manage_backups',
+      'manage_subscribers',
+    );
   return list;
 }
 

@@ -68,7 +68,7 @@ describe('the admin area', () => {
         'People: Pending Users 33 waiting, All Users',
         'Moderation: Pending Stories 22 waiting, Edits 11 waiting, Pending Comments 44 waiting',
         'Content: Content Management',
-        'Mail and sharing: Help Inbox 55 open, Mail Outbox 66 failed, Social Posts',
+        'Mail and sharing: Help Inbox 55 open, Mail Outbox 66 failed, Social Posts, Subscribers',
         'Site: Site Settings, Backups, API Tokens, Activity Log, Change Password',
         'My account: Subscription',
       ]),

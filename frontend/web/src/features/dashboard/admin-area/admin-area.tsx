@@ -47,6 +47,9 @@ const MailOutboxTab = lazy(() => import('../super-admin/mail-outbox-tab').then((
 const SiteSettingsTab = lazy(() =>
   import('../super-admin/site-settings-tab').then((m) => ({ default: m.SiteSettingsTab })),
 );
+const SubscribersScreen = lazy(() =>
+  import('../subscribers/subscribers-screen').then((m) => ({ default: m.SubscribersScreen })),
+);
 const SocialPostsTab = lazy(() =>
   import('../super-admin/social-posts-tab').then((m) => ({ default: m.SocialPostsTab })),
 );
@@ -173,6 +176,7 @@ const SCREENS: Record<ScreenId, (user: User) => ReactNode> = {
   'mail/help-inbox': () => <HelpInboxTab />,
   'mail/outbox': () => <MailOutboxTab />,
   'mail/social': () => <SocialPostsTab />,
+  'mail/subscribers': () => <SubscribersScreen />,
   'site/settings': () => <SiteSettingsScreen />,
   'site/backups': () => <BackupsTab />,
   'site/tokens': () => <ApiTokensAdminTab />,

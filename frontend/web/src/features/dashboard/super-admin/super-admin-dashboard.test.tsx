@@ -72,6 +72,7 @@ describe('super admin dashboard', () => {
       'Help Inbox',
       'Mail Outbox',
       'Social Posts',
+      'Subscribers',
       'Site Settings',
       'Backups',
       'API Tokens',
