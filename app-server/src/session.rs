@@ -1,21 +1,14 @@
 //! Server-side sessions for actix-session, kept in the `sessions` table
 //! (`adapters::SeaOrmSessionRepository`), so they survive restarts and are shared by every
-//! instance.
+//! instance. Here what a session holds (its keys, starting one, reading and refreshing it);
+//! the store actix-session talks to in `store.rs`, the signed cookie and the middleware in
+//! `cookie.rs`, the 503 when the store is down in `unavailable.rs`.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use actix_session::Session;
-use actix_session::SessionMiddleware;
-use actix_session::config::{CookieContentSecurity, PersistentSession};
-use actix_session::storage::{
-    LoadError, SaveError, SessionKey, SessionStore, UpdateError, generate_session_key,
-};
 use actix_web::HttpRequest;
-use actix_web::cookie::{Key, SameSite, time::Duration};
-use adapters::{SeaOrmSessionRepository, SeaOrmSettingsRepository};
 use chrono::{DateTime, Utc};
-use domain::clock::Clock;
 use domain::session::SessionRecord;
 use domain::user::User;
 use rand::distr::{Alphanumeric, SampleString};
@@ -23,6 +16,8 @@ use rand::distr::{Alphanumeric, SampleString};
 use crate::config::Config;
 use crate::error::ApiError;
 
+pub mod cookie;
+pub mod store;
 mod unavailable;
 pub use unavailable::answer_503;
 
@@ -45,7 +40,7 @@ pub const USER_AGENT_KEY: &str = "user_agent";
 pub const ADDRESS_KEY: &str = "address";
 
 /// A session entry as actix-session keeps it (each value is JSON).
-fn entry(state: &HashMap<String, String>, key: &str) -> Option<String> {
+pub(super) fn entry(state: &HashMap<String, String>, key: &str) -> Option<String> {
     state
         .get(key)
         .and_then(|v| serde_json::from_str::<String>(v).ok())
@@ -55,28 +50,6 @@ fn timestamp(value: Option<String>) -> Option<DateTime<Utc>> {
     value
         .and_then(|v| DateTime::parse_from_rfc3339(&v).ok())
         .map(|t| t.with_timezone(&Utc))
-}
-
-/// The stored row for a session's state: the expiry is the idle limit from now, capped by
-/// the absolute limit from the sign-in; owner and handle are copied into their columns.
-fn record(
-    sid: String,
-    state: &HashMap<String, String>,
-    sess: String,
-    ttl: &Duration,
-    now: DateTime<Utc>,
-) -> SessionRecord {
-    let mut expire = now + chrono::Duration::seconds(ttl.whole_seconds());
-    if let Some(signed_in) = timestamp(entry(state, SIGNED_IN_AT_KEY)) {
-        expire = expire.min(signed_in + chrono::Duration::days(SESSION_MAX_DAYS));
-    }
-    SessionRecord {
-        sid,
-        sess,
-        expire,
-        user_id: entry(state, USER_ID_KEY),
-        handle: entry(state, HANDLE_KEY),
-    }
 }
 
 /// A session as its owner sees it in the sessions list.
@@ -166,137 +139,3 @@ pub fn seen(session: &Session, now: DateTime<Utc>) {
         let _ = session.insert(LAST_SEEN_KEY, now.to_rfc3339());
     }
 }
-
-/// The `SessionStore` actix-session talks to.
-#[derive(Clone)]
-pub struct SqlSessionStore {
-    repo: Arc<SeaOrmSessionRepository>,
-    clock: Arc<dyn Clock>,
-}
-
-impl SqlSessionStore {
-    pub fn new(repo: Arc<SeaOrmSessionRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { repo, clock }
-    }
-
-    /// Deletes the sessions that expired before `now`; answers how many.
-    ///
-    /// # Errors
-    /// The store's error.
-    pub async fn purge_expired(
-        &self,
-        now: chrono::DateTime<Utc>,
-    ) -> Result<u64, domain::StoreError> {
-        self.repo.purge_expired(now).await
-    }
-}
-
-impl SessionStore for SqlSessionStore {
-    async fn load(&self, key: &SessionKey) -> Result<Option<HashMap<String, String>>, LoadError> {
-        let Some(record) = self
-            .repo
-            .load(key.as_ref(), self.clock.now())
-            .await
-            .map_err(|e| LoadError::Other(unavailable::noted(e)))?
-        else {
-            return Ok(None);
-        };
-        serde_json::from_str(&record.sess)
-            .map(Some)
-            .map_err(|e| LoadError::Deserialization(e.into()))
-    }
-
-    async fn save(
-        &self,
-        state: HashMap<String, String>,
-        ttl: &Duration,
-    ) -> Result<SessionKey, SaveError> {
-        let sess = serde_json::to_string(&state).map_err(|e| SaveError::Serialization(e.into()))?;
-        let now = self.clock.now();
-        let key = generate_session_key();
-        self.repo
-            .save(record(key.as_ref().into(), &state, sess, ttl, now))
-            .await
-            .map_err(|e| SaveError::Other(unavailable::noted(e)))?;
-        Ok(key)
-    }
-
-    async fn update(
-        &self,
-        key: SessionKey,
-        state: HashMap<String, String>,
-        ttl: &Duration,
-    ) -> Result<SessionKey, UpdateError> {
-        let sess =
-            serde_json::to_string(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
-        let now = self.clock.now();
-        // Only an existing row: a session revoked while this request ran stays revoked (its
-        // cookie then finds nothing and the browser is a visitor).
-        self.repo
-            .update(record(key.as_ref().to_owned(), &state, sess, ttl, now))
-            .await
-            .map_err(|e| UpdateError::Other(unavailable::noted(e)))?;
-        Ok(key)
-    }
-
-    async fn update_ttl(&self, key: &SessionKey, ttl: &Duration) -> Result<(), anyhow::Error> {
-        let expire = self.clock.now() + chrono::Duration::seconds(ttl.whole_seconds());
-        self.repo
-            .touch(key.as_ref(), expire)
-            .await
-            .map_err(unavailable::noted)
-    }
-
-    async fn delete(&self, key: &SessionKey) -> Result<(), anyhow::Error> {
-        self.repo
-            .delete(key.as_ref())
-            .await
-            .map_err(unavailable::noted)
-    }
-}
-
-/// The cookie signing key: `SESSION_SECRET`, else one generated once and kept in the
-/// database so every instance and every restart agree.
-///
-/// # Errors
-/// A configured secret shorter than 64 bytes, or the store's error.
-pub async fn signing_key(
-    config: &Config,
-    settings: &SeaOrmSettingsRepository,
-) -> anyhow::Result<Key> {
-    let secret = match &config.session_secret {
-        Some(s) => s.clone(),
-        None => {
-            let fresh = Alphanumeric.sample_string(&mut rand::rng(), 86);
-            settings.get_or_insert("session_secret", &fresh).await?
-        }
-    };
-    anyhow::ensure!(
-        secret.len() >= 64,
-        "SESSION_SECRET must be at least 64 characters long"
-    );
-    Ok(Key::from(secret.as_bytes()))
-}
-
-/// The session middleware: signed id only in an HttpOnly, SameSite=Lax cookie (Secure on https).
-pub fn middleware(
-    store: SqlSessionStore,
-    key: Key,
-    secure: bool,
-) -> SessionMiddleware<SqlSessionStore> {
-    SessionMiddleware::builder(store, key)
-        .cookie_name(COOKIE_NAME.to_owned())
-        .cookie_http_only(true)
-        .cookie_same_site(SameSite::Lax)
-        .cookie_secure(secure)
-        .cookie_path("/".to_owned())
-        .cookie_content_security(CookieContentSecurity::Signed)
-        .session_lifecycle(
-            PersistentSession::default().session_ttl(Duration::days(SESSION_TTL_DAYS)),
-        )
-        .build()
-}
-
-#[cfg(test)]
-#[path = "session_tests.rs"]
-mod tests;

@@ -102,7 +102,7 @@ pub fn app(
         .wrap(from_fn(middleware::refuse_control_characters))
         .wrap(from_fn(security::same_origin))
         .wrap(from_fn(crate::bearer::authenticate))
-        .wrap(session::middleware(sessions, key, secure))
+        .wrap(session::cookie::middleware(sessions, key, secure))
         .wrap(from_fn(session::answer_503))
         .wrap(from_fn(security::private_answers))
         // Visitors' public reads from memory (outside the session: a hit needs no lookup).

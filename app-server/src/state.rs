@@ -27,7 +27,7 @@ use domain::user::account::{AccountPorts, AccountService, SiteIdentity};
 use domain::work::UnitOfWork;
 
 use crate::config::Config;
-use crate::session::SqlSessionStore;
+use crate::session::store::SqlSessionStore;
 
 mod configured;
 mod limits;
@@ -190,7 +190,7 @@ impl AppState {
                 _ => None,
             };
         let sessions = SqlSessionStore::new(session_repo, clock.clone());
-        let session_key = crate::session::signing_key(
+        let session_key = crate::session::cookie::signing_key(
             &config,
             &adapters::SeaOrmSettingsRepository::new(db.clone()),
         )

@@ -8,6 +8,7 @@ use chrono::Duration;
 use crate::story::StoryId;
 
 pub mod admin;
+mod deleting;
 pub mod delivery;
 pub mod ports;
 mod removal;

@@ -1,5 +1,5 @@
 //! The deletions of posts already made (`social_deletions`): queued by a withdrawal of
-//! consent, claimed by the delivery worker with the same atomic claim as queued posts.
+//! consent, claimed by the delivery worker with the same claim as queued posts (`claim.rs`).
 
 use std::str::FromStr;
 
@@ -10,11 +10,11 @@ use domain::social::{
 };
 use domain::story::StoryId;
 use domain::user::UserId;
-use sea_orm::sea_query::{Condition, Expr, ExprTrait};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use super::SeaOrmSocialPostRepository;
-use crate::db::{Claim, store_err};
+use super::claim::{self, QueueColumns};
+use crate::db::store_err;
 use crate::entity::{social_deletions, social_posts};
 
 /// One row per post (the unique `idx_social_deletions_post`): a second queueing of the
@@ -63,36 +63,26 @@ pub(super) async fn claim_due(
     lease_until: DateTime<Utc>,
     limit: u32,
 ) -> Result<Vec<ClaimedDeletion>, StoreError> {
-    if platforms.is_empty() || limit == 0 {
-        return Ok(Vec::new());
-    }
     use social_deletions::Column as C;
-    let statement = Claim {
-        entity: social_deletions::Entity,
+    let columns = QueueColumns {
         id: C::Id,
-        due: Condition::all()
-            .add(C::Status.eq(DeletionStatus::Queued.as_str()))
-            .add(
-                Condition::any()
-                    .add(C::NextAttemptAt.is_null())
-                    .add(C::NextAttemptAt.lte(now)),
-            )
-            .add(C::Platform.is_in(platforms.iter().map(|p| p.as_str()))),
-        order: vec![C::Id],
-        limit: u64::from(limit),
-        changes: vec![
-            (C::Attempts, Expr::col(C::Attempts).add(1)),
-            (C::NextAttemptAt, Expr::val(lease_until)),
-        ],
-    }
-    .statement(repo.db.get_database_backend());
-    let mut rows = social_deletions::Entity::find()
-        .from_raw_sql(statement)
-        .all(&repo.db)
-        .await
-        .map_err(store_err)?;
-    rows.sort_by_key(|m| m.id);
-    rows.into_iter().map(claimed).collect()
+        status: C::Status,
+        platform: C::Platform,
+        attempts: C::Attempts,
+        next_attempt_at: C::NextAttemptAt,
+    };
+    claim::claim_due(
+        &repo.db,
+        social_deletions::Entity,
+        columns,
+        DeletionStatus::Queued.as_str(),
+        (platforms, now, lease_until, limit),
+        |m| m.id,
+    )
+    .await?
+    .into_iter()
+    .map(claimed)
+    .collect()
 }
 
 fn claimed(m: social_deletions::Model) -> Result<ClaimedDeletion, StoreError> {

@@ -4,17 +4,19 @@
 //! [`crate::work`]), and never updated or deleted through the API. When a person leaves,
 //! the store replaces their name in the entries (the log keeps what happened, not who they
 //! were).
+//!
+//! Here the entries; the store's port in `ports.rs`, the super admin's reading in
+//! `service.rs`.
 
-use crate::paging::{InvalidPage, PageBounds, PageRequest};
-use std::sync::Arc;
+pub mod ports;
+pub mod service;
 
-use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use crate::StoreError;
-use crate::paging::Page;
-use crate::permissions::{Ability, Caller, Refusal};
 use crate::user::{User, UserId};
+
+pub use ports::AuditLog;
+pub use service::{AuditLogError, AuditService};
 
 /// What was done. The names are the log's stable vocabulary (stored and filtered on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -253,74 +255,6 @@ pub struct AuditEntry {
 pub struct AuditFilter {
     pub actor: Option<UserId>,
     pub action: Option<AuditAction>,
-}
-
-/// Appends and reads the activity log. There is no way to change or remove an entry.
-#[async_trait]
-pub trait AuditLog: Send + Sync {
-    /// Appends entries (one statement whatever their number).
-    ///
-    /// # Errors
-    /// [`StoreError::Unknown`] when the store fails.
-    async fn record(&self, entries: &[NewAuditEntry]) -> Result<(), StoreError>;
-
-    /// Entries matching the filter, newest first, and their total.
-    ///
-    /// # Errors
-    /// [`StoreError::Unknown`] when the store fails.
-    async fn page(
-        &self,
-        filter: &AuditFilter,
-        limit: u64,
-        offset: u64,
-    ) -> Result<Page<AuditEntry>, StoreError>;
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum AuditLogError {
-    #[error(transparent)]
-    Refused(#[from] Refusal),
-    #[error(transparent)]
-    InvalidPage(#[from] InvalidPage),
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
-
-/// The most entries one page of the log shows.
-pub const AUDIT_PAGE_MAX: u64 = 200;
-/// The activity log's pages: newest first, 50 unless asked.
-pub const AUDIT_PAGES: PageBounds = PageBounds {
-    default_limit: 50,
-    max_limit: AUDIT_PAGE_MAX,
-    max_offset: 1_000_000_000,
-};
-
-/// The super admin's view of the activity log.
-#[derive(Clone)]
-pub struct AuditService {
-    log: Arc<dyn AuditLog>,
-}
-
-impl AuditService {
-    pub fn new(log: Arc<dyn AuditLog>) -> Self {
-        Self { log }
-    }
-
-    /// A page of the log, newest first.
-    ///
-    /// # Errors
-    /// Refusal, a page out of range, the store's error.
-    pub async fn page(
-        &self,
-        caller: &Caller,
-        filter: &AuditFilter,
-        limit: Option<u64>,
-        offset: Option<u64>,
-    ) -> Result<Page<AuditEntry>, AuditLogError> {
-        caller.require(Ability::ReadActivityLog)?;
-        let PageRequest { limit, offset } = PageRequest::parse(limit, offset, AUDIT_PAGES)?;
-        Ok(self.log.page(filter, limit, offset).await?)
-    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
-//! Tests of `session.rs`.
+//! Tests of `store.rs`: how long a stored session lasts.
 
 use super::*;
+use crate::session::SESSION_TTL_DAYS;
 
 fn state(signed_in: DateTime<Utc>) -> HashMap<String, String> {
     HashMap::from([
