@@ -526,7 +526,10 @@ engine_test!(
         let res = leave().await;
         assert_eq!(res.status, 200, "{}", res.body);
         assert_eq!(res.body["status"], "unsubscribed");
-        assert_eq!(status_of(&ctx, &email).await.as_deref(), Some("unsubscribed"));
+        assert_eq!(
+            status_of(&ctx, &email).await.as_deref(),
+            Some("unsubscribed")
+        );
         // Leaving twice is leaving once.
         let res = leave().await;
         assert_eq!(res.status, 200, "{}", res.body);

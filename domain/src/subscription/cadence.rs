@@ -25,7 +25,9 @@ pub enum InvalidSchedule {
     Weekday(String),
     #[error("DIGEST_HOUR must be a whole hour from 0 to 23, not '{0}'")]
     Hour(String),
-    #[error("SUBSCRIPTION_GRACE_MINUTES must be a whole number of minutes from 0 to 1440, not '{0}'")]
+    #[error(
+        "SUBSCRIPTION_GRACE_MINUTES must be a whole number of minutes from 0 to 1440, not '{0}'"
+    )]
     Grace(String),
 }
 

@@ -194,7 +194,10 @@ fn each_waits_for_the_grace_period() {
     let hour = s.with_each_grace(" 60 ").unwrap();
     assert!(!hour.each_is_due(published, published + Duration::minutes(59)));
     assert!(hour.each_is_due(published, published + Duration::minutes(60)));
-    assert_eq!(s.with_each_grace("1440").unwrap().each_grace(), Duration::days(1));
+    assert_eq!(
+        s.with_each_grace("1440").unwrap().each_grace(),
+        Duration::days(1)
+    );
     for bad in ["1441", "-1", "ten", ""] {
         assert_eq!(
             s.with_each_grace(bad),

@@ -143,12 +143,19 @@ fn an_unknown_category_is_named_and_nothing_changes() {
 fn a_member_leaves_from_the_dashboard_and_the_mailed_link_no_longer_confirms() {
     let w = world();
     let maria = Caller::User(member("maria@example.org", true));
-    block_on(w.service.subscribe(&Caller::Visitor, form("maria@example.org"))).unwrap();
+    block_on(
+        w.service
+            .subscribe(&Caller::Visitor, form("maria@example.org")),
+    )
+    .unwrap();
     let token = token_in_last_mail(&w, "confirm");
 
     let left = block_on(w.service.leave_mine(&maria)).unwrap();
     assert_eq!(left.status, SubscriptionStatus::Unsubscribed);
-    assert_eq!(w.subscriptions.all()[0].status, SubscriptionStatus::Unsubscribed);
+    assert_eq!(
+        w.subscriptions.all()[0].status,
+        SubscriptionStatus::Unsubscribed
+    );
     assert!(
         block_on(w.service.confirm(&token)).is_err(),
         "a sign-up ended from the dashboard is not confirmed by its old link"
