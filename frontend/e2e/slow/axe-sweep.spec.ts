@@ -195,6 +195,7 @@ const SCRIPTS: Record<Kind, (sweep: Sweep) => Promise<void>> = {
     await sweep.adminScreen(/^Mail Outbox/);
     await sweep.adminScreen(/^Social Posts/);
     await sweep.overlay(page.getByRole('button', { name: /^Cancel post/ }).first(), 'Social Posts: cancel dialog');
+    await sweep.adminScreen(/^Subscribers/);
     await sweep.adminScreen('Activity Log');
     await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Story approved' });
     await sweep.check('Activity Log: one action');
