@@ -14,6 +14,7 @@ use domain::mail::{MailOutbox, Mailer};
 use domain::session::SessionRepository;
 use domain::social::SocialPostRepository;
 use domain::story::StoryRepository;
+use domain::subscription::SubscriptionRepository;
 use domain::user::UserRepository;
 use domain::user::lockout::SignInFailures;
 use domain::user::ports::AdminCredentialRepository;
@@ -34,6 +35,7 @@ use crate::repo::sessions::SeaOrmSessionRepository;
 use crate::repo::sign_in_failures::SeaOrmSignInFailures;
 use crate::repo::social::SeaOrmSocialPostRepository;
 use crate::repo::stories::SeaOrmStoryRepository;
+use crate::repo::subscriptions::SeaOrmSubscriptionRepository;
 use crate::repo::tokens::SeaOrmAccountTokenRepository;
 use crate::repo::users::SeaOrmUserRepository;
 
@@ -94,6 +96,7 @@ impl UnitOfWork for SeaOrmUnitOfWork {
             social: SeaOrmSocialPostRepository::new(db.clone()),
             api_tokens: SeaOrmApiTokenRepository::new(db.clone()),
             consents: SeaOrmConsentRepository::new(db.clone()),
+            subscriptions: SeaOrmSubscriptionRepository::new(db.clone()),
             audit: SeaOrmAuditLog::new(db),
             wakeups: self.wakeups.clone(),
         }))
@@ -116,6 +119,7 @@ struct SeaOrmWork {
     audit: SeaOrmAuditLog,
     api_tokens: SeaOrmApiTokenRepository,
     consents: SeaOrmConsentRepository,
+    subscriptions: SeaOrmSubscriptionRepository,
     wakeups: Vec<Arc<tokio::sync::Notify>>,
 }
 
@@ -163,6 +167,9 @@ impl Work for SeaOrmWork {
     fn consents(&self) -> &dyn ConsentRepository {
         &self.consents
     }
+    fn subscriptions(&self) -> &dyn SubscriptionRepository {
+        &self.subscriptions
+    }
 
     async fn commit(self: Box<Self>) -> Result<(), StoreError> {
         let SeaOrmWork {
@@ -181,6 +188,7 @@ impl Work for SeaOrmWork {
             audit,
             api_tokens,
             consents,
+            subscriptions,
             wakeups,
         } = *self;
         // The repositories hold handles on the transaction: let them go first.
@@ -199,6 +207,7 @@ impl Work for SeaOrmWork {
             audit,
             api_tokens,
             consents,
+            subscriptions,
         ));
         let txn = Arc::try_unwrap(txn).map_err(|_| {
             StoreError::Unknown(anyhow::anyhow!(

@@ -13,6 +13,7 @@ use domain::subscription::{
 };
 use domain::user::UserRepository;
 use domain::user::account::SiteIdentity;
+use domain::work::UnitOfWork;
 
 /// What the subscription services are built from.
 pub(super) struct SubscriptionParts {
@@ -21,6 +22,7 @@ pub(super) struct SubscriptionParts {
     pub users: Arc<dyn UserRepository>,
     pub categories: Arc<dyn CategoryRepository>,
     pub mailer: Arc<dyn Mailer>,
+    pub work: Arc<dyn UnitOfWork>,
     pub clock: Arc<dyn Clock>,
     pub site: SiteIdentity,
     pub schedule: DigestSchedule,
@@ -59,7 +61,7 @@ pub(super) fn services(p: SubscriptionParts) -> SubscriptionServices {
         subscriptions: repository,
         stories: p.stories,
         users: p.users,
-        mailer: p.mailer,
+        work: p.work,
         signer,
         site: p.site,
         schedule: p.schedule,

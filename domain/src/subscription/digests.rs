@@ -15,11 +15,12 @@ use super::links::LinkSigner;
 use super::ports::{NewStories, SubscriptionRepository};
 use super::{Frequency, Subscription};
 use crate::StoreError;
-use crate::mail::Mailer;
+use crate::mail::OutgoingMail;
 use crate::permissions::Caller;
 use crate::story::StorySummary;
 use crate::user::account::SiteIdentity;
 use crate::user::{User, UserId, UserRepository};
+use crate::work::UnitOfWork;
 
 /// Subscriptions claimed per statement.
 pub const DIGEST_BATCH: u32 = 100;
@@ -43,7 +44,8 @@ pub struct DigestPorts {
     pub subscriptions: Arc<dyn SubscriptionRepository>,
     pub stories: Arc<dyn NewStories>,
     pub users: Arc<dyn UserRepository>,
-    pub mailer: Arc<dyn Mailer>,
+    /// Records each batch's mail and moves its subscriptions on in one commit.
+    pub work: Arc<dyn UnitOfWork>,
     pub signer: Arc<dyn LinkSigner>,
     pub site: SiteIdentity,
     pub schedule: DigestSchedule,
@@ -77,9 +79,9 @@ impl DigestService {
     /// covered up to the slot all the same.
     ///
     /// # Errors
-    /// The store's error when subscriptions or stories cannot be read; the mailer's error
-    /// when a mail cannot be recorded (the batch is given back first, so a later round
-    /// mails the subscribers not yet mailed).
+    /// The store's error when subscriptions or stories cannot be read, or a batch's mail
+    /// cannot be recorded (that batch is given back first with nothing of it kept, so a
+    /// later round mails it).
     pub async fn send_due(&self, now: DateTime<Utc>) -> Result<DigestRound, StoreError> {
         let mut round = DigestRound::default();
         for frequency in Frequency::ALL {
@@ -139,34 +141,45 @@ impl DigestService {
                 return Err(e);
             }
         };
-        let mut mailed = 0;
-        for (i, subscription) in batch.iter().enumerate() {
-            let reader = reader_of(subscription, &readers);
-            let since = subscription.covered_since();
-            let chosen: Vec<&StorySummary> = stories
-                .iter()
-                .filter(|s| s.published_at.is_some_and(|p| p > since && p <= until))
-                .filter(|s| subscription.wants(&s.category))
-                .filter(|s| s.privacy.audience.admits(&reader))
-                .collect();
-            let sent = async {
-                let mut sent = 0;
-                for mail in self.mails(subscription, &reader, &chosen) {
-                    self.p.mailer.send(mail).await?;
-                    sent += 1;
+        // Every mail is written before the unit of work opens, so the database is held
+        // only for the inserts (on SQLite a write transaction keeps other writers waiting).
+        let planned: Vec<(i64, Vec<OutgoingMail>)> = batch
+            .iter()
+            .map(|subscription| {
+                let reader = reader_of(subscription, &readers);
+                let since = subscription.covered_since();
+                let chosen: Vec<&StorySummary> = stories
+                    .iter()
+                    .filter(|s| s.published_at.is_some_and(|p| p > since && p <= until))
+                    .filter(|s| subscription.wants(&s.category))
+                    .filter(|s| s.privacy.audience.admits(&reader))
+                    .collect();
+                (subscription.id, self.mails(subscription, &reader, &chosen))
+            })
+            .collect();
+        // The batch's mail and its subscriptions' coverage commit together: one commit
+        // per batch rather than two per subscriber, and never a mail recorded for a
+        // subscription left due (which a later round would mail again).
+        let recorded = async {
+            let work = self.p.work.begin().await?;
+            let mut mailed = 0;
+            for (id, mails) in planned {
+                for mail in mails {
+                    work.mailer().send(mail).await?;
+                    mailed += 1;
                 }
-                self.p.subscriptions.finish(subscription.id, until).await?;
-                Ok::<usize, StoreError>(sent)
-            };
-            match sent.await {
-                Ok(sent) => mailed += sent,
-                Err(e) => {
-                    self.give_back(&batch[i..]).await;
-                    return Err(e);
-                }
+                work.subscriptions().finish(id, until).await?;
+            }
+            work.commit().await?;
+            Ok::<usize, StoreError>(mailed)
+        };
+        match recorded.await {
+            Ok(mailed) => Ok(mailed),
+            Err(e) => {
+                self.give_back(batch).await;
+                Err(e)
             }
         }
-        Ok(mailed)
     }
 
     /// The members behind the batch's subscriptions, in one query.

@@ -13,8 +13,8 @@ use crate::story::{
     Audience, Byline, NewStory, Privacy, StoryFields, StoryRepository, StoryStatus,
 };
 use crate::testing::{
-    InMemoryStoryRepository, InMemorySubscriptions, InMemoryUserRepository, KeyedSigner,
-    RecordingMailer,
+    FakeUnitOfWork, InMemoryStoryRepository, InMemorySubscriptions, InMemoryUserRepository,
+    KeyedSigner, RecordingMailer, WorkParts,
 };
 use crate::user::account::SiteIdentity;
 use crate::user::{AuthProvider, NewUser, Role, User, UserRepository};
@@ -31,6 +31,7 @@ struct World {
     stories: Arc<InMemoryStoryRepository>,
     users: Arc<InMemoryUserRepository>,
     mailer: Arc<RecordingMailer>,
+    work: Arc<FakeUnitOfWork>,
 }
 
 fn world() -> World {
@@ -38,11 +39,16 @@ fn world() -> World {
     let stories = Arc::new(InMemoryStoryRepository::new(users.clone()));
     let subscriptions = Arc::new(InMemorySubscriptions::new());
     let mailer = Arc::new(RecordingMailer::default());
+    let work = Arc::new(FakeUnitOfWork::new(WorkParts {
+        subscriptions: subscriptions.clone(),
+        mailer: mailer.clone(),
+        ..WorkParts::new()
+    }));
     let service = DigestService::new(DigestPorts {
         subscriptions: subscriptions.clone(),
         stories: stories.clone(),
         users: users.clone(),
-        mailer: mailer.clone(),
+        work: work.clone(),
         signer: Arc::new(KeyedSigner::default()),
         site: SiteIdentity {
             name: "Grace Stories".to_owned(),
@@ -56,6 +62,7 @@ fn world() -> World {
         stories,
         users,
         mailer,
+        work,
     }
 }
 
@@ -552,26 +559,50 @@ fn a_batch_is_claimed_once_and_a_second_server_finds_nothing() {
     })
 }
 
-#[test]
-fn a_mailer_failure_gives_the_rest_of_the_batch_back() {
-    block_on(async {
-        let w = world();
-        let maria = person(&w, "maria@example.org", "Maria", "Garcia", true).await;
+/// `n` weekly subscribers (`reader0@example.org`...) who signed up on Friday, and one story
+/// published on Saturday: each is due one digest on Sunday.
+async fn weekly_readers_and_one_story(w: &World, n: usize) {
+    let maria = person(w, "maria@example.org", "Maria", "Garcia", true).await;
+    for i in 0..n {
         subscribe(
-            &w,
-            "ruth@example.org",
+            w,
+            &format!("reader{i}@example.org"),
             Frequency::Weekly,
             &[],
             None,
             sunday() - Duration::days(2),
         )
         .await;
-        publish(
-            &w,
-            &maria,
-            Published::new("Mended", sunday() - Duration::days(1)),
-        )
-        .await;
+    }
+    publish(
+        w,
+        &maria,
+        Published::new("Mended", sunday() - Duration::days(1)),
+    )
+    .await;
+}
+
+#[test]
+fn each_batch_is_mailed_and_covered_in_one_commit() {
+    block_on(async {
+        let w = world();
+        let subscribers = DIGEST_BATCH as usize + 7;
+        weekly_readers_and_one_story(&w, subscribers).await;
+        let round = w.service.send_due(sunday()).await.unwrap();
+        assert_eq!(round.mailed, subscribers);
+        assert_eq!(w.mailer.sent().len(), subscribers);
+        // A full batch and the rest: two commits, not two per subscriber.
+        assert_eq!(w.work.commits(), 2);
+        let again = w.service.send_due(sunday()).await.unwrap();
+        assert_eq!(again.subscriptions, 0);
+    })
+}
+
+#[test]
+fn a_mailer_failure_gives_the_batch_back() {
+    block_on(async {
+        let w = world();
+        weekly_readers_and_one_story(&w, 1).await;
         w.mailer.set_failing(true);
         assert!(w.service.send_due(sunday()).await.is_err());
         w.mailer.set_failing(false);

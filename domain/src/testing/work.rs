@@ -26,6 +26,7 @@ use crate::paging::Page;
 use crate::session::SessionRepository;
 use crate::social::SocialPostRepository;
 use crate::story::StoryRepository;
+use crate::subscription::SubscriptionRepository;
 use crate::user::UserRepository;
 use crate::user::lockout::SignInFailures;
 use crate::user::ports::AdminCredentialRepository;
@@ -143,6 +144,7 @@ pub struct WorkParts {
     pub audit: Arc<InMemoryAuditLog>,
     pub api_tokens: Arc<dyn ApiTokenRepository>,
     pub consents: Arc<super::InMemoryConsentRepository>,
+    pub subscriptions: Arc<dyn SubscriptionRepository>,
 }
 
 impl WorkParts {
@@ -163,6 +165,7 @@ impl WorkParts {
             audit: Arc::new(InMemoryAuditLog::new()),
             api_tokens: Arc::new(super::InMemoryApiTokenRepository::new()),
             consents: Arc::new(super::InMemoryConsentRepository::default()),
+            subscriptions: Arc::new(super::InMemorySubscriptions::new()),
         }
     }
 }
@@ -262,6 +265,9 @@ impl Work for FakeWork {
     }
     fn consents(&self) -> &dyn ConsentRepository {
         self.parts.consents.as_ref()
+    }
+    fn subscriptions(&self) -> &dyn SubscriptionRepository {
+        self.parts.subscriptions.as_ref()
     }
     async fn commit(self: Box<Self>) -> Result<(), StoreError> {
         self.commits.fetch_add(1, Ordering::SeqCst);
