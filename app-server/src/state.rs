@@ -17,7 +17,7 @@ use domain::queues::{QueuePorts, QueueService};
 use domain::schedule::{SchedulePorts, ScheduleService};
 use domain::scripture::{ScriptureParser, ScriptureService};
 use domain::session::SessionRepository;
-use domain::social::{SocialDelivery, SocialPostRepository, SocialService};
+use domain::social::{SocialDelivery, SocialService};
 use domain::story::service::StoryPorts;
 use domain::story::{StoryRepository, StoryService};
 use domain::subscription::{DigestService, SubscriptionService};
@@ -31,8 +31,8 @@ use crate::session::store::SqlSessionStore;
 
 mod configured;
 mod limits;
+mod social;
 mod subscriptions;
-use configured::social_publishers;
 pub use limits::RequestLimits;
 
 /// Everything a handler may need; cloned cheaply into each worker. This is the one
@@ -179,16 +179,7 @@ impl AppState {
             work: work.clone(),
             reset_mails: domain::user::password_reset::reset_mail_limits(hits.clone()),
         });
-        let identity: Option<Arc<dyn IdentityProvider>> =
-            match (&config.google_client_id, &config.google_client_secret) {
-                (Some(id), Some(secret)) => Some(Arc::new(adapters::OidcIdentityProvider::new(
-                    &config.oidc_issuer_url,
-                    id,
-                    secret,
-                    &format!("{}/api/auth/google/callback", config.public_url),
-                )?)),
-                _ => None,
-            };
+        let identity = configured::identity_provider(&config)?;
         let sessions = SqlSessionStore::new(session_repo, clock.clone());
         let session_key = crate::session::cookie::signing_key(
             &config,
@@ -213,6 +204,7 @@ impl AppState {
             users: user_repo.clone(),
             categories: category_repo,
             mailer: mailer.clone(),
+            work: work.clone(),
             clock: clock.clone(),
             site,
             schedule: config.digests,
@@ -226,35 +218,19 @@ impl AppState {
             work: work.clone(),
             support_email: config.support_email.clone(),
         });
-        let social_posts: Arc<dyn SocialPostRepository> = Arc::new(
-            adapters::SeaOrmSocialPostRepository::new(stamp.clone())
-                .with_wakeup(social_wakeup.clone()),
-        );
-        let social_delivery = SocialDelivery::new(
-            (social_posts.clone(), story_repo.clone(), work.clone()),
-            social_publishers(&config.social, &clock)?,
-            clock.clone(),
-            config.public_url.clone(),
-            config.site_name.clone(),
-        );
-        // The platforms with credentials: the worker posts there, and deletes what it
-        // posted once consent is withdrawn.
-        let consents = domain::consent::ConsentService::new(
-            Arc::new(adapters::SeaOrmConsentRepository::new(stamp.clone())),
-            story_repo.clone(),
-            work.clone(),
-            clock.clone(),
-        )
-        .deleting_on(social_delivery.platforms());
-        let social = SocialService::new(domain::social::SocialPorts {
+        let social::SocialServices {
+            posts: social_posts,
+            delivery: social_delivery,
+            consents,
+            social,
+        } = social::services(social::SocialParts {
+            stamp: stamp.clone(),
             stories: story_repo.clone(),
-            posts: social_posts.clone(),
             work: work.clone(),
             clock: clock.clone(),
-            connected: social_delivery.platforms(),
-            public_url: config.public_url.clone(),
-            site_name: config.site_name.clone(),
-        });
+            wakeup: social_wakeup.clone(),
+            config: &config,
+        })?;
         let outbox: Arc<dyn MailOutbox> = Arc::new(
             adapters::SeaOrmMailOutbox::new(stamp.clone()).with_wakeup(mail_wakeup.clone()),
         );

@@ -1,5 +1,5 @@
 //! `app-server seed --subscribers N`: confirmed weekly subscribers for the digest benchmark
-//! (`app-server/benches/digest.rs`), in multi-row `INSERT`s of [`BATCH`] rows, one
+//! (`app-server/benches/digest/`), in multi-row `INSERT`s of [`BATCH`] rows, one
 //! transaction per batch, on both engines. Each is a visitor's subscription to every
 //! category (`reader-{n}@bench.example`, `n` from 1), confirmed and covered up to a week
 //! before the newest published story: the next weekly slot after that story finds news for

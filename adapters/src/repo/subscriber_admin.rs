@@ -8,7 +8,7 @@ use async_trait::async_trait;
 use domain::StoreError;
 use domain::audit::{AuditLog, NewAuditEntry};
 use domain::paging::Page;
-use domain::subscription::admin::{
+use domain::subscription::{
     DEFAULT_FREQUENCY_SETTING, NewBounce, StoredBounce, SubscriberAdminStore, SubscriberCounts,
     SubscriptionSettings,
 };

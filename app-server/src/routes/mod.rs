@@ -18,6 +18,7 @@ pub mod comment_queue;
 pub mod comments;
 pub mod consent;
 pub mod consent_dto;
+pub mod delivery_reports;
 pub mod dto;
 pub mod fallback;
 pub mod google;
@@ -123,8 +124,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(subscriber_admin::subscriber_summary)
         .service(subscriber_admin::set_default_frequency)
         .service(subscriber_admin::export_subscriptions)
-        .service(subscriber_admin::list_subscription_bounces)
-        .service(subscriber_admin::post_delivery_report)
+        .service(delivery_reports::list_subscription_bounces)
+        .service(delivery_reports::post_delivery_report)
         .service(subscriber_admin::list_subscriptions)
         .service(subscriber_admin::remove_subscription)
         .service(mail::list_mail_outbox)

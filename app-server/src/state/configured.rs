@@ -1,12 +1,13 @@
-//! Services built from settings: the social publishers with credentials, and the SMTP
-//! delivery of the outbox.
+//! Services built from settings: the social publishers with credentials, Google sign-in,
+//! and the SMTP delivery of the outbox.
 
 use std::sync::Arc;
 
 use domain::clock::Clock;
 use domain::social::SocialPublisher;
+use domain::user::IdentityProvider;
 
-use crate::config::SocialConfig;
+use crate::config::{Config, SocialConfig};
 
 /// One publisher for each platform whose credentials are configured (Instagram has none: its
 /// API cannot publish a post without an image).
@@ -30,6 +31,24 @@ pub(super) fn social_publishers(
         ));
     }
     Ok(publishers)
+}
+
+/// Google sign-in over OpenID Connect; `None` unless its client id and secret are set.
+///
+/// # Errors
+/// An unreadable issuer or redirect address.
+pub(super) fn identity_provider(
+    config: &Config,
+) -> anyhow::Result<Option<Arc<dyn IdentityProvider>>> {
+    let (Some(id), Some(secret)) = (&config.google_client_id, &config.google_client_secret) else {
+        return Ok(None);
+    };
+    Ok(Some(Arc::new(adapters::OidcIdentityProvider::new(
+        &config.oidc_issuer_url,
+        id,
+        secret,
+        &format!("{}/api/auth/google/callback", config.public_url),
+    )?)))
 }
 
 /// Sends the outbox over `SMTP_URL`; `None` without it (mail stays in the outbox). A

@@ -6,11 +6,10 @@
 use futures_executor::block_on;
 use std::sync::Arc;
 
-use super::admin::{
-    ReportedRecipient, SubscriberAdminError, SubscriberAdminPorts, SubscriberAdminService,
-};
+use super::admin::{SubscriberAdminError, SubscriberAdminPorts, SubscriberAdminService};
 use super::export::{csv_cell, subscriptions_csv};
 use super::lifecycle::Bounce;
+use super::reports::ReportedRecipient;
 use super::service_tests::{World, form, world};
 use super::{Frequency, SubscriptionConsent, SubscriptionStatus};
 use crate::audit::AuditAction;

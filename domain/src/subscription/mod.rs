@@ -6,8 +6,8 @@
 //! - [`cadence`]: when a digest is due, in the site's time zone.
 //! - [`service`]: signing up, confirming, changing and leaving, over [`ports`].
 //! - [`mine`]: a signed-in member's own subscription, from the dashboard.
-//! - [`admin`]: the super admin's side: counts, list, [`export`], removal, the default
-//!   frequency and delivery-status reports.
+//! - [`admin`]: the super admin's side: counts, list, [`export`], removal and the default
+//!   frequency; `bounces.rs`: refusals at delivery and delivery-status ([`reports`]).
 //! - [`digests`]: the job that mails digests and `each` stories (and `digest_mail.rs`,
 //!   what those mails say); [`links`]: the signed links they carry.
 
@@ -28,6 +28,7 @@ pub mod links;
 mod mails;
 pub mod mine;
 pub mod ports;
+pub mod reports;
 pub mod service;
 
 #[cfg(test)]
@@ -44,9 +45,7 @@ mod mine_tests;
 mod service_tests;
 
 pub use admin::{
-    BounceOutcome, DeliveryReportParser, ReportedRecipient, StoredBounce, SubscriberAdminError,
-    SubscriberAdminPorts, SubscriberAdminService, SubscriberAdminStore, SubscriberCounts,
-    SubscriptionSettings,
+    DEFAULT_FREQUENCY_SETTING, SubscriberAdminError, SubscriberAdminPorts, SubscriberAdminService,
 };
 pub use cadence::{DigestSchedule, EACH_GRACE_MINUTES, InvalidSchedule, MAX_EACH_GRACE_MINUTES};
 
@@ -56,7 +55,13 @@ pub use lifecycle::{
 };
 pub use links::LinkSigner;
 pub use mine::{MySubscriptionChange, MySubscriptionError};
-pub use ports::{NewStories, NewSubscription, SubscriptionRepository};
+pub use ports::{
+    NewStories, NewSubscription, SubscriberAdminStore, SubscriberCounts, SubscriptionRepository,
+    SubscriptionSettings,
+};
+pub use reports::{
+    BounceOutcome, DeliveryReportParser, NewBounce, ReportedRecipient, StoredBounce,
+};
 pub use service::{
     SUBSCRIBE_WORDING, SubscribeError, SubscribeForm, SubscriptionLinkError, SubscriptionPorts,
     SubscriptionService,

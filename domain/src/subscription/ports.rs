@@ -1,10 +1,14 @@
-//! Port for storing subscriptions.
+//! The ports of subscriptions: storing them, the stories they hear of, and the super
+//! admin's reads and changes.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
+use super::reports::{NewBounce, StoredBounce};
 use super::{Frequency, Subscription, SubscriptionConsent, SubscriptionStatus};
 use crate::StoreError;
+use crate::audit::NewAuditEntry;
+use crate::paging::Page;
 use crate::story::StorySummary;
 use crate::user::UserId;
 use crate::validation::Email;
@@ -130,4 +134,109 @@ pub trait NewStories: Send + Sync {
         until: DateTime<Utc>,
         limit: u32,
     ) -> Result<Vec<StorySummary>, StoreError>;
+}
+
+/// How many subscriptions there are in each status, and how often the confirmed ones hear.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SubscriberCounts {
+    pub pending: u64,
+    pub confirmed: u64,
+    pub unsubscribed: u64,
+    pub suspended: u64,
+    /// Confirmed subscriptions by frequency.
+    pub confirmed_each: u64,
+    pub confirmed_weekly: u64,
+    pub confirmed_monthly: u64,
+}
+
+impl SubscriberCounts {
+    /// Adds `n` subscriptions of this status and frequency.
+    pub fn add(&mut self, status: SubscriptionStatus, frequency: Frequency, n: u64) {
+        match status {
+            SubscriptionStatus::Pending => self.pending += n,
+            SubscriptionStatus::Unsubscribed => self.unsubscribed += n,
+            SubscriptionStatus::Suspended => self.suspended += n,
+            SubscriptionStatus::Confirmed => {
+                self.confirmed += n;
+                match frequency {
+                    Frequency::Each => self.confirmed_each += n,
+                    Frequency::Weekly => self.confirmed_weekly += n,
+                    Frequency::Monthly => self.confirmed_monthly += n,
+                }
+            }
+        }
+    }
+}
+
+/// The frequency of sign-ups that name none.
+#[async_trait]
+pub trait SubscriptionSettings: Send + Sync {
+    /// The super admin's choice ([`Frequency::Weekly`] until one is made).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn default_frequency(&self) -> Result<Frequency, StoreError>;
+}
+
+/// What the super admin reads and changes.
+#[async_trait]
+pub trait SubscriberAdminStore: SubscriptionSettings {
+    /// Counts by status and, for confirmed ones, by frequency (one query).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn counts(&self) -> Result<SubscriberCounts, StoreError>;
+
+    /// A page of subscriptions (of one status when given), newest first, and their total.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn page(
+        &self,
+        status: Option<SubscriptionStatus>,
+        limit: u64,
+        offset: u64,
+    ) -> Result<Page<Subscription>, StoreError>;
+
+    /// Every subscription, oldest first (one query).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn all(&self) -> Result<Vec<Subscription>, StoreError>;
+
+    /// A page of stored bounces, newest first, and their total.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn bounces(&self, limit: u64, offset: u64) -> Result<Page<StoredBounce>, StoreError>;
+
+    /// Stores a permanent failure and saves the subscription's new bounce count and status,
+    /// with `entry` in the activity log when given, all in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`];
+    /// then nothing is stored.
+    async fn record_bounce(
+        &self,
+        subscription: &Subscription,
+        bounce: &NewBounce,
+        entry: Option<&NewAuditEntry>,
+    ) -> Result<(), StoreError>;
+
+    /// Deletes a subscription (its bounces go with it) and appends `entry`, in one
+    /// transaction; false when no subscription has this id.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn delete(&self, id: i64, entry: &NewAuditEntry) -> Result<bool, StoreError>;
+
+    /// Stores the default frequency and appends `entry`, in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn set_default_frequency(
+        &self,
+        frequency: Frequency,
+        entry: &NewAuditEntry,
+    ) -> Result<(), StoreError>;
 }

@@ -9,7 +9,7 @@ use super::{InMemoryAuditLog, InMemorySubscriptions, lock};
 use crate::StoreError;
 use crate::audit::{AuditLog, NewAuditEntry};
 use crate::paging::Page;
-use crate::subscription::admin::{
+use crate::subscription::{
     DeliveryReportParser, NewBounce, ReportedRecipient, StoredBounce, SubscriberAdminStore,
     SubscriberCounts, SubscriptionSettings,
 };
