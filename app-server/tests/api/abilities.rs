@@ -1,11 +1,10 @@
 //! `UserDto.abilities` follows the permission table: clients show or hide
 //! actions by it. The rows here are the ones `frontend/web/src/test/users.ts` copies.
 
-use actix_web::http::Method;
 use domain::user::Role;
 
 use crate::engine_test;
-use crate::helpers::{send, sign_in_new};
+use crate::helpers::{client, sign_in_new};
 
 const EVERYONE: [&str; 4] = [
     "read_published",
@@ -60,7 +59,7 @@ engine_test!(abilities_follow_role_and_approval, |ctx, app| {
             n += 1;
             let email = format!("person{n}@example.org");
             let (_, cookie) = sign_in_new(&ctx, &app, &email, role, approved, &hash).await;
-            let me = send(&app, Method::GET, "/api/user", Some(&cookie), None).await;
+            let me = client(&app, Some(&cookie)).get("/api/user").await;
             assert_eq!(me.status, 200, "{role:?}");
             let mut abilities: Vec<&str> = me.body["abilities"]
                 .as_array()

@@ -6,7 +6,7 @@ use domain::user::Role;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{ADMIN_PASSWORD, PASSWORD, send};
+use crate::helpers::{ADMIN_PASSWORD, PASSWORD, client, send};
 
 fn registration(email: &str, username: &str) -> serde_json::Value {
     json!({"email": email, "username": username, "password": "secret1", "firstName": "Ruth", "lastName": "Moab"})
@@ -15,14 +15,9 @@ fn registration(email: &str, username: &str) -> serde_json::Value {
 engine_test!(
     sign_up_creates_a_pending_member_and_signs_it_in,
     |ctx, app| {
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/register",
-            None,
-            Some(registration("Ruth@Example.org", "ruth")),
-        )
-        .await;
+        let res = client(&app, None)
+            .post("/api/register", registration("Ruth@Example.org", "ruth"))
+            .await;
         assert_eq!(res.status, 201, "{}", res.body);
         let user = &res.body["user"];
         assert_eq!(user["email"], "ruth@example.org");
@@ -34,7 +29,7 @@ engine_test!(
             !text.contains("password") && !text.contains("argon2"),
             "no password or hash in {text}"
         );
-        let me = send(&app, Method::GET, "/api/user", res.cookie.as_deref(), None).await;
+        let me = client(&app, res.cookie.as_deref()).get("/api/user").await;
         assert_eq!(me.status, 200);
         assert_eq!(me.body["email"], "ruth@example.org");
     }
@@ -42,35 +37,20 @@ engine_test!(
 
 engine_test!(sign_up_refuses_a_taken_email_or_username, |ctx, app| {
     assert_eq!(
-        send(
-            &app,
-            Method::POST,
-            "/api/register",
-            None,
-            Some(registration("ruth@example.org", "ruth"))
-        )
-        .await
-        .status,
+        client(&app, None)
+            .post("/api/register", registration("ruth@example.org", "ruth"))
+            .await
+            .status,
         201
     );
-    let again = send(
-        &app,
-        Method::POST,
-        "/api/register",
-        None,
-        Some(registration("RUTH@example.org", "other")),
-    )
-    .await;
+    let again = client(&app, None)
+        .post("/api/register", registration("RUTH@example.org", "other"))
+        .await;
     assert_eq!(again.status, 409);
     assert!(again.body["message"].as_str().unwrap().contains("email"));
-    let same_name = send(
-        &app,
-        Method::POST,
-        "/api/register",
-        None,
-        Some(registration("naomi@example.org", "ruth")),
-    )
-    .await;
+    let same_name = client(&app, None)
+        .post("/api/register", registration("naomi@example.org", "ruth"))
+        .await;
     assert_eq!(same_name.status, 409);
     assert!(
         same_name.body["message"]
@@ -84,7 +64,7 @@ engine_test!(
     sign_up_validates_every_field_with_the_specified_messages,
     |ctx, app| {
         let body = json!({"email": "not-an-email", "username": " ", "password": "12345", "firstName": "", "lastName": ""});
-        let res = send(&app, Method::POST, "/api/register", None, Some(body)).await;
+        let res = client(&app, None).post("/api/register", body).await;
         assert_eq!(res.status, 400);
         let errors: Vec<(String, String)> = res.body["errors"]
             .as_array()
@@ -109,14 +89,9 @@ engine_test!(
         expect("firstName", "First name is required");
         expect("lastName", "Last name is required");
         assert_eq!(res.body["message"], "Please enter a valid email address");
-        let malformed = send(
-            &app,
-            Method::POST,
-            "/api/register",
-            None,
-            Some(json!({"email": 5})),
-        )
-        .await;
+        let malformed = client(&app, None)
+            .post("/api/register", json!({"email": 5}))
+            .await;
         assert_eq!(malformed.status, 400);
     }
 );
@@ -127,47 +102,39 @@ engine_test!(
         let hash = ctx.password_hash().await;
         ctx.user_with_password("ruth@example.org", Role::Member, true, &hash)
             .await;
-        let wrong = send(
-            &app,
-            Method::POST,
-            "/api/login",
-            None,
-            Some(json!({"email": "ruth@example.org", "password": "wrong-one"})),
-        )
-        .await;
-        let unknown = send(
-            &app,
-            Method::POST,
-            "/api/login",
-            None,
-            Some(json!({"email": "nobody@example.org", "password": "wrong-one"})),
-        )
-        .await;
+        let wrong = client(&app, None)
+            .post(
+                "/api/login",
+                json!({"email": "ruth@example.org", "password": "wrong-one"}),
+            )
+            .await;
+        let unknown = client(&app, None)
+            .post(
+                "/api/login",
+                json!({"email": "nobody@example.org", "password": "wrong-one"}),
+            )
+            .await;
         assert_eq!(wrong.status, 401);
         assert_eq!(unknown.status, 401);
         assert_eq!(wrong.body, unknown.body);
         assert_eq!(wrong.body["message"], "Invalid email or password");
-        let short = send(
-            &app,
-            Method::POST,
-            "/api/login",
-            None,
-            Some(json!({"email": "ruth@example.org", "password": "123"})),
-        )
-        .await;
+        let short = client(&app, None)
+            .post(
+                "/api/login",
+                json!({"email": "ruth@example.org", "password": "123"}),
+            )
+            .await;
         assert_eq!(short.status, 400);
         assert_eq!(
             short.body["message"],
             "Password must be at least 6 characters"
         );
-        let ok = send(
-            &app,
-            Method::POST,
-            "/api/login",
-            None,
-            Some(json!({"email": "RUTH@example.org", "password": PASSWORD})),
-        )
-        .await;
+        let ok = client(&app, None)
+            .post(
+                "/api/login",
+                json!({"email": "RUTH@example.org", "password": PASSWORD}),
+            )
+            .await;
         assert_eq!(ok.status, 200);
         assert_eq!(ok.body["user"]["email"], "ruth@example.org");
     }
@@ -181,44 +148,34 @@ engine_test!(
             .await;
         ctx.user_with_password("naomi@example.org", Role::Member, true, &hash)
             .await;
-        let first = send(
-            &app,
-            Method::POST,
-            "/api/login",
-            None,
-            Some(json!({"email": "ruth@example.org", "password": PASSWORD})),
-        )
-        .await;
+        let first = client(&app, None)
+            .post(
+                "/api/login",
+                json!({"email": "ruth@example.org", "password": PASSWORD}),
+            )
+            .await;
         let c1 = first.cookie.unwrap();
-        let second = send(
-            &app,
-            Method::POST,
-            "/api/login",
-            Some(&c1),
-            Some(json!({"email": "naomi@example.org", "password": PASSWORD})),
-        )
-        .await;
+        let second = client(&app, Some(&c1))
+            .post(
+                "/api/login",
+                json!({"email": "naomi@example.org", "password": PASSWORD}),
+            )
+            .await;
         let c2 = second.cookie.unwrap();
         assert_ne!(c1, c2, "a new session id at sign-in");
         assert_eq!(
-            send(&app, Method::GET, "/api/user", Some(&c1), None)
-                .await
-                .status,
+            client(&app, Some(&c1)).get("/api/user").await.status,
             401,
             "the old id is dead"
         );
         assert_eq!(
-            send(&app, Method::GET, "/api/user", Some(&c2), None)
-                .await
-                .body["email"],
+            client(&app, Some(&c2)).get("/api/user").await.body["email"],
             "naomi@example.org"
         );
         let out = send(&app, Method::POST, "/api/logout", Some(&c2), None).await;
         assert_eq!(out.status, 200);
         assert_eq!(
-            send(&app, Method::GET, "/api/user", Some(&c2), None)
-                .await
-                .status,
+            client(&app, Some(&c2)).get("/api/user").await.status,
             401,
             "sign-out invalidates the cookie"
         );
@@ -226,34 +183,28 @@ engine_test!(
 );
 
 engine_test!(browser_navigations_redirect, |ctx, app| {
-    let login = send(&app, Method::GET, "/api/login", None, None).await;
+    let login = client(&app, None).get("/api/login").await;
     assert_eq!(login.status, 302);
     assert_eq!(login.headers.get("location").unwrap(), "/auth");
-    let admin = send(
-        &app,
-        Method::POST,
-        "/api/admin/login",
-        None,
-        Some(json!({"username": "admin", "password": ADMIN_PASSWORD})),
-    )
-    .await;
+    let admin = client(&app, None)
+        .post(
+            "/api/admin/login",
+            json!({"username": "admin", "password": ADMIN_PASSWORD}),
+        )
+        .await;
     let cookie = admin.cookie.unwrap();
     // Signing out is POST only: a link or picture on another site cannot sign anyone out.
-    let out = send(&app, Method::GET, "/api/logout", Some(&cookie), None).await;
+    let out = client(&app, Some(&cookie)).get("/api/logout").await;
     assert_eq!(out.status, 405);
     assert_eq!(out.headers.get("allow").unwrap(), "POST");
     assert_eq!(
-        send(&app, Method::GET, "/api/user", Some(&cookie), None)
-            .await
-            .status,
+        client(&app, Some(&cookie)).get("/api/user").await.status,
         200
     );
     let out = send(&app, Method::POST, "/api/logout", Some(&cookie), None).await;
     assert_eq!(out.status, 200);
     assert_eq!(
-        send(&app, Method::GET, "/api/user", Some(&cookie), None)
-            .await
-            .status,
+        client(&app, Some(&cookie)).get("/api/user").await.status,
         401
     );
 });
@@ -296,7 +247,7 @@ engine_test!(a_cross_origin_post_is_refused, |ctx, app| {
 });
 
 engine_test!(security_headers_are_sent, |ctx, app| {
-    let res = send(&app, Method::GET, "/api/categories", None, None).await;
+    let res = client(&app, None).get("/api/categories").await;
     let h = |n: &str| res.headers.get(n).unwrap().to_str().unwrap().to_owned();
     assert!(h("content-security-policy").contains("frame-ancestors 'none'"));
     assert!(h("content-security-policy").contains("https://www.youtube.com"));
@@ -321,26 +272,25 @@ async fn sign_in_is_rate_limited_per_address() {
     let body = json!({"email": "ruth@example.org", "password": "secret1"});
     for _ in 0..3 {
         assert_eq!(
-            send(&app, Method::POST, "/api/login", None, Some(body.clone()))
+            client(&app, None)
+                .post("/api/login", body.clone())
                 .await
                 .status,
             401
         );
     }
-    let limited = send(&app, Method::POST, "/api/login", None, Some(body.clone())).await;
+    let limited = client(&app, None).post("/api/login", body.clone()).await;
     assert_eq!(limited.status, 429);
     assert!(limited.headers.get("retry-after").is_some());
     // other groups count separately
     assert_eq!(
-        send(
-            &app,
-            Method::POST,
-            "/api/admin/login",
-            None,
-            Some(json!({"username": "x", "password": "y"}))
-        )
-        .await
-        .status,
+        client(&app, None)
+            .post(
+                "/api/admin/login",
+                json!({"username": "x", "password": "y"})
+            )
+            .await
+            .status,
         401
     );
 }
@@ -348,107 +298,83 @@ async fn sign_in_is_rate_limited_per_address() {
 engine_test!(
     the_super_admin_signs_in_and_changes_the_password,
     |ctx, app| {
-        let blank = send(
-            &app,
-            Method::POST,
-            "/api/admin/login",
-            None,
-            Some(json!({"username": "", "password": ""})),
-        )
-        .await;
+        let blank = client(&app, None)
+            .post("/api/admin/login", json!({"username": "", "password": ""}))
+            .await;
         assert_eq!(blank.status, 400);
         assert_eq!(
             blank.body["message"],
             "Please enter both username and password"
         );
-        let wrong = send(
-            &app,
-            Method::POST,
-            "/api/admin/login",
-            None,
-            Some(json!({"username": "admin", "password": "nope-nope"})),
-        )
-        .await;
+        let wrong = client(&app, None)
+            .post(
+                "/api/admin/login",
+                json!({"username": "admin", "password": "nope-nope"}),
+            )
+            .await;
         assert_eq!(wrong.status, 401);
         assert_eq!(wrong.body["message"], "Invalid credentials");
-        let ok = send(
-            &app,
-            Method::POST,
-            "/api/admin/login",
-            None,
-            Some(json!({"username": "admin", "password": ADMIN_PASSWORD})),
-        )
-        .await;
+        let ok = client(&app, None)
+            .post(
+                "/api/admin/login",
+                json!({"username": "admin", "password": ADMIN_PASSWORD}),
+            )
+            .await;
         assert_eq!(ok.status, 200);
         assert_eq!(ok.body["user"]["role"], "super_admin");
         assert_eq!(ok.body["message"], "Login successful");
         let c = ok.cookie.unwrap();
         let change = |current: &str, new: &str| json!({"username": "admin", "currentPassword": current, "newPassword": new});
-        let r = send(
-            &app,
-            Method::POST,
-            "/api/admin/change-password",
-            Some(&c),
-            Some(change("", "")),
-        )
-        .await;
+        let r = client(&app, Some(&c))
+            .post("/api/admin/change-password", change("", ""))
+            .await;
         assert_eq!(
             (r.status, r.body["message"].as_str().unwrap()),
             (400, "Please fill in all fields")
         );
-        let r = send(
-            &app,
-            Method::POST,
-            "/api/admin/change-password",
-            Some(&c),
-            Some(change(ADMIN_PASSWORD, "12345")),
-        )
-        .await;
+        let r = client(&app, Some(&c))
+            .post(
+                "/api/admin/change-password",
+                change(ADMIN_PASSWORD, "12345"),
+            )
+            .await;
         assert_eq!(
             (r.status, r.body["message"].as_str().unwrap()),
             (400, "Password must be at least 6 characters")
         );
-        let r = send(
-            &app,
-            Method::POST,
-            "/api/admin/change-password",
-            Some(&c),
-            Some(change("not-it", "new-secret-123")),
-        )
-        .await;
+        let r = client(&app, Some(&c))
+            .post(
+                "/api/admin/change-password",
+                change("not-it", "new-secret-123"),
+            )
+            .await;
         assert_eq!(
             (r.status, r.body["message"].as_str().unwrap()),
             (400, "Current password is incorrect")
         );
-        let r = send(
-            &app,
-            Method::POST,
-            "/api/admin/change-password",
-            Some(&c),
-            Some(change(ADMIN_PASSWORD, "new-secret-123")),
-        )
-        .await;
+        let r = client(&app, Some(&c))
+            .post(
+                "/api/admin/change-password",
+                change(ADMIN_PASSWORD, "new-secret-123"),
+            )
+            .await;
         assert_eq!(
             (r.status, r.body["message"].as_str().unwrap()),
             (200, "Password changed successfully")
         );
-        let old = send(
-            &app,
-            Method::POST,
-            "/api/admin/login",
-            None,
-            Some(json!({"username": "admin", "password": ADMIN_PASSWORD})),
-        )
-        .await;
+        let old = client(&app, None)
+            .post(
+                "/api/admin/login",
+                json!({"username": "admin", "password": ADMIN_PASSWORD}),
+            )
+            .await;
         assert_eq!(old.status, 401);
-        let new = send(
-            &app,
-            Method::POST,
-            "/api/admin/login",
-            None,
-            Some(json!({"username": "admin", "password": "new-secret-123"})),
-        )
-        .await;
+        let new = client(&app, None)
+            .post(
+                "/api/admin/login",
+                json!({"username": "admin", "password": "new-secret-123"}),
+            )
+            .await;
         assert_eq!(new.status, 200);
     }
 );
@@ -456,43 +382,27 @@ engine_test!(
 engine_test!(
     approving_a_user_records_mail_and_roles_change_keeping_approval,
     |ctx, app| {
-        let reg = send(
-            &app,
-            Method::POST,
-            "/api/register",
-            None,
-            Some(registration("ruth@example.org", "ruth")),
-        )
-        .await;
+        let reg = client(&app, None)
+            .post("/api/register", registration("ruth@example.org", "ruth"))
+            .await;
         let id = reg.body["user"]["id"].as_str().unwrap().to_owned();
-        let admin = send(
-            &app,
-            Method::POST,
-            "/api/admin/login",
-            None,
-            Some(json!({"username": "admin", "password": ADMIN_PASSWORD})),
-        )
-        .await;
+        let admin = client(&app, None)
+            .post(
+                "/api/admin/login",
+                json!({"username": "admin", "password": ADMIN_PASSWORD}),
+            )
+            .await;
         let c = admin.cookie.unwrap();
-        let pending = send(
-            &app,
-            Method::GET,
-            "/api/admin/users/pending",
-            Some(&c),
-            None,
-        )
-        .await;
+        let pending = client(&app, Some(&c)).get("/api/admin/users/pending").await;
         assert_eq!(pending.status, 200);
         assert_eq!(pending.body.as_array().unwrap().len(), 1);
         assert_eq!(pending.body[0]["id"], id.as_str());
-        let approve = send(
-            &app,
-            Method::POST,
-            &format!("/api/admin/users/{id}/role"),
-            Some(&c),
-            Some(json!({"role": "member", "isApproved": true})),
-        )
-        .await;
+        let approve = client(&app, Some(&c))
+            .post(
+                &format!("/api/admin/users/{id}/role"),
+                json!({"role": "member", "isApproved": true}),
+            )
+            .await;
         assert_eq!(approve.status, 200);
         assert_eq!(approve.body["isApproved"], true);
         let mail = ctx.outbox().await;
@@ -503,72 +413,50 @@ engine_test!(
         );
         assert_eq!(mail[1].0, "ruth@example.org");
         assert!(mail[1].1.contains("approved"));
-        let pending = send(
-            &app,
-            Method::GET,
-            "/api/admin/users/pending",
-            Some(&c),
-            None,
-        )
-        .await;
+        let pending = client(&app, Some(&c)).get("/api/admin/users/pending").await;
         assert_eq!(pending.body.as_array().unwrap().len(), 0);
-        let change = send(
-            &app,
-            Method::POST,
-            &format!("/api/admin/users/{id}/role"),
-            Some(&c),
-            Some(json!({"role": "primary_contributor", "isApproved": true})),
-        )
-        .await;
+        let change = client(&app, Some(&c))
+            .post(
+                &format!("/api/admin/users/{id}/role"),
+                json!({"role": "primary_contributor", "isApproved": true}),
+            )
+            .await;
         assert_eq!(change.body["role"], "primary_contributor");
         assert_eq!(
             ctx.outbox().await.len(),
             2,
             "no second mail for a role change"
         );
-        let all = send(&app, Method::GET, "/api/admin/users", Some(&c), None).await;
+        let all = client(&app, Some(&c)).get("/api/admin/users").await;
         assert_eq!(all.body.as_array().unwrap().len(), 2);
-        let bad = send(
-            &app,
-            Method::POST,
-            &format!("/api/admin/users/{id}/role"),
-            Some(&c),
-            Some(json!({"role": "pope", "isApproved": true})),
-        )
-        .await;
+        let bad = client(&app, Some(&c))
+            .post(
+                &format!("/api/admin/users/{id}/role"),
+                json!({"role": "pope", "isApproved": true}),
+            )
+            .await;
         assert_eq!(bad.status, 400);
-        let missing = send(
-            &app,
-            Method::POST,
-            "/api/admin/users/no-such-id/role",
-            Some(&c),
-            Some(json!({"role": "member", "isApproved": true})),
-        )
-        .await;
+        let missing = client(&app, Some(&c))
+            .post(
+                "/api/admin/users/no-such-id/role",
+                json!({"role": "member", "isApproved": true}),
+            )
+            .await;
         assert_eq!(missing.status, 404);
-        let deleted = send(
-            &app,
-            Method::DELETE,
-            &format!("/api/admin/users/{id}"),
-            Some(&c),
-            None,
-        )
-        .await;
+        let deleted = client(&app, Some(&c))
+            .delete(&format!("/api/admin/users/{id}"))
+            .await;
         assert_eq!(deleted.status, 200);
         assert_eq!(
-            send(
-                &app,
-                Method::DELETE,
-                &format!("/api/admin/users/{id}"),
-                Some(&c),
-                None
-            )
-            .await
-            .status,
+            client(&app, Some(&c))
+                .delete(&format!("/api/admin/users/{id}"))
+                .await
+                .status,
             404
         );
         assert_eq!(
-            send(&app, Method::GET, "/api/user", reg.cookie.as_deref(), None)
+            client(&app, reg.cookie.as_deref())
+                .get("/api/user")
                 .await
                 .status,
             401,
@@ -580,35 +468,26 @@ engine_test!(
 engine_test!(
     the_last_super_admin_cannot_demote_or_delete_themself,
     |ctx, app| {
-        let admin = send(
-            &app,
-            Method::POST,
-            "/api/admin/login",
-            None,
-            Some(json!({"username": "admin", "password": ADMIN_PASSWORD})),
-        )
-        .await;
+        let admin = client(&app, None)
+            .post(
+                "/api/admin/login",
+                json!({"username": "admin", "password": ADMIN_PASSWORD}),
+            )
+            .await;
         let id = admin.body["user"]["id"].as_str().unwrap().to_owned();
         let c = admin.cookie.unwrap();
-        let demote = send(
-            &app,
-            Method::POST,
-            &format!("/api/admin/users/{id}/role"),
-            Some(&c),
-            Some(json!({"role": "member", "isApproved": true})),
-        )
-        .await;
+        let demote = client(&app, Some(&c))
+            .post(
+                &format!("/api/admin/users/{id}/role"),
+                json!({"role": "member", "isApproved": true}),
+            )
+            .await;
         assert_eq!(demote.status, 403);
-        let delete = send(
-            &app,
-            Method::DELETE,
-            &format!("/api/admin/users/{id}"),
-            Some(&c),
-            None,
-        )
-        .await;
+        let delete = client(&app, Some(&c))
+            .delete(&format!("/api/admin/users/{id}"))
+            .await;
         assert_eq!(delete.status, 403);
-        let me = send(&app, Method::GET, "/api/user", Some(&c), None).await;
+        let me = client(&app, Some(&c)).get("/api/user").await;
         assert_eq!(me.body["role"], "super_admin");
     }
 );
@@ -616,7 +495,7 @@ engine_test!(
 engine_test!(
     google_sign_in_says_clearly_when_it_is_not_configured,
     |ctx, app| {
-        let res = send(&app, Method::GET, "/api/auth/google", None, None).await;
+        let res = client(&app, None).get("/api/auth/google").await;
         assert_eq!(res.status, 503);
         assert_eq!(res.body["message"], "Google sign-in is not configured");
     }
@@ -669,14 +548,9 @@ engine_test!(
                     let email = format!("caller{i}@example.org");
                     ctx.user_with_password(&email, *role, *approved, &hash)
                         .await;
-                    let res = send(
-                        &app,
-                        Method::POST,
-                        "/api/login",
-                        None,
-                        Some(json!({"email": email, "password": PASSWORD})),
-                    )
-                    .await;
+                    let res = client(&app, None)
+                        .post("/api/login", json!({"email": email, "password": PASSWORD}))
+                        .await;
                     assert_eq!(res.status, 200, "{name} signs in");
                     match token_scope {
                         Some(scope) => {
@@ -1208,21 +1082,19 @@ engine_test!(
 engine_test!(
     a_session_works_on_a_second_instance_and_after_a_restart,
     |ctx, app| {
-        let admin = send(
-            &app,
-            Method::POST,
-            "/api/admin/login",
-            None,
-            Some(json!({"username": "admin", "password": ADMIN_PASSWORD})),
-        )
-        .await;
+        let admin = client(&app, None)
+            .post(
+                "/api/admin/login",
+                json!({"username": "admin", "password": ADMIN_PASSWORD}),
+            )
+            .await;
         let cookie = admin.cookie.unwrap();
         // A second server on the same database: same signing key (kept in the database), same sessions.
         let other = app_server::prepare(crate::helpers::test_config(ctx.database_url()))
             .await
             .unwrap();
         let app2 = actix_web::test::init_service(app_server::app(other, ctx.openapi.clone())).await;
-        let me = send(&app2, Method::GET, "/api/user", Some(&cookie), None).await;
+        let me = client(&app2, Some(&cookie)).get("/api/user").await;
         assert_eq!(me.status, 200);
         assert_eq!(me.body["role"], "super_admin");
     }

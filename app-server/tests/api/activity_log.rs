@@ -7,7 +7,7 @@ use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{send, sign_in_new};
+use crate::helpers::{client, send, sign_in_new};
 use crate::stories::admin_cookie;
 
 /// Makes every insert into the activity log fail, as a full disk or a lost connection
@@ -54,35 +54,23 @@ engine_test!(
         let approve = format!("/api/admin/stories/{}/approve", pending.id);
         let failed = send(&app, Method::POST, &approve, Some(&boss), None).await;
         assert_eq!(failed.status, 500, "{}", failed.body);
-        let story = send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/{}", pending.id),
-            Some(&boss),
-            None,
-        )
-        .await;
+        let story = client(&app, Some(&boss))
+            .get(&format!("/api/stories/{}", pending.id))
+            .await;
         assert_eq!(story.body["status"], "pending_approval");
         assert_eq!(story.body["isPublished"], false);
-        let history = send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/{}/revisions", pending.id),
-            Some(&boss),
-            None,
-        )
-        .await;
+        let history = client(&app, Some(&boss))
+            .get(&format!("/api/stories/{}/revisions", pending.id))
+            .await;
         assert_eq!(history.body, json!([]), "no version was kept");
 
         // Approving a person = role + mail + log entry.
-        let role = send(
-            &app,
-            Method::POST,
-            &format!("/api/admin/users/{}/role", newcomer.id),
-            Some(&boss),
-            Some(json!({"role": "member", "isApproved": true})),
-        )
-        .await;
+        let role = client(&app, Some(&boss))
+            .post(
+                &format!("/api/admin/users/{}/role", newcomer.id),
+                json!({"role": "member", "isApproved": true}),
+            )
+            .await;
         assert_eq!(role.status, 500, "{}", role.body);
         let still = ctx.users_find(&newcomer.id).await;
         assert!(!still.is_approved, "the approval was rolled back");
@@ -94,7 +82,7 @@ engine_test!(
         assert_eq!(ok.status, 200, "{}", ok.body);
         assert_eq!(ok.body["status"], "approved");
         assert_eq!(ctx.outbox().await.len(), mails_before + 1);
-        let log = send(&app, Method::GET, "/api/admin/audit-log", Some(&boss), None).await;
+        let log = client(&app, Some(&boss)).get("/api/admin/audit-log").await;
         assert_eq!(log.headers.get("x-total-count").unwrap(), "1");
         assert_eq!(log.body[0]["action"], "story_approved");
     }
@@ -141,13 +129,7 @@ engine_test!(
         .await;
         // An edit of the approved story, approved; then one rejected.
         for (verb, reason) in [("approve", None), ("reject", Some("Keep it short"))] {
-            let edit = send(
-                &app,
-                Method::PUT,
-                &format!("/api/stories/{}", a.id),
-                Some(&writer),
-                Some(json!({"title": format!("First ({verb})"), "content": "<p>New words</p>", "category": "Worship"})),
-            )
+            let edit = client(&app, Some(&writer)).put(&format!("/api/stories/{}", a.id), json!({"title": format!("First ({verb})"), "content": "<p>New words</p>", "category": "Worship"}))
             .await;
             assert_eq!(edit.status, 200, "{}", edit.body);
             post(
@@ -202,13 +184,7 @@ engine_test!(
             None,
         )
         .await;
-        let help = send(
-            &app,
-            Method::POST,
-            "/api/help/contact",
-            None,
-            Some(json!({"subject": "Lost password", "category": "account", "message": "Help", "contactEmail": "ann@example.org"})),
-        )
+        let help = client(&app, None).post("/api/help/contact", json!({"subject": "Lost password", "category": "account", "message": "Help", "contactEmail": "ann@example.org"}))
         .await;
         assert_eq!(help.status, 201, "{}", help.body);
         let inbox = post(Method::GET, "/api/admin/help-messages".into(), None).await;
@@ -301,14 +277,9 @@ engine_test!(
             "action=story_published",
             "offset=-1",
         ] {
-            let r = send(
-                &app,
-                Method::GET,
-                &format!("/api/admin/audit-log?{bad}"),
-                Some(&boss),
-                None,
-            )
-            .await;
+            let r = client(&app, Some(&boss))
+                .get(&format!("/api/admin/audit-log?{bad}"))
+                .await;
             assert_eq!(r.status, 400, "{bad}: {}", r.body);
         }
         for method in [Method::DELETE, Method::PUT, Method::POST] {
@@ -322,14 +293,9 @@ engine_test!(
             .await;
             assert!(r.status == 404 || r.status == 405, "{method}: {}", r.status);
         }
-        let refused = send(
-            &app,
-            Method::GET,
-            "/api/admin/audit-log",
-            Some(&writer),
-            None,
-        )
-        .await;
+        let refused = client(&app, Some(&writer))
+            .get("/api/admin/audit-log")
+            .await;
         assert_eq!(refused.status, 403);
     }
 );

@@ -10,7 +10,7 @@ use sea_orm::ConnectionTrait;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{Answer, TestContext, api_token, send, sign_in_new};
+use crate::helpers::{Answer, TestContext, api_token, client, send, sign_in_new};
 
 fn story() -> serde_json::Value {
     json!({"title": "Made by a script", "content": "Words", "category": "Worship", "isPublished": false})
@@ -54,14 +54,12 @@ engine_test!(a_token_is_shown_once_and_acts_for_its_holder, |ctx, app| {
         &hash,
     )
     .await;
-    let made = send(
-        &app,
-        Method::POST,
-        "/api/user/tokens",
-        Some(&cookie),
-        Some(json!({"name": "  Phone app ", "scope": "read_write", "expiresInDays": 90})),
-    )
-    .await;
+    let made = client(&app, Some(&cookie))
+        .post(
+            "/api/user/tokens",
+            json!({"name": "  Phone app ", "scope": "read_write", "expiresInDays": 90}),
+        )
+        .await;
     assert_eq!(made.status, 201, "{}", made.body);
     let secret = made.body["token"].as_str().unwrap().to_owned();
     assert!(secret.starts_with("gst_"), "{secret}");
@@ -73,7 +71,7 @@ engine_test!(a_token_is_shown_once_and_acts_for_its_holder, |ctx, app| {
     assert!(made.body["expiresAt"].is_string());
     assert_eq!(made.body["lastUsedAt"], serde_json::Value::Null);
 
-    let list = send(&app, Method::GET, "/api/user/tokens", Some(&cookie), None).await;
+    let list = client(&app, Some(&cookie)).get("/api/user/tokens").await;
     assert_eq!(list.status, 200);
     assert_eq!(ids(&list), [made.body["id"].as_i64().unwrap()]);
     assert!(
@@ -95,7 +93,7 @@ engine_test!(a_token_is_shown_once_and_acts_for_its_holder, |ctx, app| {
     assert_ne!(stored, secret, "only a hash is stored");
 
     let bearer = format!("Bearer {secret}");
-    let me = send(&app, Method::GET, "/api/user", Some(&bearer), None).await;
+    let me = client(&app, Some(&bearer)).get("/api/user").await;
     assert_eq!(me.status, 200);
     assert_eq!(me.body["id"], ruth.id.to_string());
     // Writes need no Origin check: a token is never sent by a browser on its own.
@@ -103,29 +101,19 @@ engine_test!(a_token_is_shown_once_and_acts_for_its_holder, |ctx, app| {
         with_origin(&app, &bearer, "https://elsewhere.example").await,
         201
     );
-    let list = send(&app, Method::GET, "/api/user/tokens", Some(&cookie), None).await;
+    let list = client(&app, Some(&cookie)).get("/api/user/tokens").await;
     assert!(list.body[0]["lastUsedAt"].is_string(), "{}", list.body);
 
-    let revoked = send(
-        &app,
-        Method::DELETE,
-        &format!("/api/user/tokens/{}", made.body["id"]),
-        Some(&cookie),
-        None,
-    )
-    .await;
+    let revoked = client(&app, Some(&cookie))
+        .delete(&format!("/api/user/tokens/{}", made.body["id"]))
+        .await;
     assert_eq!(revoked.status, 200);
-    let after = send(&app, Method::GET, "/api/user", Some(&bearer), None).await;
+    let after = client(&app, Some(&bearer)).get("/api/user").await;
     assert_eq!(after.status, 401);
     assert_eq!(after.body["code"], "unauthenticated");
-    let again = send(
-        &app,
-        Method::DELETE,
-        &format!("/api/user/tokens/{}", made.body["id"]),
-        Some(&cookie),
-        None,
-    )
-    .await;
+    let again = client(&app, Some(&cookie))
+        .delete(&format!("/api/user/tokens/{}", made.body["id"]))
+        .await;
     assert_eq!(again.status, 404);
     assert_eq!(again.body["code"], "not_found");
 });
@@ -143,7 +131,7 @@ engine_test!(a_read_token_only_reads, |ctx, app| {
     .await;
     let public = ctx.story(&author, "Public", "Worship", true, 1).await;
     let read = api_token(&app, &cookie, "read").await;
-    let list = send(&app, Method::GET, "/api/stories", Some(&read), None).await;
+    let list = client(&app, Some(&read)).get("/api/stories").await;
     assert_eq!(list.status, 200);
     for (method, path, body) in [
         (Method::POST, "/api/stories".to_owned(), Some(story())),
@@ -200,7 +188,7 @@ engine_test!(
         let works = |expected: u16, why: &'static str| {
             let (app, token) = (&app, token.clone());
             async move {
-                let res = send(app, Method::GET, "/api/user", Some(&token), None).await;
+                let res = client(app, Some(&token)).get("/api/user").await;
                 assert_eq!(res.status, expected, "{why}");
             }
         };
@@ -216,20 +204,15 @@ engine_test!(
         .await;
         let role = |approved: bool| json!({"role": "member", "isApproved": approved});
         let path = format!("/api/admin/users/{}/role", ruth.id);
-        let set = send(&app, Method::POST, &path, Some(&admin), Some(role(false))).await;
+        let set = client(&app, Some(&admin)).post(&path, role(false)).await;
         assert_eq!(set.status, 200);
         works(401, "no longer approved").await;
-        send(&app, Method::POST, &path, Some(&admin), Some(role(true))).await;
+        client(&app, Some(&admin)).post(&path, role(true)).await;
         works(200, "approved again").await;
         let suspend = format!("/api/admin/users/{}/suspend", ruth.id);
-        let res = send(
-            &app,
-            Method::POST,
-            &suspend,
-            Some(&admin),
-            Some(json!({"reason": "Spam"})),
-        )
-        .await;
+        let res = client(&app, Some(&admin))
+            .post(&suspend, json!({"reason": "Spam"}))
+            .await;
         assert_eq!(res.status, 200);
         works(401, "suspended").await;
         let reinstate = format!("/api/admin/users/{}/reinstate", ruth.id);
@@ -242,23 +225,16 @@ engine_test!(
             .await
             .unwrap();
         works(401, "expired").await;
-        let listed = send(
+        let listed = client(
             &app,
-            Method::GET,
-            "/api/user/tokens",
             Some(&sign_in_again(&ctx, &app, "ruth@example.org").await),
-            None,
         )
+        .get("/api/user/tokens")
         .await;
         assert_eq!(listed.body[0]["expired"], true, "{}", listed.body);
-        let del = send(
-            &app,
-            Method::DELETE,
-            &format!("/api/admin/users/{}", ruth.id),
-            Some(&admin),
-            None,
-        )
-        .await;
+        let del = client(&app, Some(&admin))
+            .delete(&format!("/api/admin/users/{}", ruth.id))
+            .await;
         assert_eq!(del.status, 200);
         let left: i64 = ctx
             .state
@@ -285,14 +261,12 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let res = send(
-        app,
-        Method::POST,
-        "/api/login",
-        None,
-        Some(json!({"email": email, "password": crate::helpers::PASSWORD})),
-    )
-    .await;
+    let res = client(app, None)
+        .post(
+            "/api/login",
+            json!({"email": email, "password": crate::helpers::PASSWORD}),
+        )
+        .await;
     assert_eq!(res.status, 200, "{}", res.body);
     res.cookie.unwrap()
 }
@@ -300,35 +274,23 @@ where
 engine_test!(making_a_token_is_checked, |ctx, app| {
     let hash = ctx.password_hash().await;
     let body = json!({"name": "Script", "scope": "read"});
-    let visitor = send(
-        &app,
-        Method::POST,
-        "/api/user/tokens",
-        None,
-        Some(body.clone()),
-    )
-    .await;
+    let visitor = client(&app, None)
+        .post("/api/user/tokens", body.clone())
+        .await;
     assert_eq!(visitor.status, 401);
     let (_, pending) = sign_in_new(&ctx, &app, "new@example.org", Role::Member, false, &hash).await;
-    let res = send(
-        &app,
-        Method::POST,
-        "/api/user/tokens",
-        Some(&pending),
-        Some(body.clone()),
-    )
-    .await;
+    let res = client(&app, Some(&pending))
+        .post("/api/user/tokens", body.clone())
+        .await;
     assert_eq!(res.status, 403);
     assert_eq!(res.body["code"], "pending_approval");
     let (_, cookie) = sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
-    let res = send(
-        &app,
-        Method::POST,
-        "/api/user/tokens",
-        Some(&cookie),
-        Some(json!({"name": " ", "scope": "read", "expiresInDays": 7})),
-    )
-    .await;
+    let res = client(&app, Some(&cookie))
+        .post(
+            "/api/user/tokens",
+            json!({"name": " ", "scope": "read", "expiresInDays": 7}),
+        )
+        .await;
     assert_eq!(res.status, 400);
     let fields: Vec<&str> = res.body["errors"]
         .as_array()
@@ -338,28 +300,18 @@ engine_test!(making_a_token_is_checked, |ctx, app| {
         .collect();
     assert_eq!(fields, ["name", "expiresInDays"], "{}", res.body);
     let long = "x".repeat(101);
-    let res = send(
-        &app,
-        Method::POST,
-        "/api/user/tokens",
-        Some(&cookie),
-        Some(json!({"name": long, "scope": "read"})),
-    )
-    .await;
+    let res = client(&app, Some(&cookie))
+        .post("/api/user/tokens", json!({"name": long, "scope": "read"}))
+        .await;
     assert_eq!(res.status, 400, "{}", res.body);
     assert_eq!(res.body["code"], "validation_failed");
     for bad in [
         json!({"name": "Script", "scope": "write"}),
         json!({"name": "Script"}),
     ] {
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/user/tokens",
-            Some(&cookie),
-            Some(bad),
-        )
-        .await;
+        let res = client(&app, Some(&cookie))
+            .post("/api/user/tokens", bad)
+            .await;
         assert_eq!(res.status, 400, "{}", res.body);
         // An unknown scope and a missing one name the field like every validation error.
         assert_eq!(res.body["code"], "validation_failed", "{}", res.body);
@@ -367,14 +319,9 @@ engine_test!(making_a_token_is_checked, |ctx, app| {
     }
     // A token cannot make tokens, even one that may write.
     let token = api_token(&app, &cookie, "read_write").await;
-    let by_token = send(
-        &app,
-        Method::POST,
-        "/api/user/tokens",
-        Some(&token),
-        Some(body.clone()),
-    )
-    .await;
+    let by_token = client(&app, Some(&token))
+        .post("/api/user/tokens", body.clone())
+        .await;
     assert_eq!(by_token.status, 403);
     assert!(
         by_token.body["message"]
@@ -393,14 +340,9 @@ engine_test!(making_a_token_is_checked, |ctx, app| {
         }
         api_token(&app, &cookie, "read").await;
     }
-    let too_many = send(
-        &app,
-        Method::POST,
-        "/api/user/tokens",
-        Some(&cookie),
-        Some(body),
-    )
-    .await;
+    let too_many = client(&app, Some(&cookie))
+        .post("/api/user/tokens", body)
+        .await;
     assert_eq!(too_many.status, 409);
 });
 
@@ -420,7 +362,7 @@ engine_test!(the_super_admin_lists_and_revokes_every_token, |ctx, app| {
     .await;
     let ruths = api_token(&app, &ruth, "read").await;
     api_token(&app, &boaz, "read_write").await;
-    let all = send(&app, Method::GET, "/api/admin/tokens", Some(&admin), None).await;
+    let all = client(&app, Some(&admin)).get("/api/admin/tokens").await;
     assert_eq!(all.status, 200);
     assert_eq!(all.headers.get("x-total-count").unwrap(), "2");
     let owners: Vec<&str> = all
@@ -432,54 +374,27 @@ engine_test!(the_super_admin_lists_and_revokes_every_token, |ctx, app| {
         .collect();
     assert_eq!(owners, ["boaz@example.org", "ruth@example.org"]);
     assert_eq!(all.body[1]["ownerUsername"], "ruth");
-    let sub_list = send(&app, Method::GET, "/api/admin/tokens", Some(&sub), None).await;
+    let sub_list = client(&app, Some(&sub)).get("/api/admin/tokens").await;
     assert_eq!(sub_list.status, 403);
-    let bad_page = send(
-        &app,
-        Method::GET,
-        "/api/admin/tokens?limit=0",
-        Some(&admin),
-        None,
-    )
-    .await;
+    let bad_page = client(&app, Some(&admin))
+        .get("/api/admin/tokens?limit=0")
+        .await;
     assert_eq!(bad_page.status, 400);
     // A token of the super admin cannot stand in for the signed-in super admin here.
     let admins_token = api_token(&app, &admin, "read_write").await;
-    let by_token = send(
-        &app,
-        Method::GET,
-        "/api/admin/tokens",
-        Some(&admins_token),
-        None,
-    )
-    .await;
+    let by_token = client(&app, Some(&admins_token))
+        .get("/api/admin/tokens")
+        .await;
     assert_eq!(by_token.status, 403);
     let path = format!("/api/admin/tokens/{}", all.body[1]["id"]);
+    assert_eq!(client(&app, Some(&sub)).delete(&path).await.status, 403);
+    assert_eq!(client(&app, Some(&admin)).delete(&path).await.status, 200);
     assert_eq!(
-        send(&app, Method::DELETE, &path, Some(&sub), None)
-            .await
-            .status,
-        403
-    );
-    assert_eq!(
-        send(&app, Method::DELETE, &path, Some(&admin), None)
-            .await
-            .status,
-        200
-    );
-    assert_eq!(
-        send(&app, Method::GET, "/api/user", Some(&ruths), None)
-            .await
-            .status,
+        client(&app, Some(&ruths)).get("/api/user").await.status,
         401,
         "revoked by the super admin"
     );
-    assert_eq!(
-        send(&app, Method::DELETE, &path, Some(&admin), None)
-            .await
-            .status,
-        404
-    );
+    assert_eq!(client(&app, Some(&admin)).delete(&path).await.status, 404);
 });
 
 engine_test!(

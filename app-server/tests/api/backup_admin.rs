@@ -6,14 +6,14 @@ use actix_web::test;
 use domain::user::Role;
 
 use crate::engine_test;
-use crate::helpers::{send, sign_in_new};
+use crate::helpers::{client, send, sign_in_new};
 use crate::stories::admin_cookie;
 
 engine_test!(
     the_super_admin_backs_up_now_sees_it_verified_and_downloads_it,
     |ctx, app| {
         let boss = admin_cookie(&app).await;
-        let empty = send(&app, Method::GET, "/api/admin/backups", Some(&boss), None).await;
+        let empty = client(&app, Some(&boss)).get("/api/admin/backups").await;
         assert_eq!(empty.status, 200, "{}", empty.body);
         assert_eq!(empty.body["backups"], serde_json::json!([]));
         assert_eq!(empty.body["lastGood"], serde_json::Value::Null);
@@ -30,7 +30,8 @@ engine_test!(
         // Written, read back and checked in the background.
         let mut listed = serde_json::Value::Null;
         for _ in 0..300 {
-            listed = send(&app, Method::GET, "/api/admin/backups", Some(&boss), None)
+            listed = client(&app, Some(&boss))
+                .get("/api/admin/backups")
                 .await
                 .body;
             if listed["backups"][0]["state"] != "running" {
@@ -63,14 +64,9 @@ engine_test!(
         let manifest = adapters::backup::verify(&copy).await.unwrap();
         assert_eq!(manifest.site_name, "Grace Stories");
 
-        let log = send(
-            &app,
-            Method::GET,
-            "/api/admin/audit-log?action=backup_downloaded",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let log = client(&app, Some(&boss))
+            .get("/api/admin/audit-log?action=backup_downloaded")
+            .await;
         assert_eq!(log.status, 200, "{}", log.body);
         assert_eq!(log.body[0]["targetKind"], "backup");
         assert_eq!(log.body[0]["targetId"], name.as_str());
@@ -111,26 +107,16 @@ engine_test!(
             "..%2F..%2Fetc%2Fpasswd",
             ".backup-20000101T000000Z.zip.partial",
         ] {
-            let res = send(
-                &app,
-                Method::GET,
-                &format!("/api/admin/backups/{name}"),
-                Some(&boss),
-                None,
-            )
-            .await;
+            let res = client(&app, Some(&boss))
+                .get(&format!("/api/admin/backups/{name}"))
+                .await;
             assert_eq!(res.status, 404, "{name}: {}", res.body);
             assert_eq!(res.body["code"], "not_found", "{name}");
         }
         // Nothing was downloaded, so nothing was logged.
-        let log = send(
-            &app,
-            Method::GET,
-            "/api/admin/audit-log?action=backup_downloaded",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let log = client(&app, Some(&boss))
+            .get("/api/admin/audit-log?action=backup_downloaded")
+            .await;
         assert_eq!(log.body, serde_json::json!([]));
     }
 );
@@ -148,9 +134,7 @@ where
     let started = send(app, Method::POST, "/api/admin/backups", Some(boss), None).await;
     assert_eq!(started.status, 202, "{}", started.body);
     for _ in 0..300 {
-        let listed = send(app, Method::GET, "/api/admin/backups", Some(boss), None)
-            .await
-            .body;
+        let listed = client(app, Some(boss)).get("/api/admin/backups").await.body;
         if listed["backups"][0]["name"] == started.body["name"]
             && listed["backups"][0]["state"] != "running"
         {

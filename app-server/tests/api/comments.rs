@@ -15,7 +15,7 @@ use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{PASSWORD, TestContext, send};
+use crate::helpers::{PASSWORD, TestContext, client, send};
 
 /// A new account of this role, signed in through `/api/login`; its session cookie.
 pub async fn signed_in<S, B>(
@@ -31,14 +31,9 @@ where
     B: MessageBody,
 {
     ctx.user_with_password(email, role, approved, hash).await;
-    let res = send(
-        app,
-        Method::POST,
-        "/api/login",
-        None,
-        Some(json!({"email": email, "password": PASSWORD})),
-    )
-    .await;
+    let res = client(app, None)
+        .post("/api/login", json!({"email": email, "password": PASSWORD}))
+        .await;
     assert_eq!(res.status, 200, "{email} signs in");
     res.cookie.expect("session cookie")
 }
@@ -62,14 +57,12 @@ where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    let res = send(
-        app,
-        Method::POST,
-        &format!("/api/stories/{}/comments", story.id),
-        None,
-        Some(comment("Mary", content)),
-    )
-    .await;
+    let res = client(app, None)
+        .post(
+            &format!("/api/stories/{}/comments", story.id),
+            comment("Mary", content),
+        )
+        .await;
     assert_eq!(res.status, 201, "{}", res.body);
     res.body["id"].as_i64().unwrap()
 }
@@ -108,13 +101,7 @@ engine_test!(
         let hash = ctx.password_hash().await;
         let story = public_story(&ctx).await;
         let path = format!("/api/stories/{}/comments", story.id);
-        let posted = send(
-            &app,
-            Method::POST,
-            &path,
-            None,
-            Some(json!({"authorName": " Mary ", "authorEmail": "Mary@Example.org", "content": "Amen!"})),
-        )
+        let posted = client(&app, None).post(&path, json!({"authorName": " Mary ", "authorEmail": "Mary@Example.org", "content": "Amen!"}))
         .await;
         assert_eq!(posted.status, 201, "{}", posted.body);
         let c = &posted.body;
@@ -128,7 +115,7 @@ engine_test!(
         assert_eq!(c["authorEmail"], Value::Null, "e-mails are private");
         assert!(c["createdAt"].is_string());
 
-        let visitor = send(&app, Method::GET, &path, None, None).await;
+        let visitor = client(&app, None).get(&path).await;
         assert_eq!(visitor.status, 200);
         assert_eq!(visitor.body, json!([]), "pending comments are hidden");
 
@@ -141,7 +128,7 @@ engine_test!(
             &hash,
         )
         .await;
-        let moderator = send(&app, Method::GET, &path, Some(&primary), None).await;
+        let moderator = client(&app, Some(&primary)).get(&path).await;
         assert_eq!(moderator.status, 200);
         assert_eq!(moderator.body.as_array().unwrap().len(), 1);
         assert_eq!(moderator.body[0]["isApproved"], false);
@@ -159,7 +146,7 @@ engine_test!(
         assert_eq!(approved.status, 200, "{}", approved.body);
         assert_eq!(approved.body["isApproved"], true);
 
-        let visitor = send(&app, Method::GET, &path, None, None).await;
+        let visitor = client(&app, None).get(&path).await;
         assert_eq!(visitor.body.as_array().unwrap().len(), 1);
         assert_eq!(visitor.body[0]["isApproved"], true);
         assert_eq!(visitor.body[0]["authorEmail"], Value::Null);
@@ -193,7 +180,7 @@ engine_test!(
             assert_eq!(res.status, 200);
         }
         let path = format!("/api/stories/{}/comments", story.id);
-        let ten = send(&app, Method::GET, &path, None, None).await;
+        let ten = client(&app, None).get(&path).await;
         let contents: Vec<&str> = ten
             .body
             .as_array()
@@ -203,17 +190,10 @@ engine_test!(
             .collect();
         assert_eq!(contents.len(), 10, "ten by default");
         assert_eq!(contents[0], "comment 11", "newest first");
-        let two = send(&app, Method::GET, &format!("{path}?limit=2"), None, None).await;
+        let two = client(&app, None).get(&format!("{path}?limit=2")).await;
         assert_eq!(two.body.as_array().unwrap().len(), 2);
         for bad in ["0", "51", "x"] {
-            let res = send(
-                &app,
-                Method::GET,
-                &format!("{path}?limit={bad}"),
-                None,
-                None,
-            )
-            .await;
+            let res = client(&app, None).get(&format!("{path}?limit={bad}")).await;
             assert_eq!(res.status, 400, "limit={bad}");
         }
     }
@@ -228,22 +208,12 @@ engine_test!(
             .await;
         let draft = ctx.story(&author, "Unfinished", "Worship", false, 1).await;
         let draft_path = format!("/api/stories/{}/comments", draft.id);
-        let on_draft = send(
-            &app,
-            Method::POST,
-            &draft_path,
-            None,
-            Some(comment("Mary", "Amen")),
-        )
-        .await;
+        let on_draft = client(&app, None)
+            .post(&draft_path, comment("Mary", "Amen"))
+            .await;
         assert_eq!(on_draft.status, 404);
         assert_eq!(on_draft.body["message"], "Story not found");
-        assert_eq!(
-            send(&app, Method::GET, &draft_path, None, None)
-                .await
-                .status,
-            404
-        );
+        assert_eq!(client(&app, None).get(&draft_path).await.status, 404);
         for method in [Method::GET, Method::POST] {
             let res = send(
                 &app,
@@ -274,14 +244,9 @@ engine_test!(
         .await;
         assert_eq!(approve.status, 404);
         assert_eq!(approve.body["message"], "Comment not found");
-        let delete = send(
-            &app,
-            Method::DELETE,
-            "/api/admin/comments/999999",
-            Some(&admin),
-            None,
-        )
-        .await;
+        let delete = client(&app, Some(&admin))
+            .delete("/api/admin/comments/999999")
+            .await;
         assert_eq!(delete.status, 404);
         assert_eq!(count_comments(&ctx).await, 0);
     }
@@ -292,14 +257,12 @@ engine_test!(
     |ctx, app| {
         let story = public_story(&ctx).await;
         let path = format!("/api/stories/{}/comments", story.id);
-        let blank = send(
-            &app,
-            Method::POST,
-            &path,
-            None,
-            Some(json!({"authorName": " ", "authorEmail": "not-an-email", "content": ""})),
-        )
-        .await;
+        let blank = client(&app, None)
+            .post(
+                &path,
+                json!({"authorName": " ", "authorEmail": "not-an-email", "content": ""}),
+            )
+            .await;
         assert_eq!(blank.status, 400);
         assert_eq!(blank.body["message"], "Please fill in all required fields.");
         assert_eq!(
@@ -313,17 +276,12 @@ engine_test!(
                 ("content".to_owned(), "Comment is required".to_owned()),
             ]
         );
-        let missing = send(&app, Method::POST, &path, None, Some(json!({}))).await;
+        let missing = client(&app, None).post(&path, json!({})).await;
         assert_eq!(missing.status, 400);
         assert_eq!(errors_of(&missing.body).len(), 2);
-        let long = send(
-            &app,
-            Method::POST,
-            &path,
-            None,
-            Some(comment(&"n".repeat(101), &"c".repeat(5_001))),
-        )
-        .await;
+        let long = client(&app, None)
+            .post(&path, comment(&"n".repeat(101), &"c".repeat(5_001)))
+            .await;
         assert_eq!(long.status, 400);
         assert_eq!(
             errors_of(&long.body),
@@ -338,14 +296,12 @@ engine_test!(
                 ),
             ]
         );
-        let without_email = send(
-            &app,
-            Method::POST,
-            &path,
-            None,
-            Some(json!({"authorName": "Mary", "authorEmail": "", "content": "Amen"})),
-        )
-        .await;
+        let without_email = client(&app, None)
+            .post(
+                &path,
+                json!({"authorName": "Mary", "authorEmail": "", "content": "Amen"}),
+            )
+            .await;
         assert_eq!(without_email.status, 201, "the e-mail is optional");
         assert_eq!(count_comments(&ctx).await, 1);
     }
@@ -355,14 +311,9 @@ engine_test!(a_filled_honeypot_refuses_the_comment, |ctx, app| {
     let story = public_story(&ctx).await;
     let mut spam = comment("Bot", "Cheap pills");
     spam["website"] = json!("http://spam.example");
-    let res = send(
-        &app,
-        Method::POST,
-        &format!("/api/stories/{}/comments", story.id),
-        None,
-        Some(spam),
-    )
-    .await;
+    let res = client(&app, None)
+        .post(&format!("/api/stories/{}/comments", story.id), spam)
+        .await;
     assert_eq!(res.status, 400);
     assert_eq!(res.body["message"], "Your comment could not be accepted");
     assert_eq!(count_comments(&ctx).await, 0, "nothing is stored");
@@ -423,14 +374,9 @@ engine_test!(
             )
             .await;
             assert_eq!(res.status, approve, "{name} approves: {}", res.body);
-            let res = send(
-                &app,
-                Method::DELETE,
-                &format!("/api/admin/comments/{id}"),
-                cookie.as_deref(),
-                None,
-            )
-            .await;
+            let res = client(&app, cookie.as_deref())
+                .delete(&format!("/api/admin/comments/{id}"))
+                .await;
             assert_eq!(res.status, delete, "{name} deletes: {}", res.body);
             if delete == 200 {
                 assert_eq!(res.body["message"], "Comment deleted successfully");
@@ -464,14 +410,9 @@ engine_test!(deleting_a_story_deletes_its_comments, |ctx, app| {
     .await
     .unwrap();
     assert_eq!(count_comments(&ctx).await, 1, "the foreign key cascades");
-    let res = send(
-        &app,
-        Method::GET,
-        &format!("/api/stories/{}/comments", story.id),
-        None,
-        None,
-    )
-    .await;
+    let res = client(&app, None)
+        .get(&format!("/api/stories/{}/comments", story.id))
+        .await;
     assert_eq!(res.status, 404);
 });
 
@@ -544,26 +485,12 @@ async fn posting_comments_is_rate_limited_per_address() {
     .await;
     let path = "/api/stories/999999/comments";
     for _ in 0..3 {
-        let res = send(
-            &app,
-            Method::POST,
-            path,
-            None,
-            Some(comment("Mary", "Amen")),
-        )
-        .await;
+        let res = client(&app, None).post(path, comment("Mary", "Amen")).await;
         assert_eq!(res.status, 404);
     }
-    let limited = send(
-        &app,
-        Method::POST,
-        path,
-        None,
-        Some(comment("Mary", "Amen")),
-    )
-    .await;
+    let limited = client(&app, None).post(path, comment("Mary", "Amen")).await;
     assert_eq!(limited.status, 429);
     assert!(limited.headers.get("retry-after").is_some());
     // reading is not limited
-    assert_eq!(send(&app, Method::GET, path, None, None).await.status, 404);
+    assert_eq!(client(&app, None).get(path).await.status, 404);
 }

@@ -8,7 +8,7 @@ use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{get, get_text, send, sign_in_as};
+use crate::helpers::{client, get, get_text, send, sign_in_as};
 
 fn form(title: &str, publish: bool, consent: Option<Value>) -> Value {
     let mut body = json!({
@@ -47,14 +47,9 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let created = send(
-        app,
-        Method::POST,
-        "/api/stories",
-        Some(author),
-        Some(form(title, true, Some(consent))),
-    )
-    .await;
+    let created = client(app, Some(author))
+        .post("/api/stories", form(title, true, Some(consent)))
+        .await;
     assert_eq!(created.status, 201, "{}", created.body);
     let id = created.body["id"].as_i64().unwrap();
     let approved = send(
@@ -71,25 +66,15 @@ where
 
 engine_test!(submitting_needs_consent_to_the_site, |ctx, app| {
     let (_, c) = sign_in_as(&ctx, &app, Role::Member).await;
-    let none = send(
-        &app,
-        Method::POST,
-        "/api/stories",
-        Some(&c),
-        Some(form("A", true, None)),
-    )
-    .await;
+    let none = client(&app, Some(&c))
+        .post("/api/stories", form("A", true, None))
+        .await;
     assert_eq!(none.status, 400);
     assert!(field_named(&none.body, "consent"), "{}", none.body);
     let no_site = json!({"site": false, "social": true, "widget": true});
-    let refused = send(
-        &app,
-        Method::POST,
-        "/api/stories",
-        Some(&c),
-        Some(form("A", true, Some(no_site))),
-    )
-    .await;
+    let refused = client(&app, Some(&c))
+        .post("/api/stories", form("A", true, Some(no_site)))
+        .await;
     assert_eq!(refused.status, 400);
     assert!(
         field_named(&refused.body, "consent.site"),
@@ -97,14 +82,9 @@ engine_test!(submitting_needs_consent_to_the_site, |ctx, app| {
         refused.body
     );
     // A draft needs none; its Publish action does.
-    let draft = send(
-        &app,
-        Method::POST,
-        "/api/stories",
-        Some(&c),
-        Some(form("A", false, None)),
-    )
-    .await;
+    let draft = client(&app, Some(&c))
+        .post("/api/stories", form("A", false, None))
+        .await;
     assert_eq!(draft.status, 201);
     let id = draft.body["id"].as_i64().unwrap();
     let bare = send(
@@ -117,35 +97,20 @@ engine_test!(submitting_needs_consent_to_the_site, |ctx, app| {
     .await;
     assert_eq!(bare.status, 400);
     assert!(field_named(&bare.body, "consent"), "{}", bare.body);
-    let edit = send(
-        &app,
-        Method::PUT,
-        &format!("/api/stories/{id}"),
-        Some(&c),
-        Some(form("A", true, None)),
-    )
-    .await;
+    let edit = client(&app, Some(&c))
+        .put(&format!("/api/stories/{id}"), form("A", true, None))
+        .await;
     assert_eq!(edit.status, 400);
     assert!(field_named(&edit.body, "consent"), "{}", edit.body);
     let site_only = json!({"consent": {"site": true}});
-    let ok = send(
-        &app,
-        Method::PUT,
-        &format!("/api/stories/{id}/publish"),
-        Some(&c),
-        Some(site_only),
-    )
-    .await;
+    let ok = client(&app, Some(&c))
+        .put(&format!("/api/stories/{id}/publish"), site_only)
+        .await;
     assert_eq!(ok.status, 200, "{}", ok.body);
     assert_eq!(ok.body["status"], "pending_approval");
-    let records = send(
-        &app,
-        Method::GET,
-        &format!("/api/stories/{id}/consent"),
-        Some(&c),
-        None,
-    )
-    .await;
+    let records = client(&app, Some(&c))
+        .get(&format!("/api/stories/{id}/consent"))
+        .await;
     assert_eq!(records.status, 200);
     let list = records.body.as_array().unwrap();
     assert_eq!(list.len(), 1);
@@ -154,7 +119,7 @@ engine_test!(submitting_needs_consent_to_the_site, |ctx, app| {
     assert_eq!(list[0]["social"], false);
     assert_eq!(list[0]["widget"], false);
     assert_eq!(list[0]["storyTitle"], "A");
-    let current = send(&app, Method::GET, "/api/consent-statement", Some(&c), None).await;
+    let current = client(&app, Some(&c)).get("/api/consent-statement").await;
     assert_eq!(list[0]["statementVersion"], current.body["version"]);
 });
 
@@ -166,42 +131,26 @@ engine_test!(
         let (_, reviewer) = sign_in_as(&ctx, &app, Role::Admin).await;
         let id = live(&app, &author, &reviewer, "Mine", json!({"site": true})).await;
         let path = format!("/api/stories/{id}/consent");
-        assert_eq!(send(&app, Method::GET, &path, None, None).await.status, 401);
+        assert_eq!(client(&app, None).get(&path).await.status, 401);
+        assert_eq!(client(&app, Some(&other)).get(&path).await.status, 403);
+        assert_eq!(client(&app, Some(&reviewer)).get(&path).await.status, 200);
         assert_eq!(
-            send(&app, Method::GET, &path, Some(&other), None)
+            client(&app, Some(&author))
+                .get("/api/stories/999999/consent")
                 .await
                 .status,
-            403
-        );
-        assert_eq!(
-            send(&app, Method::GET, &path, Some(&reviewer), None)
-                .await
-                .status,
-            200
-        );
-        assert_eq!(
-            send(
-                &app,
-                Method::GET,
-                "/api/stories/999999/consent",
-                Some(&author),
-                None
-            )
-            .await
-            .status,
             404
         );
-        let mine = send(&app, Method::GET, "/api/user/consents", Some(&author), None).await;
+        let mine = client(&app, Some(&author)).get("/api/user/consents").await;
         assert_eq!(mine.status, 200);
         assert_eq!(mine.body.as_array().unwrap().len(), 1);
         assert_eq!(
-            send(&app, Method::GET, "/api/user/consents", None, None)
-                .await
-                .status,
+            client(&app, None).get("/api/user/consents").await.status,
             401
         );
         assert_eq!(
-            send(&app, Method::GET, "/api/user/consents", Some(&other), None)
+            client(&app, Some(&other))
+                .get("/api/user/consents")
                 .await
                 .body,
             json!([])
@@ -216,19 +165,15 @@ engine_test!(
         let (_, admin) = sign_in_as(&ctx, &app, Role::Admin).await;
         let (_, boss) = sign_in_as(&ctx, &app, Role::SuperAdmin).await;
         assert_eq!(
-            send(&app, Method::GET, "/api/consent-statement", None, None)
+            client(&app, None)
+                .get("/api/consent-statement")
                 .await
                 .status,
             401
         );
-        let first = send(
-            &app,
-            Method::GET,
-            "/api/consent-statement",
-            Some(&author),
-            None,
-        )
-        .await;
+        let first = client(&app, Some(&author))
+            .get("/api/consent-statement")
+            .await;
         assert_eq!(first.status, 200);
         assert!(
             first.body["text"].as_str().unwrap().contains("withdraw"),
@@ -241,73 +186,52 @@ engine_test!(
         let change = json!({"text": "I agree, version two."});
         let path = "/api/admin/consent-statement";
         assert_eq!(
-            send(&app, Method::PUT, path, None, Some(change.clone()))
-                .await
-                .status,
+            client(&app, None).put(path, change.clone()).await.status,
             401
         );
         assert_eq!(
-            send(&app, Method::PUT, path, Some(&admin), Some(change.clone()))
+            client(&app, Some(&admin))
+                .put(path, change.clone())
                 .await
                 .status,
             403
         );
-        let blank = send(
-            &app,
-            Method::PUT,
-            path,
-            Some(&boss),
-            Some(json!({"text": "  "})),
-        )
-        .await;
+        let blank = client(&app, Some(&boss))
+            .put(path, json!({"text": "  "}))
+            .await;
         assert_eq!(blank.status, 400);
         assert!(field_named(&blank.body, "text"), "{}", blank.body);
-        let changed = send(&app, Method::PUT, path, Some(&boss), Some(change)).await;
+        let changed = client(&app, Some(&boss)).put(path, change).await;
         assert_eq!(changed.status, 200, "{}", changed.body);
         assert_ne!(changed.body["version"], first.body["version"]);
         let two = live(&app, &author, &admin, "After", json!({"site": true})).await;
 
-        let versions = send(
-            &app,
-            Method::GET,
-            "/api/admin/consent-statements",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let versions = client(&app, Some(&boss))
+            .get("/api/admin/consent-statements")
+            .await;
         assert_eq!(versions.status, 200);
         let v = versions.body.as_array().unwrap();
         assert_eq!(v.len(), 3, "legacy, default, new: {v:?}");
         assert_eq!(v[0]["text"], "I agree, version two.");
         assert!(v.iter().any(|s| s["legacy"] == true));
         assert_eq!(
-            send(
-                &app,
-                Method::GET,
-                "/api/admin/consent-statements",
-                Some(&admin),
-                None
-            )
-            .await
-            .status,
+            client(&app, Some(&admin))
+                .get("/api/admin/consent-statements")
+                .await
+                .status,
             403
         );
         assert_eq!(
-            send(
-                &app,
-                Method::GET,
-                "/api/admin/consent-statements",
-                None,
-                None
-            )
-            .await
-            .status,
+            client(&app, None)
+                .get("/api/admin/consent-statements")
+                .await
+                .status,
             401
         );
 
         let of = |id: i64| format!("/api/stories/{id}/consent");
-        let old = send(&app, Method::GET, &of(one), Some(&author), None).await;
-        let new = send(&app, Method::GET, &of(two), Some(&author), None).await;
+        let old = client(&app, Some(&author)).get(&of(one)).await;
+        let new = client(&app, Some(&author)).get(&of(two)).await;
         assert_eq!(old.body[0]["statementVersion"], first.body["version"]);
         assert_eq!(new.body[0]["statementVersion"], changed.body["version"]);
     }
@@ -334,36 +258,21 @@ engine_test!(social_export_needs_social_consent, |ctx, app| {
     .await;
     let export = |id: i64| format!("/api/stories/{id}/export");
     let body = json!({"platforms": ["twitter"]});
-    let refused = send(
-        &app,
-        Method::POST,
-        &export(site),
-        Some(&author),
-        Some(body.clone()),
-    )
-    .await;
+    let refused = client(&app, Some(&author))
+        .post(&export(site), body.clone())
+        .await;
     assert_eq!(refused.status, 400);
     assert_eq!(
         refused.body["message"],
         "The author has not agreed to sharing this story on social media"
     );
-    let by_reviewer = send(
-        &app,
-        Method::POST,
-        &export(site),
-        Some(&reviewer),
-        Some(body.clone()),
-    )
-    .await;
+    let by_reviewer = client(&app, Some(&reviewer))
+        .post(&export(site), body.clone())
+        .await;
     assert_eq!(by_reviewer.status, 400);
-    let ok = send(
-        &app,
-        Method::POST,
-        &export(shared),
-        Some(&author),
-        Some(body),
-    )
-    .await;
+    let ok = client(&app, Some(&author))
+        .post(&export(shared), body)
+        .await;
     assert_eq!(ok.status, 200, "{}", ok.body);
 });
 
@@ -406,14 +315,9 @@ engine_test!(the_widget_lists_only_stories_agreed_to_it, |ctx, app| {
     let edit = json!({"title": "In widget", "content": "What happened to me, In widget.",
         "excerpt": "A story of grace", "category": "Worship",
         "consent": {"site": true, "widget": false}});
-    let staged = send(
-        &app,
-        Method::PUT,
-        &format!("/api/stories/{in_widget}"),
-        Some(&author),
-        Some(edit),
-    )
-    .await;
+    let staged = client(&app, Some(&author))
+        .put(&format!("/api/stories/{in_widget}"), edit)
+        .await;
     assert_eq!(staged.status, 200, "{}", staged.body);
     let (_, _, after) = get(&app, "/api/stories?widget=true").await;
     assert_eq!(after, json!([]));
@@ -430,14 +334,12 @@ engine_test!(
         let id = live(&app, &author, &reviewer, "Withdrawn testimony", all.clone()).await;
         let keep = live(&app, &author, &reviewer, "Kept testimony", all).await;
         // One post already made, one queued.
-        let queued = send(
-            &app,
-            Method::POST,
-            &format!("/api/stories/{id}/export"),
-            Some(&author),
-            Some(json!({"platforms": ["twitter", "linkedin"]})),
-        )
-        .await;
+        let queued = client(&app, Some(&author))
+            .post(
+                &format!("/api/stories/{id}/export"),
+                json!({"platforms": ["twitter", "linkedin"]}),
+            )
+            .await;
         assert_eq!(queued.status, 200, "{}", queued.body);
         ctx.state
             .db
@@ -497,23 +399,13 @@ engine_test!(
         let (_, _, widget) = get(&app, "/api/stories?widget=true").await;
         assert!(!widget.to_string().contains("Withdrawn testimony"));
         // A draft for its author, without its earlier versions; the queued post cancelled.
-        let mine = send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/{id}"),
-            Some(&author),
-            None,
-        )
-        .await;
+        let mine = client(&app, Some(&author))
+            .get(&format!("/api/stories/{id}"))
+            .await;
         assert_eq!(mine.body["status"], "draft");
-        let versions = send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/{id}/revisions"),
-            Some(&author),
-            None,
-        )
-        .await;
+        let versions = client(&app, Some(&author))
+            .get(&format!("/api/stories/{id}/revisions"))
+            .await;
         assert_eq!(versions.body, json!([]));
         let rows = ctx
             .state
@@ -529,14 +421,9 @@ engine_test!(
             .map(|r| r.try_get::<String>("", "status").unwrap())
             .collect();
         assert_eq!(statuses, ["cancelled", "posted"], "linkedin, twitter");
-        let log = send(
-            &app,
-            Method::GET,
-            "/api/admin/audit-log?action=consent_withdrawn",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let log = client(&app, Some(&boss))
+            .get("/api/admin/audit-log?action=consent_withdrawn")
+            .await;
         assert_eq!(log.status, 200, "{}", log.body);
         let entry = &log.body.as_array().unwrap()[0];
         assert_eq!(entry["targetId"], id.to_string());
@@ -547,14 +434,9 @@ engine_test!(
                 .contains("https://x.example/p/1"),
             "{entry}"
         );
-        let records = send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/{id}/consent"),
-            Some(&author),
-            None,
-        )
-        .await;
+        let records = client(&app, Some(&author))
+            .get(&format!("/api/stories/{id}/consent"))
+            .await;
         assert_eq!(
             records.body.as_array().unwrap().last().unwrap()["kind"],
             "withdrawn"
@@ -572,14 +454,9 @@ engine_test!(
         let bare = send(&app, Method::POST, &keep_path, Some(&reviewer), None).await;
         assert_eq!(bare.status, 400);
         assert!(field_named(&bare.body, "reason"), "{}", bare.body);
-        let ok = send(
-            &app,
-            Method::POST,
-            &keep_path,
-            Some(&reviewer),
-            Some(json!({"reason": "The author asked by phone"})),
-        )
-        .await;
+        let ok = client(&app, Some(&reviewer))
+            .post(&keep_path, json!({"reason": "The author asked by phone"}))
+            .await;
         assert_eq!(ok.status, 200, "{}", ok.body);
         assert_eq!(get(&app, &format!("/api/stories/{keep}")).await.0, 404);
     }
@@ -596,7 +473,7 @@ engine_test!(the_export_holds_the_consent_records, |ctx, app| {
         json!({"site": true, "widget": true}),
     )
     .await;
-    let export = send(&app, Method::GET, "/api/user/export", Some(&author), None).await;
+    let export = client(&app, Some(&author)).get("/api/user/export").await;
     assert_eq!(export.status, 200);
     let consents = export.body["consents"].as_array().unwrap();
     assert_eq!(consents.len(), 1);

@@ -6,7 +6,7 @@ use domain::user::Role;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{send, sign_in_new};
+use crate::helpers::{client, send, sign_in_new};
 use crate::stories::admin_cookie;
 
 fn document() -> Value {
@@ -55,28 +55,24 @@ engine_test!(
         let comment = ctx.comment(&story, "Naomi").await;
         #[allow(clippy::cast_precision_loss)]
         let id = comment.id.0 as f64;
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/admin/comments/bulk",
-            Some(&admin),
-            Some(json!({"action": "approve", "ids": [id, 99999.0]})),
-        )
-        .await;
+        let res = client(&app, Some(&admin))
+            .post(
+                "/api/admin/comments/bulk",
+                json!({"action": "approve", "ids": [id, 99999.0]}),
+            )
+            .await;
         assert_eq!(
             (res.status, &res.body["changed"]),
             (200, &json!(1)),
             "{}",
             res.body
         );
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/admin/comments/bulk",
-            Some(&admin),
-            Some(json!({"action": "approve", "ids": [1.5]})),
-        )
-        .await;
+        let res = client(&app, Some(&admin))
+            .post(
+                "/api/admin/comments/bulk",
+                json!({"action": "approve", "ids": [1.5]}),
+            )
+            .await;
         assert_eq!(res.status, 400, "{}", res.body);
     }
 );
@@ -156,14 +152,9 @@ engine_test!(
         );
         let email = format!("{}@{domain}", "r".repeat(255 - domain.len() - 1));
         assert_eq!(email.len(), 255);
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/password-reset",
-            None,
-            Some(json!({"email": email})),
-        )
-        .await;
+        let res = client(&app, None)
+            .post("/api/password-reset", json!({"email": email}))
+            .await;
         assert_eq!(res.status, 202, "{}", res.body);
     }
 );

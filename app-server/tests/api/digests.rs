@@ -14,7 +14,7 @@ use domain::clock::{Clock, SystemClock};
 use domain::user::{Role, UserRepository};
 use serde_json::json;
 
-use crate::helpers::{TestContext, send};
+use crate::helpers::{TestContext, client, send};
 
 /// The newest link of `path` mailed to anyone, as its token.
 pub(crate) async fn token_in_outbox(ctx: &TestContext, path: &str) -> String {
@@ -39,24 +39,17 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let asked = send(
-        app,
-        Method::POST,
-        "/api/subscriptions",
-        None,
-        Some(json!({"email": email, "frequency": frequency, "page": "/", "website": ""})),
-    )
-    .await;
+    let asked = client(app, None)
+        .post(
+            "/api/subscriptions",
+            json!({"email": email, "frequency": frequency, "page": "/", "website": ""}),
+        )
+        .await;
     assert_eq!(asked.status, 202, "{}", asked.body);
     let token = token_in_outbox(ctx, "confirm").await;
-    let confirmed = send(
-        app,
-        Method::POST,
-        "/api/subscriptions/confirm",
-        None,
-        Some(json!({"token": token})),
-    )
-    .await;
+    let confirmed = client(app, None)
+        .post("/api/subscriptions/confirm", json!({"token": token}))
+        .await;
     assert_eq!(confirmed.status, 200, "{}", confirmed.body);
 }
 
@@ -268,17 +261,15 @@ crate::engine_test!(
             .mark_email_verified(&member.id, SystemClock.now())
             .await
             .unwrap();
-        let asked = send(
-            &app,
-            Method::POST,
-            "/api/subscriptions",
-            Some(&cookie),
-            Some(json!({"email": member.email, "frequency": "weekly", "page": "/dashboard"})),
-        )
-        .await;
+        let asked = client(&app, Some(&cookie))
+            .post(
+                "/api/subscriptions",
+                json!({"email": member.email, "frequency": "weekly", "page": "/dashboard"}),
+            )
+            .await;
         assert_eq!(asked.status, 202, "{}", asked.body);
 
-        let export = send(&app, Method::GET, "/api/user/export", Some(&cookie), None).await;
+        let export = client(&app, Some(&cookie)).get("/api/user/export").await;
         assert_eq!(export.status, 200, "{}", export.body);
         let listed = &export.body["subscriptions"][0];
         assert_eq!(listed["email"], member.email.to_lowercase());

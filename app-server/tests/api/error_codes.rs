@@ -1,10 +1,9 @@
 //! Every error body carries a machine `code` beside its message.
 
-use actix_web::http::Method;
 use domain::user::Role;
 use serde_json::json;
 
-use crate::helpers::{TestContext, send, sign_in_as, sign_in_new};
+use crate::helpers::{TestContext, client, sign_in_as, sign_in_new};
 use crate::uploads::upload;
 
 async fn run(engine: adapters::testing::Engine) {
@@ -25,45 +24,32 @@ async fn run(engine: adapters::testing::Engine) {
     let cases: Vec<(&str, crate::helpers::Answer)> = vec![
         (
             "validation_failed",
-            send(
-                &app,
-                Method::POST,
-                "/api/stories",
-                Some(&member),
-                Some(story.clone()),
-            )
-            .await,
+            client(&app, Some(&member))
+                .post("/api/stories", story.clone())
+                .await,
         ),
-        (
-            "unauthenticated",
-            send(&app, Method::GET, "/api/user", None, None).await,
-        ),
+        ("unauthenticated", client(&app, None).get("/api/user").await),
         (
             "pending_approval",
-            send(
-                &app,
-                Method::POST,
-                "/api/stories",
-                Some(&pending),
-                Some(story),
-            )
-            .await,
+            client(&app, Some(&pending))
+                .post("/api/stories", story)
+                .await,
         ),
         (
             "forbidden",
-            send(&app, Method::GET, "/api/admin/users", Some(&member), None).await,
+            client(&app, Some(&member)).get("/api/admin/users").await,
         ),
         (
             "not_found",
-            send(&app, Method::GET, "/api/stories/987654", None, None).await,
+            client(&app, None).get("/api/stories/987654").await,
         ),
         (
             "conflict",
-            send(&app, Method::POST, "/api/register", None, Some(taken)).await,
+            client(&app, None).post("/api/register", taken).await,
         ),
         (
             "unavailable",
-            send(&app, Method::GET, "/api/auth/google", None, None).await,
+            client(&app, None).get("/api/auth/google").await,
         ),
     ];
     for (code, answer) in cases {
@@ -133,7 +119,7 @@ crate::engine_test!(
         let (_, member) = sign_in_as(&ctx, &app, Role::Member).await;
         let post = |path: &'static str, body: serde_json::Value| {
             let (app, member) = (&app, member.clone());
-            async move { send(app, Method::POST, path, Some(&member), Some(body)).await }
+            async move { client(app, Some(&member)).post(path, body).await }
         };
 
         let missing = post("/api/user/tokens", json!({"name": "Script"})).await;

@@ -11,7 +11,7 @@ use domain::user::{Role, UserRepository};
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{ADMIN_PASSWORD, PASSWORD, TestContext, get, send, sign_in_new};
+use crate::helpers::{ADMIN_PASSWORD, PASSWORD, TestContext, client, get, send, sign_in_new};
 
 async fn admin<S, B>(app: &S) -> String
 where
@@ -22,16 +22,14 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    send(
-        app,
-        Method::POST,
-        "/api/admin/login",
-        None,
-        Some(json!({"username": "admin", "password": ADMIN_PASSWORD})),
-    )
-    .await
-    .cookie
-    .unwrap()
+    client(app, None)
+        .post(
+            "/api/admin/login",
+            json!({"username": "admin", "password": ADMIN_PASSWORD}),
+        )
+        .await
+        .cookie
+        .unwrap()
 }
 
 engine_test!(
@@ -108,14 +106,9 @@ engine_test!(
         assert_eq!(older.as_array().unwrap().len(), 2);
         assert_eq!(older[1]["authorName"], "Reader 0");
         assert_eq!(headers.get("x-total-count").unwrap(), "12");
-        let moderator = send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/{}/comments", story.id),
-            Some(&boss),
-            None,
-        )
-        .await;
+        let moderator = client(&app, Some(&boss))
+            .get(&format!("/api/stories/{}/comments", story.id))
+            .await;
         assert_eq!(
             moderator.headers.get("x-total-count").unwrap(),
             "13",
@@ -148,41 +141,27 @@ engine_test!(
         let story = ctx.story(&ruth, "Stays", "Worship", true, 1).await;
         let boss = admin(&app).await;
         let path = format!("/api/admin/users/{}/suspend", ruth.id);
-        let blank = send(
-            &app,
-            Method::POST,
-            &path,
-            Some(&boss),
-            Some(json!({"reason": "  "})),
-        )
-        .await;
+        let blank = client(&app, Some(&boss))
+            .post(&path, json!({"reason": "  "}))
+            .await;
         assert_eq!(blank.status, 400);
         assert_eq!(blank.body["errors"][0]["field"], "reason");
-        let done = send(
-            &app,
-            Method::POST,
-            &path,
-            Some(&boss),
-            Some(json!({"reason": "Posting spam links"})),
-        )
-        .await;
+        let done = client(&app, Some(&boss))
+            .post(&path, json!({"reason": "Posting spam links"}))
+            .await;
         assert_eq!(done.status, 200, "{}", done.body);
         assert_eq!(done.body["suspendedReason"], "Posting spam links");
         assert_eq!(done.body["isApproved"], false);
         assert_eq!(
-            send(&app, Method::GET, "/api/user", Some(&cookie), None)
-                .await
-                .status,
+            client(&app, Some(&cookie)).get("/api/user").await.status,
             401
         );
-        let login = send(
-            &app,
-            Method::POST,
-            "/api/login",
-            None,
-            Some(json!({"email": "ruth@example.org", "password": PASSWORD})),
-        )
-        .await;
+        let login = client(&app, None)
+            .post(
+                "/api/login",
+                json!({"email": "ruth@example.org", "password": PASSWORD}),
+            )
+            .await;
         assert_eq!(login.status, 403);
         assert_eq!(
             login.body["message"],
@@ -190,14 +169,9 @@ engine_test!(
         );
         let (status, _, _) = get(&app, &format!("/api/stories/{}", story.id)).await;
         assert_eq!(status, 200, "their stories stay");
-        let pending = send(
-            &app,
-            Method::GET,
-            "/api/admin/users/pending",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let pending = client(&app, Some(&boss))
+            .get("/api/admin/users/pending")
+            .await;
         assert!(
             !pending.body.to_string().contains("ruth@example.org"),
             "a suspended person is not waiting for approval"
@@ -205,31 +179,21 @@ engine_test!(
         let mail = ctx.outbox_bodies().await;
         assert!(mail.iter().any(|b| b.contains("Posting spam links")));
 
-        let me = send(&app, Method::GET, "/api/user", Some(&boss), None).await;
+        let me = client(&app, Some(&boss)).get("/api/user").await;
         let own = format!(
             "/api/admin/users/{}/suspend",
             me.body["id"].as_str().unwrap()
         );
         assert_eq!(
-            send(
-                &app,
-                Method::POST,
-                &own,
-                Some(&boss),
-                Some(json!({"reason": "x"}))
-            )
-            .await
-            .status,
+            client(&app, Some(&boss))
+                .post(&own, json!({"reason": "x"}))
+                .await
+                .status,
             403
         );
-        let missing = send(
-            &app,
-            Method::POST,
-            "/api/admin/users/nobody/suspend",
-            Some(&boss),
-            Some(json!({"reason": "x"})),
-        )
-        .await;
+        let missing = client(&app, Some(&boss))
+            .post("/api/admin/users/nobody/suspend", json!({"reason": "x"}))
+            .await;
         assert_eq!(missing.status, 404);
 
         let back = send(
@@ -243,14 +207,12 @@ engine_test!(
         assert_eq!(back.status, 200);
         assert_eq!(back.body["suspendedReason"], serde_json::Value::Null);
         assert_eq!(back.body["isApproved"], true);
-        let login = send(
-            &app,
-            Method::POST,
-            "/api/login",
-            None,
-            Some(json!({"email": "ruth@example.org", "password": PASSWORD})),
-        )
-        .await;
+        let login = client(&app, None)
+            .post(
+                "/api/login",
+                json!({"email": "ruth@example.org", "password": PASSWORD}),
+            )
+            .await;
         assert_eq!(login.status, 200);
         assert_eq!(
             ctx.outbox().await.last().unwrap().1,

@@ -1,12 +1,11 @@
 //! The help centre: sending a message, its validation, the mail to support, and the inbox.
 
-use actix_web::http::Method;
 use domain::user::{Role, UserRepository};
 use serde_json::{Value, json};
 
 use crate::comments::signed_in;
 use crate::engine_test;
-use crate::helpers::send;
+use crate::helpers::client;
 
 fn message(category: Value) -> Value {
     json!({
@@ -21,14 +20,9 @@ fn message(category: Value) -> Value {
 engine_test!(
     a_help_message_is_stored_and_support_is_told_by_mail,
     |ctx, app| {
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/help/contact",
-            None,
-            Some(message(json!("technical"))),
-        )
-        .await;
+        let res = client(&app, None)
+            .post("/api/help/contact", message(json!("technical")))
+            .await;
         assert_eq!(res.status, 201, "{}", res.body);
         assert_eq!(
             res.body["message"],
@@ -52,14 +46,9 @@ engine_test!(
             &hash,
         )
         .await;
-        let inbox = send(
-            &app,
-            Method::GET,
-            "/api/admin/help-messages",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let inbox = client(&app, Some(&boss))
+            .get("/api/admin/help-messages")
+            .await;
         assert_eq!(inbox.status, 200, "{}", inbox.body);
         let m = &inbox.body[0];
         assert_eq!(m["subject"], "Cannot upload a thumbnail");
@@ -79,18 +68,13 @@ engine_test!(
         let member = signed_in(&ctx, &app, "ruth@example.org", Role::Member, false, &hash).await;
         let mut body = message(Value::Null);
         body["userId"] = json!(someone.id.as_str());
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/help/contact",
-            Some(&member),
-            Some(body),
-        )
-        .await;
+        let res = client(&app, Some(&member))
+            .post("/api/help/contact", body)
+            .await;
         assert_eq!(res.status, 201, "{}", res.body);
         let mut forged = message(json!("bug"));
         forged["userId"] = json!(someone.id.as_str());
-        let res = send(&app, Method::POST, "/api/help/contact", None, Some(forged)).await;
+        let res = client(&app, None).post("/api/help/contact", forged).await;
         assert_eq!(res.status, 201, "{}", res.body);
 
         let boss = signed_in(
@@ -102,14 +86,9 @@ engine_test!(
             &hash,
         )
         .await;
-        let inbox = send(
-            &app,
-            Method::GET,
-            "/api/admin/help-messages",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let inbox = client(&app, Some(&boss))
+            .get("/api/admin/help-messages")
+            .await;
         let list = inbox.body.as_array().unwrap();
         assert_eq!(list.len(), 2);
         assert_eq!(list[1]["category"], "bug", "the open queue is oldest first");
@@ -131,16 +110,12 @@ engine_test!(
 engine_test!(
     a_help_message_is_validated_with_every_refused_field,
     |ctx, app| {
-        let blank = send(
-            &app,
-            Method::POST,
-            "/api/help/contact",
-            None,
-            Some(
+        let blank = client(&app, None)
+            .post(
+                "/api/help/contact",
                 json!({"contactEmail": " ", "subject": "", "message": " ", "category": "general"}),
-            ),
-        )
-        .await;
+            )
+            .await;
         assert_eq!(blank.status, 400);
         assert_eq!(blank.body["message"], "Please fill in all required fields.");
         let fields: Vec<&str> = blank.body["errors"]
@@ -152,27 +127,17 @@ engine_test!(
         assert_eq!(fields, ["contactEmail", "subject", "message"]);
         assert_eq!(blank.body["errors"][1]["message"], "Subject is required");
 
-        let unknown = send(
-            &app,
-            Method::POST,
-            "/api/help/contact",
-            None,
-            Some(message(json!("prayer"))),
-        )
-        .await;
+        let unknown = client(&app, None)
+            .post("/api/help/contact", message(json!("prayer")))
+            .await;
         assert_eq!(unknown.status, 400);
         assert_eq!(unknown.body["errors"][0]["field"], "category");
 
         let mut bad_email = message(json!("account"));
         bad_email["contactEmail"] = json!("mary");
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/help/contact",
-            None,
-            Some(bad_email),
-        )
-        .await;
+        let res = client(&app, None)
+            .post("/api/help/contact", bad_email)
+            .await;
         assert_eq!(res.status, 400);
         assert_eq!(res.body["message"], "Please enter a valid email address");
 
@@ -181,14 +146,14 @@ engine_test!(
         for odd in [json!({}), json!(7), json!(["u1"])] {
             let mut body = message(json!("general"));
             body["userId"] = odd.clone();
-            let res = send(&app, Method::POST, "/api/help/contact", None, Some(body)).await;
+            let res = client(&app, None).post("/api/help/contact", body).await;
             assert_eq!(res.status, 400, "userId {odd}: {}", res.body);
             assert!(res.body["message"].as_str().is_some(), "{}", res.body);
         }
 
         let mut long = message(json!("content"));
         long["message"] = json!("m".repeat(10_001));
-        let res = send(&app, Method::POST, "/api/help/contact", None, Some(long)).await;
+        let res = client(&app, None).post("/api/help/contact", long).await;
         assert_eq!(res.status, 400);
         assert_eq!(
             res.body["errors"][0]["message"],
@@ -206,7 +171,7 @@ engine_test!(
 
 engine_test!(only_the_super_admin_reads_the_help_inbox, |ctx, app| {
     let hash = ctx.password_hash().await;
-    let anonymous = send(&app, Method::GET, "/api/admin/help-messages", None, None).await;
+    let anonymous = client(&app, None).get("/api/admin/help-messages").await;
     assert_eq!(anonymous.status, 401);
     for (i, role) in [
         Role::Member,
@@ -218,14 +183,9 @@ engine_test!(only_the_super_admin_reads_the_help_inbox, |ctx, app| {
     .enumerate()
     {
         let cookie = signed_in(&ctx, &app, &format!("u{i}@example.org"), role, true, &hash).await;
-        let res = send(
-            &app,
-            Method::GET,
-            "/api/admin/help-messages",
-            Some(&cookie),
-            None,
-        )
-        .await;
+        let res = client(&app, Some(&cookie))
+            .get("/api/admin/help-messages")
+            .await;
         assert_eq!(res.status, 403, "{role:?}");
     }
 });
@@ -245,23 +205,13 @@ async fn help_messages_are_rate_limited_per_address() {
     ))
     .await;
     for _ in 0..2 {
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/help/contact",
-            None,
-            Some(message(json!("general"))),
-        )
-        .await;
+        let res = client(&app, None)
+            .post("/api/help/contact", message(json!("general")))
+            .await;
         assert_eq!(res.status, 201);
     }
-    let limited = send(
-        &app,
-        Method::POST,
-        "/api/help/contact",
-        None,
-        Some(message(json!("general"))),
-    )
-    .await;
+    let limited = client(&app, None)
+        .post("/api/help/contact", message(json!("general")))
+        .await;
     assert_eq!(limited.status, 429);
 }

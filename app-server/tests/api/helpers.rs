@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::Method;
 use actix_web::test;
 use adapters::testing::{Engine, TestDatabase};
 use app_server::config::Config;
@@ -368,6 +369,51 @@ where
         headers,
         body: serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
         cookie,
+    }
+}
+
+/// One person's requests: their credential (a session cookie, `Bearer gst_...`, or none for
+/// a visitor) on each, so a scenario reads as what they do rather than how a request is
+/// built.
+pub struct Client<'a, S> {
+    app: &'a S,
+    credential: Option<&'a str>,
+}
+
+// By hand: a derive would ask `S: Copy`, and only the reference is copied.
+impl<S> Clone for Client<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S> Copy for Client<'_, S> {}
+
+/// The requests of whoever holds `credential` (`None`: a visitor).
+pub fn client<'a, S>(app: &'a S, credential: Option<&'a str>) -> Client<'a, S> {
+    Client { app, credential }
+}
+
+impl<S, B> Client<'_, S>
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    // Each takes the client by value (it is two references), so the request's future
+    // borrows only the app and the credential and may be kept in a closure.
+    pub async fn get(self, path: &str) -> Answer {
+        send(self.app, Method::GET, path, self.credential, None).await
+    }
+
+    pub async fn post(self, path: &str, body: serde_json::Value) -> Answer {
+        send(self.app, Method::POST, path, self.credential, Some(body)).await
+    }
+
+    pub async fn put(self, path: &str, body: serde_json::Value) -> Answer {
+        send(self.app, Method::PUT, path, self.credential, Some(body)).await
+    }
+
+    pub async fn delete(self, path: &str) -> Answer {
+        send(self.app, Method::DELETE, path, self.credential, None).await
     }
 }
 

@@ -2,7 +2,6 @@
 
 use std::time::Duration;
 
-use actix_web::http::Method;
 use adapters::testing::smtp::SmtpSink;
 use adapters::testing::{Engine, TestDatabase};
 use domain::user::Role;
@@ -10,7 +9,7 @@ use serde_json::json;
 
 use crate::comments::signed_in;
 use crate::engine_test;
-use crate::helpers::{send, test_config};
+use crate::helpers::{client, test_config};
 use crate::stories::admin_cookie;
 
 fn help_message(subject: &str) -> serde_json::Value {
@@ -25,25 +24,15 @@ fn help_message(subject: &str) -> serde_json::Value {
 
 engine_test!(the_super_admin_reads_the_outbox_newest_first, |ctx, app| {
     for subject in ["First question", "Second question"] {
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/help/contact",
-            None,
-            Some(help_message(subject)),
-        )
-        .await;
+        let res = client(&app, None)
+            .post("/api/help/contact", help_message(subject))
+            .await;
         assert_eq!(res.status, 201, "{}", res.body);
     }
     let boss = admin_cookie(&app).await;
-    let res = send(
-        &app,
-        Method::GET,
-        "/api/admin/mail-outbox",
-        Some(&boss),
-        None,
-    )
-    .await;
+    let res = client(&app, Some(&boss))
+        .get("/api/admin/mail-outbox")
+        .await;
     assert_eq!(res.status, 200, "{}", res.body);
     assert_eq!(res.body["delivery"], "outbox");
     let messages = res.body["messages"].as_array().unwrap();
@@ -71,32 +60,22 @@ engine_test!(the_super_admin_reads_the_outbox_newest_first, |ctx, app| {
             .contains("The preview stays empty.")
     );
 
-    let one = send(
-        &app,
-        Method::GET,
-        "/api/admin/mail-outbox?limit=1",
-        Some(&boss),
-        None,
-    )
-    .await;
+    let one = client(&app, Some(&boss))
+        .get("/api/admin/mail-outbox?limit=1")
+        .await;
     assert_eq!(one.status, 200);
     assert_eq!(one.body["messages"].as_array().unwrap().len(), 1);
 
-    let bad = send(
-        &app,
-        Method::GET,
-        "/api/admin/mail-outbox?limit=many",
-        Some(&boss),
-        None,
-    )
-    .await;
+    let bad = client(&app, Some(&boss))
+        .get("/api/admin/mail-outbox?limit=many")
+        .await;
     assert_eq!(bad.status, 400, "{}", bad.body);
     assert!(bad.body["message"].is_string(), "{}", bad.body);
 });
 
 engine_test!(only_the_super_admin_reads_the_outbox, |ctx, app| {
     let hash = ctx.password_hash().await;
-    let anonymous = send(&app, Method::GET, "/api/admin/mail-outbox", None, None).await;
+    let anonymous = client(&app, None).get("/api/admin/mail-outbox").await;
     assert_eq!(anonymous.status, 401);
     for (i, role) in [
         Role::Member,
@@ -109,14 +88,9 @@ engine_test!(only_the_super_admin_reads_the_outbox, |ctx, app| {
     .enumerate()
     {
         let cookie = signed_in(&ctx, &app, &format!("m{i}@example.org"), role, true, &hash).await;
-        let res = send(
-            &app,
-            Method::GET,
-            "/api/admin/mail-outbox",
-            Some(&cookie),
-            None,
-        )
-        .await;
+        let res = client(&app, Some(&cookie))
+            .get("/api/admin/mail-outbox")
+            .await;
         assert_eq!(res.status, 403, "{role:?}: {}", res.body);
     }
 });
@@ -138,14 +112,9 @@ async fn mail_goes_out_over_smtp(engine: Engine) {
     ))
     .await;
 
-    let res = send(
-        &app,
-        Method::POST,
-        "/api/help/contact",
-        None,
-        Some(help_message("Where is my story?")),
-    )
-    .await;
+    let res = client(&app, None)
+        .post("/api/help/contact", help_message("Where is my story?"))
+        .await;
     assert_eq!(res.status, 201, "{}", res.body);
 
     let mut waited = Duration::ZERO;
@@ -164,14 +133,9 @@ async fn mail_goes_out_over_smtp(engine: Engine) {
     );
 
     let boss = admin_cookie(&app).await;
-    let outbox = send(
-        &app,
-        Method::GET,
-        "/api/admin/mail-outbox",
-        Some(&boss),
-        None,
-    )
-    .await;
+    let outbox = client(&app, Some(&boss))
+        .get("/api/admin/mail-outbox")
+        .await;
     assert_eq!(outbox.body["delivery"], "smtp");
     assert_eq!(
         outbox.body["messages"][0]["status"], "sent",

@@ -7,7 +7,7 @@ use domain::user::Role;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{get, send, sign_in_new};
+use crate::helpers::{client, get, send, sign_in_new};
 use crate::stories::admin_cookie;
 
 engine_test!(
@@ -37,23 +37,11 @@ engine_test!(
             &hash,
         )
         .await;
-        let res = send(
-        &app,
-        Method::POST,
-        "/api/stories",
-        Some(&c),
-        Some(json!({"title": "Nul\u{0}title", "content": "Text", "category": "Worship", "isPublished": false})),
-    )
+        let res = client(&app, Some(&c)).post("/api/stories", json!({"title": "Nul\u{0}title", "content": "Text", "category": "Worship", "isPublished": false}))
     .await;
         assert_eq!(res.status, 400, "{}", res.body);
         // Line breaks and tabs are ordinary text.
-        let ok = send(
-        &app,
-        Method::POST,
-        "/api/stories",
-        Some(&c),
-        Some(json!({"title": "Fine", "content": "One\n\n\tTwo\r\n", "category": "Worship", "isPublished": false})),
-    )
+        let ok = client(&app, Some(&c)).post("/api/stories", json!({"title": "Fine", "content": "One\n\n\tTwo\r\n", "category": "Worship", "isPublished": false}))
     .await;
         assert_eq!(ok.status, 201, "{}", ok.body);
         let raw = test::TestRequest::post()
@@ -77,15 +65,9 @@ engine_test!(a_long_title_never_turns_a_review_into_a_500, |ctx, app| {
     )
     .await;
     let title = "A".repeat(255);
-    let created = send(
-        &app,
-        Method::POST,
-        "/api/stories",
-        Some(&c),
-        Some(
+    let created = client(&app, Some(&c)).post("/api/stories", 
             json!({"title": title, "content": "Text", "category": "Worship", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}}),
-        ),
-    )
+        )
     .await;
     assert_eq!(created.status, 201, "{}", created.body);
     let id = created.body["id"].as_i64().unwrap();
@@ -125,7 +107,7 @@ engine_test!(
         let page = |path: String| {
             let boss = boss.clone();
             let app = &app;
-            async move { send(app, Method::GET, &path, Some(&boss), None).await }
+            async move { client(app, Some(&boss)).get(&path).await }
         };
         let first = page("/api/admin/help-messages".into()).await;
         assert_eq!(first.status, 200);
@@ -151,14 +133,9 @@ engine_test!(
         assert_eq!(open.body[0]["subject"], "Question 1");
         let done = page("/api/admin/help-messages?status=handled".into()).await;
         assert_eq!(done.headers.get("x-total-count").unwrap(), "1");
-        let deleted = send(
-            &app,
-            Method::DELETE,
-            &format!("/api/admin/help-messages/{id}"),
-            Some(&boss),
-            None,
-        )
-        .await;
+        let deleted = client(&app, Some(&boss))
+            .delete(&format!("/api/admin/help-messages/{id}"))
+            .await;
         assert_eq!(deleted.status, 200);
         for (method, path) in [
             (Method::DELETE, format!("/api/admin/help-messages/{id}")),
@@ -185,36 +162,21 @@ engine_test!(the_pending_people_list_pages_1000_accounts, |ctx, app| {
             .await;
     }
     let boss = admin_cookie(&app).await;
-    let first = send(
-        &app,
-        Method::GET,
-        "/api/admin/users/pending",
-        Some(&boss),
-        None,
-    )
-    .await;
+    let first = client(&app, Some(&boss))
+        .get("/api/admin/users/pending")
+        .await;
     assert_eq!(first.status, 200);
     assert_eq!(first.headers.get("x-total-count").unwrap(), "1000");
     assert_eq!(first.body.as_array().unwrap().len(), 100);
     assert_eq!(first.body[0]["email"], "p0000@example.org", "oldest first");
-    let last = send(
-        &app,
-        Method::GET,
-        "/api/admin/users/pending?limit=10&offset=995",
-        Some(&boss),
-        None,
-    )
-    .await;
+    let last = client(&app, Some(&boss))
+        .get("/api/admin/users/pending?limit=10&offset=995")
+        .await;
     assert_eq!(last.body.as_array().unwrap().len(), 5);
     assert_eq!(last.body[4]["email"], "p0999@example.org");
-    let bad = send(
-        &app,
-        Method::GET,
-        "/api/admin/users/pending?limit=101",
-        Some(&boss),
-        None,
-    )
-    .await;
+    let bad = client(&app, Some(&boss))
+        .get("/api/admin/users/pending?limit=101")
+        .await;
     assert_eq!(bad.status, 400);
 });
 
@@ -240,14 +202,9 @@ engine_test!(
             &hash,
         )
         .await;
-        let page = send(
-            &app,
-            Method::GET,
-            "/api/admin/comments/pending?limit=100&offset=900",
-            Some(&primary),
-            None,
-        )
-        .await;
+        let page = client(&app, Some(&primary))
+            .get("/api/admin/comments/pending?limit=100&offset=900")
+            .await;
         assert_eq!(page.status, 200, "{}", page.body);
         assert_eq!(page.headers.get("x-total-count").unwrap(), "1000");
         assert_eq!(page.body.as_array().unwrap().len(), 100);
@@ -255,14 +212,9 @@ engine_test!(
             page.body[99]["comment"]["authorName"], "Reader 999",
             "oldest first"
         );
-        let first = send(
-            &app,
-            Method::GET,
-            "/api/admin/comments/pending?limit=3",
-            Some(&primary),
-            None,
-        )
-        .await;
+        let first = client(&app, Some(&primary))
+            .get("/api/admin/comments/pending?limit=3")
+            .await;
         assert_eq!(first.body[0]["storyTitle"], "First story");
         assert_eq!(first.body[1]["storyTitle"], "Second story");
         let ids: Vec<i64> = first
@@ -272,25 +224,18 @@ engine_test!(
             .iter()
             .map(|q| q["comment"]["id"].as_i64().unwrap())
             .collect();
-        let approved = send(
-            &app,
-            Method::POST,
-            "/api/admin/comments/bulk",
-            Some(&primary),
-            Some(json!({"action": "approve", "ids": ids})),
-        )
-        .await;
+        let approved = client(&app, Some(&primary))
+            .post(
+                "/api/admin/comments/bulk",
+                json!({"action": "approve", "ids": ids}),
+            )
+            .await;
         assert_eq!(approved.status, 200, "{}", approved.body);
         assert_eq!(approved.body["changed"], 3);
         assert_eq!(approved.body["message"], "3 comments approved");
-        let after = send(
-            &app,
-            Method::GET,
-            "/api/admin/comments/pending?limit=1",
-            Some(&primary),
-            None,
-        )
-        .await;
+        let after = client(&app, Some(&primary))
+            .get("/api/admin/comments/pending?limit=1")
+            .await;
         assert_eq!(after.headers.get("x-total-count").unwrap(), "997");
         let (_, headers, _) = get(&app, &format!("/api/stories/{}/comments", one.id)).await;
         assert_eq!(
@@ -306,59 +251,46 @@ engine_test!(
             .iter()
             .map(|q| q["comment"]["id"].as_i64().unwrap())
             .collect();
-        let refused = send(
-            &app,
-            Method::POST,
-            "/api/admin/comments/bulk",
-            Some(&primary),
-            Some(json!({"action": "delete", "ids": next})),
-        )
-        .await;
+        let refused = client(&app, Some(&primary))
+            .post(
+                "/api/admin/comments/bulk",
+                json!({"action": "delete", "ids": next}),
+            )
+            .await;
         assert_eq!(
             refused.status, 403,
             "primary contributors approve but do not delete"
         );
         let boss = admin_cookie(&app).await;
-        let deleted = send(
-            &app,
-            Method::POST,
-            "/api/admin/comments/bulk",
-            Some(&boss),
-            Some(json!({"action": "delete", "ids": next})),
-        )
-        .await;
+        let deleted = client(&app, Some(&boss))
+            .post(
+                "/api/admin/comments/bulk",
+                json!({"action": "delete", "ids": next}),
+            )
+            .await;
         assert_eq!(deleted.body["changed"], 1);
         for bad in [
             json!({"action": "approve", "ids": []}),
             json!({"action": "approve", "ids": (0..101).collect::<Vec<i64>>()}),
             json!({"action": "shout", "ids": [1]}),
         ] {
-            let r = send(
-                &app,
-                Method::POST,
-                "/api/admin/comments/bulk",
-                Some(&boss),
-                Some(bad.clone()),
-            )
-            .await;
+            let r = client(&app, Some(&boss))
+                .post("/api/admin/comments/bulk", bad.clone())
+                .await;
             assert_eq!(r.status, 400, "{bad}");
         }
         let (_, member) =
             sign_in_new(&ctx, &app, "member@example.org", Role::Member, true, &hash).await;
         assert_eq!(
-            send(
-                &app,
-                Method::GET,
-                "/api/admin/comments/pending",
-                Some(&member),
-                None
-            )
-            .await
-            .status,
+            client(&app, Some(&member))
+                .get("/api/admin/comments/pending")
+                .await
+                .status,
             403
         );
         assert_eq!(
-            send(&app, Method::GET, "/api/admin/comments/pending", None, None)
+            client(&app, None)
+                .get("/api/admin/comments/pending")
                 .await
                 .status,
             401
@@ -385,47 +317,27 @@ engine_test!(
         ctx.comment(&story, "Reader").await;
         let boss = admin_cookie(&app).await;
         let path = format!("/api/admin/stories/{}/unpublish", story.id);
-        let blank = send(
-            &app,
-            Method::POST,
-            &path,
-            Some(&boss),
-            Some(json!({"reason": " "})),
-        )
-        .await;
+        let blank = client(&app, Some(&boss))
+            .post(&path, json!({"reason": " "}))
+            .await;
         assert_eq!(blank.status, 400);
         assert_eq!(
-            send(
-                &app,
-                Method::POST,
-                &path,
-                Some(&mine),
-                Some(json!({"reason": "x"}))
-            )
-            .await
-            .status,
+            client(&app, Some(&mine))
+                .post(&path, json!({"reason": "x"}))
+                .await
+                .status,
             403
         );
         assert_eq!(
-            send(
-                &app,
-                Method::POST,
-                &path,
-                None,
-                Some(json!({"reason": "x"}))
-            )
-            .await
-            .status,
+            client(&app, None)
+                .post(&path, json!({"reason": "x"}))
+                .await
+                .status,
             401
         );
-        let done = send(
-            &app,
-            Method::POST,
-            &path,
-            Some(&boss),
-            Some(json!({"reason": "Names a child without consent"})),
-        )
-        .await;
+        let done = client(&app, Some(&boss))
+            .post(&path, json!({"reason": "Names a child without consent"}))
+            .await;
         assert_eq!(done.status, 200, "{}", done.body);
         assert_eq!(done.body["status"], "rejected");
         assert_eq!(done.body["isPublished"], false);
@@ -444,14 +356,9 @@ engine_test!(
             let (_, headers, body) = get(&app, list).await;
             assert_eq!(headers.get("x-total-count").unwrap(), "0", "{list}: {body}");
         }
-        let own = send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/author/{}", author.id),
-            Some(&mine),
-            None,
-        )
-        .await;
+        let own = client(&app, Some(&mine))
+            .get(&format!("/api/stories/author/{}", author.id))
+            .await;
         assert_eq!(
             own.body[0]["rejectionReason"],
             "Names a child without consent"
@@ -463,23 +370,16 @@ engine_test!(
                 .unwrap()
                 .contains("Names a child without consent")
         );
-        let again = send(
-            &app,
-            Method::POST,
-            &path,
-            Some(&boss),
-            Some(json!({"reason": "again"})),
-        )
-        .await;
+        let again = client(&app, Some(&boss))
+            .post(&path, json!({"reason": "again"}))
+            .await;
         assert_eq!(again.status, 409, "not live any more");
-        let missing = send(
-            &app,
-            Method::POST,
-            "/api/admin/stories/999999/unpublish",
-            Some(&boss),
-            Some(json!({"reason": "x"})),
-        )
-        .await;
+        let missing = client(&app, Some(&boss))
+            .post(
+                "/api/admin/stories/999999/unpublish",
+                json!({"reason": "x"}),
+            )
+            .await;
         assert_eq!(missing.status, 404);
     }
 );
@@ -498,25 +398,14 @@ engine_test!(
         )
         .await;
         let story = ctx.story(&author, "Live", "Worship", true, 1).await;
-        let res = send(
-        &app,
-        Method::PUT,
-        &format!("/api/stories/{}", story.id),
-        Some(&c),
-        Some(json!({"title": "Live, reworked", "content": "New words", "category": "Worship", "isPublished": false})),
-    )
+        let res = client(&app, Some(&c)).put(&format!("/api/stories/{}", story.id), json!({"title": "Live, reworked", "content": "New words", "category": "Worship", "isPublished": false}))
     .await;
         assert_eq!(res.status, 200, "{}", res.body);
         let (status, _, _) = get(&app, &format!("/api/stories/{}", story.id)).await;
         assert_eq!(status, 404, "off the site");
-        let own = send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/{}", story.id),
-            Some(&c),
-            None,
-        )
-        .await;
+        let own = client(&app, Some(&c))
+            .get(&format!("/api/stories/{}", story.id))
+            .await;
         assert_eq!(own.body["status"], "draft");
         assert_eq!(own.body["title"], "Live, reworked");
     }
@@ -535,7 +424,7 @@ engine_test!(
             &hash,
         )
         .await;
-        let created = send(&app, Method::POST, "/api/stories", Some(&mine), Some(json!({"title": "First words", "content": "One", "category": "Worship", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}}))).await;
+        let created = client(&app, Some(&mine)).post("/api/stories", json!({"title": "First words", "content": "One", "category": "Worship", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}})).await;
         let id = created.body["id"].as_i64().unwrap();
         let boss = admin_cookie(&app).await;
         assert_eq!(
@@ -550,7 +439,7 @@ engine_test!(
             .status,
             200
         );
-        let edited = send(&app, Method::PUT, &format!("/api/stories/{id}"), Some(&mine), Some(json!({"title": "Second words", "content": "Two", "category": "Worship", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}}))).await;
+        let edited = client(&app, Some(&mine)).put(&format!("/api/stories/{id}"), json!({"title": "Second words", "content": "Two", "category": "Worship", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}})).await;
         assert_eq!(edited.status, 200, "{}", edited.body);
         assert_eq!(
             send(
@@ -564,14 +453,9 @@ engine_test!(
             .status,
             200
         );
-        let history = send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/{id}/revisions"),
-            Some(&mine),
-            None,
-        )
-        .await;
+        let history = client(&app, Some(&mine))
+            .get(&format!("/api/stories/{id}/revisions"))
+            .await;
         assert_eq!(history.status, 200, "{}", history.body);
         let versions = history.body.as_array().unwrap();
         assert_eq!(versions.len(), 2);
@@ -581,66 +465,41 @@ engine_test!(
         assert_eq!(versions[0]["approvedBy"], "Super Administrator");
         assert!(versions[0]["approvedAt"].is_string());
         assert_eq!(
-            send(
-                &app,
-                Method::GET,
-                &format!("/api/stories/{id}/revisions"),
-                Some(&boss),
-                None
-            )
-            .await
-            .status,
+            client(&app, Some(&boss))
+                .get(&format!("/api/stories/{id}/revisions"))
+                .await
+                .status,
             200
         );
         assert_eq!(
-            send(
-                &app,
-                Method::GET,
-                &format!("/api/stories/{id}/revisions"),
-                None,
-                None
-            )
-            .await
-            .status,
+            client(&app, None)
+                .get(&format!("/api/stories/{id}/revisions"))
+                .await
+                .status,
             401
         );
         let (_, other) =
             sign_in_new(&ctx, &app, "other@example.org", Role::Member, true, &hash).await;
         assert_eq!(
-            send(
-                &app,
-                Method::GET,
-                &format!("/api/stories/{id}/revisions"),
-                Some(&other),
-                None
-            )
-            .await
-            .status,
+            client(&app, Some(&other))
+                .get(&format!("/api/stories/{id}/revisions"))
+                .await
+                .status,
             403
         );
         let draft = ctx.story(&author, "Draft", "Worship", false, 0).await;
         assert_eq!(
-            send(
-                &app,
-                Method::GET,
-                &format!("/api/stories/{}/revisions", draft.id),
-                Some(&other),
-                None
-            )
-            .await
-            .status,
+            client(&app, Some(&other))
+                .get(&format!("/api/stories/{}/revisions", draft.id))
+                .await
+                .status,
             404
         );
         assert_eq!(
-            send(
-                &app,
-                Method::GET,
-                "/api/stories/999999/revisions",
-                Some(&boss),
-                None
-            )
-            .await
-            .status,
+            client(&app, Some(&boss))
+                .get("/api/stories/999999/revisions")
+                .await
+                .status,
             404
         );
     }
@@ -666,26 +525,16 @@ engine_test!(
                 .unwrap();
         }
         let boss = admin_cookie(&app).await;
-        let failed = send(
-            &app,
-            Method::GET,
-            "/api/admin/mail-outbox?status=failed",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let failed = client(&app, Some(&boss))
+            .get("/api/admin/mail-outbox?status=failed")
+            .await;
         assert_eq!(failed.status, 200, "{}", failed.body);
         assert_eq!(failed.headers.get("x-total-count").unwrap(), "1");
         assert_eq!(failed.body["messages"][0]["subject"], "Gave up");
         let id = failed.body["messages"][0]["id"].as_i64().unwrap();
-        let all = send(
-            &app,
-            Method::GET,
-            "/api/admin/mail-outbox?limit=2&offset=0",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let all = client(&app, Some(&boss))
+            .get("/api/admin/mail-outbox?limit=2&offset=0")
+            .await;
         assert_eq!(all.headers.get("x-total-count").unwrap(), "3");
         assert_eq!(all.body["messages"].as_array().unwrap().len(), 2);
         let retried = send(
@@ -717,23 +566,13 @@ engine_test!(
         )
         .await;
         assert_eq!(missing.status, 404);
-        let pending = send(
-            &app,
-            Method::GET,
-            "/api/admin/mail-outbox?status=pending",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let pending = client(&app, Some(&boss))
+            .get("/api/admin/mail-outbox?status=pending")
+            .await;
         assert_eq!(pending.headers.get("x-total-count").unwrap(), "2");
-        let bad = send(
-            &app,
-            Method::GET,
-            "/api/admin/mail-outbox?limit=201",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let bad = client(&app, Some(&boss))
+            .get("/api/admin/mail-outbox?limit=201")
+            .await;
         assert_eq!(bad.status, 400);
     }
 );

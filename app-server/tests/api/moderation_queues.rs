@@ -9,7 +9,7 @@ use sea_orm::ConnectionTrait;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{send, sign_in_new};
+use crate::helpers::{client, send, sign_in_new};
 use crate::stories::admin_cookie;
 
 engine_test!(
@@ -42,7 +42,7 @@ engine_test!(
         let get = |path: &'static str| {
             let boss = boss.clone();
             let app = &app;
-            async move { send(app, Method::GET, path, Some(&boss), None).await }
+            async move { client(app, Some(&boss)).get(path).await }
         };
         let new = get("/api/admin/stories/pending?kind=new").await;
         assert_eq!(new.status, 200, "{}", new.body);
@@ -87,7 +87,7 @@ engine_test!(
             "offset=1000000001",
         ] {
             let path = format!("/api/admin/stories/pending?{bad}");
-            let r = send(&app, Method::GET, &path, Some(&boss), None).await;
+            let r = client(&app, Some(&boss)).get(&path).await;
             assert_eq!(r.status, 400, "{bad}: {}", r.body);
         }
         // Out of bounds: a validation error naming the parameter, like every paged list's.
@@ -97,7 +97,7 @@ engine_test!(
             ("offset=1000000001", "offset"),
         ] {
             let path = format!("/api/admin/stories/pending?{bad}");
-            let r = send(&app, Method::GET, &path, Some(&boss), None).await;
+            let r = client(&app, Some(&boss)).get(&path).await;
             assert_eq!(r.body["code"], "validation_failed", "{bad}: {}", r.body);
             assert_eq!(r.body["errors"][0]["field"], field, "{bad}: {}", r.body);
         }
@@ -131,37 +131,22 @@ engine_test!(
             .await
             .unwrap();
         let boss = admin_cookie(&app).await;
-        let all = send(
-            &app,
-            Method::GET,
-            "/api/admin/social-posts",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let all = client(&app, Some(&boss))
+            .get("/api/admin/social-posts")
+            .await;
         assert_eq!(all.status, 200, "{}", all.body);
         assert_eq!(all.headers.get("x-total-count").unwrap(), "1000");
         assert_eq!(all.body.as_array().unwrap().len(), 50);
         assert_eq!(all.body[0]["storyTitle"], "Shared");
-        let failed = send(
-            &app,
-            Method::GET,
-            "/api/admin/social-posts?status=failed&limit=200&offset=899",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let failed = client(&app, Some(&boss))
+            .get("/api/admin/social-posts?status=failed&limit=200&offset=899")
+            .await;
         assert_eq!(failed.headers.get("x-total-count").unwrap(), "999");
         assert_eq!(failed.body.as_array().unwrap().len(), 100);
         let failed_id = failed.body[0]["id"].as_i64().unwrap();
-        let queued = send(
-            &app,
-            Method::GET,
-            "/api/admin/social-posts?status=queued&limit=1",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let queued = client(&app, Some(&boss))
+            .get("/api/admin/social-posts?status=queued&limit=1")
+            .await;
         let queued_id = queued.body[0]["id"].as_i64().unwrap();
         let call = |verb: &'static str, id: i64| {
             let boss = boss.clone();
@@ -198,23 +183,18 @@ engine_test!(
         assert_eq!(retried.body["attempts"], 0);
         assert_eq!(call("retry", failed_id).await.status, 409);
         assert_eq!(call("cancel", 999_999).await.status, 404);
-        let log = send(&app, Method::GET, "/api/admin/audit-log", Some(&boss), None).await;
+        let log = client(&app, Some(&boss)).get("/api/admin/audit-log").await;
         assert_eq!(log.headers.get("x-total-count").unwrap(), "2");
         assert_eq!(log.body[0]["action"], "social_retried");
         assert_eq!(log.body[0]["targetLabel"], "Shared");
         assert_eq!(log.body[0]["reason"], "Twitter");
         assert_eq!(log.body[1]["action"], "social_cancelled");
-        let counts = send(&app, Method::GET, "/api/admin/queues", Some(&boss), None).await;
+        let counts = client(&app, Some(&boss)).get("/api/admin/queues").await;
         assert_eq!(counts.body["socialFailed"], 998);
         for bad in ["limit=0", "limit=201", "status=lost"] {
-            let r = send(
-                &app,
-                Method::GET,
-                &format!("/api/admin/social-posts?{bad}"),
-                Some(&boss),
-                None,
-            )
-            .await;
+            let r = client(&app, Some(&boss))
+                .get(&format!("/api/admin/social-posts?{bad}"))
+                .await;
             assert_eq!(r.status, 400, "{bad}");
         }
     }
@@ -240,7 +220,7 @@ engine_test!(
             &hash,
         )
         .await;
-        let counts = send(&app, Method::GET, "/api/admin/queues", Some(&primary), None).await;
+        let counts = client(&app, Some(&primary)).get("/api/admin/queues").await;
         assert_eq!(counts.status, 200, "{}", counts.body);
         assert_eq!(
             counts.body,
@@ -249,19 +229,19 @@ engine_test!(
         );
         let (_, sub) =
             sign_in_new(&ctx, &app, "sub@example.org", Role::SubAdmin, true, &hash).await;
-        let counts = send(&app, Method::GET, "/api/admin/queues", Some(&sub), None).await;
+        let counts = client(&app, Some(&sub)).get("/api/admin/queues").await;
         assert_eq!(counts.body["newStories"], 1);
         assert_eq!(counts.body["edits"], 0);
         assert_eq!(counts.body["people"], json!(null));
         let boss = admin_cookie(&app).await;
-        let counts = send(&app, Method::GET, "/api/admin/queues", Some(&boss), None).await;
+        let counts = client(&app, Some(&boss)).get("/api/admin/queues").await;
         assert_eq!(counts.body["people"], 0);
         assert_eq!(counts.body["helpOpen"], 0);
         assert_eq!(counts.body["mailFailed"], 0);
         let (_, member) = sign_in_new(&ctx, &app, "m@example.org", Role::Member, true, &hash).await;
-        let refused = send(&app, Method::GET, "/api/admin/queues", Some(&member), None).await;
+        let refused = client(&app, Some(&member)).get("/api/admin/queues").await;
         assert_eq!(refused.status, 403);
-        let visitor = send(&app, Method::GET, "/api/admin/queues", None, None).await;
+        let visitor = client(&app, None).get("/api/admin/queues").await;
         assert_eq!(visitor.status, 401);
     }
 );
@@ -281,18 +261,12 @@ engine_test!(
         .await;
         let live = ctx.story(&author, "Live", "Worship", true, 1).await;
         let path = format!("/api/stories/{}/pending-edit", live.id);
-        let none = send(&app, Method::GET, &path, Some(&writer), None).await;
+        let none = client(&app, Some(&writer)).get(&path).await;
         assert_eq!(none.status, 404, "{}", none.body);
-        let edit = send(
-            &app,
-            Method::PUT,
-            &format!("/api/stories/{}", live.id),
-            Some(&writer),
-            Some(json!({"title": "Live, better", "content": "<p>New words</p>", "category": "Worship"})),
-        )
+        let edit = client(&app, Some(&writer)).put(&format!("/api/stories/{}", live.id), json!({"title": "Live, better", "content": "<p>New words</p>", "category": "Worship"}))
         .await;
         assert_eq!(edit.status, 200, "{}", edit.body);
-        let waiting = send(&app, Method::GET, &path, Some(&writer), None).await;
+        let waiting = client(&app, Some(&writer)).get(&path).await;
         assert_eq!(waiting.status, 200, "{}", waiting.body);
         assert_eq!(waiting.body["edit"]["title"], "Live, better");
         assert_eq!(waiting.body["live"]["title"], "Live");
@@ -301,7 +275,7 @@ engine_test!(
             json!(["title", "content", "excerpt"])
         );
         let boss = admin_cookie(&app).await;
-        let reviewer = send(&app, Method::GET, &path, Some(&boss), None).await;
+        let reviewer = client(&app, Some(&boss)).get(&path).await;
         assert_eq!(reviewer.status, 200);
         let (_, other) = sign_in_new(
             &ctx,
@@ -312,67 +286,30 @@ engine_test!(
             &hash,
         )
         .await;
-        assert_eq!(
-            send(&app, Method::GET, &path, Some(&other), None)
-                .await
-                .status,
-            403
-        );
-        assert_eq!(
-            send(&app, Method::DELETE, &path, Some(&other), None)
-                .await
-                .status,
-            403
-        );
-        assert_eq!(
-            send(&app, Method::DELETE, &path, Some(&boss), None)
-                .await
-                .status,
-            403
-        );
-        assert_eq!(send(&app, Method::GET, &path, None, None).await.status, 401);
-        let withdrawn = send(&app, Method::DELETE, &path, Some(&writer), None).await;
+        assert_eq!(client(&app, Some(&other)).get(&path).await.status, 403);
+        assert_eq!(client(&app, Some(&other)).delete(&path).await.status, 403);
+        assert_eq!(client(&app, Some(&boss)).delete(&path).await.status, 403);
+        assert_eq!(client(&app, None).get(&path).await.status, 401);
+        let withdrawn = client(&app, Some(&writer)).delete(&path).await;
         assert_eq!(withdrawn.status, 200, "{}", withdrawn.body);
         assert_eq!(withdrawn.body["title"], "Live");
-        assert_eq!(
-            send(&app, Method::GET, &path, Some(&writer), None)
-                .await
-                .status,
-            404
-        );
-        assert_eq!(
-            send(&app, Method::DELETE, &path, Some(&writer), None)
-                .await
-                .status,
-            404
-        );
-        let queue = send(
-            &app,
-            Method::GET,
-            "/api/admin/stories/pending?kind=edit",
-            Some(&boss),
-            None,
-        )
-        .await;
+        assert_eq!(client(&app, Some(&writer)).get(&path).await.status, 404);
+        assert_eq!(client(&app, Some(&writer)).delete(&path).await.status, 404);
+        let queue = client(&app, Some(&boss))
+            .get("/api/admin/stories/pending?kind=edit")
+            .await;
         assert_eq!(queue.headers.get("x-total-count").unwrap(), "0");
         // The author can edit again at once.
-        let again = send(
-            &app,
-            Method::PUT,
-            &format!("/api/stories/{}", live.id),
-            Some(&writer),
-            Some(json!({"title": "Live, again", "content": "<p>Words</p>", "category": "Worship"})),
-        )
-        .await;
+        let again = client(&app, Some(&writer))
+            .put(
+                &format!("/api/stories/{}", live.id),
+                json!({"title": "Live, again", "content": "<p>Words</p>", "category": "Worship"}),
+            )
+            .await;
         assert_eq!(again.status, 200, "{}", again.body);
-        let missing = send(
-            &app,
-            Method::GET,
-            "/api/stories/999999/pending-edit",
-            Some(&writer),
-            None,
-        )
-        .await;
+        let missing = client(&app, Some(&writer))
+            .get("/api/stories/999999/pending-edit")
+            .await;
         assert_eq!(missing.status, 404);
     }
 );

@@ -10,7 +10,7 @@ use sea_orm::ConnectionTrait;
 use sea_orm::sea_query::{Alias, Expr, Query};
 use serde_json::{Value, json};
 
-use crate::helpers::{PASSWORD, TestContext, send};
+use crate::helpers::{PASSWORD, TestContext, client, send};
 use crate::uploads::{encoded, fetch, upload, writer};
 use crate::{engine_test, storage_test};
 
@@ -88,14 +88,9 @@ storage_test!(
         let (_, unused_key) = uploaded(&app, &cookie).await;
         let content =
             format!("Our new hall.\n\n![The hall on opening day]({inline})\n\nCome and see.");
-        let created = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&cookie),
-            Some(story("The hall", &content, Some(&cover))),
-        )
-        .await;
+        let created = client(&app, Some(&cookie))
+            .post("/api/stories", story("The hall", &content, Some(&cover)))
+            .await;
         assert_eq!(created.status, 201, "{}", created.body);
         assert_eq!(
             created.body["content"],
@@ -129,27 +124,23 @@ storage_test!(
         let cookie = writer(&ctx, &app, "ruth@example.org").await;
         let (mine, mine_key) = uploaded(&app, &cookie).await;
         let (shared, shared_key) = uploaded(&app, &cookie).await;
-        let first = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&cookie),
-            Some(story("First", &format!("![Both]({shared})"), Some(&mine))),
-        )
-        .await;
+        let first = client(&app, Some(&cookie))
+            .post(
+                "/api/stories",
+                story("First", &format!("![Both]({shared})"), Some(&mine)),
+            )
+            .await;
         assert_eq!(first.status, 201, "{}", first.body);
-        let second = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&cookie),
-            Some(story("Second", "Words only.", Some(&shared))),
-        )
-        .await;
+        let second = client(&app, Some(&cookie))
+            .post(
+                "/api/stories",
+                story("Second", "Words only.", Some(&shared)),
+            )
+            .await;
         assert_eq!(second.status, 201, "{}", second.body);
 
         let path = format!("/api/stories/{}", first.body["id"]);
-        let deleted = send(&app, Method::DELETE, &path, Some(&cookie), None).await;
+        let deleted = client(&app, Some(&cookie)).delete(&path).await;
         assert_eq!(deleted.status, 200, "{}", deleted.body);
         // No longer served at once; the files go with the next clean-up round.
         assert_eq!(fetch(&app, &mine).await.0, 404);
@@ -174,14 +165,7 @@ engine_test!(
         let mut live = story("Kept", "Words.", Some(&kept));
         live["isPublished"] = json!(true);
         live["consent"] = json!({"site": true, "social": true, "widget": true});
-        let created = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&cookie),
-            Some(live),
-        )
-        .await;
+        let created = client(&app, Some(&cookie)).post("/api/stories", live).await;
         assert_eq!(created.status, 201, "{}", created.body);
         let admin = crate::stories::admin_cookie(&app).await;
         let approve = format!("/api/admin/stories/{}/approve", created.body["id"]);
@@ -192,7 +176,7 @@ engine_test!(
             200
         );
 
-        let export = send(&app, Method::GET, "/api/user/export", Some(&cookie), None).await;
+        let export = client(&app, Some(&cookie)).get("/api/user/export").await;
         assert_eq!(export.status, 200);
         let pictures = export.body["pictures"].as_array().unwrap();
         assert_eq!(pictures.len(), 2);
@@ -232,14 +216,9 @@ engine_test!(
         let html = format!(
             r#"<p>A<img src="{own}" alt="Our choir"></p><p>B<img src="{own}"></p><p>C<img src="https://photos.example.org/a.jpg" alt="Hills"></p><p>D<img src="http://photos.example.org/a.jpg" alt="Plain"></p><p>E<img src="/api/logout" alt="Sneaky"></p>"#
         );
-        let created = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&cookie),
-            Some(story("Pictures", &html, None)),
-        )
-        .await;
+        let created = client(&app, Some(&cookie))
+            .post("/api/stories", story("Pictures", &html, None))
+            .await;
         assert_eq!(created.status, 201, "{}", created.body);
         assert_eq!(
             created.body["content"],

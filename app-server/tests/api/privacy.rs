@@ -7,7 +7,7 @@ use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{Answer, PASSWORD, TestContext, get_text, send, sign_in_new};
+use crate::helpers::{Answer, PASSWORD, TestContext, client, get_text, send, sign_in_new};
 
 /// Everything that would give the author away: their last name, username, e-mail and
 /// picture (the id is checked per story).
@@ -71,14 +71,9 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let res = send(
-        app,
-        Method::POST,
-        "/api/login",
-        None,
-        Some(json!({"email": email, "password": PASSWORD})),
-    )
-    .await;
+    let res = client(app, None)
+        .post("/api/login", json!({"email": email, "password": PASSWORD}))
+        .await;
     res.cookie.expect("session cookie")
 }
 
@@ -102,14 +97,9 @@ where
     for (k, v) in choices.as_object().expect("choices").iter() {
         body[k] = v.clone();
     }
-    let created = send(
-        app,
-        Method::POST,
-        "/api/stories",
-        Some(&p.author_cookie),
-        Some(body),
-    )
-    .await;
+    let created = client(app, Some(&p.author_cookie))
+        .post("/api/stories", body)
+        .await;
     assert_eq!(created.status, 201, "{:?}", created.body);
     let id = created.body["id"].as_i64().expect("an id");
     let approved = send(
@@ -140,7 +130,7 @@ where
             (status, body)
         }
         Some(c) => {
-            let Answer { status, body, .. } = send(app, Method::GET, path, Some(c), None).await;
+            let Answer { status, body, .. } = client(app, Some(c)).get(path).await;
             (status, body.to_string())
         }
     }
@@ -329,27 +319,17 @@ engine_test!(
         let p = people(&ctx, &app).await;
         let id = published(&app, &p, "Quiet witness", json!({"byline": "anonymous"})).await;
         for cookie in [&p.author_cookie, &p.reviewer_cookie, &p.super_cookie] {
-            let one = send(
-                &app,
-                Method::GET,
-                &format!("/api/stories/{id}"),
-                Some(cookie),
-                None,
-            )
-            .await;
+            let one = client(&app, Some(cookie))
+                .get(&format!("/api/stories/{id}"))
+                .await;
             assert_eq!(one.status, 200);
             assert_eq!(one.body["author"]["name"], format!("A member of {SITE}"));
             assert_eq!(one.body["writer"]["lastName"], "Zebedee");
             assert_eq!(one.body["writer"]["id"], p.author.id.as_str());
             assert_eq!(one.body["authorId"], p.author.id.as_str());
-            let mine = send(
-                &app,
-                Method::GET,
-                &format!("/api/stories/author/{}", p.author.id),
-                Some(cookie),
-                None,
-            )
-            .await;
+            let mine = client(&app, Some(cookie))
+                .get(&format!("/api/stories/author/{}", p.author.id))
+                .await;
             assert_eq!(
                 mine.body.as_array().map(Vec::len),
                 Some(1),
@@ -357,14 +337,9 @@ engine_test!(
                 mine.body
             );
         }
-        let other = send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/{id}"),
-            Some(&p.member_cookie),
-            None,
-        )
-        .await;
+        let other = client(&app, Some(&p.member_cookie))
+            .get(&format!("/api/stories/{id}"))
+            .await;
         assert!(other.body.get("writer").is_none() && other.body.get("authorId").is_none());
     }
 );
@@ -417,35 +392,20 @@ engine_test!(
         assert_eq!(status, 404);
 
         // A signed-in approved member reads it, signed "A member of ...".
-        let one = send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/{id}"),
-            Some(&p.member_cookie),
-            None,
-        )
-        .await;
+        let one = client(&app, Some(&p.member_cookie))
+            .get(&format!("/api/stories/{id}"))
+            .await;
         assert_eq!(one.status, 200);
         assert_eq!(one.body["audience"], "members");
         assert_eq!(one.body["author"]["name"], format!("A member of {SITE}"));
-        let list = send(
-            &app,
-            Method::GET,
-            "/api/stories",
-            Some(&p.member_cookie),
-            None,
-        )
-        .await;
+        let list = client(&app, Some(&p.member_cookie))
+            .get("/api/stories")
+            .await;
         assert_eq!(list.body.as_array().map(Vec::len), Some(1));
         assert_eq!(list.headers.get("x-total-count").unwrap(), "1");
-        let searched = send(
-            &app,
-            Method::GET,
-            "/api/stories?q=Among",
-            Some(&p.member_cookie),
-            None,
-        )
-        .await;
+        let searched = client(&app, Some(&p.member_cookie))
+            .get("/api/stories?q=Among")
+            .await;
         assert_eq!(searched.body.as_array().map(Vec::len), Some(1));
 
         // A member waiting for approval does not.
@@ -459,25 +419,18 @@ engine_test!(
             &hash,
         )
         .await;
-        let one = send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/{id}"),
-            Some(&waiting),
-            None,
-        )
-        .await;
+        let one = client(&app, Some(&waiting))
+            .get(&format!("/api/stories/{id}"))
+            .await;
         assert_eq!(one.status, 404);
 
         // Never shared on social media.
-        let export = send(
-            &app,
-            Method::POST,
-            &format!("/api/stories/{id}/export"),
-            Some(&p.author_cookie),
-            Some(json!({"platforms": ["twitter"]})),
-        )
-        .await;
+        let export = client(&app, Some(&p.author_cookie))
+            .post(
+                &format!("/api/stories/{id}/export"),
+                json!({"platforms": ["twitter"]}),
+            )
+            .await;
         assert_eq!(export.status, 400, "{:?}", export.body);
         assert_eq!(
             export.body["message"],
@@ -492,24 +445,14 @@ engine_test!(
         let p = people(&ctx, &app).await;
         let open = published(&app, &p, "Open door", json!({})).await;
         // A member's read first, then a visitor's: the visitor's answer is computed for them.
-        let member = send(
-            &app,
-            Method::GET,
-            "/api/stories",
-            Some(&p.member_cookie),
-            None,
-        )
-        .await;
+        let member = client(&app, Some(&p.member_cookie))
+            .get("/api/stories")
+            .await;
         assert_eq!(member.body.as_array().map(Vec::len), Some(1));
         let inside = published(&app, &p, "Closed room", json!({"audience": "members"})).await;
-        let member = send(
-            &app,
-            Method::GET,
-            "/api/stories",
-            Some(&p.member_cookie),
-            None,
-        )
-        .await;
+        let member = client(&app, Some(&p.member_cookie))
+            .get("/api/stories")
+            .await;
         assert_eq!(member.body.as_array().map(Vec::len), Some(2));
         for _ in 0..2 {
             let (_, _, list) = crate::helpers::get(&app, "/api/stories").await;
@@ -524,19 +467,17 @@ engine_test!(
             assert_eq!(status, 404);
         }
         // Made public by its author, it appears for visitors at once.
-        let edit = send(
-            &app,
-            Method::PUT,
-            &format!("/api/stories/{inside}"),
-            Some(&p.author_cookie),
-            Some(json!({
-                "title": "Closed room",
-                "content": "What happened to me, Closed room.",
-                "category": "Worship",
-                "audience": "public",
-            })),
-        )
-        .await;
+        let edit = client(&app, Some(&p.author_cookie))
+            .put(
+                &format!("/api/stories/{inside}"),
+                json!({
+                    "title": "Closed room",
+                    "content": "What happened to me, Closed room.",
+                    "category": "Worship",
+                    "audience": "public",
+                }),
+            )
+            .await;
         assert_eq!(edit.status, 200, "{:?}", edit.body);
         let (_, _, list) = crate::helpers::get(&app, "/api/stories").await;
         assert_eq!(list.as_array().map(Vec::len), Some(2));
@@ -553,14 +494,9 @@ engine_test!(an_unknown_byline_or_audience_is_refused, |ctx, app| {
         for (k, v) in choices.as_object().unwrap() {
             body[k] = v.clone();
         }
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&p.author_cookie),
-            Some(body),
-        )
-        .await;
+        let res = client(&app, Some(&p.author_cookie))
+            .post("/api/stories", body)
+            .await;
         assert_eq!(res.status, 400, "{choices}");
     }
 });

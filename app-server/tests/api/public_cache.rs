@@ -8,7 +8,7 @@ use domain::user::Role;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{TestContext, get, send, sign_in_new};
+use crate::helpers::{TestContext, client, get, send, sign_in_new};
 use crate::stories::admin_cookie;
 
 fn tag(headers: &actix_web::http::header::HeaderMap) -> String {
@@ -96,7 +96,7 @@ engine_test!(signed_in_readers_get_their_own_answers, |ctx, app| {
     let (_, _, visitor) = get(&app, &path).await;
     assert!(visitor["source"].is_null());
     let before = ctx.state.public_cache.len();
-    let own = send(&app, Method::GET, &path, Some(&cookie), None).await;
+    let own = client(&app, Some(&cookie)).get(&path).await;
     assert_eq!(own.status, 200);
     assert_eq!(own.body["source"], "The content of Mine.");
     assert_eq!(ctx.state.public_cache.len(), before, "not kept");
@@ -118,41 +118,32 @@ engine_test!(
 
         // A refused write changes nothing and keeps the cache.
         let kept = ctx.state.public_cache.len();
-        let refused = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&admin),
-            Some(json!({"title": ""})),
-        )
-        .await;
+        let refused = client(&app, Some(&admin))
+            .post("/api/stories", json!({"title": ""}))
+            .await;
         assert_eq!(refused.status, 400);
         assert_eq!(ctx.state.public_cache.len(), kept);
 
-        let created = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&admin),
-            Some(json!({
-                "title": "Newest",
-                "content": "Fresh.",
-                "category": "Worship",
-                "isPublished": true, "consent": {"site": true, "social": true, "widget": true}
-            })),
-        )
-        .await;
+        let created = client(&app, Some(&admin))
+            .post(
+                "/api/stories",
+                json!({
+                    "title": "Newest",
+                    "content": "Fresh.",
+                    "category": "Worship",
+                    "isPublished": true, "consent": {"site": true, "social": true, "widget": true}
+                }),
+            )
+            .await;
         assert_eq!(created.status, 201, "{}", created.body);
         let id = created.body["id"].as_i64().unwrap();
         if created.body["status"] != "approved" {
-            let published = send(
-                &app,
-                Method::PUT,
-                &format!("/api/stories/{id}/publish"),
-                Some(&admin),
-                Some(json!({"consent": {"site": true, "social": true, "widget": true}})),
-            )
-            .await;
+            let published = client(&app, Some(&admin))
+                .put(
+                    &format!("/api/stories/{id}/publish"),
+                    json!({"consent": {"site": true, "social": true, "widget": true}}),
+                )
+                .await;
             assert_eq!(published.status, 200);
         }
         let (_, headers, list) = get(&app, "/api/stories").await;
@@ -246,7 +237,7 @@ engine_test!(
         assert_eq!(status, 200);
         assert!(!ctx.state.public_cache.is_empty(), "the list is kept");
         for path in ["/", "/stories", "/index.html"] {
-            let res = send(&app, Method::POST, path, None, Some(json!({}))).await;
+            let res = client(&app, None).post(path, json!({})).await;
             assert_eq!(res.status, 405, "{path}");
             assert_eq!(res.headers.get("allow").unwrap(), "GET, HEAD", "{path}");
             assert_eq!(res.body["code"], "method_not_allowed", "{path}");

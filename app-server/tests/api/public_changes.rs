@@ -18,7 +18,7 @@ use domain::user::Role;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{TestContext, get, send, sign_in_new};
+use crate::helpers::{TestContext, client, get, send, sign_in_new};
 use crate::stories::admin_cookie;
 
 fn tag(headers: &actix_web::http::header::HeaderMap) -> String {
@@ -95,15 +95,13 @@ engine_test!(
         ctx.stories().update(&story, &[]).await.unwrap();
         still_kept(&ctx, &app, &etag, "nothing").await;
 
-        let joined = send(
-            &app,
-            Method::POST,
-            "/api/register",
-            None,
-            Some(json!({"email": "new@example.org", "username": "newcomer",
-                "password": "secret1", "firstName": "New", "lastName": "Comer"})),
-        )
-        .await;
+        let joined = client(&app, None)
+            .post(
+                "/api/register",
+                json!({"email": "new@example.org", "username": "newcomer",
+                "password": "secret1", "firstName": "New", "lastName": "Comer"}),
+            )
+            .await;
         assert_eq!(joined.status, 201, "{}", joined.body);
         still_kept(&ctx, &app, &etag, "a sign-up").await;
 
@@ -121,14 +119,9 @@ engine_test!(
         sign_in_new(&ctx, &app, "reader@example.org", Role::Member, true, &hash).await;
         still_kept(&ctx, &app, &etag, "a sign-in").await;
 
-        let pending = send(
-            &app,
-            Method::POST,
-            &comments,
-            None,
-            Some(json!({"authorName": "Mary", "content": "Amen!"})),
-        )
-        .await;
+        let pending = client(&app, None)
+            .post(&comments, json!({"authorName": "Mary", "content": "Amen!"}))
+            .await;
         assert_eq!(pending.status, 201, "{}", pending.body);
         still_kept(&ctx, &app, &etag, "a pending comment").await;
         assert!(
@@ -136,72 +129,53 @@ engine_test!(
             "the story's comments too: the new one waits for approval"
         );
 
-        let help = send(
-            &app,
-            Method::POST,
-            "/api/help/contact",
-            None,
-            Some(
+        let help = client(&app, None)
+            .post(
+                "/api/help/contact",
                 json!({"subject": "Hi", "category": "general", "message": "Hello",
                 "contactEmail": "ann@example.org"}),
-            ),
-        )
-        .await;
+            )
+            .await;
         assert_eq!(help.status, 201, "{}", help.body);
         still_kept(&ctx, &app, &etag, "a help message").await;
 
-        let draft = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&writer),
-            Some(
+        let draft = client(&app, Some(&writer))
+            .post(
+                "/api/stories",
                 json!({"title": "Mine", "content": "Words", "category": "Worship",
                 "isPublished": false}),
-            ),
-        )
-        .await;
+            )
+            .await;
         assert_eq!(draft.status, 201, "{}", draft.body);
         let draft_id = draft.body["id"].as_i64().unwrap();
         still_kept(&ctx, &app, &etag, "a new draft").await;
-        let saved = send(
-            &app,
-            Method::PUT,
-            &format!("/api/stories/{draft_id}"),
-            Some(&writer),
-            Some(
+        let saved = client(&app, Some(&writer))
+            .put(
+                &format!("/api/stories/{draft_id}"),
                 json!({"title": "Mine", "content": "More words", "category": "Worship",
                 "isPublished": false}),
-            ),
-        )
-        .await;
+            )
+            .await;
         assert_eq!(saved.status, 200, "{}", saved.body);
         still_kept(&ctx, &app, &etag, "a draft saved").await;
 
-        let submitted = send(
-            &app,
-            Method::PUT,
-            &format!("/api/stories/{draft_id}/publish"),
-            Some(&writer),
-            Some(json!({"consent": {"site": true, "social": true, "widget": true}})),
-        )
-        .await;
+        let submitted = client(&app, Some(&writer))
+            .put(
+                &format!("/api/stories/{draft_id}/publish"),
+                json!({"consent": {"site": true, "social": true, "widget": true}}),
+            )
+            .await;
         assert_eq!(submitted.status, 200, "{}", submitted.body);
         assert_eq!(submitted.body["status"], "pending_approval");
         still_kept(&ctx, &app, &etag, "a story sent for review").await;
 
-        let site = send(&app, Method::POST, "/", None, Some(json!({}))).await;
+        let site = client(&app, None).post("/", json!({})).await;
         assert_eq!(site.status, 405);
         still_kept(&ctx, &app, &etag, "POST /").await;
 
-        let refused = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&writer),
-            Some(json!({"title": ""})),
-        )
-        .await;
+        let refused = client(&app, Some(&writer))
+            .post("/api/stories", json!({"title": ""}))
+            .await;
         assert_eq!(refused.status, 400);
         still_kept(&ctx, &app, &etag, "a refused write").await;
 
@@ -271,14 +245,9 @@ engine_test!(
         assert_eq!(tag(&get(&app, "/api/stories").await.1), list_tag);
 
         // Deleting it takes it away again, as at once.
-        let deleted = send(
-            &app,
-            Method::DELETE,
-            &format!("/api/admin/comments/{}", comment.id.0),
-            Some(&admin),
-            None,
-        )
-        .await;
+        let deleted = client(&app, Some(&admin))
+            .delete(&format!("/api/admin/comments/{}", comment.id.0))
+            .await;
         assert_eq!(deleted.status, 200);
         assert!(cache.holds("/api/stories"));
         assert_eq!(get(&app, &comments).await.2.as_array().unwrap().len(), 0);
@@ -323,27 +292,23 @@ engine_test!(
         }
 
         // Published through this instance.
-        let created = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&admin),
-            Some(json!({"title": "Across", "content": "Seen everywhere.",
+        let created = client(&app, Some(&admin))
+            .post(
+                "/api/stories",
+                json!({"title": "Across", "content": "Seen everywhere.",
                 "category": "Worship", "isPublished": true,
-                "consent": {"site": true, "social": true, "widget": true}})),
-        )
-        .await;
+                "consent": {"site": true, "social": true, "widget": true}}),
+            )
+            .await;
         assert_eq!(created.status, 201, "{}", created.body);
         let id = created.body["id"].as_i64().unwrap();
         if created.body["status"] != "approved" {
-            let published = send(
-                &app,
-                Method::PUT,
-                &format!("/api/stories/{id}/publish"),
-                Some(&admin),
-                Some(json!({"consent": {"site": true, "social": true, "widget": true}})),
-            )
-            .await;
+            let published = client(&app, Some(&admin))
+                .put(
+                    &format!("/api/stories/{id}/publish"),
+                    json!({"consent": {"site": true, "social": true, "widget": true}}),
+                )
+                .await;
             assert_eq!(published.status, 200);
         }
         assert_eq!(
@@ -358,14 +323,12 @@ engine_test!(
 
         // A visitor's comment through the other instance, approved through this one.
         let comments = format!("/api/stories/{id}/comments");
-        let posted = send(
-            &other_app,
-            Method::POST,
-            &comments,
-            None,
-            Some(json!({"authorName": "Ruth", "content": "Amen to this."})),
-        )
-        .await;
+        let posted = client(&other_app, None)
+            .post(
+                &comments,
+                json!({"authorName": "Ruth", "content": "Amen to this."}),
+            )
+            .await;
         assert_eq!(posted.status, 201, "{}", posted.body);
         for server in [&app, &other_app] {
             let (_, _, none) = get(server, &comments).await;
@@ -390,14 +353,12 @@ engine_test!(
         // Taken down through this instance.
         let story = format!("/api/stories/{id}");
         assert_eq!(get(&other_app, &story).await.0, 200);
-        let down = send(
-            &app,
-            Method::POST,
-            &format!("/api/admin/stories/{id}/unpublish"),
-            Some(&admin),
-            Some(json!({"reason": "Asked by the family"})),
-        )
-        .await;
+        let down = client(&app, Some(&admin))
+            .post(
+                &format!("/api/admin/stories/{id}/unpublish"),
+                json!({"reason": "Asked by the family"}),
+            )
+            .await;
         assert_eq!(down.status, 200, "{}", down.body);
         assert_eq!(get(&app, "/api/stories").await.2, json!([]), "at once here");
         assert_eq!(get(&app, &story).await.0, 404);

@@ -3,7 +3,6 @@
 //! by scanning or sorting the whole table; and the totals kept by triggers match a plain count after
 //! every kind of change.
 
-use actix_web::http::Method;
 use domain::clock::{Clock, SystemClock};
 use domain::story::StoryQuery;
 use domain::user::Role;
@@ -11,7 +10,7 @@ use sea_orm::{ConnectionTrait, DbBackend, Statement};
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{TestContext, get, send};
+use crate::helpers::{TestContext, client, get};
 use crate::stories::admin_cookie;
 
 const STORIES: u32 = 100_000;
@@ -313,36 +312,24 @@ engine_test!(kept_totals_follow_every_kind_of_change, |ctx, app| {
     ctx.stories().update(&out, &[]).await.unwrap();
     totals_agree(&ctx, &app).await;
     // Taken down by a moderator, then deleted.
-    let taken = send(
-        &app,
-        Method::POST,
-        &format!("/api/admin/stories/{}/unpublish", out.id.0),
-        Some(&admin),
-        Some(json!({"reason": "Checking a detail"})),
-    )
-    .await;
+    let taken = client(&app, Some(&admin))
+        .post(
+            &format!("/api/admin/stories/{}/unpublish", out.id.0),
+            json!({"reason": "Checking a detail"}),
+        )
+        .await;
     assert!(taken.status < 300, "{} {}", taken.status, taken.body);
     totals_agree(&ctx, &app).await;
-    let deleted = send(
-        &app,
-        Method::DELETE,
-        &format!("/api/stories/{}", draft.id.0),
-        Some(&admin),
-        None,
-    )
-    .await;
+    let deleted = client(&app, Some(&admin))
+        .delete(&format!("/api/stories/{}", draft.id.0))
+        .await;
     assert_eq!(deleted.status, 200);
     totals_agree(&ctx, &app).await;
 
     // An account deleted with its stories (a cascade in the database).
-    let removed = send(
-        &app,
-        Method::DELETE,
-        &format!("/api/admin/users/{}", ann.id),
-        Some(&admin),
-        None,
-    )
-    .await;
+    let removed = client(&app, Some(&admin))
+        .delete(&format!("/api/admin/users/{}", ann.id))
+        .await;
     assert!(removed.status < 300, "{} {}", removed.status, removed.body);
     totals_agree(&ctx, &app).await;
 });

@@ -1,12 +1,11 @@
 //! Rate limits hold across server instances (the counts live in the database) and, behind
 //! trusted proxies, count each forwarded client apart.
 
-use actix_web::http::Method;
 use actix_web::test;
 use adapters::testing::{Engine, TestDatabase};
 use serde_json::json;
 
-use crate::helpers::{send, test_config};
+use crate::helpers::{client, test_config};
 
 async fn sign_in_from<S, B>(app: &S, peer: &str, forwarded_for: Option<&str>) -> u16
 where
@@ -43,19 +42,22 @@ async fn two_instances_share_the_limit(engine: Engine) {
     let two = test::init_service(app_server::app(two, openapi)).await;
     let body = json!({"email": "ruth@example.org", "password": "secret1"});
     for app_status in [
-        send(&one, Method::POST, "/api/login", None, Some(body.clone()))
+        client(&one, None)
+            .post("/api/login", body.clone())
             .await
             .status,
-        send(&two, Method::POST, "/api/login", None, Some(body.clone()))
+        client(&two, None)
+            .post("/api/login", body.clone())
             .await
             .status,
-        send(&one, Method::POST, "/api/login", None, Some(body.clone()))
+        client(&one, None)
+            .post("/api/login", body.clone())
             .await
             .status,
     ] {
         assert_eq!(app_status, 401);
     }
-    let limited = send(&two, Method::POST, "/api/login", None, Some(body)).await;
+    let limited = client(&two, None).post("/api/login", body).await;
     assert_eq!(
         limited.status, 429,
         "the second instance saw the first one's hits"

@@ -7,7 +7,7 @@ use domain::user::Role;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{Answer, api_token, send, sign_in_new};
+use crate::helpers::{Answer, api_token, client, send, sign_in_new};
 
 /// Like `engine_test!`, with `RATE_LIMIT_PER_MINUTE` set to `$limit`.
 #[macro_export]
@@ -126,7 +126,7 @@ engine_test!(
             "no reset or verification mail went out"
         );
         // The same token still works where tokens belong.
-        let me = send(&app, Method::GET, "/api/user", Some(&token), None).await;
+        let me = client(&app, Some(&token)).get("/api/user").await;
         assert_eq!(me.status, 200);
     }
 );
@@ -185,40 +185,25 @@ engine_test!(
         for _ in 0..10 {
             let made = api_token(&app, &cookie, "read").await;
             // Revoking does not give the budget back.
-            let list = send(&app, Method::GET, "/api/user/tokens", Some(&cookie), None).await;
+            let list = client(&app, Some(&cookie)).get("/api/user/tokens").await;
             let id = list.body[0]["id"].as_i64().unwrap();
-            let gone = send(
-                &app,
-                Method::DELETE,
-                &format!("/api/user/tokens/{id}"),
-                Some(&cookie),
-                None,
-            )
-            .await;
+            let gone = client(&app, Some(&cookie))
+                .delete(&format!("/api/user/tokens/{id}"))
+                .await;
             assert_eq!(gone.status, 200);
-            let dead = send(&app, Method::GET, "/api/user", Some(&made), None).await;
+            let dead = client(&app, Some(&made)).get("/api/user").await;
             assert_eq!(dead.status, 401);
         }
-        let more = send(
-            &app,
-            Method::POST,
-            "/api/user/tokens",
-            Some(&cookie),
-            Some(new_token_body()),
-        )
-        .await;
+        let more = client(&app, Some(&cookie))
+            .post("/api/user/tokens", new_token_body())
+            .await;
         assert_eq!(more.status, 429, "{}", more.body);
         assert_eq!(more.body["code"], "rate_limited");
         assert!(more.headers.contains_key("retry-after"));
         let admin = super_admin(&app).await;
-        let log = send(
-            &app,
-            Method::GET,
-            "/api/admin/audit-log?action=api_token_created",
-            Some(&admin),
-            None,
-        )
-        .await;
+        let log = client(&app, Some(&admin))
+            .get("/api/admin/audit-log?action=api_token_created")
+            .await;
         assert_eq!(log.status, 200, "{}", log.body);
         let entries = log.body.as_array().unwrap();
         assert_eq!(entries.len(), 10);
@@ -245,14 +230,12 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let res = send(
-        app,
-        Method::POST,
-        "/api/admin/login",
-        None,
-        Some(json!({"username": "admin", "password": crate::helpers::ADMIN_PASSWORD})),
-    )
-    .await;
+    let res = client(app, None)
+        .post(
+            "/api/admin/login",
+            json!({"username": "admin", "password": crate::helpers::ADMIN_PASSWORD}),
+        )
+        .await;
     assert_eq!(res.status, 200, "{}", res.body);
     res.cookie.unwrap()
 }
@@ -700,10 +683,7 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    send(app, Method::GET, "/api/user", Some(token), None)
-        .await
-        .status
-        == 200
+    client(app, Some(token)).get("/api/user").await.status == 200
 }
 
 engine_test!(
@@ -768,14 +748,12 @@ engine_test!(
             )
             .await
             .unwrap();
-        let reset = send(
-            &app,
-            Method::POST,
-            "/api/password-reset/confirm",
-            None,
-            Some(json!({"token": minted.secret, "password": "a new password"})),
-        )
-        .await;
+        let reset = client(&app, None)
+            .post(
+                "/api/password-reset/confirm",
+                json!({"token": minted.secret, "password": "a new password"}),
+            )
+            .await;
         assert_eq!(reset.status, 200, "{}", reset.body);
         assert!(!works(&app, &third).await, "a reset revokes every token");
     }
@@ -833,13 +811,7 @@ engine_test!(
             if let Some(p) = password {
                 body["password"] = json!(p);
             }
-            send(
-                &app,
-                Method::POST,
-                "/api/user/tokens",
-                Some(&cookie),
-                Some(body),
-            )
+            client(&app, Some(&cookie)).post("/api/user/tokens", body)
         };
         let bare = make(None).await;
         assert_eq!(bare.status, 400, "{}", bare.body);
@@ -892,17 +864,13 @@ engine_test!(
     the_former_members_placeholder_address_cannot_be_registered,
     |ctx, app| {
         for email in ["former-member@users.invalid", "Former-Member@USERS.invalid"] {
-            let res = send(
-                &app,
-                Method::POST,
-                "/api/register",
-                None,
-                Some(
+            let res = client(&app, None)
+                .post(
+                    "/api/register",
                     json!({"email": email, "username": "squatter", "password": "secret12",
                     "firstName": "S", "lastName": "Q"}),
-                ),
-            )
-            .await;
+                )
+                .await;
             assert_eq!(res.status, 400, "{email}: {}", res.body);
             assert_eq!(res.body["code"], "validation_failed");
             assert_eq!(res.body["errors"][0]["field"], "email");

@@ -10,7 +10,7 @@ use domain::user::ports::ExternalIdentity;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{TestContext, error_fields as fields, send, sign_in_new};
+use crate::helpers::{TestContext, client, error_fields as fields, send, sign_in_new};
 use crate::limited_test;
 use crate::safety::send_from;
 
@@ -33,14 +33,9 @@ engine_test!(
             json!({"title": "Pictures", "content": content, "category": "Worship",
                    "thumbnailUrl": thumbnail, "isPublished": false})
         };
-        let created = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&cookie),
-            Some(story(html, None)),
-        )
-        .await;
+        let created = client(&app, Some(&cookie))
+            .post("/api/stories", story(html, None))
+            .await;
         assert_eq!(created.status, 201, "{}", created.body);
         let content = created.body["content"].as_str().unwrap();
         assert!(!content.to_lowercase().contains("localhost"), "{content}");
@@ -53,26 +48,16 @@ engine_test!(
             "http://localhost:8080/api/logout",
             "https://localhost/api/admin/users",
         ] {
-            let refused = send(
-                &app,
-                Method::POST,
-                "/api/stories",
-                Some(&cookie),
-                Some(story("Text", Some(thumbnail))),
-            )
-            .await;
+            let refused = client(&app, Some(&cookie))
+                .post("/api/stories", story("Text", Some(thumbnail)))
+                .await;
             assert_eq!(refused.status, 400, "{thumbnail}: {}", refused.body);
             assert_eq!(fields(&refused.body), ["thumbnailUrl"], "{}", refused.body);
         }
         let picture = "http://localhost:8080/media/0123456789abcdef0123456789abcdef-800.jpg";
-        let own_picture = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&cookie),
-            Some(story("Text", Some(picture))),
-        )
-        .await;
+        let own_picture = client(&app, Some(&cookie))
+            .post("/api/stories", story("Text", Some(picture)))
+            .await;
         assert_eq!(own_picture.status, 201, "{}", own_picture.body);
 
         let profile = send(
@@ -97,7 +82,7 @@ engine_test!(
         let token = crate::helpers::api_token(&app, &cookie, "read").await;
         for credential in [&cookie, &token] {
             for path in ["/api/user", "/api/stories"] {
-                let res = send(&app, Method::GET, path, Some(credential), None).await;
+                let res = client(&app, Some(credential)).get(path).await;
                 assert_eq!(res.status, 200, "{path}");
                 assert_eq!(
                     res.headers.get("cache-control").unwrap(),
@@ -106,14 +91,12 @@ engine_test!(
                 );
             }
         }
-        let login = send(
-            &app,
-            Method::POST,
-            "/api/login",
-            None,
-            Some(json!({"email": "ruth@example.org", "password": crate::helpers::PASSWORD})),
-        )
-        .await;
+        let login = client(&app, None)
+            .post(
+                "/api/login",
+                json!({"email": "ruth@example.org", "password": crate::helpers::PASSWORD}),
+            )
+            .await;
         assert_eq!(login.status, 200);
         assert_eq!(
             login.headers.get("cache-control").unwrap(),
@@ -121,7 +104,7 @@ engine_test!(
             "the answer that signs in"
         );
         // A visitor's public read keeps its shared caching.
-        let visitor = send(&app, Method::GET, "/api/stories", None, None).await;
+        let visitor = client(&app, None).get("/api/stories").await;
         assert_ne!(
             visitor
                 .headers
@@ -276,27 +259,17 @@ mod super_admin_account {
             actix_web::test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone()))
                 .await;
         // No reset mail: the account signs in at /admin-login with its own password only.
-        let reset = send(
-            &app,
-            Method::POST,
-            "/api/password-reset",
-            None,
-            Some(json!({"email": "admin@example.org"})),
-        )
-        .await;
+        let reset = client(&app, None)
+            .post("/api/password-reset", json!({"email": "admin@example.org"}))
+            .await;
         assert_eq!(reset.status, 202, "the same answer as for anyone");
         // A member's reset still goes out (so the quiet above is the rule, not a failure).
         let hash = ctx.password_hash().await;
         ctx.user_with_password("ruth@example.org", Role::Member, true, &hash)
             .await;
-        let member = send(
-            &app,
-            Method::POST,
-            "/api/password-reset",
-            None,
-            Some(json!({"email": "ruth@example.org"})),
-        )
-        .await;
+        let member = client(&app, None)
+            .post("/api/password-reset", json!({"email": "ruth@example.org"}))
+            .await;
         assert_eq!(member.status, 202);
         let mut outbox = Vec::new();
         for _ in 0..50 {

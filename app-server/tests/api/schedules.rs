@@ -8,7 +8,7 @@ use domain::user::Role;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{send, sign_in_new};
+use crate::helpers::{client, send, sign_in_new};
 
 /// An RFC 3339 timestamp `from_now` from now.
 fn due(from_now: Duration) -> String {
@@ -39,21 +39,19 @@ engine_test!(
         )
         .await;
         let c = Some(c.as_str());
-        let empty = send(&app, Method::GET, "/api/schedules", c, None).await;
+        let empty = client(&app, c).get("/api/schedules").await;
         assert_eq!((empty.status, empty.body.clone()), (200, json!([])));
 
-        let created = send(
-            &app,
-            Method::POST,
-            "/api/schedules",
-            c,
-            Some(json!({
-                "title": "  Write the Easter testimony ",
-                "description": "First draft for the Sunday service",
-                "dueDate": due(Duration::days(5)),
-            })),
-        )
-        .await;
+        let created = client(&app, c)
+            .post(
+                "/api/schedules",
+                json!({
+                    "title": "  Write the Easter testimony ",
+                    "description": "First draft for the Sunday service",
+                    "dueDate": due(Duration::days(5)),
+                }),
+            )
+            .await;
         assert_eq!(created.status, 201, "{}", created.body);
         let task = &created.body;
         assert_eq!(task["title"], "Write the Easter testimony");
@@ -67,7 +65,7 @@ engine_test!(
 
         ctx.schedule(&ruth, "Overdue", -Duration::hours(2)).await;
         ctx.schedule(&ruth, "Due soon", Duration::hours(20)).await;
-        let list = send(&app, Method::GET, "/api/schedules", c, None).await;
+        let list = client(&app, c).get("/api/schedules").await;
         assert_eq!(list.status, 200);
         assert_eq!(
             titles(&list.body),
@@ -104,10 +102,10 @@ engine_test!(
         .await;
         assert_eq!(reopened.body["status"], "upcoming");
 
-        let deleted = send(&app, Method::DELETE, &path, c, None).await;
+        let deleted = client(&app, c).delete(&path).await;
         assert_eq!(deleted.status, 200);
         assert_eq!(deleted.body["message"], "Task deleted successfully");
-        let list = send(&app, Method::GET, "/api/schedules", c, None).await;
+        let list = client(&app, c).get("/api/schedules").await;
         assert_eq!(titles(&list.body), ["Overdue", "Due soon"]);
     }
 );
@@ -173,7 +171,7 @@ engine_test!(
             assert_eq!(missing.body["message"], "Schedule item not found");
         }
         let theirs = format!("/api/schedules?contributorId={}", owner.id);
-        assert_eq!(send(&app, Method::GET, &theirs, c, None).await.status, 403);
+        assert_eq!(client(&app, c).get(&theirs).await.status, 403);
         let (_, mine) = sign_in_new(
             &ctx,
             &app,
@@ -183,9 +181,9 @@ engine_test!(
             &hash,
         )
         .await;
-        let list = send(&app, Method::GET, "/api/schedules", Some(&mine), None).await;
+        let list = client(&app, Some(&mine)).get("/api/schedules").await;
         assert_eq!(list.body, json!([]), "another contributor's list is empty");
-        let visitor = send(&app, Method::GET, &theirs, None, None).await;
+        let visitor = client(&app, None).get(&theirs).await;
         assert_eq!(visitor.status, 401);
     }
 );
@@ -202,27 +200,23 @@ engine_test!(refused_fields_are_listed_with_their_messages, |ctx, app| {
     )
     .await;
     let c = Some(c.as_str());
-    let res = send(
-        &app,
-        Method::POST,
-        "/api/schedules",
-        c,
-        Some(json!({"title": " ", "description": "d".repeat(2_001)})),
-    )
-    .await;
+    let res = client(&app, c)
+        .post(
+            "/api/schedules",
+            json!({"title": " ", "description": "d".repeat(2_001)}),
+        )
+        .await;
     assert_eq!(res.status, 400);
     assert_eq!(fields(&res.body), ["title", "description", "dueDate"]);
     assert_eq!(res.body["message"], "Title is required");
     assert_eq!(res.body["errors"][2]["message"], "Due date is required");
 
-    let res = send(
-        &app,
-        Method::POST,
-        "/api/schedules",
-        c,
-        Some(json!({"title": "t".repeat(256), "dueDate": "next Sunday"})),
-    )
-    .await;
+    let res = client(&app, c)
+        .post(
+            "/api/schedules",
+            json!({"title": "t".repeat(256), "dueDate": "next Sunday"}),
+        )
+        .await;
     assert_eq!(res.status, 400);
     assert_eq!(fields(&res.body), ["title", "dueDate"]);
     assert_eq!(res.body["message"], "Title must be at most 255 characters");
@@ -231,14 +225,12 @@ engine_test!(refused_fields_are_listed_with_their_messages, |ctx, app| {
         "Due date must be a date and time such as 2024-03-05T17:00:00Z"
     );
 
-    let task = send(
-        &app,
-        Method::POST,
-        "/api/schedules",
-        c,
-        Some(json!({"title": "Pray", "dueDate": due(Duration::days(1))})),
-    )
-    .await;
+    let task = client(&app, c)
+        .post(
+            "/api/schedules",
+            json!({"title": "Pray", "dueDate": due(Duration::days(1))}),
+        )
+        .await;
     let path = format!("/api/schedules/{}", task.body["id"]);
     let no_flag = send(&app, Method::PATCH, &path, c, Some(json!({}))).await;
     assert_eq!(no_flag.status, 400);
@@ -253,9 +245,9 @@ engine_test!(refused_fields_are_listed_with_their_messages, |ctx, app| {
         "{}",
         no_flag.body
     );
-    let not_a_number = send(&app, Method::DELETE, "/api/schedules/abc", c, None).await;
+    let not_a_number = client(&app, c).delete("/api/schedules/abc").await;
     assert_eq!(not_a_number.status, 400);
-    let list = send(&app, Method::GET, "/api/schedules", c, None).await;
+    let list = client(&app, c).get("/api/schedules").await;
     assert_eq!(titles(&list.body), ["Pray"], "nothing refused was stored");
 });
 
@@ -278,33 +270,23 @@ engine_test!(
             .await;
         let pending = ctx.user("new@example.org", Role::Member, false).await;
         let task = |who: String| json!({"title": "Record the worship video", "dueDate": due(Duration::days(3)), "contributorId": who});
-        let created = send(
-            &app,
-            Method::POST,
-            "/api/schedules",
-            boss,
-            Some(task(ruth.id.to_string())),
-        )
-        .await;
+        let created = client(&app, boss)
+            .post("/api/schedules", task(ruth.id.to_string()))
+            .await;
         assert_eq!(created.status, 201, "{}", created.body);
         assert_eq!(created.body["contributorId"], ruth.id.to_string());
-        let theirs = send(
-            &app,
-            Method::GET,
-            &format!("/api/schedules?contributorId={}", ruth.id),
-            boss,
-            None,
-        )
-        .await;
+        let theirs = client(&app, boss)
+            .get(&format!("/api/schedules?contributorId={}", ruth.id))
+            .await;
         assert_eq!(titles(&theirs.body), ["Record the worship video"]);
-        let own = send(&app, Method::GET, "/api/schedules", boss, None).await;
+        let own = client(&app, boss).get("/api/schedules").await;
         assert_eq!(own.body, json!([]));
 
         for (who, message) in [
             (pending.id.to_string(), "This user is not approved yet"),
             ("no-such-user".to_owned(), "No user with this id"),
         ] {
-            let res = send(&app, Method::POST, "/api/schedules", boss, Some(task(who))).await;
+            let res = client(&app, boss).post("/api/schedules", task(who)).await;
             assert_eq!(res.status, 400, "{}", res.body);
             assert_eq!(fields(&res.body), ["contributorId"]);
             assert_eq!(res.body["message"], message);
@@ -319,14 +301,9 @@ engine_test!(
             &hash,
         )
         .await;
-        let refused = send(
-            &app,
-            Method::POST,
-            "/api/schedules",
-            Some(&mary),
-            Some(task(ruth.id.to_string())),
-        )
-        .await;
+        let refused = client(&app, Some(&mary))
+            .post("/api/schedules", task(ruth.id.to_string()))
+            .await;
         assert_eq!(refused.status, 403);
     }
 );
@@ -372,7 +349,7 @@ engine_test!(
         assert!(
             ctx.outbox_bodies().await[0].contains("http://localhost:8080/contributor-dashboard")
         );
-        let list = send(&app, Method::GET, "/api/schedules", Some(&c), None).await;
+        let list = client(&app, Some(&c)).get("/api/schedules").await;
         let reminded: Vec<bool> = list
             .body
             .as_array()

@@ -8,7 +8,7 @@ use domain::user::Role;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{Answer, TestContext, get, get_text, send, sign_in_new};
+use crate::helpers::{Answer, TestContext, client, get, get_text, send, sign_in_new};
 
 fn story(title: &str, text: &str, publish: bool) -> Value {
     json!({
@@ -30,14 +30,9 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let created: Answer = send(
-        app,
-        Method::POST,
-        "/api/stories",
-        Some(cookie),
-        Some(story(title, text, publish)),
-    )
-    .await;
+    let created: Answer = client(app, Some(cookie))
+        .post("/api/stories", story(title, text, publish))
+        .await;
     assert_eq!(created.status, 201, "{}", created.body);
     created.body["id"].as_i64().unwrap()
 }
@@ -115,14 +110,9 @@ engine_test!(
             200
         );
         let path = format!("/api/stories/{mine}");
-        let edited = send(
-            &app,
-            Method::PUT,
-            &path,
-            Some(&member),
-            Some(story("Mine", "Micah 6:8", true)),
-        )
-        .await;
+        let edited = client(&app, Some(&member))
+            .put(&path, story("Mine", "Micah 6:8", true))
+            .await;
         assert_eq!(edited.status, 200, "{}", edited.body);
         assert_eq!(edited.body["staged"], true);
         let (_, _, live) = get(&app, &path).await;
@@ -266,29 +256,18 @@ engine_test!(
         post_story(&app, &member, "Draft", "John 3:16 and Ps 23", false).await;
         post_story(&app, &member, "Pending", "John 3:16 and Ps 23", true).await;
         // Members only: live, but never in a visitor's passage list, feed or counts.
-        let members = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&admin),
-            Some(json!({"title": "Members", "content": "John 3:16 and Ps 23", "category": "Bible Study",
+        let members = client(&app, Some(&admin)).post("/api/stories", json!({"title": "Members", "content": "John 3:16 and Ps 23", "category": "Bible Study",
                         "isPublished": true, "audience": "members",
-                        "consent": {"site": true, "social": false, "widget": false}})),
-        )
+                        "consent": {"site": true, "social": false, "widget": false}}))
         .await;
         assert_eq!(members.status, 201, "{}", members.body);
         let (_, _, list) = get(&app, "/api/stories?passage=John.3").await;
         assert_eq!(titles(&list), ["Live"]);
         let (_, _, feed) = get_text(&app, "/feed.xml?passage=Ps.23").await;
         assert!(!feed.contains("Members"), "{feed}");
-        let signed_in = send(
-            &app,
-            Method::GET,
-            "/api/stories?passage=John.3",
-            Some(&member),
-            None,
-        )
-        .await;
+        let signed_in = client(&app, Some(&member))
+            .get("/api/stories?passage=John.3")
+            .await;
         assert_eq!(
             titles(&signed_in.body),
             ["Live", "Members"],
@@ -324,14 +303,9 @@ engine_test!(
 
         // Taken down: gone from the passage list and the counts.
         let takedown = format!("/api/admin/stories/{live}/unpublish");
-        let res = send(
-            &app,
-            Method::POST,
-            &takedown,
-            Some(&admin),
-            Some(json!({"reason": "Check"})),
-        )
-        .await;
+        let res = client(&app, Some(&admin))
+            .post(&takedown, json!({"reason": "Check"}))
+            .await;
         assert_eq!(res.status, 200, "{}", res.body);
         let (_, _, list) = get(&app, "/api/stories?passage=John.3").await;
         assert!(titles(&list).is_empty());
@@ -352,14 +326,12 @@ engine_test!(
         let (admin, _) = people(&ctx, &app).await;
         post_story(&app, &admin, "Cached", "Ps 23", true).await;
         let (_, before, _) = get(&app, "/api/stories").await;
-        let found = send(
-            &app,
-            Method::POST,
-            "/api/scripture/references",
-            None,
-            Some(json!({"text": "Found: John 3:16, Psalm 23 and Jn 3:16 again"})),
-        )
-        .await;
+        let found = client(&app, None)
+            .post(
+                "/api/scripture/references",
+                json!({"text": "Found: John 3:16, Psalm 23 and Jn 3:16 again"}),
+            )
+            .await;
         assert_eq!(found.status, 200, "{}", found.body);
         assert_eq!(osis(&found.body), ["John.3.16", "Ps.23"]);
         assert_eq!(found.body[1]["display"], "Psalm 23");
@@ -370,34 +342,19 @@ engine_test!(
             "the visitors' cache is kept"
         );
 
-        let missing = send(
-            &app,
-            Method::POST,
-            "/api/scripture/references",
-            None,
-            Some(json!({})),
-        )
-        .await;
+        let missing = client(&app, None)
+            .post("/api/scripture/references", json!({}))
+            .await;
         assert_eq!(missing.status, 400);
         let long = "x".repeat(201_001);
-        let too_long = send(
-            &app,
-            Method::POST,
-            "/api/scripture/references",
-            None,
-            Some(json!({"text": long})),
-        )
-        .await;
+        let too_long = client(&app, None)
+            .post("/api/scripture/references", json!({"text": long}))
+            .await;
         assert_eq!(too_long.status, 400, "{}", too_long.body);
         assert_eq!(too_long.body["errors"][0]["field"], "text");
-        let control = send(
-            &app,
-            Method::POST,
-            "/api/scripture/references",
-            None,
-            Some(json!({"text": "Ps 23\u{85}"})),
-        )
-        .await;
+        let control = client(&app, None)
+            .post("/api/scripture/references", json!({"text": "Ps 23\u{85}"}))
+            .await;
         assert_eq!(control.status, 400, "{}", control.body);
         assert_eq!(control.body["errors"][0]["field"], "text");
     }

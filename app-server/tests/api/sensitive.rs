@@ -6,7 +6,7 @@ use domain::user::Role;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{send, sign_in_as};
+use crate::helpers::{client, send, sign_in_as};
 
 engine_test!(
     a_sensitive_story_is_approved_only_with_the_checklist,
@@ -19,47 +19,30 @@ engine_test!(
             "category": "Worship", "isPublished": true, "consent": {"site": true},
             "sensitive": sensitive})
         };
-        let bad = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&author),
-            Some(body("Bad", json!(["somethingElse"]))),
-        )
-        .await;
+        let bad = client(&app, Some(&author))
+            .post("/api/stories", body("Bad", json!(["somethingElse"])))
+            .await;
         assert_eq!(bad.status, 400);
         assert_eq!(bad.body["code"], "validation_failed", "{}", bad.body);
-        let created = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&author),
-            Some(body(
-                "Sensitive",
-                json!(["mentionsChild", "healthAddictionAbuse"]),
-            )),
-        )
-        .await;
+        let created = client(&app, Some(&author))
+            .post(
+                "/api/stories",
+                body(
+                    "Sensitive",
+                    json!(["mentionsChild", "healthAddictionAbuse"]),
+                ),
+            )
+            .await;
         assert_eq!(created.status, 201, "{}", created.body);
         let id = created.body["id"].as_i64().unwrap();
-        let plain = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&author),
-            Some(body("Plain", json!([]))),
-        )
-        .await;
+        let plain = client(&app, Some(&author))
+            .post("/api/stories", body("Plain", json!([])))
+            .await;
         let plain_id = plain.body["id"].as_i64().unwrap();
 
-        let queue = send(
-            &app,
-            Method::GET,
-            "/api/admin/stories/pending",
-            Some(&reviewer),
-            None,
-        )
-        .await;
+        let queue = client(&app, Some(&reviewer))
+            .get("/api/admin/stories/pending")
+            .await;
         assert_eq!(queue.status, 200);
         let rows = queue.body.as_array().unwrap();
         let row = |id: i64| rows.iter().find(|r| r["id"] == id).unwrap().clone();
@@ -101,13 +84,14 @@ engine_test!(
         );
         let half = json!({"checklist": {"othersAgreedOrUnidentifiable": true, "noChildIdentifiable": false}});
         assert_eq!(
-            send(&app, Method::POST, &approve, Some(&reviewer), Some(half))
+            client(&app, Some(&reviewer))
+                .post(&approve, half)
                 .await
                 .status,
             400
         );
         let both = json!({"checklist": {"othersAgreedOrUnidentifiable": true, "noChildIdentifiable": true}});
-        let ok = send(&app, Method::POST, &approve, Some(&reviewer), Some(both)).await;
+        let ok = client(&app, Some(&reviewer)).post(&approve, both).await;
         assert_eq!(ok.status, 200, "{}", ok.body);
         // A story with nothing ticked needs no checklist.
         let plain_ok = send(
@@ -120,14 +104,9 @@ engine_test!(
         .await;
         assert_eq!(plain_ok.status, 200);
 
-        let log = send(
-            &app,
-            Method::GET,
-            "/api/admin/audit-log?action=story_approved",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let log = client(&app, Some(&boss))
+            .get("/api/admin/audit-log?action=story_approved")
+            .await;
         let entry = log
             .body
             .as_array()

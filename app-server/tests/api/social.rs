@@ -4,13 +4,12 @@
 
 use std::time::Duration;
 
-use actix_web::http::Method;
 use adapters::testing::http::{Answer, FakeApi, Request};
 use adapters::testing::{Engine, TestDatabase};
 use domain::user::Role;
 use serde_json::json;
 
-use crate::helpers::{TestContext, send, sign_in_new, test_config};
+use crate::helpers::{TestContext, client, sign_in_new, test_config};
 
 fn tweet_created(n: usize, _: &Request) -> Answer {
     Answer::json(
@@ -89,14 +88,12 @@ async fn exported_with_credentials(engine: Engine) {
         .id
         .0;
 
-    let res = send(
-        &app,
-        Method::POST,
-        &format!("/api/stories/{story}/export"),
-        Some(&cookie),
-        Some(json!({"platforms": ["twitter", "linkedin", "instagram"]})),
-    )
-    .await;
+    let res = client(&app, Some(&cookie))
+        .post(
+            &format!("/api/stories/{story}/export"),
+            json!({"platforms": ["twitter", "linkedin", "instagram"]}),
+        )
+        .await;
     assert_eq!(res.status, 200, "{}", res.body);
     // Nothing has gone out while the request ran, and the answer does not say it has.
     assert_eq!(

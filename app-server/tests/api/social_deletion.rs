@@ -17,7 +17,7 @@ use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
 use crate::consent::live;
-use crate::helpers::{TestContext, send, sign_in_as, test_config};
+use crate::helpers::{TestContext, client, send, sign_in_as, test_config};
 
 /// X: a tweet created on POST (ids `190000000000{n}`), deleted on DELETE.
 fn x_api(n: usize, req: &Request) -> Answer {
@@ -86,14 +86,7 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let res = send(
-        app,
-        Method::GET,
-        "/api/admin/social-posts",
-        Some(boss),
-        None,
-    )
-    .await;
+    let res = client(app, Some(boss)).get("/api/admin/social-posts").await;
     assert_eq!(res.status, 200, "{}", res.body);
     let mut all = res.body.as_array().unwrap().clone();
     all.reverse();
@@ -109,14 +102,9 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let res = send(
-        app,
-        Method::GET,
-        &format!("/api/admin/audit-log?action={action}"),
-        Some(boss),
-        None,
-    )
-    .await;
+    let res = client(app, Some(boss))
+        .get(&format!("/api/admin/audit-log?action={action}"))
+        .await;
     assert_eq!(res.status, 200, "{}", res.body);
     res.body.as_array().unwrap().clone()
 }
@@ -139,14 +127,12 @@ where
         json!({"site": true, "social": true, "widget": false}),
     )
     .await;
-    let res = send(
-        app,
-        Method::POST,
-        &format!("/api/stories/{id}/export"),
-        Some(author),
-        Some(json!({ "platforms": platforms })),
-    )
-    .await;
+    let res = client(app, Some(author))
+        .post(
+            &format!("/api/stories/{id}/export"),
+            json!({ "platforms": platforms }),
+        )
+        .await;
     assert_eq!(res.status, 200, "{}", res.body);
     id
 }
@@ -294,14 +280,12 @@ async fn a_failing_deletion_is_retried_then_left_for_a_person(engine: Engine) {
         .await
         .unwrap();
 
-    let done = send(
-        &app,
-        Method::POST,
-        &format!("/api/stories/{id}/withdraw-consent"),
-        Some(&reviewer),
-        Some(json!({"reason": "The author called"})),
-    )
-    .await;
+    let done = client(&app, Some(&reviewer))
+        .post(
+            &format!("/api/stories/{id}/withdraw-consent"),
+            json!({"reason": "The author called"}),
+        )
+        .await;
     assert_eq!(done.status, 200, "{}", done.body);
     assert_eq!(done.body["deleting"][0]["platform"], "twitter");
     assert_eq!(done.body["posted"][0]["platform"], "linkedin");

@@ -6,7 +6,7 @@ use domain::user::Role;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{ADMIN_PASSWORD, send, sign_in_new};
+use crate::helpers::{ADMIN_PASSWORD, client, send, sign_in_new};
 
 fn story(title: &str) -> Value {
     json!({
@@ -31,14 +31,12 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let res = send(
-        app,
-        Method::POST,
-        "/api/admin/login",
-        None,
-        Some(json!({"username": "admin", "password": ADMIN_PASSWORD})),
-    )
-    .await;
+    let res = client(app, None)
+        .post(
+            "/api/admin/login",
+            json!({"username": "admin", "password": ADMIN_PASSWORD}),
+        )
+        .await;
     res.cookie.unwrap()
 }
 
@@ -66,14 +64,9 @@ engine_test!(
         .await;
         let mut body = story("Walking on water");
         body["videoUrl"] = json!("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
-        let created = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&c),
-            Some(body.clone()),
-        )
-        .await;
+        let created = client(&app, Some(&c))
+            .post("/api/stories", body.clone())
+            .await;
         assert_eq!(created.status, 201, "{}", created.body);
         let id = created.body["id"].as_i64().unwrap();
         assert_eq!(created.body["title"], "Walking on water", "trimmed");
@@ -91,34 +84,32 @@ engine_test!(
         );
         let path = format!("/api/stories/{id}");
         assert_eq!(
-            send(&app, Method::GET, &path, None, None).await.status,
+            client(&app, None).get(&path).await.status,
             404,
             "a draft is hidden from visitors"
         );
         assert_eq!(
-            send(&app, Method::GET, &path, Some(&c), None).await.status,
+            client(&app, Some(&c)).get(&path).await.status,
             200,
             "its author sees it"
         );
 
         body["title"] = json!("Walking on the water");
-        let edited = send(&app, Method::PUT, &path, Some(&c), Some(body.clone())).await;
+        let edited = client(&app, Some(&c)).put(&path, body.clone()).await;
         assert_eq!(edited.status, 200, "{}", edited.body);
         assert_eq!(edited.body["staged"], false);
         assert_eq!(edited.body["story"]["title"], "Walking on the water");
 
-        let published = send(
-            &app,
-            Method::PUT,
-            &format!("{path}/publish"),
-            Some(&c),
-            Some(json!({"consent": {"site": true, "social": true, "widget": true}})),
-        )
-        .await;
+        let published = client(&app, Some(&c))
+            .put(
+                &format!("{path}/publish"),
+                json!({"consent": {"site": true, "social": true, "widget": true}}),
+            )
+            .await;
         assert_eq!(published.status, 200);
         assert_eq!(published.body["status"], "pending_approval");
         assert_eq!(
-            send(&app, Method::GET, &path, None, None).await.status,
+            client(&app, None).get(&path).await.status,
             404,
             "still hidden while in review"
         );
@@ -132,14 +123,9 @@ engine_test!(
         .await;
         assert_eq!(again.status, 409);
 
-        let queue = send(
-            &app,
-            Method::GET,
-            "/api/admin/stories/pending",
-            Some(&r),
-            None,
-        )
-        .await;
+        let queue = client(&app, Some(&r))
+            .get("/api/admin/stories/pending")
+            .await;
         assert_eq!(queue.status, 200);
         assert_eq!(queue.body.as_array().unwrap().len(), 1);
         assert_eq!(queue.body[0]["id"], id);
@@ -157,7 +143,7 @@ engine_test!(
         assert_eq!(approved.body["isPublished"], true);
         assert_eq!(approved.body["approvedBy"], reviewer.id.to_string());
         assert!(approved.body["publishedAt"].is_string());
-        let public = send(&app, Method::GET, &path, None, None).await;
+        let public = client(&app, None).get(&path).await;
         assert_eq!(public.status, 200);
         let (_, _, list) = crate::helpers::get(&app, "/api/stories?q=water").await;
         assert_eq!(list[0]["id"], id);
@@ -167,14 +153,9 @@ engine_test!(
                 .any(|(to, subject)| to == "writer@example.org" && subject.contains("is live")),
             "{mail:?}"
         );
-        let empty = send(
-            &app,
-            Method::GET,
-            "/api/admin/stories/pending",
-            Some(&r),
-            None,
-        )
-        .await;
+        let empty = client(&app, Some(&r))
+            .get("/api/admin/stories/pending")
+            .await;
         assert!(empty.body.as_array().unwrap().is_empty());
     }
 );
@@ -196,15 +177,10 @@ engine_test!(
         let mut body = story("Original title");
         body["isPublished"] = json!(true);
         body["consent"] = json!({"site": true, "social": true, "widget": true});
-        let id = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&c),
-            Some(body.clone()),
-        )
-        .await
-        .body["id"]
+        let id = client(&app, Some(&c))
+            .post("/api/stories", body.clone())
+            .await
+            .body["id"]
             .as_i64()
             .unwrap();
         assert_eq!(
@@ -223,11 +199,11 @@ engine_test!(
 
         body["title"] = json!("Edited title");
         body["content"] = json!("New words.");
-        let staged = send(&app, Method::PUT, &path, Some(&c), Some(body.clone())).await;
+        let staged = client(&app, Some(&c)).put(&path, body.clone()).await;
         assert_eq!(staged.status, 200, "{}", staged.body);
         assert_eq!(staged.body["staged"], true);
         assert_eq!(staged.body["story"]["title"], "Original title");
-        let public = send(&app, Method::GET, &path, None, None).await;
+        let public = client(&app, None).get(&path).await;
         assert_eq!(
             (
                 public.body["title"].as_str(),
@@ -235,29 +211,19 @@ engine_test!(
             ),
             (Some("Original title"), Some(true))
         );
-        let mine = send(
-            &app,
-            Method::GET,
-            &format!(
+        let mine = client(&app, Some(&c))
+            .get(&format!(
                 "/api/stories/author/{}",
                 public.body["authorId"].as_str().unwrap()
-            ),
-            Some(&c),
-            None,
-        )
-        .await;
+            ))
+            .await;
         assert_eq!(mine.body[0]["hasPendingRevision"], true);
-        let second = send(&app, Method::PUT, &path, Some(&c), Some(body.clone())).await;
+        let second = client(&app, Some(&c)).put(&path, body.clone()).await;
         assert_eq!(second.status, 409, "one staged edit at a time");
 
-        let queue = send(
-            &app,
-            Method::GET,
-            "/api/admin/stories/pending",
-            Some(&admin),
-            None,
-        )
-        .await;
+        let queue = client(&app, Some(&admin))
+            .get("/api/admin/stories/pending")
+            .await;
         let item = &queue.body[0];
         assert_eq!(item["title"], "Original title");
         assert_eq!(item["revision"]["title"], "Edited title");
@@ -274,27 +240,23 @@ engine_test!(
             .status,
             200
         );
-        let public = send(&app, Method::GET, &path, None, None).await;
+        let public = client(&app, None).get(&path).await;
         assert_eq!(public.body["title"], "Edited title");
         assert_eq!(public.body["content"], "<p>New words.</p>");
 
         body["title"] = json!("Rejected edit");
         assert_eq!(
-            send(&app, Method::PUT, &path, Some(&c), Some(body.clone()))
-                .await
-                .body["staged"],
+            client(&app, Some(&c)).put(&path, body.clone()).await.body["staged"],
             true
         );
-        let rejected = send(
-            &app,
-            Method::POST,
-            &format!("/api/admin/stories/{id}/reject"),
-            Some(&admin),
-            Some(json!({"reason": "Please keep the old title"})),
-        )
-        .await;
+        let rejected = client(&app, Some(&admin))
+            .post(
+                &format!("/api/admin/stories/{id}/reject"),
+                json!({"reason": "Please keep the old title"}),
+            )
+            .await;
         assert_eq!(rejected.status, 200);
-        let public = send(&app, Method::GET, &path, None, None).await;
+        let public = client(&app, None).get(&path).await;
         assert_eq!(
             public.body["title"], "Edited title",
             "a rejected edit leaves the live text"
@@ -350,36 +312,24 @@ engine_test!(
         let mut body = story("Needs work");
         body["isPublished"] = json!(true);
         body["consent"] = json!({"site": true, "social": true, "widget": true});
-        let id = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&c),
-            Some(body.clone()),
-        )
-        .await
-        .body["id"]
+        let id = client(&app, Some(&c))
+            .post("/api/stories", body.clone())
+            .await
+            .body["id"]
             .as_i64()
             .unwrap();
-        let rejected = send(
-            &app,
-            Method::POST,
-            &format!("/api/admin/stories/{id}/reject"),
-            Some(&r),
-            Some(json!({"reason": "Add a Bible reference"})),
-        )
-        .await;
+        let rejected = client(&app, Some(&r))
+            .post(
+                &format!("/api/admin/stories/{id}/reject"),
+                json!({"reason": "Add a Bible reference"}),
+            )
+            .await;
         assert_eq!(rejected.status, 200);
         assert_eq!(rejected.body["status"], "rejected");
         assert_eq!(rejected.body["rejectionReason"], "Add a Bible reference");
-        let mine = send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/author/{}", author.id),
-            Some(&c),
-            None,
-        )
-        .await;
+        let mine = client(&app, Some(&c))
+            .get(&format!("/api/stories/author/{}", author.id))
+            .await;
         assert_eq!(mine.body[0]["rejectionReason"], "Add a Bible reference");
         let mail = ctx.outbox_bodies().await;
         assert!(
@@ -387,14 +337,9 @@ engine_test!(
             "{mail:?}"
         );
         // without a body the reason is optional
-        let resubmitted = send(
-            &app,
-            Method::PUT,
-            &format!("/api/stories/{id}"),
-            Some(&c),
-            Some(body.clone()),
-        )
-        .await;
+        let resubmitted = client(&app, Some(&c))
+            .put(&format!("/api/stories/{id}"), body.clone())
+            .await;
         assert_eq!(resubmitted.body["story"]["status"], "pending_approval");
         let bare = actix_web::test::TestRequest::post()
             .uri(&format!("/api/admin/stories/{id}/reject"))
@@ -425,7 +370,7 @@ engine_test!(story_html_is_sanitised, |ctx, app| {
     body["content"] = json!(
         r#"<p onclick="x()">Hello<script>alert(1)</script><img src="https://i.example/a.png" alt="A hill" onerror="alert(2)"><a href="javascript:alert(3)">link</a></p>"#
     );
-    let res = send(&app, Method::POST, "/api/stories", Some(&c), Some(body)).await;
+    let res = client(&app, Some(&c)).post("/api/stories", body).await;
     assert_eq!(res.status, 201);
     let content = res.body["content"].as_str().unwrap();
     for bad in ["<script", "onerror", "onclick", "javascript:"] {
@@ -459,14 +404,12 @@ engine_test!(story_fields_are_validated, |ctx, app| {
             })
             .unwrap_or_default()
     };
-    let blank = send(
-        &app,
-        Method::POST,
-        "/api/stories",
-        Some(&c),
-        Some(json!({"title": " ", "content": "  ", "category": ""})),
-    )
-    .await;
+    let blank = client(&app, Some(&c))
+        .post(
+            "/api/stories",
+            json!({"title": " ", "content": "  ", "category": ""}),
+        )
+        .await;
     assert_eq!(blank.status, 400);
     assert_eq!(fields(&blank), ["title", "content", "category"]);
     let mut bad = story("x");
@@ -474,29 +417,19 @@ engine_test!(story_fields_are_validated, |ctx, app| {
     bad["videoUrl"] = json!("https://evil.example/watch?v=1");
     bad["thumbnailUrl"] = json!("javascript:alert(1)");
     bad["title"] = json!("t".repeat(256));
-    let res = send(&app, Method::POST, "/api/stories", Some(&c), Some(bad)).await;
+    let res = client(&app, Some(&c)).post("/api/stories", bad).await;
     assert_eq!(res.status, 400);
     assert_eq!(
         fields(&res),
         ["title", "videoUrl", "thumbnailUrl", "category"]
     );
-    let malformed = send(
-        &app,
-        Method::POST,
-        "/api/stories",
-        Some(&c),
-        Some(json!({"title": 1})),
-    )
-    .await;
+    let malformed = client(&app, Some(&c))
+        .post("/api/stories", json!({"title": 1}))
+        .await;
     assert_eq!(malformed.status, 400);
-    let missing = send(
-        &app,
-        Method::PUT,
-        "/api/stories/999999",
-        Some(&c),
-        Some(story("x")),
-    )
-    .await;
+    let missing = client(&app, Some(&c))
+        .put("/api/stories/999999", story("x"))
+        .await;
     assert_eq!(missing.status, 404);
     assert_eq!(
         send(
@@ -511,7 +444,8 @@ engine_test!(story_fields_are_validated, |ctx, app| {
         404
     );
     assert_eq!(
-        send(&app, Method::DELETE, "/api/stories/999999", Some(&c), None)
+        client(&app, Some(&c))
+            .delete("/api/stories/999999")
             .await
             .status,
         404
@@ -523,13 +457,14 @@ engine_test!(admin_authors_skip_the_queue, |ctx, app| {
     let mut body = story("From the pastor");
     body["isPublished"] = json!(true);
     body["consent"] = json!({"site": true, "social": true, "widget": true});
-    let res = send(&app, Method::POST, "/api/stories", Some(&admin), Some(body)).await;
+    let res = client(&app, Some(&admin)).post("/api/stories", body).await;
     assert_eq!(res.status, 201);
     assert_eq!(res.body["status"], "approved");
     assert_eq!(res.body["isPublished"], true);
     let id = res.body["id"].as_i64().unwrap();
     assert_eq!(
-        send(&app, Method::GET, &format!("/api/stories/{id}"), None, None)
+        client(&app, None)
+            .get(&format!("/api/stories/{id}"))
             .await
             .status,
         200
@@ -570,30 +505,21 @@ engine_test!(who_may_write_edit_delete_and_review_stories, |ctx, app| {
     let (_, sub) = sign_in_new(&ctx, &app, "sub@example.org", Role::SubAdmin, true, &hash).await;
     let superadmin = admin_cookie(&app).await;
     assert_eq!(
-        send(&app, Method::POST, "/api/stories", None, Some(story("x")))
+        client(&app, None)
+            .post("/api/stories", story("x"))
             .await
             .status,
         401
     );
-    let refused = send(
-        &app,
-        Method::POST,
-        "/api/stories",
-        Some(&pending),
-        Some(story("x")),
-    )
-    .await;
+    let refused = client(&app, Some(&pending))
+        .post("/api/stories", story("x"))
+        .await;
     assert_eq!(refused.status, 403);
     assert_eq!(refused.body["message"], "Your account is pending approval");
-    let draft = send(
-        &app,
-        Method::POST,
-        "/api/stories",
-        Some(&c),
-        Some(story("Draft")),
-    )
-    .await
-    .body["id"]
+    let draft = client(&app, Some(&c))
+        .post("/api/stories", story("Draft"))
+        .await
+        .body["id"]
         .as_i64()
         .unwrap();
     let live = ctx
@@ -603,27 +529,17 @@ engine_test!(who_may_write_edit_delete_and_review_stories, |ctx, app| {
         .0;
     // someone else's draft looks missing; someone else's live story is forbidden
     assert_eq!(
-        send(
-            &app,
-            Method::PUT,
-            &format!("/api/stories/{draft}"),
-            Some(&other),
-            Some(story("x"))
-        )
-        .await
-        .status,
+        client(&app, Some(&other))
+            .put(&format!("/api/stories/{draft}"), story("x"))
+            .await
+            .status,
         404
     );
     assert_eq!(
-        send(
-            &app,
-            Method::PUT,
-            &format!("/api/stories/{live}"),
-            Some(&other),
-            Some(story("x"))
-        )
-        .await
-        .status,
+        client(&app, Some(&other))
+            .put(&format!("/api/stories/{live}"), story("x"))
+            .await
+            .status,
         403
     );
     assert_eq!(
@@ -639,27 +555,17 @@ engine_test!(who_may_write_edit_delete_and_review_stories, |ctx, app| {
         404
     );
     assert_eq!(
-        send(
-            &app,
-            Method::DELETE,
-            &format!("/api/stories/{live}"),
-            Some(&other),
-            None
-        )
-        .await
-        .status,
+        client(&app, Some(&other))
+            .delete(&format!("/api/stories/{live}"))
+            .await
+            .status,
         403
     );
     assert_eq!(
-        send(
-            &app,
-            Method::DELETE,
-            &format!("/api/stories/{live}"),
-            None,
-            None
-        )
-        .await
-        .status,
+        client(&app, None)
+            .delete(&format!("/api/stories/{live}"))
+            .await
+            .status,
         401
     );
     // the review queue and its actions
@@ -674,7 +580,8 @@ engine_test!(who_may_write_edit_delete_and_review_stories, |ctx, app| {
     ] {
         let c = cookie.map(String::as_str);
         assert_eq!(
-            send(&app, Method::GET, "/api/admin/stories/pending", c, None)
+            client(&app, c)
+                .get("/api/admin/stories/pending")
                 .await
                 .status,
             expected,
@@ -708,7 +615,8 @@ engine_test!(who_may_write_edit_delete_and_review_stories, |ctx, app| {
             if expected == 200 { 404 } else { expected },
             "{name} rejecting a missing story"
         );
-        let delete = send(&app, Method::DELETE, "/api/admin/stories/999999", c, None)
+        let delete = client(&app, c)
+            .delete("/api/admin/stories/999999")
             .await
             .status;
         assert_eq!(
@@ -719,39 +627,24 @@ engine_test!(who_may_write_edit_delete_and_review_stories, |ctx, app| {
     }
     // the author, and admins, may delete
     assert_eq!(
-        send(
-            &app,
-            Method::DELETE,
-            &format!("/api/stories/{draft}"),
-            Some(&c),
-            None
-        )
-        .await
-        .status,
+        client(&app, Some(&c))
+            .delete(&format!("/api/stories/{draft}"))
+            .await
+            .status,
         200
     );
     assert_eq!(
-        send(
-            &app,
-            Method::DELETE,
-            &format!("/api/stories/{live}"),
-            Some(&adm),
-            None
-        )
-        .await
-        .status,
+        client(&app, Some(&adm))
+            .delete(&format!("/api/stories/{live}"))
+            .await
+            .status,
         200
     );
     assert_eq!(
-        send(
-            &app,
-            Method::GET,
-            &format!("/api/stories/{live}"),
-            None,
-            None
-        )
-        .await
-        .status,
+        client(&app, None)
+            .get(&format!("/api/stories/{live}"))
+            .await
+            .status,
         404
     );
 });
@@ -771,29 +664,18 @@ engine_test!(
         .await;
         let (_, sub) =
             sign_in_new(&ctx, &app, "sub@example.org", Role::SubAdmin, true, &hash).await;
-        send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&c),
-            Some(story("My draft")),
-        )
-        .await;
+        client(&app, Some(&c))
+            .post("/api/stories", story("My draft"))
+            .await;
         ctx.story(&author, "My live story", "Worship", true, 1)
             .await;
         let path = format!("/api/stories/author/{}", author.id);
         let count = |res: crate::helpers::Answer| res.body.as_array().unwrap().len();
+        assert_eq!(count(client(&app, Some(&c)).get(&path).await), 2);
+        assert_eq!(count(client(&app, Some(&sub)).get(&path).await), 2);
+        assert_eq!(count(client(&app, None).get(&path).await), 1);
         assert_eq!(
-            count(send(&app, Method::GET, &path, Some(&c), None).await),
-            2
-        );
-        assert_eq!(
-            count(send(&app, Method::GET, &path, Some(&sub), None).await),
-            2
-        );
-        assert_eq!(count(send(&app, Method::GET, &path, None, None).await), 1);
-        assert_eq!(
-            count(send(&app, Method::GET, "/api/stories/author/nobody", None, None).await),
+            count(client(&app, None).get("/api/stories/author/nobody").await),
             0
         );
     }
@@ -878,14 +760,9 @@ engine_test!(
             .id
             .0;
         let all = json!({"platforms": ["twitter", "linkedin", "instagram"]});
-        let res = send(
-            &app,
-            Method::POST,
-            &format!("/api/stories/{live}/export"),
-            Some(&c),
-            Some(all.clone()),
-        )
-        .await;
+        let res = client(&app, Some(&c))
+            .post(&format!("/api/stories/{live}/export"), all.clone())
+            .await;
         assert_eq!(res.status, 200, "{}", res.body);
         // No credentials are configured: queued, and the answer says why for each platform.
         assert_eq!(
@@ -893,14 +770,9 @@ engine_test!(
             "Queued for Twitter, LinkedIn and Instagram: the site has no credentials for Twitter and LinkedIn yet, so the post will go out once an administrator connects the accounts; Instagram cannot take a post without an image through its API, so share it there by hand"
         );
         // Exporting again while the posts wait queues nothing more.
-        let again = send(
-            &app,
-            Method::POST,
-            &format!("/api/stories/{live}/export"),
-            Some(&c),
-            Some(all.clone()),
-        )
-        .await;
+        let again = client(&app, Some(&c))
+            .post(&format!("/api/stories/{live}/export"), all.clone())
+            .await;
         assert_eq!(again.status, 200, "{}", again.body);
         use sea_orm::{ConnectionTrait, Statement};
         let db = &ctx.state.db;
@@ -921,84 +793,55 @@ engine_test!(
                 && body.contains("Grace Stories"),
             "{body}"
         );
-        let unpublished = send(
-            &app,
-            Method::POST,
-            &format!("/api/stories/{draft}/export"),
-            Some(&c),
-            Some(all.clone()),
-        )
-        .await;
+        let unpublished = client(&app, Some(&c))
+            .post(&format!("/api/stories/{draft}/export"), all.clone())
+            .await;
         assert_eq!(unpublished.status, 400);
         assert_eq!(
             unpublished.body["message"],
             "Story must be published before exporting to social media"
         );
         assert_eq!(
-            send(
-                &app,
-                Method::POST,
-                &format!("/api/stories/{live}/export"),
-                None,
-                Some(all.clone())
-            )
-            .await
-            .status,
+            client(&app, None)
+                .post(&format!("/api/stories/{live}/export"), all.clone())
+                .await
+                .status,
             401
         );
         assert_eq!(
-            send(
-                &app,
-                Method::POST,
-                &format!("/api/stories/{live}/export"),
-                Some(&other),
-                Some(all.clone())
-            )
-            .await
-            .status,
+            client(&app, Some(&other))
+                .post(&format!("/api/stories/{live}/export"), all.clone())
+                .await
+                .status,
             403
         );
         assert_eq!(
-            send(
-                &app,
-                Method::POST,
-                &format!("/api/stories/{draft}/export"),
-                Some(&other),
-                Some(all.clone())
-            )
-            .await
-            .status,
+            client(&app, Some(&other))
+                .post(&format!("/api/stories/{draft}/export"), all.clone())
+                .await
+                .status,
             404
         );
         assert_eq!(
-            send(
-                &app,
-                Method::POST,
-                "/api/stories/999999/export",
-                Some(&c),
-                Some(all)
-            )
-            .await
-            .status,
+            client(&app, Some(&c))
+                .post("/api/stories/999999/export", all)
+                .await
+                .status,
             404
         );
-        let none = send(
-            &app,
-            Method::POST,
-            &format!("/api/stories/{live}/export"),
-            Some(&c),
-            Some(json!({"platforms": []})),
-        )
-        .await;
+        let none = client(&app, Some(&c))
+            .post(
+                &format!("/api/stories/{live}/export"),
+                json!({"platforms": []}),
+            )
+            .await;
         assert_eq!(none.status, 400);
-        let unknown = send(
-            &app,
-            Method::POST,
-            &format!("/api/stories/{live}/export"),
-            Some(&c),
-            Some(json!({"platforms": ["myspace"]})),
-        )
-        .await;
+        let unknown = client(&app, Some(&c))
+            .post(
+                &format!("/api/stories/{live}/export"),
+                json!({"platforms": ["myspace"]}),
+            )
+            .await;
         assert_eq!(unknown.status, 400);
     }
 );
@@ -1023,19 +866,12 @@ engine_test!(
         body["content"] = json!(format!("  {typed}\n"));
         body["isPublished"] = json!(true);
         body["consent"] = json!({"site": true, "social": true, "widget": true});
-        let made = send(
-            &app,
-            Method::POST,
-            "/api/stories",
-            Some(&author),
-            Some(body),
-        )
-        .await;
+        let made = client(&app, Some(&author)).post("/api/stories", body).await;
         assert_eq!(made.status, 201, "{}", made.body);
         assert_eq!(made.body["source"], typed);
         let id = made.body["id"].as_i64().unwrap();
         let path = format!("/api/stories/{id}");
-        let mine = send(&app, Method::GET, &path, Some(&author), None).await;
+        let mine = client(&app, Some(&author)).get(&path).await;
         assert_eq!(mine.body["source"], typed);
         assert!(mine.body["content"].as_str().unwrap().contains("<img"));
 
@@ -1049,7 +885,7 @@ engine_test!(
         )
         .await;
         assert_eq!(approved.status, 200, "{}", approved.body);
-        let public = send(&app, Method::GET, &path, None, None).await;
+        let public = client(&app, None).get(&path).await;
         assert_eq!(public.status, 200);
         assert_eq!(
             public.body["source"],
@@ -1057,9 +893,7 @@ engine_test!(
             "readers get the HTML only"
         );
         assert_eq!(
-            send(&app, Method::GET, &path, Some(&admin), None)
-                .await
-                .body["source"],
+            client(&app, Some(&admin)).get(&path).await.body["source"],
             typed
         );
 
@@ -1068,16 +902,11 @@ engine_test!(
         edit["content"] = json!("Second version\n\nwith <b>HTML</b> inside");
         edit["isPublished"] = json!(true);
         edit["consent"] = json!({"site": true, "social": true, "widget": true});
-        let staged = send(&app, Method::PUT, &path, Some(&author), Some(edit)).await;
+        let staged = client(&app, Some(&author)).put(&path, edit).await;
         assert_eq!(staged.status, 200, "{}", staged.body);
-        let waiting = send(
-            &app,
-            Method::GET,
-            &format!("{path}/pending-edit"),
-            Some(&author),
-            None,
-        )
-        .await;
+        let waiting = client(&app, Some(&author))
+            .get(&format!("{path}/pending-edit"))
+            .await;
         assert_eq!(waiting.status, 200, "{}", waiting.body);
         assert_eq!(
             waiting.body["edit"]["source"],

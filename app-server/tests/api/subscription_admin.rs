@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use crate::digests::subscribe;
 use crate::engine_test;
-use crate::helpers::{api_token, error_fields, send, sign_in_as};
+use crate::helpers::{api_token, client, error_fields, sign_in_as};
 
 const BOUNCE: &str = include_str!("fixtures/postfix-bounce.eml");
 
@@ -99,26 +99,17 @@ engine_test!(
         for (who, expected) in [(None, 401), (Some(&member), 403), (Some(&reviewer), 403)] {
             let who = who.map(String::as_str);
             for path in reads {
-                let res = send(&app, Method::GET, path, who, None).await;
+                let res = client(&app, who).get(path).await;
                 assert_eq!(res.status, expected, "GET {path} as {who:?}");
             }
-            let put = send(
-                &app,
-                Method::PUT,
-                "/api/admin/subscriptions/default-frequency",
-                who,
-                Some(json!({"frequency": "monthly"})),
-            )
-            .await;
+            let put = client(&app, who)
+                .put(
+                    "/api/admin/subscriptions/default-frequency",
+                    json!({"frequency": "monthly"}),
+                )
+                .await;
             assert_eq!(put.status, expected, "PUT as {who:?}");
-            let delete = send(
-                &app,
-                Method::DELETE,
-                "/api/admin/subscriptions/1",
-                who,
-                None,
-            )
-            .await;
+            let delete = client(&app, who).delete("/api/admin/subscriptions/1").await;
             assert_eq!(delete.status, expected, "DELETE as {who:?}");
             let posted = raw(
                 &app,
@@ -132,14 +123,9 @@ engine_test!(
             assert_eq!(posted.status, expected, "POST a report as {who:?}");
         }
         // Nothing was changed by the refused calls.
-        let summary = send(
-            &app,
-            Method::GET,
-            "/api/admin/subscriptions/summary",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let summary = client(&app, Some(&boss))
+            .get("/api/admin/subscriptions/summary")
+            .await;
         assert_eq!(summary.status, 200);
         assert_eq!(summary.body["defaultFrequency"], "weekly");
     }
@@ -151,24 +137,17 @@ engine_test!(
         let (_, boss) = sign_in_as(&ctx, &app, Role::SuperAdmin).await;
         subscribe(&ctx, &app, "ruth@example.org", "each").await;
         subscribe(&ctx, &app, "naomi@example.org", "weekly").await;
-        let pending = send(
-            &app,
-            Method::POST,
-            "/api/subscriptions",
-            None,
-            Some(json!({"email": "boaz@example.org", "page": "/stories/1", "website": ""})),
-        )
-        .await;
+        let pending = client(&app, None)
+            .post(
+                "/api/subscriptions",
+                json!({"email": "boaz@example.org", "page": "/stories/1", "website": ""}),
+            )
+            .await;
         assert_eq!(pending.status, 202);
 
-        let summary = send(
-            &app,
-            Method::GET,
-            "/api/admin/subscriptions/summary",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let summary = client(&app, Some(&boss))
+            .get("/api/admin/subscriptions/summary")
+            .await;
         assert_eq!(summary.status, 200, "{}", summary.body);
         assert_eq!(summary.body["pending"], 1);
         assert_eq!(summary.body["confirmed"], 2);
@@ -179,14 +158,9 @@ engine_test!(
             json!({"each": 1, "weekly": 1, "monthly": 0})
         );
 
-        let all = send(
-            &app,
-            Method::GET,
-            "/api/admin/subscriptions?limit=2",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let all = client(&app, Some(&boss))
+            .get("/api/admin/subscriptions?limit=2")
+            .await;
         assert_eq!(all.status, 200);
         assert_eq!(total(&all.headers), 3);
         let items = all.body.as_array().unwrap();
@@ -205,14 +179,9 @@ engine_test!(
         assert_eq!(items[1]["email"], "naomi@example.org");
         assert!(items[1]["confirmedAt"].is_string());
 
-        let confirmed = send(
-            &app,
-            Method::GET,
-            "/api/admin/subscriptions?status=confirmed&offset=1",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let confirmed = client(&app, Some(&boss))
+            .get("/api/admin/subscriptions?status=confirmed&offset=1")
+            .await;
         assert_eq!(total(&confirmed.headers), 2);
         assert_eq!(confirmed.body[0]["email"], "ruth@example.org");
         assert_eq!(confirmed.body[0]["frequency"], "each");
@@ -224,7 +193,7 @@ engine_test!(
             ("/api/admin/subscriptions?offset=1000000001", "offset"),
             ("/api/admin/subscriptions/bounces?limit=101", "limit"),
         ] {
-            let res = send(&app, Method::GET, path, Some(&boss), None).await;
+            let res = client(&app, Some(&boss)).get(path).await;
             assert_eq!(res.status, 400, "{path}");
             assert_eq!(res.body["code"], "validation_failed", "{path}");
             assert_eq!(error_fields(&res.body), [field], "{path}");
@@ -293,24 +262,14 @@ engine_test!(
         assert_eq!(second.status, 200);
         assert_eq!(second.json()[0]["suspended"], true);
 
-        let summary = send(
-            &app,
-            Method::GET,
-            "/api/admin/subscriptions/summary",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let summary = client(&app, Some(&boss))
+            .get("/api/admin/subscriptions/summary")
+            .await;
         assert_eq!(summary.body["suspended"], 1);
         assert_eq!(summary.body["confirmed"], 1);
-        let bounces = send(
-            &app,
-            Method::GET,
-            "/api/admin/subscriptions/bounces",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let bounces = client(&app, Some(&boss))
+            .get("/api/admin/subscriptions/bounces")
+            .await;
         assert_eq!(bounces.status, 200);
         assert_eq!(
             total(&bounces.headers),
@@ -332,24 +291,14 @@ engine_test!(
                 .unwrap()
                 .contains("Reporting-MTA: dns; mx.example.net")
         );
-        let listed = send(
-            &app,
-            Method::GET,
-            "/api/admin/subscriptions?status=suspended",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let listed = client(&app, Some(&boss))
+            .get("/api/admin/subscriptions?status=suspended")
+            .await;
         assert_eq!(listed.body[0]["hardBounces"], 2);
 
-        let log = send(
-            &app,
-            Method::GET,
-            "/api/admin/audit-log?action=subscriber_suspended",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let log = client(&app, Some(&boss))
+            .get("/api/admin/audit-log?action=subscriber_suspended")
+            .await;
         assert_eq!(log.body.as_array().unwrap().len(), 1, "{}", log.body);
         assert_eq!(log.body[0]["targetKind"], "subscription");
         assert_eq!(log.body[0]["targetLabel"], "ruth@example.org");
@@ -421,70 +370,49 @@ engine_test!(
     the_default_frequency_is_chosen_logged_and_preselected,
     |ctx, app| {
         let (_, boss) = sign_in_as(&ctx, &app, Role::SuperAdmin).await;
-        let site = send(&app, Method::GET, "/api/site", None, None).await;
+        let site = client(&app, None).get("/api/site").await;
         assert_eq!(site.body["defaultFrequency"], "weekly");
-        let bad = send(
-            &app,
-            Method::PUT,
-            "/api/admin/subscriptions/default-frequency",
-            Some(&boss),
-            Some(json!({"frequency": "daily"})),
-        )
-        .await;
+        let bad = client(&app, Some(&boss))
+            .put(
+                "/api/admin/subscriptions/default-frequency",
+                json!({"frequency": "daily"}),
+            )
+            .await;
         assert_eq!(bad.status, 400);
-        let chosen = send(
-            &app,
-            Method::PUT,
-            "/api/admin/subscriptions/default-frequency",
-            Some(&boss),
-            Some(json!({"frequency": "monthly"})),
-        )
-        .await;
+        let chosen = client(&app, Some(&boss))
+            .put(
+                "/api/admin/subscriptions/default-frequency",
+                json!({"frequency": "monthly"}),
+            )
+            .await;
         assert_eq!(chosen.status, 200, "{}", chosen.body);
         assert_eq!(chosen.body["frequency"], "monthly");
-        let site = send(&app, Method::GET, "/api/site", None, None).await;
+        let site = client(&app, None).get("/api/site").await;
         assert_eq!(
             site.body["defaultFrequency"], "monthly",
             "the public site says so at once"
         );
-        let summary = send(
-            &app,
-            Method::GET,
-            "/api/admin/subscriptions/summary",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let summary = client(&app, Some(&boss))
+            .get("/api/admin/subscriptions/summary")
+            .await;
         assert_eq!(summary.body["defaultFrequency"], "monthly");
 
         // A sign-up that names no frequency gets it.
-        let asked = send(
-            &app,
-            Method::POST,
-            "/api/subscriptions",
-            None,
-            Some(json!({"email": "ruth@example.org", "page": "/", "website": ""})),
-        )
-        .await;
+        let asked = client(&app, None)
+            .post(
+                "/api/subscriptions",
+                json!({"email": "ruth@example.org", "page": "/", "website": ""}),
+            )
+            .await;
         assert_eq!(asked.status, 202);
-        let listed = send(
-            &app,
-            Method::GET,
-            "/api/admin/subscriptions",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let listed = client(&app, Some(&boss))
+            .get("/api/admin/subscriptions")
+            .await;
         assert_eq!(listed.body[0]["frequency"], "monthly");
 
-        let log = send(
-            &app,
-            Method::GET,
-            "/api/admin/audit-log?action=subscription_default_changed",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let log = client(&app, Some(&boss))
+            .get("/api/admin/audit-log?action=subscription_default_changed")
+            .await;
         assert_eq!(log.body.as_array().unwrap().len(), 1);
         assert_eq!(log.body[0]["reason"], "from weekly to monthly");
         assert_eq!(log.body[0]["targetKind"], "setting");
@@ -559,14 +487,8 @@ engine_test!(
         )
         .await;
         assert_eq!(bounced.json()[0]["counted"], true);
-        let listed = send(
-            &app,
-            Method::GET,
-            "/api/admin/subscriptions?status=confirmed",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let admin = client(&app, Some(&boss));
+        let listed = admin.get("/api/admin/subscriptions?status=confirmed").await;
         let ruth = listed
             .body
             .as_array()
@@ -576,69 +498,26 @@ engine_test!(
             .unwrap()["id"]
             .as_i64()
             .unwrap();
-        let missing = send(
-            &app,
-            Method::DELETE,
-            "/api/admin/subscriptions/999999",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let missing = admin.delete("/api/admin/subscriptions/999999").await;
         assert_eq!(missing.status, 404);
         assert_eq!(missing.body["code"], "not_found");
-        let word = send(
-            &app,
-            Method::DELETE,
-            "/api/admin/subscriptions/ruth",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let word = admin.delete("/api/admin/subscriptions/ruth").await;
         assert_eq!(word.status, 400);
-        let removed = send(
-            &app,
-            Method::DELETE,
-            &format!("/api/admin/subscriptions/{ruth}"),
-            Some(&boss),
-            None,
-        )
-        .await;
+        let removed = admin
+            .delete(&format!("/api/admin/subscriptions/{ruth}"))
+            .await;
         assert_eq!(removed.status, 204);
-        let again = send(
-            &app,
-            Method::DELETE,
-            &format!("/api/admin/subscriptions/{ruth}"),
-            Some(&boss),
-            None,
-        )
-        .await;
+        let again = admin
+            .delete(&format!("/api/admin/subscriptions/{ruth}"))
+            .await;
         assert_eq!(again.status, 404);
-        let left = send(
-            &app,
-            Method::GET,
-            "/api/admin/subscriptions",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let left = admin.get("/api/admin/subscriptions").await;
         assert_eq!(total(&left.headers), 1);
-        let bounces = send(
-            &app,
-            Method::GET,
-            "/api/admin/subscriptions/bounces",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let bounces = admin.get("/api/admin/subscriptions/bounces").await;
         assert_eq!(total(&bounces.headers), 0, "its bounces went with it");
-        let log = send(
-            &app,
-            Method::GET,
-            "/api/admin/audit-log?action=subscriber_removed",
-            Some(&boss),
-            None,
-        )
-        .await;
+        let log = admin
+            .get("/api/admin/audit-log?action=subscriber_removed")
+            .await;
         assert_eq!(log.body[0]["targetLabel"], "ruth@example.org");
         assert_eq!(log.body[0]["targetId"], ruth.to_string());
     }

@@ -9,7 +9,7 @@ use domain::user::{Role, UserRepository};
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{TestContext, error_fields, send, sign_in_as};
+use crate::helpers::{TestContext, client, error_fields, send, sign_in_as};
 
 const CHECK_INBOX: &str = "Check your inbox to confirm";
 
@@ -64,14 +64,9 @@ async fn set_status(ctx: &TestContext, email: &str, status: &str) {
 engine_test!(
     a_visitor_signs_up_confirms_with_a_post_and_leaves_in_one_click,
     |ctx, app| {
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/subscriptions",
-            None,
-            Some(sign_up("Reader@Example.org")),
-        )
-        .await;
+        let res = client(&app, None)
+            .post("/api/subscriptions", sign_up("Reader@Example.org"))
+            .await;
         assert_eq!(res.status, 202, "{}", res.body);
         assert_eq!(res.body["message"], CHECK_INBOX);
         assert_eq!(
@@ -94,38 +89,26 @@ engine_test!(
             Some("pending")
         );
 
-        let confirmed = send(
-            &app,
-            Method::POST,
-            "/api/subscriptions/confirm",
-            None,
-            Some(json!({"token": token})),
-        )
-        .await;
+        let confirmed = client(&app, None)
+            .post("/api/subscriptions/confirm", json!({"token": token}))
+            .await;
         assert_eq!(confirmed.status, 200, "{}", confirmed.body);
         assert_eq!(confirmed.body["status"], "confirmed");
         assert_eq!(confirmed.body["email"], "reader@example.org");
         assert_eq!(confirmed.body["frequency"], "weekly");
         assert_eq!(confirmed.body["categories"], json!([]));
-        let again = send(
-            &app,
-            Method::POST,
-            "/api/subscriptions/confirm",
-            None,
-            Some(json!({"token": token})),
-        )
-        .await;
+        let again = client(&app, None)
+            .post("/api/subscriptions/confirm", json!({"token": token}))
+            .await;
         assert_eq!(again.status, 200, "confirming twice is harmless");
 
         // "Send less often" by the same link.
-        let less = send(
-            &app,
-            Method::POST,
-            "/api/subscriptions/frequency",
-            None,
-            Some(json!({"token": token, "frequency": "monthly"})),
-        )
-        .await;
+        let less = client(&app, None)
+            .post(
+                "/api/subscriptions/frequency",
+                json!({"token": token, "frequency": "monthly"}),
+            )
+            .await;
         assert_eq!(less.status, 200, "{}", less.body);
         assert_eq!(less.body["frequency"], "monthly");
 
@@ -146,14 +129,12 @@ engine_test!(
             status_of(&ctx, "reader@example.org").await.as_deref(),
             Some("unsubscribed")
         );
-        let changed_after = send(
-            &app,
-            Method::POST,
-            "/api/subscriptions/frequency",
-            None,
-            Some(json!({"token": token, "frequency": "weekly"})),
-        )
-        .await;
+        let changed_after = client(&app, None)
+            .post(
+                "/api/subscriptions/frequency",
+                json!({"token": token, "frequency": "weekly"}),
+            )
+            .await;
         assert_eq!(changed_after.status, 400, "{}", changed_after.body);
     }
 );
@@ -164,14 +145,9 @@ engine_test!(
         let post = |email: &'static str| {
             let app = &app;
             async move {
-                send(
-                    app,
-                    Method::POST,
-                    "/api/subscriptions",
-                    None,
-                    Some(sign_up(email)),
-                )
-                .await
+                client(app, None)
+                    .post("/api/subscriptions", sign_up(email))
+                    .await
             }
         };
         let mails = || async { ctx.outbox_bodies().await.len() };
@@ -226,7 +202,7 @@ engine_test!(
     |ctx, app| {
         let post = |body: Value| {
             let app = &app;
-            async move { send(app, Method::POST, "/api/subscriptions", None, Some(body)).await }
+            async move { client(app, None).post("/api/subscriptions", body).await }
         };
         let res = post(json!({"email": "not an address"})).await;
         assert_eq!(res.status, 400, "{}", res.body);
@@ -256,7 +232,7 @@ engine_test!(
                 json!({"token": "made-up", "frequency": "each"}),
             ),
         ] {
-            let res = send(&app, Method::POST, path, None, Some(body)).await;
+            let res = client(&app, None).post(path, body).await;
             assert_eq!(res.status, 404, "{path}: {}", res.body);
         }
         let res = send(
@@ -268,14 +244,12 @@ engine_test!(
         )
         .await;
         assert_eq!(res.status, 404, "{}", res.body);
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/subscriptions/frequency",
-            None,
-            Some(json!({"token": "made-up", "frequency": "hourly"})),
-        )
-        .await;
+        let res = client(&app, None)
+            .post(
+                "/api/subscriptions/frequency",
+                json!({"token": "made-up", "frequency": "hourly"}),
+            )
+            .await;
         assert_eq!(res.status, 400, "{}", res.body);
         assert_eq!(error_fields(&res.body), ["frequency"]);
     }
@@ -287,14 +261,9 @@ engine_test!(
         let (member, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
         let mine = json!({"email": member.email, "frequency": "each"});
         // Not verified yet: a confirmation link like anyone else.
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/subscriptions",
-            Some(&cookie),
-            Some(mine.clone()),
-        )
-        .await;
+        let res = client(&app, Some(&cookie))
+            .post("/api/subscriptions", mine.clone())
+            .await;
         assert_eq!(res.status, 202, "{}", res.body);
         assert_eq!(
             status_of(&ctx, &member.email).await.as_deref(),
@@ -305,14 +274,9 @@ engine_test!(
             .mark_email_verified(&member.id, SystemClock.now())
             .await
             .unwrap();
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/subscriptions",
-            Some(&cookie),
-            Some(mine),
-        )
-        .await;
+        let res = client(&app, Some(&cookie))
+            .post("/api/subscriptions", mine)
+            .await;
         assert_eq!(res.status, 202, "{}", res.body);
         assert_eq!(res.body["message"], CHECK_INBOX);
         assert_eq!(
@@ -344,7 +308,7 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let res = send(app, Method::GET, "/api/categories", None, None).await;
+    let res = client(app, None).get("/api/categories").await;
     assert_eq!(res.status, 200, "{}", res.body);
     res.body[0]["name"].as_str().unwrap().to_owned()
 }
@@ -353,24 +317,8 @@ engine_test!(
     a_member_reads_and_changes_their_own_subscription,
     |ctx, app| {
         let (member, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
-        let get = || {
-            send(
-                &app,
-                Method::GET,
-                "/api/user/subscription",
-                Some(&cookie),
-                None,
-            )
-        };
-        let put = |body: Value| {
-            send(
-                &app,
-                Method::PUT,
-                "/api/user/subscription",
-                Some(&cookie),
-                Some(body),
-            )
-        };
+        let get = || client(&app, Some(&cookie)).get("/api/user/subscription");
+        let put = |body: Value| client(&app, Some(&cookie)).put("/api/user/subscription", body);
         // An unverified address may be someone else's: nothing is told about it.
         let res = get().await;
         assert_eq!(res.status, 403, "{}", res.body);
@@ -385,14 +333,12 @@ engine_test!(
         assert_eq!(res.status, 404, "{}", res.body);
 
         // Subscribed from the form while signed in: confirmed at once.
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/subscriptions",
-            Some(&cookie),
-            Some(json!({"email": member.email, "frequency": "each", "page": "/dashboard"})),
-        )
-        .await;
+        let res = client(&app, Some(&cookie))
+            .post(
+                "/api/subscriptions",
+                json!({"email": member.email, "frequency": "each", "page": "/dashboard"}),
+            )
+            .await;
         assert_eq!(res.status, 202, "{}", res.body);
         let res = get().await;
         assert_eq!(res.status, 200, "{}", res.body);
@@ -444,37 +390,22 @@ engine_test!(
         }
         let (member, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
         // Signed up before the address was verified: a confirmation link, like anyone.
-        let res = send(
-            &app,
-            Method::POST,
-            "/api/subscriptions",
-            Some(&cookie),
-            Some(json!({"email": member.email})),
-        )
-        .await;
+        let res = client(&app, Some(&cookie))
+            .post("/api/subscriptions", json!({"email": member.email}))
+            .await;
         assert_eq!(res.status, 202, "{}", res.body);
         ctx.users()
             .mark_email_verified(&member.id, SystemClock.now())
             .await
             .unwrap();
-        let res = send(
-            &app,
-            Method::GET,
-            "/api/user/subscription",
-            Some(&cookie),
-            None,
-        )
-        .await;
+        let res = client(&app, Some(&cookie))
+            .get("/api/user/subscription")
+            .await;
         assert_eq!(res.status, 200, "{}", res.body);
         assert_eq!(res.body["status"], "pending");
-        let res = send(
-            &app,
-            Method::PUT,
-            "/api/user/subscription",
-            Some(&cookie),
-            Some(json!({"frequency": "monthly"})),
-        )
-        .await;
+        let res = client(&app, Some(&cookie))
+            .put("/api/user/subscription", json!({"frequency": "monthly"}))
+            .await;
         assert_eq!(res.status, 409, "{}", res.body);
         assert_eq!(
             status_of(&ctx, &member.email.to_lowercase())
@@ -488,18 +419,10 @@ engine_test!(
 engine_test!(
     a_member_leaves_from_the_dashboard_and_may_sign_up_again,
     |ctx, app| {
-        let res = send(&app, Method::DELETE, "/api/user/subscription", None, None).await;
+        let res = client(&app, None).delete("/api/user/subscription").await;
         assert_eq!(res.status, 401, "{}", res.body);
         let (member, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
-        let leave = || {
-            send(
-                &app,
-                Method::DELETE,
-                "/api/user/subscription",
-                Some(&cookie),
-                None,
-            )
-        };
+        let leave = || client(&app, Some(&cookie)).delete("/api/user/subscription");
         // An unverified address may be someone else's: it cannot be ended from here.
         let res = leave().await;
         assert_eq!(res.status, 403, "{}", res.body);
@@ -511,12 +434,9 @@ engine_test!(
         assert_eq!(res.status, 404, "{}", res.body);
 
         let subscribe = || {
-            send(
-                &app,
-                Method::POST,
+            client(&app, Some(&cookie)).post(
                 "/api/subscriptions",
-                Some(&cookie),
-                Some(json!({"email": member.email, "frequency": "weekly"})),
+                json!({"email": member.email, "frequency": "weekly"}),
             )
         };
         assert_eq!(subscribe().await.status, 202);

@@ -3,13 +3,12 @@
 //! everything still works; a database last used by a newer version is refused, naming
 //! both versions. On SQLite and, with `TEST_DATABASE_URL`, PostgreSQL.
 
-use actix_web::http::Method;
 use adapters::testing::{Engine, TestDatabase};
 use domain::user::PasswordHasher;
 use sea_orm::ConnectionTrait;
 use serde_json::json;
 
-use crate::helpers::{send, test_config};
+use crate::helpers::{client, test_config};
 
 async fn oldest_site(url: &str) {
     let db = adapters::open(url).await.unwrap();
@@ -84,21 +83,19 @@ async fn upgrade_keeps_the_site(engine: Engine) {
         std::sync::Arc::new(app_server::routes::openapi_document()),
     ))
     .await;
-    let list = send(&app, Method::GET, "/api/stories?search=noon", None, None).await;
+    let list = client(&app, None).get("/api/stories?search=noon").await;
     assert_eq!(list.status, 200);
     assert_eq!(list.body[0]["title"], "Grace at the well", "{}", list.body);
-    let comments = send(&app, Method::GET, "/api/stories/1/comments", None, None).await;
+    let comments = client(&app, None).get("/api/stories/1/comments").await;
     assert_eq!(comments.body[0]["content"], "Amen!", "{}", comments.body);
-    let login = send(
-        &app,
-        Method::POST,
-        "/api/login",
-        None,
-        Some(json!({"email": "ruth@example.org", "password": "ruth-secret-1"})),
-    )
-    .await;
+    let login = client(&app, None)
+        .post(
+            "/api/login",
+            json!({"email": "ruth@example.org", "password": "ruth-secret-1"}),
+        )
+        .await;
     assert_eq!(login.status, 200, "{}", login.body);
-    let categories = send(&app, Method::GET, "/api/categories", None, None).await;
+    let categories = client(&app, None).get("/api/categories").await;
     let testimonies = categories
         .body
         .as_array()
