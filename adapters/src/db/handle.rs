@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use tracing::Instrument;
 use domain::clock::{Clock, SystemClock};
 use sea_orm::{
     ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, ExecResult,
@@ -71,6 +72,19 @@ impl Db {
         }
     }
 
+    /// The `db` span one statement runs in (at `debug`, so its fields are not even worked
+    /// out unless asked for with `RUST_LOG=adapters=debug`): what it does to which table
+    /// ([`statement_head`]; never the values, which may be personal) and whether it runs
+    /// inside a transaction. It sits inside the request's or job's span, so a slow or failed
+    /// statement names the request id it served.
+    fn statement_span(&self, sql: &str) -> tracing::Span {
+        tracing::debug_span!(
+            "db",
+            statement = statement_head(sql),
+            in_transaction = matches!(self.conn, Conn::Transaction(_)),
+        )
+    }
+
     /// A transaction inside this handle (a savepoint when it already is one).
     ///
     /// # Errors
@@ -96,48 +110,56 @@ impl ConnectionTrait for Db {
     }
 
     async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
+        let span = self.statement_span(&stmt.sql);
         match &self.conn {
             Conn::Pool(db) => {
                 let _wanting = super::demand::wanting();
-                db.execute_raw(stmt).await
+                db.execute_raw(stmt).instrument(span).await
             }
-            Conn::Transaction(t) => t.execute_raw(stmt).await,
+            Conn::Transaction(t) => t.execute_raw(stmt).instrument(span).await,
         }
     }
 
     async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
+        let span = self.statement_span(sql);
         match &self.conn {
             Conn::Pool(db) => {
                 let _wanting = super::demand::wanting();
-                db.execute_unprepared(sql).await
+                db.execute_unprepared(sql).instrument(span).await
             }
-            Conn::Transaction(t) => t.execute_unprepared(sql).await,
+            Conn::Transaction(t) => t.execute_unprepared(sql).instrument(span).await,
         }
     }
 
     async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
+        let span = self.statement_span(&stmt.sql);
         match &self.conn {
             Conn::Pool(db) if commits_when_reset(db, &stmt) => {
-                on_its_own(db, |txn| Box::pin(txn.query_one_raw(stmt))).await
+                on_its_own(db, |txn| Box::pin(txn.query_one_raw(stmt)))
+                    .instrument(span)
+                    .await
             }
             Conn::Pool(db) => {
                 let _wanting = super::demand::wanting();
-                db.query_one_raw(stmt).await
+                db.query_one_raw(stmt).instrument(span).await
             }
-            Conn::Transaction(t) => t.query_one_raw(stmt).await,
+            Conn::Transaction(t) => t.query_one_raw(stmt).instrument(span).await,
         }
     }
 
     async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
+        let span = self.statement_span(&stmt.sql);
         match &self.conn {
             Conn::Pool(db) if commits_when_reset(db, &stmt) => {
-                on_its_own(db, |txn| Box::pin(txn.query_all_raw(stmt))).await
+                on_its_own(db, |txn| Box::pin(txn.query_all_raw(stmt)))
+                    .instrument(span)
+                    .await
             }
             Conn::Pool(db) => {
                 let _wanting = super::demand::wanting();
-                db.query_all_raw(stmt).await
+                db.query_all_raw(stmt).instrument(span).await
             }
-            Conn::Transaction(t) => t.query_all_raw(stmt).await,
+            Conn::Transaction(t) => t.query_all_raw(stmt).instrument(span).await,
         }
     }
 
@@ -146,6 +168,27 @@ impl ConnectionTrait for Db {
             Conn::Pool(db) => db.support_returning(),
             Conn::Transaction(t) => t.support_returning(),
         }
+    }
+}
+
+/// What a statement does to which table, without any value: `SELECT stories`, `INSERT
+/// comments`, `UPDATE subscriptions` (the first word, and the name after its first `FROM`,
+/// `INTO` or `UPDATE`).
+fn statement_head(sql: &str) -> String {
+    let mut words = sql.split_whitespace();
+    let verb = words.next().unwrap_or_default().to_ascii_uppercase();
+    let mut table = None;
+    let mut previous = "";
+    for word in std::iter::once(verb.as_str()).chain(words) {
+        if ["FROM", "INTO", "UPDATE"].iter().any(|k| previous.eq_ignore_ascii_case(k)) {
+            table = Some(word.trim_matches(|c: char| c == '"' || c == '`' || c == '(' || c == ','));
+            break;
+        }
+        previous = word;
+    }
+    match table {
+        Some(t) => format!("{verb} {t}"),
+        None => verb,
     }
 }
 
@@ -189,4 +232,27 @@ pub(crate) async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTrans
         ..TransactionOptions::default()
     })
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::statement_head;
+
+    #[test]
+    fn a_statement_is_named_by_its_verb_and_table_and_never_its_values() {
+        assert_eq!(
+            statement_head(r#"SELECT "stories"."id", "stories"."title" FROM "stories" WHERE "stories"."id" = $1"#),
+            "SELECT stories"
+        );
+        assert_eq!(
+            statement_head(r#"INSERT INTO "comments" ("author_name") VALUES ('Ruth') RETURNING "id""#),
+            "INSERT comments"
+        );
+        assert_eq!(
+            statement_head(r#"UPDATE "subscriptions" SET "covered_until" = ? WHERE "id" = ?"#),
+            "UPDATE subscriptions"
+        );
+        assert_eq!(statement_head("  begin immediate"), "BEGIN");
+        assert_eq!(statement_head(""), "");
+    }
 }
