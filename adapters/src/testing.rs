@@ -60,16 +60,115 @@ impl TestDatabase {
                     .execute_unprepared(&format!("CREATE DATABASE {name}"))
                     .await?;
                 admin.close().await?;
-                let mut url = url::Url::parse(&base)?;
-                url.set_path(&name);
                 Ok(Some(Self {
-                    url: url.to_string(),
+                    url: database_url(&base, &name)?,
                     _dir: None,
                     drop_pg: Some((base, name)),
                 }))
             }
         }
     }
+}
+
+impl TestDatabase {
+    /// Like [`TestDatabase::new`], with every migration already applied: a copy of one
+    /// database migrated once per test process (the bytes of a SQLite file; a PostgreSQL
+    /// template database, `CREATE DATABASE ... TEMPLATE`). Migrating from nothing took most
+    /// of a PostgreSQL test's set-up; a test of the migrations themselves takes
+    /// [`TestDatabase::new`].
+    ///
+    /// # Errors
+    /// When the template or the copy cannot be made.
+    pub async fn migrated(engine: Engine) -> anyhow::Result<Option<Self>> {
+        match engine {
+            Engine::Sqlite => {
+                static FILE: tokio::sync::OnceCell<Vec<u8>> = tokio::sync::OnceCell::const_new();
+                let bytes = FILE.get_or_try_init(migrated_sqlite_file).await?;
+                let dir = tempfile::tempdir()?;
+                let path = dir.path().join("test.db");
+                std::fs::write(&path, bytes)?;
+                Ok(Some(Self {
+                    url: format!("sqlite://{}?mode=rwc", path.display()),
+                    _dir: Some(dir),
+                    drop_pg: None,
+                }))
+            }
+            Engine::Postgres => {
+                let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
+                    return Ok(None);
+                };
+                static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+                let template = TEMPLATE
+                    .get_or_try_init(|| migrated_postgres_template(&base))
+                    .await?;
+                let name = format!("gs_test_{}", uuid::Uuid::new_v4().simple());
+                let admin = Database::connect(&base).await?;
+                admin
+                    .execute_unprepared(&format!("CREATE DATABASE {name} TEMPLATE {template}"))
+                    .await?;
+                admin.close().await?;
+                Ok(Some(Self {
+                    url: database_url(&base, &name)?,
+                    _dir: None,
+                    drop_pg: Some((base, name)),
+                }))
+            }
+        }
+    }
+}
+
+/// A SQLite file with every migration applied (in WAL mode, checkpointed), as bytes.
+async fn migrated_sqlite_file() -> anyhow::Result<Vec<u8>> {
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("template.db");
+    let db = crate::db::connect(&format!("sqlite://{}?mode=rwc", path.display())).await?;
+    // Closing the last connection checkpoints the WAL into the file and removes it.
+    db.close().await?;
+    Ok(std::fs::read(&path)?)
+}
+
+/// A PostgreSQL database with every migration applied, for this test process to copy:
+/// `gs_tpl_<pid>_<random>`. Nobody stays connected to it (a copy needs that). The templates
+/// of test processes that are gone are dropped first, so runs leave at most their own.
+async fn migrated_postgres_template(base: &str) -> anyhow::Result<String> {
+    let admin = Database::connect(base).await?;
+    let stale: Vec<String> = admin
+        .query_all_raw(sea_orm::Statement::from_string(
+            sea_orm::DbBackend::Postgres,
+            "SELECT datname FROM pg_database WHERE datname LIKE 'gs_tpl_%'",
+        ))
+        .await?
+        .into_iter()
+        .filter_map(|row| row.try_get_by_index::<String>(0).ok())
+        .filter(|name| {
+            let pid = name.split('_').nth(2).and_then(|p| p.parse::<u32>().ok());
+            pid.is_some_and(|pid| !std::path::Path::new(&format!("/proc/{pid}")).exists())
+        })
+        .collect();
+    for name in stale {
+        let _ = admin
+            .execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+            .await;
+    }
+    let name = format!(
+        "gs_tpl_{}_{}",
+        std::process::id(),
+        uuid::Uuid::new_v4().simple()
+    );
+    admin
+        .execute_unprepared(&format!("CREATE DATABASE {name}"))
+        .await?;
+    admin.close().await?;
+    let db = crate::db::connect(&database_url(base, &name)?).await?;
+    db.close().await?;
+    Ok(name)
+}
+
+/// `base` with its database name replaced by `name`.
+fn database_url(base: &str, name: &str) -> anyhow::Result<String> {
+    let mut url = url::Url::parse(base)?;
+    url.set_path(name);
+    Ok(url.to_string())
 }
 
 impl Drop for TestDatabase {

@@ -68,7 +68,7 @@ impl TestContext {
 
     /// Like [`TestContext::new`], with the test configuration changed by `change` first.
     pub async fn with_config(engine: Engine, change: impl FnOnce(&mut Config)) -> Option<Self> {
-        let Some(db) = TestDatabase::new(engine).await.expect("test database") else {
+        let Some(db) = TestDatabase::migrated(engine).await.expect("test database") else {
             eprintln!("skipped on {engine:?}: TEST_DATABASE_URL is not set");
             return None;
         };
