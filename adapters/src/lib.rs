@@ -40,6 +40,7 @@ pub use repo::cache_version::SeaOrmCacheVersion;
 pub use repo::categories::SeaOrmCategoryRepository;
 pub use repo::comments::SeaOrmCommentRepository;
 pub use repo::consents::SeaOrmConsentRepository;
+pub use repo::digest_batches::SeaOrmDigestBatches;
 pub use repo::help::SeaOrmHelpMessageRepository;
 pub use repo::mail::outbox::SeaOrmMailOutbox;
 pub use repo::mail::queue::SeaOrmMailQueue;

@@ -14,7 +14,6 @@ use domain::mail::{MailOutbox, Mailer};
 use domain::session::SessionRepository;
 use domain::social::SocialPostRepository;
 use domain::story::StoryRepository;
-use domain::subscription::SubscriptionRepository;
 use domain::user::UserRepository;
 use domain::user::lockout::SignInFailures;
 use domain::user::ports::AdminCredentialRepository;
@@ -35,7 +34,6 @@ use crate::repo::sessions::SeaOrmSessionRepository;
 use crate::repo::sign_in_failures::SeaOrmSignInFailures;
 use crate::repo::social::SeaOrmSocialPostRepository;
 use crate::repo::stories::SeaOrmStoryRepository;
-use crate::repo::subscriptions::SeaOrmSubscriptionRepository;
 use crate::repo::tokens::SeaOrmAccountTokenRepository;
 use crate::repo::users::SeaOrmUserRepository;
 
@@ -96,7 +94,6 @@ impl UnitOfWork for SeaOrmUnitOfWork {
             social: SeaOrmSocialPostRepository::new(db.clone()),
             api_tokens: SeaOrmApiTokenRepository::new(db.clone()),
             consents: SeaOrmConsentRepository::new(db.clone()),
-            subscriptions: SeaOrmSubscriptionRepository::new(db.clone()),
             audit: SeaOrmAuditLog::new(db),
             wakeups: self.wakeups.clone(),
         }))
@@ -119,7 +116,6 @@ struct SeaOrmWork {
     audit: SeaOrmAuditLog,
     api_tokens: SeaOrmApiTokenRepository,
     consents: SeaOrmConsentRepository,
-    subscriptions: SeaOrmSubscriptionRepository,
     wakeups: Vec<Arc<tokio::sync::Notify>>,
 }
 
@@ -167,9 +163,6 @@ impl Work for SeaOrmWork {
     fn consents(&self) -> &dyn ConsentRepository {
         &self.consents
     }
-    fn subscriptions(&self) -> &dyn SubscriptionRepository {
-        &self.subscriptions
-    }
 
     async fn commit(self: Box<Self>) -> Result<(), StoreError> {
         let SeaOrmWork {
@@ -188,7 +181,6 @@ impl Work for SeaOrmWork {
             audit,
             api_tokens,
             consents,
-            subscriptions,
             wakeups,
         } = *self;
         // The repositories hold handles on the transaction: let them go first.
@@ -207,7 +199,6 @@ impl Work for SeaOrmWork {
             audit,
             api_tokens,
             consents,
-            subscriptions,
         ));
         let txn = Arc::try_unwrap(txn).map_err(|_| {
             StoreError::Unknown(anyhow::anyhow!(

@@ -50,7 +50,7 @@ pub use stories::{InMemoryCategoryRepository, InMemoryCommentRepository, InMemor
 pub(crate) use story_service::story_form;
 pub use story_service::{StoryFakes, StripScriptSanitizer, story_service};
 pub use subscriber_admin::{InMemorySubscriberAdmin, ScriptedReportParser};
-pub use subscriptions::{InMemorySubscriptions, KeyedSigner};
+pub use subscriptions::{InMemoryDigestBatches, InMemorySubscriptions, KeyedSigner};
 pub use users::{InMemoryAdminCredentialRepository, InMemoryUserRepository};
 pub use work::{EmptyOutbox, FakeUnitOfWork, InMemoryAuditLog, WorkParts};
 

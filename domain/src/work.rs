@@ -19,7 +19,6 @@ use crate::mail::{MailOutbox, Mailer};
 use crate::session::SessionRepository;
 use crate::social::SocialPostRepository;
 use crate::story::StoryRepository;
-use crate::subscription::SubscriptionRepository;
 use crate::user::UserRepository;
 use crate::user::lockout::SignInFailures;
 use crate::user::ports::AdminCredentialRepository;
@@ -61,8 +60,6 @@ pub trait Work: Send + Sync {
     fn api_tokens(&self) -> &dyn ApiTokenRepository;
     /// Consent records, kept with the story change they go with.
     fn consents(&self) -> &dyn ConsentRepository;
-    /// Subscriptions, moved on with the digest mail recorded for them.
-    fn subscriptions(&self) -> &dyn SubscriptionRepository;
 
     /// Makes every write of this work visible at once.
     ///

@@ -9,6 +9,7 @@ pub(crate) mod cache_version;
 pub(crate) mod categories;
 pub(crate) mod comments;
 pub(crate) mod consents;
+pub(crate) mod digest_batches;
 pub(crate) mod help;
 pub(crate) mod mail;
 pub(crate) mod media;

@@ -13,7 +13,6 @@ use domain::subscription::{
 };
 use domain::user::UserRepository;
 use domain::user::account::SiteIdentity;
-use domain::work::UnitOfWork;
 
 /// What the subscription services are built from.
 pub(super) struct SubscriptionParts {
@@ -22,7 +21,9 @@ pub(super) struct SubscriptionParts {
     pub users: Arc<dyn UserRepository>,
     pub categories: Arc<dyn CategoryRepository>,
     pub mailer: Arc<dyn Mailer>,
-    pub work: Arc<dyn UnitOfWork>,
+    /// The delivery worker's wake-up, for the digest's batches.
+    pub mail_wakeup: Arc<tokio::sync::Notify>,
+    pub db: adapters::DatabaseConnection,
     pub clock: Arc<dyn Clock>,
     pub site: SiteIdentity,
     pub schedule: DigestSchedule,
@@ -50,10 +51,10 @@ pub(super) fn services(p: SubscriptionParts) -> SubscriptionServices {
     let sign_ups = SubscriptionService::new(SubscriptionPorts {
         subscriptions: repository.clone(),
         categories: p.categories,
-        mailer: p.mailer.clone(),
+        mailer: p.mailer,
         minter: Arc::new(adapters::Sha256TokenMinter),
         signer: signer.clone(),
-        clock: p.clock,
+        clock: p.clock.clone(),
         site: p.site.clone(),
         settings: admin_store,
     });
@@ -61,7 +62,11 @@ pub(super) fn services(p: SubscriptionParts) -> SubscriptionServices {
         subscriptions: repository,
         stories: p.stories,
         users: p.users,
-        work: p.work,
+        batches: Arc::new(
+            adapters::SeaOrmDigestBatches::new(p.db)
+                .with_clock(p.clock)
+                .with_wakeup(p.mail_wakeup),
+        ),
         signer,
         site: p.site,
         schedule: p.schedule,

@@ -12,7 +12,7 @@ use chrono::{DateTime, Duration, Utc};
 
 use super::cadence::DigestSchedule;
 use super::links::LinkSigner;
-use super::ports::{NewStories, SubscriptionRepository};
+use super::ports::{DigestBatches, NewStories, SubscriptionRepository};
 use super::{Frequency, Subscription};
 use crate::StoreError;
 use crate::mail::OutgoingMail;
@@ -20,7 +20,6 @@ use crate::permissions::Caller;
 use crate::story::StorySummary;
 use crate::user::account::SiteIdentity;
 use crate::user::{User, UserId, UserRepository};
-use crate::work::UnitOfWork;
 
 /// Subscriptions claimed per statement.
 pub const DIGEST_BATCH: u32 = 100;
@@ -45,7 +44,7 @@ pub struct DigestPorts {
     pub stories: Arc<dyn NewStories>,
     pub users: Arc<dyn UserRepository>,
     /// Records each batch's mail and moves its subscriptions on in one commit.
-    pub work: Arc<dyn UnitOfWork>,
+    pub batches: Arc<dyn DigestBatches>,
     pub signer: Arc<dyn LinkSigner>,
     pub site: SiteIdentity,
     pub schedule: DigestSchedule,
@@ -160,19 +159,7 @@ impl DigestService {
         // The batch's mail and its subscriptions' coverage commit together: one commit
         // per batch rather than two per subscriber, and never a mail recorded for a
         // subscription left due (which a later round would mail again).
-        let recorded = async {
-            let work = self.p.work.begin().await?;
-            let mut mailed = 0;
-            for (id, mails) in planned {
-                for mail in mails {
-                    work.mailer().send(mail).await?;
-                    mailed += 1;
-                }
-                work.subscriptions().finish(id, until).await?;
-            }
-            work.commit().await?;
-            Ok::<usize, StoreError>(mailed)
-        };
+        let recorded = self.p.batches.record(planned, until);
         match recorded.await {
             Ok(mailed) => Ok(mailed),
             Err(e) => {

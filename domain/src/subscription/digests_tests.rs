@@ -13,8 +13,8 @@ use crate::story::{
     Audience, Byline, NewStory, Privacy, StoryFields, StoryRepository, StoryStatus,
 };
 use crate::testing::{
-    FakeUnitOfWork, InMemoryStoryRepository, InMemorySubscriptions, InMemoryUserRepository,
-    KeyedSigner, RecordingMailer, WorkParts,
+    InMemoryDigestBatches, InMemoryStoryRepository, InMemorySubscriptions, InMemoryUserRepository,
+    KeyedSigner, RecordingMailer,
 };
 use crate::user::account::SiteIdentity;
 use crate::user::{AuthProvider, NewUser, Role, User, UserRepository};
@@ -31,7 +31,7 @@ struct World {
     stories: Arc<InMemoryStoryRepository>,
     users: Arc<InMemoryUserRepository>,
     mailer: Arc<RecordingMailer>,
-    work: Arc<FakeUnitOfWork>,
+    batches: Arc<InMemoryDigestBatches>,
 }
 
 fn world() -> World {
@@ -39,16 +39,15 @@ fn world() -> World {
     let stories = Arc::new(InMemoryStoryRepository::new(users.clone()));
     let subscriptions = Arc::new(InMemorySubscriptions::new());
     let mailer = Arc::new(RecordingMailer::default());
-    let work = Arc::new(FakeUnitOfWork::new(WorkParts {
-        subscriptions: subscriptions.clone(),
-        mailer: mailer.clone(),
-        ..WorkParts::new()
-    }));
+    let batches = Arc::new(InMemoryDigestBatches::new(
+        subscriptions.clone(),
+        mailer.clone(),
+    ));
     let service = DigestService::new(DigestPorts {
         subscriptions: subscriptions.clone(),
         stories: stories.clone(),
         users: users.clone(),
-        work: work.clone(),
+        batches: batches.clone(),
         signer: Arc::new(KeyedSigner::default()),
         site: SiteIdentity {
             name: "Grace Stories".to_owned(),
@@ -62,7 +61,7 @@ fn world() -> World {
         stories,
         users,
         mailer,
-        work,
+        batches,
     }
 }
 
@@ -592,7 +591,7 @@ fn each_batch_is_mailed_and_covered_in_one_commit() {
         assert_eq!(round.mailed, subscribers);
         assert_eq!(w.mailer.sent().len(), subscribers);
         // A full batch and the rest: two commits, not two per subscriber.
-        assert_eq!(w.work.commits(), 2);
+        assert_eq!(w.batches.commits(), 2);
         let again = w.service.send_due(sunday()).await.unwrap();
         assert_eq!(again.subscriptions, 0);
     })

@@ -56,8 +56,8 @@ pub use lifecycle::{
 pub use links::LinkSigner;
 pub use mine::{MySubscriptionChange, MySubscriptionError};
 pub use ports::{
-    NewStories, NewSubscription, SubscriberAdminStore, SubscriberCounts, SubscriptionRepository,
-    SubscriptionSettings,
+    DigestBatches, NewStories, NewSubscription, SubscriberAdminStore, SubscriberCounts,
+    SubscriptionRepository, SubscriptionSettings,
 };
 pub use reports::{
     BounceOutcome, DeliveryReportParser, NewBounce, ReportedRecipient, StoredBounce,

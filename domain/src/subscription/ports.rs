@@ -8,6 +8,7 @@ use super::reports::{NewBounce, StoredBounce};
 use super::{Frequency, Subscription, SubscriptionConsent, SubscriptionStatus};
 use crate::StoreError;
 use crate::audit::NewAuditEntry;
+use crate::mail::OutgoingMail;
 use crate::paging::Page;
 use crate::story::StorySummary;
 use crate::user::UserId;
@@ -117,6 +118,24 @@ pub trait SubscriptionRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
     async fn release(&self, id: i64) -> Result<(), StoreError>;
+}
+
+/// Records a digest batch: its mails go into the outbox and each of its subscriptions' coverage
+/// moves on, in one transaction.
+#[async_trait]
+pub trait DigestBatches: Send + Sync {
+    /// Records each subscription's mails (`batch`: subscription id and its mails, perhaps
+    /// none) and marks it done up to `covered_until` (its lease ends), all or nothing;
+    /// answers how many mails were recorded.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`];
+    /// then nothing of the batch is kept.
+    async fn record(
+        &self,
+        batch: Vec<(i64, Vec<OutgoingMail>)>,
+        covered_until: DateTime<Utc>,
+    ) -> Result<usize, StoreError>;
 }
 
 /// The stories a subscriber hears of.

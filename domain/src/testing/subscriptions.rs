@@ -3,12 +3,16 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::lock;
 use crate::StoreError;
+use crate::mail::{Mailer, OutgoingMail};
 use crate::subscription::{
-    Frequency, NewSubscription, Subscription, SubscriptionRepository, SubscriptionStatus,
+    DigestBatches, Frequency, NewSubscription, Subscription, SubscriptionRepository,
+    SubscriptionStatus,
 };
 
 #[derive(Default)]
@@ -182,5 +186,49 @@ impl crate::subscription::LinkSigner for KeyedSigner {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (self.0, message).hash(&mut h);
         format!("{:016x}", h.finish())
+    }
+}
+
+/// Digest batches recorded through a mailer and the in-memory subscriptions, counting one
+/// commit per batch (a failing mailer stops a batch part-way: the fakes cannot roll back,
+/// so a test of all-or-nothing belongs to the adapters).
+pub struct InMemoryDigestBatches {
+    subscriptions: Arc<InMemorySubscriptions>,
+    mailer: Arc<dyn Mailer>,
+    commits: AtomicU64,
+}
+
+impl InMemoryDigestBatches {
+    pub fn new(subscriptions: Arc<InMemorySubscriptions>, mailer: Arc<dyn Mailer>) -> Self {
+        Self {
+            subscriptions,
+            mailer,
+            commits: AtomicU64::new(0),
+        }
+    }
+
+    /// How many batches were recorded.
+    pub fn commits(&self) -> u64 {
+        self.commits.load(Ordering::SeqCst)
+    }
+}
+
+#[async_trait]
+impl DigestBatches for InMemoryDigestBatches {
+    async fn record(
+        &self,
+        batch: Vec<(i64, Vec<OutgoingMail>)>,
+        covered_until: DateTime<Utc>,
+    ) -> Result<usize, StoreError> {
+        let mut mailed = 0;
+        for (id, mails) in batch {
+            for mail in mails {
+                self.mailer.send(mail).await?;
+                mailed += 1;
+            }
+            self.subscriptions.finish(id, covered_until).await?;
+        }
+        self.commits.fetch_add(1, Ordering::SeqCst);
+        Ok(mailed)
     }
 }

@@ -26,7 +26,6 @@ use crate::paging::Page;
 use crate::session::SessionRepository;
 use crate::social::SocialPostRepository;
 use crate::story::StoryRepository;
-use crate::subscription::SubscriptionRepository;
 use crate::user::UserRepository;
 use crate::user::lockout::SignInFailures;
 use crate::user::ports::AdminCredentialRepository;
@@ -144,7 +143,6 @@ pub struct WorkParts {
     pub audit: Arc<InMemoryAuditLog>,
     pub api_tokens: Arc<dyn ApiTokenRepository>,
     pub consents: Arc<super::InMemoryConsentRepository>,
-    pub subscriptions: Arc<dyn SubscriptionRepository>,
 }
 
 impl WorkParts {
@@ -165,7 +163,6 @@ impl WorkParts {
             audit: Arc::new(InMemoryAuditLog::new()),
             api_tokens: Arc::new(super::InMemoryApiTokenRepository::new()),
             consents: Arc::new(super::InMemoryConsentRepository::default()),
-            subscriptions: Arc::new(super::InMemorySubscriptions::new()),
         }
     }
 }
@@ -265,9 +262,6 @@ impl Work for FakeWork {
     }
     fn consents(&self) -> &dyn ConsentRepository {
         self.parts.consents.as_ref()
-    }
-    fn subscriptions(&self) -> &dyn SubscriptionRepository {
-        self.parts.subscriptions.as_ref()
     }
     async fn commit(self: Box<Self>) -> Result<(), StoreError> {
         self.commits.fetch_add(1, Ordering::SeqCst);
