@@ -13,7 +13,7 @@ use domain::help::HelpMessageRepository;
 use domain::mail::{MailOutbox, Mailer};
 use domain::session::SessionRepository;
 use domain::social::SocialPostRepository;
-use domain::story::StoryRepository;
+use domain::story::{PictureUses, StoryRepository};
 use domain::subscription::SubscriptionRepository;
 use domain::user::UserRepository;
 use domain::user::lockout::SignInFailures;
@@ -31,6 +31,7 @@ use crate::repo::consents::SeaOrmConsentRepository;
 use crate::repo::help::SeaOrmHelpMessageRepository;
 use crate::repo::mail::outbox::SeaOrmMailOutbox;
 use crate::repo::mail::writing::OutboxMailer;
+use crate::repo::media::uses::SeaOrmPictureUses;
 use crate::repo::sessions::SeaOrmSessionRepository;
 use crate::repo::sign_in_failures::SeaOrmSignInFailures;
 use crate::repo::social::SeaOrmSocialPostRepository;
@@ -84,6 +85,7 @@ impl UnitOfWork for SeaOrmUnitOfWork {
         Ok(Box::new(SeaOrmWork {
             txn,
             stories: SeaOrmStoryRepository::new(db.clone()),
+            pictures: SeaOrmPictureUses::new(db.clone()),
             users: SeaOrmUserRepository::new(db.clone()),
             tokens: SeaOrmAccountTokenRepository::new(db.clone()),
             sessions: SeaOrmSessionRepository::new(db.clone()),
@@ -106,6 +108,7 @@ impl UnitOfWork for SeaOrmUnitOfWork {
 struct SeaOrmWork {
     txn: Arc<DatabaseTransaction>,
     stories: SeaOrmStoryRepository,
+    pictures: SeaOrmPictureUses,
     users: SeaOrmUserRepository,
     tokens: SeaOrmAccountTokenRepository,
     sessions: SeaOrmSessionRepository,
@@ -127,6 +130,9 @@ struct SeaOrmWork {
 impl Work for SeaOrmWork {
     fn stories(&self) -> &dyn StoryRepository {
         &self.stories
+    }
+    fn pictures(&self) -> &dyn PictureUses {
+        &self.pictures
     }
     fn users(&self) -> &dyn UserRepository {
         &self.users
@@ -175,6 +181,7 @@ impl Work for SeaOrmWork {
         let SeaOrmWork {
             txn,
             stories,
+            pictures,
             users,
             tokens,
             sessions,
@@ -194,6 +201,7 @@ impl Work for SeaOrmWork {
         // The repositories hold handles on the transaction: let them go first.
         drop((
             stories,
+            pictures,
             users,
             tokens,
             sessions,

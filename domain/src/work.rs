@@ -18,7 +18,7 @@ use crate::help::HelpMessageRepository;
 use crate::mail::{MailOutbox, Mailer};
 use crate::session::SessionRepository;
 use crate::social::SocialPostRepository;
-use crate::story::StoryRepository;
+use crate::story::{PictureUses, StoryRepository};
 use crate::subscription::SubscriptionRepository;
 use crate::user::UserRepository;
 use crate::user::lockout::SignInFailures;
@@ -39,6 +39,9 @@ pub trait UnitOfWork: Send + Sync {
 #[async_trait]
 pub trait Work: Send + Sync {
     fn stories(&self) -> &dyn StoryRepository;
+    /// Which pictures stories use, recorded with every write of a story's text
+    /// (`crate::story::pictures`).
+    fn pictures(&self) -> &dyn PictureUses;
     fn users(&self) -> &dyn UserRepository;
     /// One-time tokens (e-mail verification, password reset), issued with the mail that
     /// carries them.

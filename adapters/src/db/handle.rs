@@ -7,12 +7,12 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use tracing::Instrument;
 use domain::clock::{Clock, SystemClock};
 use sea_orm::{
     ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, ExecResult,
     QueryResult, SqliteTransactionMode, Statement, TransactionOptions, TransactionTrait,
 };
+use tracing::Instrument;
 
 /// Where a repository's statements run (the shared pool, or one open transaction) and the
 /// clock that stamps what they write (`created_at`, `updated_at`, ...): the system clock
@@ -180,7 +180,10 @@ fn statement_head(sql: &str) -> String {
     let mut table = None;
     let mut previous = "";
     for word in std::iter::once(verb.as_str()).chain(words) {
-        if ["FROM", "INTO", "UPDATE"].iter().any(|k| previous.eq_ignore_ascii_case(k)) {
+        if ["FROM", "INTO", "UPDATE"]
+            .iter()
+            .any(|k| previous.eq_ignore_ascii_case(k))
+        {
             table = Some(word.trim_matches(|c: char| c == '"' || c == '`' || c == '(' || c == ','));
             break;
         }
@@ -241,11 +244,15 @@ mod tests {
     #[test]
     fn a_statement_is_named_by_its_verb_and_table_and_never_its_values() {
         assert_eq!(
-            statement_head(r#"SELECT "stories"."id", "stories"."title" FROM "stories" WHERE "stories"."id" = $1"#),
+            statement_head(
+                r#"SELECT "stories"."id", "stories"."title" FROM "stories" WHERE "stories"."id" = $1"#
+            ),
             "SELECT stories"
         );
         assert_eq!(
-            statement_head(r#"INSERT INTO "comments" ("author_name") VALUES ('Ruth') RETURNING "id""#),
+            statement_head(
+                r#"INSERT INTO "comments" ("author_name") VALUES ('Ruth') RETURNING "id""#
+            ),
             "INSERT comments"
         );
         assert_eq!(

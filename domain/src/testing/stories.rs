@@ -20,12 +20,14 @@ use crate::validation::CommentAuthorEmail;
 
 /// Stories and their revisions in memory, with authors read from an
 /// [`InMemoryUserRepository`]. Ids count up and are never reused, like a serial column.
-/// Deleting a story drops its revisions, and its comments when a comment repository is
-/// attached ([`InMemoryStoryRepository::with_comments`]).
+/// Deleting a story drops its revisions, its comments when a comment repository is
+/// attached ([`InMemoryStoryRepository::with_comments`]) and its picture uses when pictures
+/// are ([`InMemoryStoryRepository::with_pictures`]).
 #[derive(Debug)]
 pub struct InMemoryStoryRepository {
     users: Arc<InMemoryUserRepository>,
     comments: Option<Arc<InMemoryCommentRepository>>,
+    pictures: Option<Arc<super::InMemoryMediaRepository>>,
     rows: Mutex<Rows>,
 }
 
@@ -48,6 +50,7 @@ impl InMemoryStoryRepository {
         Self {
             users,
             comments: None,
+            pictures: None,
             rows: Mutex::new(Rows::default()),
         }
     }
@@ -56,6 +59,13 @@ impl InMemoryStoryRepository {
     #[must_use]
     pub fn with_comments(mut self, comments: Arc<InMemoryCommentRepository>) -> Self {
         self.comments = Some(comments);
+        self
+    }
+
+    /// Deleting a story also drops the picture uses `pictures` holds for it.
+    #[must_use]
+    pub fn with_pictures(mut self, pictures: Arc<super::InMemoryMediaRepository>) -> Self {
+        self.pictures = Some(pictures);
         self
     }
 
@@ -256,6 +266,9 @@ impl StoryRepository for InMemoryStoryRepository {
         };
         if let Some(comments) = &self.comments {
             comments.remove_for_story(id);
+        }
+        if let Some(pictures) = &self.pictures {
+            pictures.forget_story(id);
         }
         Ok(existed)
     }

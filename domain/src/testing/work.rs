@@ -25,7 +25,7 @@ use crate::mail::{DeliveryState, MailOutbox, Mailer, OutboxEntry};
 use crate::paging::Page;
 use crate::session::SessionRepository;
 use crate::social::SocialPostRepository;
-use crate::story::StoryRepository;
+use crate::story::{PictureUses, StoryRepository};
 use crate::subscription::SubscriptionRepository;
 use crate::user::UserRepository;
 use crate::user::lockout::SignInFailures;
@@ -131,6 +131,7 @@ impl MailOutbox for EmptyOutbox {
 #[derive(Clone)]
 pub struct WorkParts {
     pub stories: Arc<dyn StoryRepository>,
+    pub pictures: Arc<dyn PictureUses>,
     pub users: Arc<dyn UserRepository>,
     pub tokens: Arc<dyn AccountTokenRepository>,
     pub sessions: Arc<dyn SessionRepository>,
@@ -152,6 +153,7 @@ impl WorkParts {
         let users = Arc::new(InMemoryUserRepository::new());
         Self {
             stories: Arc::new(InMemoryStoryRepository::new(users.clone())),
+            pictures: Arc::new(super::InMemoryMediaRepository::default()),
             admin_credentials: Arc::new(InMemoryAdminCredentialRepository::new(users.clone())),
             users,
             tokens: Arc::new(super::InMemoryAccountTokens::default()),
@@ -226,6 +228,9 @@ struct FakeWork {
 impl Work for FakeWork {
     fn stories(&self) -> &dyn StoryRepository {
         self.parts.stories.as_ref()
+    }
+    fn pictures(&self) -> &dyn PictureUses {
+        self.parts.pictures.as_ref()
     }
     fn users(&self) -> &dyn UserRepository {
         self.parts.users.as_ref()
