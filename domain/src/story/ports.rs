@@ -57,6 +57,24 @@ pub trait StoryRepository: Send + Sync {
     /// [`StoreError::Unknown`] when the store fails.
     async fn delete(&self, id: StoryId) -> Result<bool, StoreError>;
 
+    /// Hands the approved, published stories of `from` (live in any audience) to `to`,
+    /// shown with `byline`; answers how many.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn hand_over_published(
+        &self,
+        from: &UserId,
+        to: &UserId,
+        byline: super::Byline,
+    ) -> Result<u64, StoreError>;
+
+    /// Deletes the versions `by` wrote that still wait for review; answers how many.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn delete_pending_revisions_by(&self, by: &UserId) -> Result<u64, StoreError>;
+
     /// One author's stories, newest first: every status, or only live ones (any audience
     /// and byline: the service keeps what its caller may see).
     ///
@@ -164,6 +182,18 @@ pub trait PictureUses: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn retire_if_unused(&self, keys: &[String], at: DateTime<Utc>) -> Result<(), StoreError>;
+
+    /// A person leaves: marks gone as of `at` the pictures `owner` uploaded that no story
+    /// uses, and hands those still used (in stories kept on the site) to `heir`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn leave_with_owner(
+        &self,
+        owner: &UserId,
+        heir: &UserId,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
 }
 
 /// What the site has published: the landing page's community figures.

@@ -82,6 +82,14 @@ pub trait SubscriptionRepository: Send + Sync {
         email: &str,
     ) -> Result<Vec<Subscription>, StoreError>;
 
+    /// Deletes the subscriptions [`SubscriptionRepository::of_account`] finds, consent
+    /// records included: nothing is mailed to a person who left
+    /// (docs/decisions/subscriptions.md).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn delete_of_account(&self, user_id: &UserId, email: &str) -> Result<(), StoreError>;
+
     /// The subscription with this id, if any.
     ///
     /// # Errors

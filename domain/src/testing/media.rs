@@ -94,6 +94,26 @@ impl PictureUses for InMemoryMediaRepository {
         }
         Ok(())
     }
+
+    async fn leave_with_owner(
+        &self,
+        owner: &UserId,
+        heir: &UserId,
+        _at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let mut gone = lock(&self.gone);
+        for m in lock(&self.rows).iter_mut() {
+            if &m.owner != owner || gone.contains(&m.id) {
+                continue;
+            }
+            if self.is_used(&m.key) {
+                m.owner = heir.clone();
+            } else {
+                gone.push(m.id);
+            }
+        }
+        Ok(())
+    }
 }
 
 #[async_trait]

@@ -273,6 +273,35 @@ impl StoryRepository for InMemoryStoryRepository {
         Ok(existed)
     }
 
+    async fn hand_over_published(
+        &self,
+        from: &UserId,
+        to: &UserId,
+        byline: crate::story::Byline,
+    ) -> Result<u64, StoreError> {
+        let mut rows = lock(&self.rows);
+        let mut count = 0;
+        for s in rows
+            .stories
+            .iter_mut()
+            .filter(|s| &s.author_id == from && s.status == StoryStatus::Approved && s.is_published)
+        {
+            s.author_id = to.clone();
+            s.privacy.byline = byline;
+            count += 1;
+        }
+        Ok(count)
+    }
+
+    async fn delete_pending_revisions_by(&self, by: &UserId) -> Result<u64, StoreError> {
+        let mut rows = lock(&self.rows);
+        let before = rows.revisions.len();
+        rows.revisions.retain(|r| {
+            !(r.status == RevisionStatus::Pending && r.created_by.as_ref() == Some(by))
+        });
+        Ok((before - rows.revisions.len()) as u64)
+    }
+
     async fn list_by_author(
         &self,
         author: &UserId,

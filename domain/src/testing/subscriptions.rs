@@ -118,6 +118,17 @@ impl SubscriptionRepository for InMemorySubscriptions {
             .collect())
     }
 
+    async fn delete_of_account(
+        &self,
+        user_id: &crate::user::UserId,
+        email: &str,
+    ) -> Result<(), StoreError> {
+        lock(&self.rows).retain(|(s, _)| {
+            s.user_id.as_ref() != Some(user_id) && !s.email.eq_ignore_ascii_case(email)
+        });
+        Ok(())
+    }
+
     async fn find(&self, id: i64) -> Result<Option<Subscription>, StoreError> {
         Ok(lock(&self.rows)
             .iter()

@@ -17,7 +17,7 @@ use super::{
 };
 use crate::StoreError;
 use crate::api_token::ApiTokenRepository;
-use crate::audit::{AuditEntry, AuditFilter, AuditLog, NewAuditEntry};
+use crate::audit::{AuditEntry, AuditFilter, AuditLog, NewAuditEntry, TargetKind};
 use crate::comment::CommentRepository;
 use crate::consent::ConsentRepository;
 use crate::help::HelpMessageRepository;
@@ -27,10 +27,10 @@ use crate::session::SessionRepository;
 use crate::social::SocialPostRepository;
 use crate::story::{PictureUses, StoryRepository};
 use crate::subscription::SubscriptionRepository;
-use crate::user::UserRepository;
 use crate::user::lockout::SignInFailures;
 use crate::user::ports::AdminCredentialRepository;
 use crate::user::tokens::AccountTokenRepository;
+use crate::user::{UserId, UserRepository};
 use crate::work::{UnitOfWork, Work};
 
 /// An activity log in memory that can be told to fail (to test what a failed last step
@@ -73,6 +73,20 @@ impl AuditLog for InMemoryAuditLog {
                 id,
                 entry: entry.clone(),
             });
+        }
+        Ok(())
+    }
+
+    async fn forget_person(&self, person: &UserId, shown_as: &str) -> Result<(), StoreError> {
+        for e in lock(&self.entries).iter_mut() {
+            if &e.entry.actor_id == person {
+                e.entry.actor_name = shown_as.to_owned();
+            }
+            if e.entry.action.target_kind() == TargetKind::Person
+                && e.entry.target_id == person.as_str()
+            {
+                e.entry.target_label = None;
+            }
         }
         Ok(())
     }

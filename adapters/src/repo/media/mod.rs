@@ -15,34 +15,6 @@ use crate::db::store_err;
 use crate::entity::media;
 use uses::unused;
 
-/// A person leaves: their pictures no remaining story uses are gone (the clean-up job
-/// deletes the files); those in stories kept under "Former member" stay with them.
-pub(crate) async fn leave_with_owner<C: sea_orm::ConnectionTrait>(
-    db: &C,
-    owner: &UserId,
-    at: DateTime<Utc>,
-) -> Result<(), StoreError> {
-    media::Entity::update_many()
-        .col_expr(media::Column::GoneAt, Expr::value(at))
-        .filter(media::Column::OwnerId.eq(owner.as_str()))
-        .filter(media::Column::GoneAt.is_null())
-        .filter(unused())
-        .exec(db)
-        .await
-        .map_err(store_err)?;
-    media::Entity::update_many()
-        .col_expr(
-            media::Column::OwnerId,
-            Expr::value(domain::user::FORMER_MEMBER_ID),
-        )
-        .filter(media::Column::OwnerId.eq(owner.as_str()))
-        .filter(media::Column::GoneAt.is_null())
-        .exec(db)
-        .await
-        .map_err(store_err)?;
-    Ok(())
-}
-
 pub struct SeaOrmMediaRepository {
     db: Db,
 }

@@ -1,10 +1,11 @@
 //! Which pictures stories use, in the `media_uses` table, and retiring pictures no story
-//! uses. What is recorded when is the domain's (`domain::story::pictures`).
+//! uses (after a story is deleted, or its author left). What is recorded when is the domain's (`domain::story::pictures`).
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::story::{PictureUses, StoryId};
+use domain::user::UserId;
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
 
@@ -75,6 +76,30 @@ impl PictureUses for SeaOrmPictureUses {
             .filter(media::Column::Key.is_in(keys.iter().cloned()))
             .filter(media::Column::GoneAt.is_null())
             .filter(unused())
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(())
+    }
+
+    async fn leave_with_owner(
+        &self,
+        owner: &UserId,
+        heir: &UserId,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        media::Entity::update_many()
+            .col_expr(media::Column::GoneAt, Expr::value(at))
+            .filter(media::Column::OwnerId.eq(owner.as_str()))
+            .filter(media::Column::GoneAt.is_null())
+            .filter(unused())
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        media::Entity::update_many()
+            .col_expr(media::Column::OwnerId, Expr::value(heir.as_str()))
+            .filter(media::Column::OwnerId.eq(owner.as_str()))
+            .filter(media::Column::GoneAt.is_null())
             .exec(&self.db)
             .await
             .map_err(store_err)?;

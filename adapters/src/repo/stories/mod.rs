@@ -1,8 +1,10 @@
 //! Stories: the public list (page from the index, then authors in one batch), full-text
 //! search, an author's list and revisions. Rows and their mapping are in `rows.rs`, search
-//! in `search.rs`, the review queue in `review.rs`, feeds and sitemaps in `archive.rs`.
+//! in `search.rs`, the review queue in `review.rs`, feeds and sitemaps in `archive.rs`, a
+//! leaving author's stories in `leaving.rs`.
 
 mod archive;
+mod leaving;
 mod list;
 mod passages;
 mod review;
@@ -166,6 +168,19 @@ impl StoryRepository for SeaOrmStoryRepository {
             .await
             .map_err(store_err)?;
         Ok(res.rows_affected > 0)
+    }
+
+    async fn hand_over_published(
+        &self,
+        from: &UserId,
+        to: &UserId,
+        byline: domain::story::Byline,
+    ) -> Result<u64, StoreError> {
+        self.hand_over(from, to, byline).await
+    }
+
+    async fn delete_pending_revisions_by(&self, by: &UserId) -> Result<u64, StoreError> {
+        self.delete_pending_by(by).await
     }
 
     async fn list_by_author(
