@@ -13,10 +13,10 @@ use domain::help::HelpMessageRepository;
 use domain::mail::{MailOutbox, Mailer};
 use domain::session::SessionRepository;
 use domain::social::SocialPostRepository;
-use domain::story::StoryRepository;
+use domain::story::{PictureUses, StoryRepository};
 use domain::user::UserRepository;
 use domain::user::lockout::SignInFailures;
-use domain::user::ports::AdminCredentialRepository;
+use domain::user::ports::{AdminCredentialRepository, SubscriptionsOfAccount};
 use domain::user::tokens::AccountTokenRepository;
 use domain::work::{UnitOfWork, Work};
 use sea_orm::{DatabaseConnection, DatabaseTransaction};
@@ -30,10 +30,12 @@ use crate::repo::consents::SeaOrmConsentRepository;
 use crate::repo::help::SeaOrmHelpMessageRepository;
 use crate::repo::mail::outbox::SeaOrmMailOutbox;
 use crate::repo::mail::writing::OutboxMailer;
+use crate::repo::media::uses::SeaOrmPictureUses;
 use crate::repo::sessions::SeaOrmSessionRepository;
 use crate::repo::sign_in_failures::SeaOrmSignInFailures;
 use crate::repo::social::SeaOrmSocialPostRepository;
 use crate::repo::stories::SeaOrmStoryRepository;
+use crate::repo::subscriptions::SeaOrmSubscriptionRepository;
 use crate::repo::tokens::SeaOrmAccountTokenRepository;
 use crate::repo::users::SeaOrmUserRepository;
 
@@ -82,6 +84,7 @@ impl UnitOfWork for SeaOrmUnitOfWork {
         Ok(Box::new(SeaOrmWork {
             txn,
             stories: SeaOrmStoryRepository::new(db.clone()),
+            pictures: SeaOrmPictureUses::new(db.clone()),
             users: SeaOrmUserRepository::new(db.clone()),
             tokens: SeaOrmAccountTokenRepository::new(db.clone()),
             sessions: SeaOrmSessionRepository::new(db.clone()),
@@ -94,6 +97,7 @@ impl UnitOfWork for SeaOrmUnitOfWork {
             social: SeaOrmSocialPostRepository::new(db.clone()),
             api_tokens: SeaOrmApiTokenRepository::new(db.clone()),
             consents: SeaOrmConsentRepository::new(db.clone()),
+            subscriptions: SeaOrmSubscriptionRepository::new(db.clone()),
             audit: SeaOrmAuditLog::new(db),
             wakeups: self.wakeups.clone(),
         }))
@@ -103,6 +107,7 @@ impl UnitOfWork for SeaOrmUnitOfWork {
 struct SeaOrmWork {
     txn: Arc<DatabaseTransaction>,
     stories: SeaOrmStoryRepository,
+    pictures: SeaOrmPictureUses,
     users: SeaOrmUserRepository,
     tokens: SeaOrmAccountTokenRepository,
     sessions: SeaOrmSessionRepository,
@@ -116,6 +121,7 @@ struct SeaOrmWork {
     audit: SeaOrmAuditLog,
     api_tokens: SeaOrmApiTokenRepository,
     consents: SeaOrmConsentRepository,
+    subscriptions: SeaOrmSubscriptionRepository,
     wakeups: Vec<Arc<tokio::sync::Notify>>,
 }
 
@@ -123,6 +129,9 @@ struct SeaOrmWork {
 impl Work for SeaOrmWork {
     fn stories(&self) -> &dyn StoryRepository {
         &self.stories
+    }
+    fn pictures(&self) -> &dyn PictureUses {
+        &self.pictures
     }
     fn users(&self) -> &dyn UserRepository {
         &self.users
@@ -163,11 +172,15 @@ impl Work for SeaOrmWork {
     fn consents(&self) -> &dyn ConsentRepository {
         &self.consents
     }
+    fn account_subscriptions(&self) -> &dyn SubscriptionsOfAccount {
+        &self.subscriptions
+    }
 
     async fn commit(self: Box<Self>) -> Result<(), StoreError> {
         let SeaOrmWork {
             txn,
             stories,
+            pictures,
             users,
             tokens,
             sessions,
@@ -181,11 +194,13 @@ impl Work for SeaOrmWork {
             audit,
             api_tokens,
             consents,
+            subscriptions,
             wakeups,
         } = *self;
         // The repositories hold handles on the transaction: let them go first.
         drop((
             stories,
+            pictures,
             users,
             tokens,
             sessions,
@@ -199,6 +214,7 @@ impl Work for SeaOrmWork {
             audit,
             api_tokens,
             consents,
+            subscriptions,
         ));
         let txn = Arc::try_unwrap(txn).map_err(|_| {
             StoreError::Unknown(anyhow::anyhow!(

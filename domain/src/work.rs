@@ -18,10 +18,10 @@ use crate::help::HelpMessageRepository;
 use crate::mail::{MailOutbox, Mailer};
 use crate::session::SessionRepository;
 use crate::social::SocialPostRepository;
-use crate::story::StoryRepository;
+use crate::story::{PictureUses, StoryRepository};
 use crate::user::UserRepository;
 use crate::user::lockout::SignInFailures;
-use crate::user::ports::AdminCredentialRepository;
+use crate::user::ports::{AdminCredentialRepository, SubscriptionsOfAccount};
 use crate::user::tokens::AccountTokenRepository;
 
 /// Opens units of work.
@@ -38,6 +38,9 @@ pub trait UnitOfWork: Send + Sync {
 #[async_trait]
 pub trait Work: Send + Sync {
     fn stories(&self) -> &dyn StoryRepository;
+    /// Which pictures stories use, recorded with every write of a story's text
+    /// (`crate::story::pictures`).
+    fn pictures(&self) -> &dyn PictureUses;
     fn users(&self) -> &dyn UserRepository;
     /// One-time tokens (e-mail verification, password reset), issued with the mail that
     /// carries them.
@@ -60,6 +63,8 @@ pub trait Work: Send + Sync {
     fn api_tokens(&self) -> &dyn ApiTokenRepository;
     /// Consent records, kept with the story change they go with.
     fn consents(&self) -> &dyn ConsentRepository;
+    /// A person's subscriptions, deleted in the same work as their account.
+    fn account_subscriptions(&self) -> &dyn SubscriptionsOfAccount;
 
     /// Makes every write of this work visible at once.
     ///

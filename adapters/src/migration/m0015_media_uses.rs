@@ -108,7 +108,7 @@ async fn fill_uses(m: &SchemaManager<'_>) -> Result<(), DbErr> {
             let content: String = row.try_get("", "content")?;
             let thumbnail: Option<String> = row.try_get("", "thumbnail_url")?;
             for text in [Some(content), thumbnail].into_iter().flatten() {
-                for key in domain::media::keys_in(&text) {
+                for key in domain::story::pictures::keys_in(&text) {
                     pairs.insert((id, key));
                 }
             }

@@ -1,10 +1,12 @@
-//! The activity log in the `audit_log` table: appended, read, never changed here.
+//! The activity log in the `audit_log` table: appended, read, and changed only to forget
+//! a person who left.
 
 use async_trait::async_trait;
 use domain::StoreError;
-use domain::audit::{AuditAction, AuditEntry, AuditFilter, AuditLog, NewAuditEntry};
+use domain::audit::{AuditAction, AuditEntry, AuditFilter, AuditLog, NewAuditEntry, TargetKind};
 use domain::paging::Page;
 use domain::user::UserId;
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
@@ -59,6 +61,26 @@ impl AuditLog for SeaOrmAuditLog {
             ..Default::default()
         });
         audit_log::Entity::insert_many(rows)
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(())
+    }
+
+    async fn forget_person(&self, person: &UserId, shown_as: &str) -> Result<(), StoreError> {
+        audit_log::Entity::update_many()
+            .col_expr(audit_log::Column::ActorName, Expr::value(shown_as))
+            .filter(audit_log::Column::ActorId.eq(person.as_str()))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        audit_log::Entity::update_many()
+            .col_expr(
+                audit_log::Column::TargetLabel,
+                Expr::value(Option::<String>::None),
+            )
+            .filter(audit_log::Column::TargetKind.eq(TargetKind::Person.as_str()))
+            .filter(audit_log::Column::TargetId.eq(person.as_str()))
             .exec(&self.db)
             .await
             .map_err(store_err)?;

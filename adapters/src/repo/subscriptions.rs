@@ -49,33 +49,6 @@ pub(crate) fn to_domain(m: subscriptions::Model) -> Result<Subscription, StoreEr
     })
 }
 
-/// Deletes the subscriptions of an account that is being deleted (made while signed in, or
-/// for its address), consent records included, inside the deletion's transaction: nothing
-/// is mailed to a person who asked to be forgotten (docs/decisions/subscriptions.md). Runs
-/// before the account's row goes, since its address is read from it.
-pub(crate) async fn delete_of_account(
-    txn: &impl ConnectionTrait,
-    id: &UserId,
-) -> Result<(), StoreError> {
-    use crate::entity::users;
-    use sea_orm::sea_query::Query;
-    let own_address = Query::select()
-        .expr(Func::lower(Expr::col(users::Column::Email)))
-        .from(users::Entity)
-        .and_where(users::Column::Id.eq(id.as_str()))
-        .to_owned();
-    subscriptions::Entity::delete_many()
-        .filter(
-            Condition::any()
-                .add(subscriptions::Column::UserId.eq(id.as_str()))
-                .add(subscriptions::Column::Email.in_subquery(own_address)),
-        )
-        .exec(txn)
-        .await
-        .map_err(store_err)?;
-    Ok(())
-}
-
 fn categories_json(names: &[String]) -> Result<String, StoreError> {
     serde_json::to_string(names).map_err(unknown)
 }
@@ -292,6 +265,22 @@ impl SubscriptionRepository for SeaOrmSubscriptionRepository {
                 Expr::value(Option::<DateTime<Utc>>::None),
             )
             .filter(subscriptions::Column::Id.eq(id))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?;
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl domain::user::ports::SubscriptionsOfAccount for SeaOrmSubscriptionRepository {
+    async fn delete_of_account(&self, user_id: &UserId, email: &str) -> Result<(), StoreError> {
+        subscriptions::Entity::delete_many()
+            .filter(
+                Condition::any()
+                    .add(subscriptions::Column::UserId.eq(user_id.as_str()))
+                    .add(subscriptions::Column::Email.eq(email.to_lowercase())),
+            )
             .exec(&self.db)
             .await
             .map_err(store_err)?;

@@ -153,7 +153,7 @@ impl ConsentService {
         story.rejection_reason = None;
         story.updated_at = now;
         let work = self.work.begin().await?;
-        work.stories().update(&story, &[]).await?;
+        crate::story::pictures::save_story(work.as_ref(), &story, &[]).await?;
         let mut outputs = work.consents().withdraw_outputs(id).await?;
         let (deleting, by_hand): (Vec<PostedCopy>, Vec<PostedCopy>) =
             std::mem::take(&mut outputs.posted)

@@ -11,7 +11,7 @@ use crate::user::UserId;
 
 pub use ports::{ImageError, ImageProcessor, MediaRepository, MediaStore};
 pub use service::{MediaService, UploadError};
-pub use uses::{UNUSED_GRACE_HOURS, keys_in};
+pub use uses::UNUSED_GRACE_HOURS;
 
 /// The widths a picture is stored in (never wider than the upload itself).
 pub const WIDTHS: [u32; 3] = [400, 800, 1600];

@@ -4,6 +4,7 @@ pub mod archive;
 pub mod content;
 mod draft;
 pub mod lifecycle;
+pub mod pictures;
 pub mod ports;
 pub mod privacy;
 pub mod review;
@@ -24,7 +25,7 @@ use crate::user::{AuthorSummary, UserId};
 
 pub use draft::StoryDraft;
 pub use lifecycle::{StoryAction, StoryState, TransitionError};
-pub use ports::{HtmlSanitizer, SiteCounts, StoryArchive, StoryRepository};
+pub use ports::{HtmlSanitizer, PictureUses, SiteCounts, StoryArchive, StoryRepository};
 pub use privacy::{Audience, AudienceScope, Byline, Privacy, ShownAuthor, shown_author};
 pub use review::ReviewError;
 pub use revision::{ReviewItem, ReviewKind, Revision, RevisionStatus};

@@ -49,11 +49,31 @@ pub trait StoryRepository: Send + Sync {
     /// [`StoreError::Unknown`] when the store fails or the story is gone.
     async fn update(&self, story: &Story, passages: &[Passage]) -> Result<Story, StoreError>;
 
-    /// Deletes the story with its comments and revisions; `false` when it did not exist.
+    /// Deletes the story with its comments, revisions and picture uses; `false` when it
+    /// did not exist. Retiring the pictures it alone used is the caller's
+    /// (`super::pictures::delete_story`).
     ///
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn delete(&self, id: StoryId) -> Result<bool, StoreError>;
+
+    /// Hands the approved, published stories of `from` (live in any audience) to `to`,
+    /// shown with `byline`; answers how many.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn hand_over_published(
+        &self,
+        from: &UserId,
+        to: &UserId,
+        byline: super::Byline,
+    ) -> Result<u64, StoreError>;
+
+    /// Deletes the versions `by` wrote that still wait for review; answers how many.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn delete_pending_revisions_by(&self, by: &UserId) -> Result<u64, StoreError>;
 
     /// One author's stories, newest first: every status, or only live ones (any audience
     /// and byline: the service keeps what its caller may see).
@@ -137,6 +157,43 @@ pub trait StoryRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn published_counts(&self) -> Result<SiteCounts, StoreError>;
+}
+
+/// Which pictures stories use (see `super::pictures`): uses are added by every write of a
+/// story's text, go with the story, and decide which pictures stay.
+#[async_trait]
+pub trait PictureUses: Send + Sync {
+    /// Records that `story` uses the pictures `keys` (those already recorded stay; none is
+    /// taken back).
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails (for example the story does not exist).
+    async fn record(&self, story: StoryId, keys: &[String]) -> Result<(), StoreError>;
+
+    /// The keys of the pictures `story` uses.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn used_by(&self, story: StoryId) -> Result<Vec<String>, StoreError>;
+
+    /// Marks gone as of `at` the pictures among `keys` that no story uses (any more): they
+    /// are not served again and the clean-up job deletes their files.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn retire_if_unused(&self, keys: &[String], at: DateTime<Utc>) -> Result<(), StoreError>;
+
+    /// A person leaves: marks gone as of `at` the pictures `owner` uploaded that no story
+    /// uses, and hands those still used (in stories kept on the site) to `heir`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn leave_with_owner(
+        &self,
+        owner: &UserId,
+        heir: &UserId,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
 }
 
 /// What the site has published: the landing page's community figures.

@@ -4,6 +4,7 @@
 
 use super::lifecycle::TransitionError;
 use super::lifecycle::{self, Effect, StoryAction, StoryState};
+use super::pictures::{add_version, save_story};
 use super::service::StoryService;
 use super::{ReviewItem, RevisionStatus, StoryFields, StoryId, StoryStatus, StoryWithAuthor};
 use crate::audit::{AuditAction, NewAuditEntry};
@@ -136,23 +137,21 @@ impl StoryService {
             AuditAction::EditApproved
         } else {
             story.mark_live(&reviewer.id, now);
-            work.stories()
-                .add_revision(
-                    id,
-                    &StoryFields::of(&story),
-                    RevisionStatus::Approved,
-                    &reviewer.id,
-                    now,
-                )
-                .await?;
+            add_version(
+                work.as_ref(),
+                id,
+                &StoryFields::of(&story),
+                RevisionStatus::Approved,
+                &reviewer.id,
+                now,
+            )
+            .await?;
             AuditAction::StoryApproved
         };
         // Also after an earlier edit was refused: the author must not see a stale reason.
         story.mark_live(&reviewer.id, now);
         story.updated_at = now;
-        work.stories()
-            .update(&story, &self.cited_by(&story))
-            .await?;
+        save_story(work.as_ref(), &story, &self.cited_by(&story)).await?;
         let subject = format!("Your story \"{}\" is live", story.title);
         let body = format!(
             "Good news: a reviewer approved your story \"{}\". Read it at {}/stories/{}\n",
@@ -207,9 +206,7 @@ impl StoryService {
                 ("your story", AuditAction::StoryRejected)
             };
         story.updated_at = now;
-        work.stories()
-            .update(&story, &self.cited_by(&story))
-            .await?;
+        save_story(work.as_ref(), &story, &self.cited_by(&story)).await?;
         let because = reason
             .as_deref()
             .map(|r| format!("\n\nThe reviewer wrote: {r}"))

@@ -43,9 +43,9 @@ impl StoryService {
         let mut added = 0;
         for (days, sample) in (1..).zip(samples) {
             let published = now - Duration::days(days);
-            let story = work
-                .stories()
-                .create(NewStory {
+            let story = super::pictures::create_story(
+                work.as_ref(),
+                NewStory {
                     passages: self.passages_of(sample.title, Some(sample.excerpt), sample.content),
                     fields: StoryFields {
                         title: sample.title.to_owned(),
@@ -63,8 +63,9 @@ impl StoryService {
                     approved_by: Some(author.id.clone()),
                     approved_at: Some(published),
                     privacy: super::Privacy::default(),
-                })
-                .await?;
+                },
+            )
+            .await?;
             work.consents()
                 .record(&NewConsent {
                     story: story.id,

@@ -122,10 +122,7 @@ impl StoryService {
             self.save_with_version(&story, &me.id).await?;
         } else {
             story.status = submitted.status();
-            self.ports
-                .stories
-                .update(&story, &self.cited_by(&story))
-                .await?;
+            self.save_alone(&story).await?;
         }
         self.reload(id).await
     }

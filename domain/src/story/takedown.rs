@@ -2,6 +2,7 @@
 //! each with its activity-log entry in the same unit of work.
 
 use super::lifecycle::{self, StoryAction, StoryState};
+use super::pictures::{delete_story, save_story};
 use super::review::MAX_REASON_CHARS;
 use super::review::ReviewError;
 use super::service::StoryService;
@@ -52,9 +53,7 @@ impl StoryService {
         story.is_published = false;
         story.rejection_reason = Some(reason.clone());
         story.updated_at = now;
-        work.stories()
-            .update(&story, &self.cited_by(&story))
-            .await?;
+        save_story(work.as_ref(), &story, &self.cited_by(&story)).await?;
         let subject = format!("A moderator took \"{}\" off the site", story.title);
         let body = format!(
             "A moderator took your story \"{}\" off the site.\n\nThe moderator wrote: {reason}\n\nYou can edit it and submit it again from your dashboard: {}/dashboard\n",
@@ -98,8 +97,9 @@ impl StoryService {
         by: &crate::user::User,
         story: &super::Story,
     ) -> Result<bool, crate::StoreError> {
+        let now = self.ports.clock.now();
         let work = self.ports.work.begin().await?;
-        if !work.stories().delete(story.id).await? {
+        if !delete_story(work.as_ref(), story.id, now).await? {
             return Ok(false);
         }
         let entry = NewAuditEntry::by(
@@ -107,7 +107,7 @@ impl StoryService {
             AuditAction::StoryDeleted,
             story.id,
             Some(&story.title),
-            self.ports.clock.now(),
+            now,
         );
         log_and_commit(work, entry).await?;
         Ok(true)

@@ -3,6 +3,7 @@
 
 use super::draft::StoryDraft;
 use super::lifecycle::{self, EditOutcome, Effect, StoryAction, StoryState, TransitionError};
+use super::pictures::{add_version, create_story, save_story};
 use super::service::StoryService;
 use super::{NewStory, RevisionStatus, StoryFields, StoryId, StoryWithAuthor};
 use crate::StoreError;
@@ -81,9 +82,9 @@ impl StoryService {
         let now = self.ports.clock.now();
         let live = state.is_published();
         let work = self.ports.work.begin().await?;
-        let created = work
-            .stories()
-            .create(NewStory {
+        let created = create_story(
+            work.as_ref(),
+            NewStory {
                 passages: self.passages_of(
                     &fields.title,
                     fields.excerpt.as_deref(),
@@ -97,12 +98,19 @@ impl StoryService {
                 approved_by: live.then(|| me.id.clone()),
                 approved_at: live.then_some(now),
                 privacy: draft.privacy_over(super::Privacy::default()),
-            })
-            .await?;
+            },
+        )
+        .await?;
         if live {
-            work.stories()
-                .add_revision(created.id, &fields, RevisionStatus::Approved, &me.id, now)
-                .await?;
+            add_version(
+                work.as_ref(),
+                created.id,
+                &fields,
+                RevisionStatus::Approved,
+                &me.id,
+                now,
+            )
+            .await?;
         }
         Self::record_consent(work.as_ref(), created.id, &me.id, consent, now).await?;
         Self::record_sensitivity(work.as_ref(), created.id, draft.sensitive.as_deref()).await?;
@@ -143,10 +151,7 @@ impl StoryService {
             story.is_published = false;
             story.rejection_reason = None;
             story.updated_at = now;
-            self.ports
-                .stories
-                .update(&story, &self.cited_by(&story))
-                .await?;
+            self.save_alone(&story).await?;
             return Ok(EditResult {
                 story: self.reload(id).await?,
                 staged: false,
@@ -161,14 +166,18 @@ impl StoryService {
         match edit.effect {
             Effect::Edited(EditOutcome::StageRevision) => {
                 let work = self.ports.work.begin().await?;
-                work.stories()
-                    .add_revision(id, &fields, RevisionStatus::Pending, &me.id, now)
-                    .await?;
+                add_version(
+                    work.as_ref(),
+                    id,
+                    &fields,
+                    RevisionStatus::Pending,
+                    &me.id,
+                    now,
+                )
+                .await?;
                 if privacy_changed {
                     story.updated_at = now;
-                    work.stories()
-                        .update(&story, &self.cited_by(&story))
-                        .await?;
+                    save_story(work.as_ref(), &story, &self.cited_by(&story)).await?;
                 }
                 work.commit().await?;
                 return Ok(EditResult {
@@ -179,14 +188,18 @@ impl StoryService {
             }
             Effect::Edited(EditOutcome::ApplyLive) => {
                 let work = self.ports.work.begin().await?;
-                work.stories()
-                    .add_revision(id, &fields, RevisionStatus::Approved, &me.id, now)
-                    .await?;
+                add_version(
+                    work.as_ref(),
+                    id,
+                    &fields,
+                    RevisionStatus::Approved,
+                    &me.id,
+                    now,
+                )
+                .await?;
                 fields.apply_to(&mut story);
                 story.updated_at = now;
-                work.stories()
-                    .update(&story, &self.cited_by(&story))
-                    .await?;
+                save_story(work.as_ref(), &story, &self.cited_by(&story)).await?;
                 work.commit().await?;
                 return Ok(EditResult {
                     story: self.reload(id).await?,
@@ -216,10 +229,7 @@ impl StoryService {
             }
         }
         story.updated_at = now;
-        self.ports
-            .stories
-            .update(&story, &self.cited_by(&story))
-            .await?;
+        self.save_alone(&story).await?;
         Ok(EditResult {
             story: self.reload(id).await?,
             staged: false,
@@ -235,16 +245,16 @@ impl StoryService {
         by: &UserId,
     ) -> Result<(), WriteStoryError> {
         let work = self.ports.work.begin().await?;
-        work.stories()
-            .add_revision(
-                story.id,
-                &StoryFields::of(story),
-                RevisionStatus::Approved,
-                by,
-                story.updated_at,
-            )
-            .await?;
-        work.stories().update(story, &self.cited_by(story)).await?;
+        add_version(
+            work.as_ref(),
+            story.id,
+            &StoryFields::of(story),
+            RevisionStatus::Approved,
+            by,
+            story.updated_at,
+        )
+        .await?;
+        save_story(work.as_ref(), story, &self.cited_by(story)).await?;
         work.commit().await?;
         Ok(())
     }
@@ -261,7 +271,7 @@ impl StoryService {
     ) -> Result<super::Story, WriteStoryError> {
         if !caller.can(Ability::DeleteAnyStory) {
             let (found, _) = self.load_own(caller, id).await?;
-            return if self.ports.stories.delete(id).await? {
+            return if self.delete_alone(id).await? {
                 Ok(found.story)
             } else {
                 Err(WriteStoryError::NotFound)
@@ -271,7 +281,7 @@ impl StoryService {
         let found = self.reload(id).await?;
         let me = caller.require(Ability::DeleteAnyStory)?;
         if found.story.author_id == me.id {
-            return if self.ports.stories.delete(id).await? {
+            return if self.delete_alone(id).await? {
                 Ok(found.story)
             } else {
                 Err(WriteStoryError::NotFound)

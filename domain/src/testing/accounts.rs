@@ -225,6 +225,12 @@ pub struct AccountFakes {
     pub sessions: Arc<InMemorySessionRepository>,
     pub clock: Arc<FixedClock>,
     pub work: Arc<super::FakeUnitOfWork>,
+    /// The works' stories (authors from `users`; a deleted story drops its uses of `media`).
+    pub stories: Arc<super::InMemoryStoryRepository>,
+    /// The works' pictures and their uses.
+    pub media: Arc<super::InMemoryMediaRepository>,
+    /// The works' subscriptions.
+    pub subscriptions: Arc<super::InMemorySubscriptions>,
 }
 
 /// An account service on fakes, with the site at `https://grace.example`.
@@ -236,7 +242,14 @@ pub fn account_service() -> (AccountService, AccountFakes) {
     let clock = Arc::new(FixedClock::default());
     let failures = Arc::new(InMemorySignInFailures::default());
     let credentials = Arc::new(InMemoryAdminCredentialRepository::new(users.clone()));
+    let media = Arc::new(super::InMemoryMediaRepository::default());
+    let stories =
+        Arc::new(super::InMemoryStoryRepository::new(users.clone()).with_pictures(media.clone()));
+    let subscriptions = Arc::new(super::InMemorySubscriptions::new());
     let work = Arc::new(super::FakeUnitOfWork::new(super::WorkParts {
+        stories: stories.clone(),
+        pictures: media.clone(),
+        subscriptions: subscriptions.clone(),
         users: users.clone(),
         tokens: tokens.clone(),
         mailer: mailer.clone(),
@@ -273,6 +286,9 @@ pub fn account_service() -> (AccountService, AccountFakes) {
             sessions,
             clock,
             work,
+            stories,
+            media,
+            subscriptions,
         },
     )
 }

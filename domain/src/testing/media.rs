@@ -13,14 +13,17 @@ use crate::media::{
     ImageError, ImageKind, ImageProcessor, Media, MediaRepository, MediaStore, NewMedia,
     StoredFormat, widths_for,
 };
+use crate::story::{PictureUses, StoryId};
 use crate::user::UserId;
 
-/// Rows in memory.
+/// Rows in memory, and which stories use them ([`PictureUses`]; a story deleted from an
+/// [`super::InMemoryStoryRepository`] built `with_pictures` drops its uses, as the real
+/// table's cascade does).
 #[derive(Debug, Default)]
 pub struct InMemoryMediaRepository {
     rows: Mutex<Vec<Media>>,
-    /// Keys a story uses (set by tests).
-    used: Mutex<Vec<String>>,
+    /// Each story and the key of a picture it uses, once.
+    used: Mutex<Vec<(StoryId, String)>>,
     /// Ids of gone pictures.
     gone: Mutex<Vec<i64>>,
 }
@@ -30,9 +33,86 @@ impl InMemoryMediaRepository {
         lock(&self.rows).clone()
     }
 
-    /// Records that a story uses the picture `key`.
+    /// Records that a story (one the test does not name) uses the picture `key`.
     pub fn use_key(&self, key: &str) {
-        lock(&self.used).push(key.to_owned());
+        lock(&self.used).push((StoryId(0), key.to_owned()));
+    }
+
+    /// Whether the picture `key` is gone (waiting for its files to be deleted).
+    pub fn is_gone(&self, key: &str) -> bool {
+        let gone = lock(&self.gone).clone();
+        lock(&self.rows)
+            .iter()
+            .any(|m| m.key == key && gone.contains(&m.id))
+    }
+
+    /// Drops the uses of a deleted story (the cascade).
+    pub fn forget_story(&self, story: StoryId) {
+        lock(&self.used).retain(|(s, _)| *s != story);
+    }
+
+    fn is_used(&self, key: &str) -> bool {
+        lock(&self.used).iter().any(|(_, k)| k == key)
+    }
+}
+
+#[async_trait]
+impl PictureUses for InMemoryMediaRepository {
+    async fn record(&self, story: StoryId, keys: &[String]) -> Result<(), StoreError> {
+        let mut used = lock(&self.used);
+        for key in keys {
+            if !used.iter().any(|(s, k)| *s == story && k == key) {
+                used.push((story, key.clone()));
+            }
+        }
+        Ok(())
+    }
+
+    async fn used_by(&self, story: StoryId) -> Result<Vec<String>, StoreError> {
+        Ok(lock(&self.used)
+            .iter()
+            .filter(|(s, _)| *s == story)
+            .map(|(_, k)| k.clone())
+            .collect())
+    }
+
+    async fn retire_if_unused(
+        &self,
+        keys: &[String],
+        _at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let retiring: Vec<i64> = lock(&self.rows)
+            .iter()
+            .filter(|m| keys.contains(&m.key) && !self.is_used(&m.key))
+            .map(|m| m.id)
+            .collect();
+        let mut gone = lock(&self.gone);
+        for id in retiring {
+            if !gone.contains(&id) {
+                gone.push(id);
+            }
+        }
+        Ok(())
+    }
+
+    async fn leave_with_owner(
+        &self,
+        owner: &UserId,
+        heir: &UserId,
+        _at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let mut gone = lock(&self.gone);
+        for m in lock(&self.rows).iter_mut() {
+            if &m.owner != owner || gone.contains(&m.id) {
+                continue;
+            }
+            if self.is_used(&m.key) {
+                m.owner = heir.clone();
+            } else {
+                gone.push(m.id);
+            }
+        }
+        Ok(())
     }
 }
 
@@ -75,11 +155,11 @@ impl MediaRepository for InMemoryMediaRepository {
         before: DateTime<Utc>,
         _now: DateTime<Utc>,
     ) -> Result<u64, StoreError> {
-        let used = lock(&self.used).clone();
+        let rows = lock(&self.rows).clone();
         let mut gone = lock(&self.gone);
         let mut count = 0;
-        for m in lock(&self.rows).iter() {
-            if m.created_at < before && !used.contains(&m.key) && !gone.contains(&m.id) {
+        for m in &rows {
+            if m.created_at < before && !self.is_used(&m.key) && !gone.contains(&m.id) {
                 gone.push(m.id);
                 count += 1;
             }

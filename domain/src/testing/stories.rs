@@ -20,12 +20,14 @@ use crate::validation::CommentAuthorEmail;
 
 /// Stories and their revisions in memory, with authors read from an
 /// [`InMemoryUserRepository`]. Ids count up and are never reused, like a serial column.
-/// Deleting a story drops its revisions, and its comments when a comment repository is
-/// attached ([`InMemoryStoryRepository::with_comments`]).
+/// Deleting a story drops its revisions, its comments when a comment repository is
+/// attached ([`InMemoryStoryRepository::with_comments`]) and its picture uses when pictures
+/// are ([`InMemoryStoryRepository::with_pictures`]).
 #[derive(Debug)]
 pub struct InMemoryStoryRepository {
     users: Arc<InMemoryUserRepository>,
     comments: Option<Arc<InMemoryCommentRepository>>,
+    pictures: Option<Arc<super::InMemoryMediaRepository>>,
     rows: Mutex<Rows>,
 }
 
@@ -48,6 +50,7 @@ impl InMemoryStoryRepository {
         Self {
             users,
             comments: None,
+            pictures: None,
             rows: Mutex::new(Rows::default()),
         }
     }
@@ -56,6 +59,13 @@ impl InMemoryStoryRepository {
     #[must_use]
     pub fn with_comments(mut self, comments: Arc<InMemoryCommentRepository>) -> Self {
         self.comments = Some(comments);
+        self
+    }
+
+    /// Deleting a story also drops the picture uses `pictures` holds for it.
+    #[must_use]
+    pub fn with_pictures(mut self, pictures: Arc<super::InMemoryMediaRepository>) -> Self {
+        self.pictures = Some(pictures);
         self
     }
 
@@ -257,7 +267,39 @@ impl StoryRepository for InMemoryStoryRepository {
         if let Some(comments) = &self.comments {
             comments.remove_for_story(id);
         }
+        if let Some(pictures) = &self.pictures {
+            pictures.forget_story(id);
+        }
         Ok(existed)
+    }
+
+    async fn hand_over_published(
+        &self,
+        from: &UserId,
+        to: &UserId,
+        byline: crate::story::Byline,
+    ) -> Result<u64, StoreError> {
+        let mut rows = lock(&self.rows);
+        let mut count = 0;
+        for s in rows
+            .stories
+            .iter_mut()
+            .filter(|s| &s.author_id == from && s.status == StoryStatus::Approved && s.is_published)
+        {
+            s.author_id = to.clone();
+            s.privacy.byline = byline;
+            count += 1;
+        }
+        Ok(count)
+    }
+
+    async fn delete_pending_revisions_by(&self, by: &UserId) -> Result<u64, StoreError> {
+        let mut rows = lock(&self.rows);
+        let before = rows.revisions.len();
+        rows.revisions.retain(|r| {
+            !(r.status == RevisionStatus::Pending && r.created_by.as_ref() == Some(by))
+        });
+        Ok((before - rows.revisions.len()) as u64)
     }
 
     async fn list_by_author(

@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::work::{FakeUnitOfWork, WorkParts};
 use super::{
-    FixedClock, InMemoryCategoryRepository, InMemoryCommentRepository, InMemoryStoryRepository,
-    InMemoryUserRepository, RecordingMailer,
+    FixedClock, InMemoryCategoryRepository, InMemoryCommentRepository, InMemoryMediaRepository,
+    InMemoryStoryRepository, InMemoryUserRepository, RecordingMailer,
 };
 use crate::category::DEFAULT_CATEGORIES;
 use crate::scripture::{Canon, ScriptureParser};
@@ -54,13 +54,15 @@ impl HtmlSanitizer for StripScriptSanitizer {
 /// The fakes behind a [`StoryService`], kept so tests can look inside them.
 ///
 /// Categories are seeded with [`DEFAULT_CATEGORIES`]; deleting a story drops its comments
-/// from `comments`; the clock stands at [`super::t0`].
+/// from `comments` and its picture uses from `media`; the clock stands at [`super::t0`].
 #[derive(Debug, Clone)]
 pub struct StoryFakes {
     pub users: Arc<InMemoryUserRepository>,
     pub stories: Arc<InMemoryStoryRepository>,
     pub comments: Arc<InMemoryCommentRepository>,
     pub categories: Arc<InMemoryCategoryRepository>,
+    /// Pictures and which stories use them.
+    pub media: Arc<InMemoryMediaRepository>,
     pub sanitizer: Arc<StripScriptSanitizer>,
     pub mailer: Arc<RecordingMailer>,
     pub clock: Arc<FixedClock>,
@@ -77,13 +79,18 @@ impl StoryFakes {
     pub fn new() -> Self {
         let users = Arc::new(InMemoryUserRepository::new());
         let comments = Arc::new(InMemoryCommentRepository::new());
-        let stories =
-            Arc::new(InMemoryStoryRepository::new(users.clone()).with_comments(comments.clone()));
+        let media = Arc::new(InMemoryMediaRepository::default());
+        let stories = Arc::new(
+            InMemoryStoryRepository::new(users.clone())
+                .with_comments(comments.clone())
+                .with_pictures(media.clone()),
+        );
         let categories = Arc::new(InMemoryCategoryRepository::counting(stories.clone()));
         categories.add_names(DEFAULT_CATEGORIES.iter().map(|(name, ..)| *name));
         let mailer = Arc::new(RecordingMailer::default());
         let work = Arc::new(FakeUnitOfWork::new(WorkParts {
             stories: stories.clone(),
+            pictures: media.clone(),
             users: users.clone(),
             comments: comments.clone(),
             mailer: mailer.clone(),
@@ -94,6 +101,7 @@ impl StoryFakes {
             stories,
             comments,
             categories,
+            media,
             sanitizer: Arc::new(StripScriptSanitizer::new()),
             mailer,
             clock: Arc::new(FixedClock::default()),

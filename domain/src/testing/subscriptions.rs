@@ -232,3 +232,17 @@ impl DigestBatches for InMemoryDigestBatches {
         Ok(mailed)
     }
 }
+
+#[async_trait]
+impl crate::user::ports::SubscriptionsOfAccount for InMemorySubscriptions {
+    async fn delete_of_account(
+        &self,
+        user_id: &crate::user::UserId,
+        email: &str,
+    ) -> Result<(), StoreError> {
+        lock(&self.rows).retain(|(s, _)| {
+            s.user_id.as_ref() != Some(user_id) && !s.email.eq_ignore_ascii_case(email)
+        });
+        Ok(())
+    }
+}

@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex};
 use super::{SequentialIds, lock, tick};
 use crate::StoreError;
 use crate::user::{
-    AdminCredential, AdminCredentialRepository, AuthorSummary, NewUser, Role, User, UserId,
-    UserRepository,
+    AdminCredential, AdminCredentialRepository, AuthProvider, AuthorSummary, FORMER_MEMBER_EMAIL,
+    FORMER_MEMBER_ID, NewUser, Role, User, UserId, UserRepository,
 };
 
 #[derive(Debug, Default)]
@@ -287,9 +287,35 @@ impl UserRepository for InMemoryUserRepository {
             }))
     }
 
-    async fn delete_account(&self, id: &UserId, _keep_published: bool) -> Result<bool, StoreError> {
-        // Stories live in another fake; the HTTP tests check what happens to them.
-        self.delete(id).await
+    async fn ensure_former_member(&self) -> Result<(), StoreError> {
+        let mut rows = lock(&self.rows);
+        if rows
+            .users
+            .iter()
+            .any(|(u, _)| u.id.as_str() == FORMER_MEMBER_ID)
+        {
+            return Ok(());
+        }
+        let at = DateTime::UNIX_EPOCH;
+        let former = User {
+            id: UserId::new(FORMER_MEMBER_ID),
+            email: FORMER_MEMBER_EMAIL.to_owned(),
+            username: None,
+            first_name: Some("Former".to_owned()),
+            last_name: Some("member".to_owned()),
+            profile_image_url: None,
+            google_id: None,
+            auth_provider: AuthProvider::Local,
+            role: Role::Member,
+            is_approved: false,
+            email_verified: false,
+            email_verified_at: None,
+            created_at: at,
+            updated_at: at,
+            suspended_reason: None,
+        };
+        rows.users.push((former, None));
+        Ok(())
     }
 
     async fn set_suspension(

@@ -17,7 +17,7 @@ use super::{
 };
 use crate::StoreError;
 use crate::api_token::ApiTokenRepository;
-use crate::audit::{AuditEntry, AuditFilter, AuditLog, NewAuditEntry};
+use crate::audit::{AuditEntry, AuditFilter, AuditLog, NewAuditEntry, TargetKind};
 use crate::comment::CommentRepository;
 use crate::consent::ConsentRepository;
 use crate::help::HelpMessageRepository;
@@ -25,11 +25,11 @@ use crate::mail::{DeliveryState, MailOutbox, Mailer, OutboxEntry};
 use crate::paging::Page;
 use crate::session::SessionRepository;
 use crate::social::SocialPostRepository;
-use crate::story::StoryRepository;
-use crate::user::UserRepository;
+use crate::story::{PictureUses, StoryRepository};
 use crate::user::lockout::SignInFailures;
-use crate::user::ports::AdminCredentialRepository;
+use crate::user::ports::{AdminCredentialRepository, SubscriptionsOfAccount};
 use crate::user::tokens::AccountTokenRepository;
+use crate::user::{UserId, UserRepository};
 use crate::work::{UnitOfWork, Work};
 
 /// An activity log in memory that can be told to fail (to test what a failed last step
@@ -72,6 +72,20 @@ impl AuditLog for InMemoryAuditLog {
                 id,
                 entry: entry.clone(),
             });
+        }
+        Ok(())
+    }
+
+    async fn forget_person(&self, person: &UserId, shown_as: &str) -> Result<(), StoreError> {
+        for e in lock(&self.entries).iter_mut() {
+            if &e.entry.actor_id == person {
+                e.entry.actor_name = shown_as.to_owned();
+            }
+            if e.entry.action.target_kind() == TargetKind::Person
+                && e.entry.target_id == person.as_str()
+            {
+                e.entry.target_label = None;
+            }
         }
         Ok(())
     }
@@ -130,6 +144,7 @@ impl MailOutbox for EmptyOutbox {
 #[derive(Clone)]
 pub struct WorkParts {
     pub stories: Arc<dyn StoryRepository>,
+    pub pictures: Arc<dyn PictureUses>,
     pub users: Arc<dyn UserRepository>,
     pub tokens: Arc<dyn AccountTokenRepository>,
     pub sessions: Arc<dyn SessionRepository>,
@@ -143,6 +158,7 @@ pub struct WorkParts {
     pub audit: Arc<InMemoryAuditLog>,
     pub api_tokens: Arc<dyn ApiTokenRepository>,
     pub consents: Arc<super::InMemoryConsentRepository>,
+    pub subscriptions: Arc<dyn SubscriptionsOfAccount>,
 }
 
 impl WorkParts {
@@ -150,6 +166,7 @@ impl WorkParts {
         let users = Arc::new(InMemoryUserRepository::new());
         Self {
             stories: Arc::new(InMemoryStoryRepository::new(users.clone())),
+            pictures: Arc::new(super::InMemoryMediaRepository::default()),
             admin_credentials: Arc::new(InMemoryAdminCredentialRepository::new(users.clone())),
             users,
             tokens: Arc::new(super::InMemoryAccountTokens::default()),
@@ -163,6 +180,7 @@ impl WorkParts {
             audit: Arc::new(InMemoryAuditLog::new()),
             api_tokens: Arc::new(super::InMemoryApiTokenRepository::new()),
             consents: Arc::new(super::InMemoryConsentRepository::default()),
+            subscriptions: Arc::new(super::InMemorySubscriptions::new()),
         }
     }
 }
@@ -224,6 +242,9 @@ impl Work for FakeWork {
     fn stories(&self) -> &dyn StoryRepository {
         self.parts.stories.as_ref()
     }
+    fn pictures(&self) -> &dyn PictureUses {
+        self.parts.pictures.as_ref()
+    }
     fn users(&self) -> &dyn UserRepository {
         self.parts.users.as_ref()
     }
@@ -262,6 +283,9 @@ impl Work for FakeWork {
     }
     fn consents(&self) -> &dyn ConsentRepository {
         self.parts.consents.as_ref()
+    }
+    fn account_subscriptions(&self) -> &dyn SubscriptionsOfAccount {
+        self.parts.subscriptions.as_ref()
     }
     async fn commit(self: Box<Self>) -> Result<(), StoreError> {
         self.commits.fetch_add(1, Ordering::SeqCst);

@@ -4,17 +4,20 @@
 //! Deleting asks for the password again (an account without one: a sign-in within the
 //! last ten minutes), ends every session, and removes the account with its schedule and
 //! tokens. The person chooses what happens to their stories: deleted too, or the published
-//! ones kept, anonymous (drafts and stories in review go either way). The last
-//! super admin cannot leave, so the site always keeps someone who can administer it.
+//! ones kept, anonymous, under the "Former member" placeholder (drafts, stories in review
+//! and edits waiting for review go either way). The activity log forgets their name, their
+//! subscriptions go, and so do their pictures no kept story uses. The last super admin
+//! cannot leave, so the site always keeps someone who can administer it.
 
 use chrono::{DateTime, Duration, Utc};
 
 use super::account::AccountService;
 use super::checks::CheckRefused;
 use super::lockout::Attempt;
-use super::{AccountData, Role, User};
+use super::{AccountData, FORMER_MEMBER_ID, FORMER_MEMBER_NAME, Role, User, UserId};
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
+use crate::story::Byline;
 
 use super::checks::REAUTHENTICATION_MINUTES;
 
@@ -112,10 +115,49 @@ impl AccountService {
                 }
             }
         }
-        self.p
-            .users
-            .delete_account(&me.id, !departure.delete_stories)
-            .await?;
+        self.leave(me, !departure.delete_stories).await?;
         Ok(())
     }
+
+    /// Removes `me` in one unit of work, step by step (the order matters: the subscriptions
+    /// are found by the address on the account, the pictures by the stories that remain).
+    async fn leave(&self, me: &User, keep_published: bool) -> Result<(), StoreError> {
+        let now = self.now();
+        let former = UserId::new(FORMER_MEMBER_ID);
+        let work = self.p.work.begin().await?;
+        if keep_published {
+            work.users().ensure_former_member().await?;
+            // Kept stories name nobody: never a placeholder person (docs/decisions/privacy.md).
+            work.stories()
+                .hand_over_published(&me.id, &former, Byline::Anonymous)
+                .await?;
+            // An edit the person left waiting for review goes with them: nobody could
+            // answer a reviewer's question about it any more.
+            work.stories().delete_pending_revisions_by(&me.id).await?;
+        }
+        work.sessions()
+            .delete_for_user(me.id.as_str(), None)
+            .await?;
+        // The activity log keeps what was done, not the name of who left.
+        work.audit()
+            .forget_person(&me.id, FORMER_MEMBER_NAME)
+            .await?;
+        // Nothing is mailed to a person who asked to be forgotten.
+        work.account_subscriptions()
+            .delete_of_account(&me.id, &me.email)
+            .await?;
+        // The rest goes with the account: the stories not handed over (with their comments,
+        // versions and picture uses), the schedule, tokens, sign-in failures.
+        work.users().delete(&me.id).await?;
+        // Their pictures no remaining story uses go; those in kept stories stay, with the
+        // placeholder.
+        work.pictures()
+            .leave_with_owner(&me.id, &former, now)
+            .await?;
+        work.commit().await
+    }
 }
+
+#[cfg(test)]
+#[path = "leaving_tests.rs"]
+mod tests;

@@ -33,6 +33,8 @@ pub use ports::{
 /// them on the site. It cannot sign in (no password, no Google link) and is not listed
 /// among the people; cards show it as "Former member".
 pub const FORMER_MEMBER_ID: &str = "former-member";
+/// How the activity log names a person who left (and the placeholder account's cards).
+pub const FORMER_MEMBER_NAME: &str = "Former member";
 /// The placeholder account's e-mail address (at `.invalid`, which never delivers); nobody
 /// may sign up with it.
 pub const FORMER_MEMBER_EMAIL: &str = "former-member@users.invalid";

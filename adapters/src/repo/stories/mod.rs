@@ -1,8 +1,10 @@
 //! Stories: the public list (page from the index, then authors in one batch), full-text
 //! search, an author's list and revisions. Rows and their mapping are in `rows.rs`, search
-//! in `search.rs`, the review queue in `review.rs`, feeds and sitemaps in `archive.rs`.
+//! in `search.rs`, the review queue in `review.rs`, feeds and sitemaps in `archive.rs`, a
+//! leaving author's stories in `leaving.rs`.
 
 mod archive;
+mod leaving;
 mod list;
 mod passages;
 mod review;
@@ -36,7 +38,6 @@ use sea_orm::{
 use crate::db::Db;
 use crate::db::store_err;
 use crate::entity::{stories, story_revisions};
-use crate::repo::media::{keys_used_by, record_uses, retire_if_unused};
 
 pub struct SeaOrmStoryRepository {
     db: Db,
@@ -123,13 +124,6 @@ impl StoryRepository for SeaOrmStoryRepository {
         .insert(&self.db)
         .await
         .map_err(store_err)?;
-        record_uses(
-            &self.db,
-            model.id,
-            &model.content,
-            model.thumbnail_url.as_deref(),
-        )
-        .await?;
         passages::replace(&self.db, model.id, &new.passages).await?;
         to_domain(model)
     }
@@ -163,26 +157,30 @@ impl StoryRepository for SeaOrmStoryRepository {
         active.byline = Set(story.privacy.byline.as_str().to_owned());
         active.audience = Set(story.privacy.audience.as_str().to_owned());
         let model = active.update(&self.db).await.map_err(store_err)?;
-        record_uses(
-            &self.db,
-            model.id,
-            &model.content,
-            model.thumbnail_url.as_deref(),
-        )
-        .await?;
         passages::replace(&self.db, model.id, cited).await?;
         to_domain(model)
     }
 
     async fn delete(&self, id: StoryId) -> Result<bool, StoreError> {
-        // Comments, revisions, picture uses cascade; pictures no other story uses go.
-        let pictures = keys_used_by(&self.db, id.0).await?;
+        // Comments, revisions and picture uses cascade.
         let res = stories::Entity::delete_by_id(id.0)
             .exec(&self.db)
             .await
             .map_err(store_err)?;
-        retire_if_unused(&self.db, pictures, self.db.now()).await?;
         Ok(res.rows_affected > 0)
+    }
+
+    async fn hand_over_published(
+        &self,
+        from: &UserId,
+        to: &UserId,
+        byline: domain::story::Byline,
+    ) -> Result<u64, StoreError> {
+        self.hand_over(from, to, byline).await
+    }
+
+    async fn delete_pending_revisions_by(&self, by: &UserId) -> Result<u64, StoreError> {
+        self.delete_pending_by(by).await
     }
 
     async fn list_by_author(

@@ -1,4 +1,4 @@
-//! Stored versions of a story: adding one (with the pictures it uses) and closing one.
+//! Stored versions of a story: adding one and closing one.
 
 use chrono::{DateTime, Utc};
 use domain::StoreError;
@@ -10,7 +10,6 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use super::{SeaOrmStoryRepository, revision};
 use crate::db::store_err;
 use crate::entity::story_revisions;
-use crate::repo::media::record_uses;
 
 impl SeaOrmStoryRepository {
     pub(super) async fn insert_revision(
@@ -42,13 +41,6 @@ impl SeaOrmStoryRepository {
         .insert(&self.db)
         .await
         .map_err(store_err)?;
-        record_uses(
-            &self.db,
-            story.0,
-            &model.content,
-            model.thumbnail_url.as_deref(),
-        )
-        .await?;
         revision(model)
     }
 

@@ -1,9 +1,8 @@
 //! Accounts in the `users` table. Rows and their mapping are in `rows.rs`.
 
-mod leaving;
 mod rows;
 
-use rows::{all, email_eq, update_user};
+use rows::{all, email_eq, ensure_former_member, update_user};
 pub(crate) use rows::{new_active, new_user_id, to_domain};
 
 use async_trait::async_trait;
@@ -226,8 +225,8 @@ impl UserRepository for SeaOrmUserRepository {
         .await
     }
 
-    async fn delete_account(&self, id: &UserId, keep_published: bool) -> Result<bool, StoreError> {
-        leaving::delete_account(&self.db, id, keep_published).await
+    async fn ensure_former_member(&self) -> Result<(), StoreError> {
+        ensure_former_member(&self.db, self.db.now()).await
     }
 
     async fn set_suspension(

@@ -62,7 +62,7 @@ pub(crate) fn new_active(id: UserId, new: NewUser, now: DateTime<Utc>) -> users:
     }
 }
 
-/// Creates the "Former member" account inside `db` (a transaction) unless it exists.
+/// Creates the "Former member" account unless it exists.
 pub(super) async fn ensure_former_member(
     db: &impl ConnectionTrait,
     now: DateTime<Utc>,

@@ -127,7 +127,9 @@ pub trait UserRepository: Send + Sync {
         is_approved: bool,
     ) -> Result<Option<User>, StoreError>;
 
-    /// Deletes the account; `false` when it did not exist.
+    /// Deletes the account; `false` when it did not exist. Its remaining stories (with
+    /// their comments, versions and picture uses), schedule, one-time tokens, counted
+    /// sign-in failures and admin credential go with it.
     ///
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
@@ -160,14 +162,12 @@ pub trait UserRepository: Send + Sync {
         at: DateTime<Utc>,
     ) -> Result<Option<User>, StoreError>;
 
-    /// Deletes the account with its sessions, schedule and tokens in one transaction. With
-    /// `keep_published`, its published stories first move to the
-    /// [`FORMER_MEMBER_ID`](super::FORMER_MEMBER_ID) account (created when missing) and
-    /// become anonymous (they name nobody); its other stories go with it. `false` when the account did not exist.
+    /// Creates the [`FORMER_MEMBER_ID`](super::FORMER_MEMBER_ID) account, which keeps the
+    /// stories of people who left, unless it exists.
     ///
     /// # Errors
-    /// [`StoreError::Unknown`] when the store fails (nothing is changed then).
-    async fn delete_account(&self, id: &UserId, keep_published: bool) -> Result<bool, StoreError>;
+    /// [`StoreError::Unknown`] when the store fails.
+    async fn ensure_former_member(&self) -> Result<(), StoreError>;
 
     /// Suspends the account with `Some(reason)` (approval off), or reinstates it with
     /// `None` (approval on); `None` when the account is gone.
@@ -185,4 +185,17 @@ pub trait UserRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn count_with_role(&self, role: Role) -> Result<u64, StoreError>;
+}
+
+/// What leaving needs of the subscriptions' store (declared here, beside its one user, so the
+/// unit of work need not know the subscription module).
+#[async_trait]
+pub trait SubscriptionsOfAccount: Send + Sync {
+    /// Deletes the subscriptions made by this member while signed in, or for this address
+    /// (lower-cased), consent records included: nothing is mailed to a person who left
+    /// (docs/decisions/subscriptions.md).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn delete_of_account(&self, user_id: &UserId, email: &str) -> Result<(), StoreError>;
 }

@@ -1,124 +1,19 @@
-//! Uploaded pictures in the `media` table.
+//! Uploaded pictures in the `media` table; which stories use them in `uses.rs`.
+
+pub(crate) mod uses;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::media::{Media, MediaRepository, NewMedia, StoredFormat};
 use domain::user::UserId;
-use sea_orm::sea_query::{Expr, ExprTrait, Query};
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use crate::db::Db;
 use crate::db::store_err;
-use crate::entity::{media, media_uses};
-
-/// Records that story `story` uses the pictures whose addresses appear in `texts` (its
-/// content and thumbnail, or a stored version's). Uses are only added, never taken back
-/// on an edit: the story's version history still shows the earlier pictures.
-pub(crate) async fn record_uses(
-    db: &Db,
-    story: i64,
-    content: &str,
-    thumbnail: Option<&str>,
-) -> Result<(), StoreError> {
-    let mut keys: Vec<String> = Vec::new();
-    for text in [Some(content), thumbnail].into_iter().flatten() {
-        for key in domain::media::keys_in(text) {
-            if !keys.contains(&key) {
-                keys.push(key);
-            }
-        }
-    }
-    if keys.is_empty() {
-        return Ok(());
-    }
-    let rows = keys.into_iter().map(|key| media_uses::ActiveModel {
-        story_id: Set(story),
-        media_key: Set(key),
-    });
-    media_uses::Entity::insert_many(rows)
-        .on_conflict_do_nothing_on([media_uses::Column::StoryId, media_uses::Column::MediaKey])
-        .exec(db)
-        .await
-        .map_err(store_err)?;
-    Ok(())
-}
-
-/// Condition: no story uses the picture of this row.
-fn unused() -> sea_orm::sea_query::SimpleExpr {
-    Expr::exists(
-        Query::select()
-            .expr(Expr::val(1))
-            .from(media_uses::Entity)
-            .and_where(
-                Expr::col((media_uses::Entity, media_uses::Column::MediaKey))
-                    .equals((media::Entity, media::Column::Key)),
-            )
-            .to_owned(),
-    )
-    .not()
-}
-
-/// Marks gone the pictures among `keys` that no story uses any more (after a story was
-/// deleted), so they are not served and the clean-up job deletes their files.
-pub(crate) async fn retire_if_unused(
-    db: &Db,
-    keys: Vec<String>,
-    now: DateTime<Utc>,
-) -> Result<(), StoreError> {
-    if keys.is_empty() {
-        return Ok(());
-    }
-    media::Entity::update_many()
-        .col_expr(media::Column::GoneAt, Expr::value(now))
-        .filter(media::Column::Key.is_in(keys))
-        .filter(media::Column::GoneAt.is_null())
-        .filter(unused())
-        .exec(db)
-        .await
-        .map_err(store_err)?;
-    Ok(())
-}
-
-/// A person leaves: their pictures no remaining story uses are gone (the clean-up job
-/// deletes the files); those in stories kept under "Former member" stay with them.
-pub(crate) async fn leave_with_owner<C: sea_orm::ConnectionTrait>(
-    db: &C,
-    owner: &UserId,
-    at: DateTime<Utc>,
-) -> Result<(), StoreError> {
-    media::Entity::update_many()
-        .col_expr(media::Column::GoneAt, Expr::value(at))
-        .filter(media::Column::OwnerId.eq(owner.as_str()))
-        .filter(media::Column::GoneAt.is_null())
-        .filter(unused())
-        .exec(db)
-        .await
-        .map_err(store_err)?;
-    media::Entity::update_many()
-        .col_expr(
-            media::Column::OwnerId,
-            Expr::value(domain::user::FORMER_MEMBER_ID),
-        )
-        .filter(media::Column::OwnerId.eq(owner.as_str()))
-        .filter(media::Column::GoneAt.is_null())
-        .exec(db)
-        .await
-        .map_err(store_err)?;
-    Ok(())
-}
-
-/// The picture keys story `story` uses (read before it is deleted).
-pub(crate) async fn keys_used_by(db: &Db, story: i64) -> Result<Vec<String>, StoreError> {
-    media_uses::Entity::find()
-        .select_only()
-        .column(media_uses::Column::MediaKey)
-        .filter(media_uses::Column::StoryId.eq(story))
-        .into_tuple()
-        .all(db)
-        .await
-        .map_err(store_err)
-}
+use crate::entity::media;
+use uses::unused;
 
 pub struct SeaOrmMediaRepository {
     db: Db,
