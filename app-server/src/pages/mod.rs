@@ -1,8 +1,9 @@
 //! Pages as the rest of the web reads them, filled by the server: link previews and the
-//! first paint of a shared story, the Atom feed, the sitemap and robots.txt.
+//! first paint of a shared story, the landing page and the story browser, the Atom feed, the sitemap and robots.txt.
 
 pub(crate) mod conditional;
 mod feed;
+mod first_paint;
 mod head;
 mod sitemap;
 mod story_page;
@@ -17,7 +18,9 @@ pub const DEFAULT_IMAGE_PATH: &str = "/og-image.jpg";
 
 /// Registers the pages; the rest of the site falls through to the SPA.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/stories/{id}", web::get().to(story_page::story_page))
+    cfg.route("/", web::get().to(first_paint::landing))
+        .route("/stories", web::get().to(first_paint::stories))
+        .route("/stories/{id}", web::get().to(story_page::story_page))
         .route("/feed.xml", web::get().to(feed::feed))
         .route("/sitemap.xml", web::get().to(sitemap::sitemap))
         .route(

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { LoadingScreen } from '@/components/layout/loading-screen';
+import { PageLoading } from '@/app/first-paint';
 import { LandingPage } from '@/features/landing/landing-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 import { useAuth } from '@/hooks/use-auth';
@@ -54,10 +54,10 @@ const ContributorDashboardPage = lazy(() =>
 export function AppRoutes() {
   const { isLoading } = useAuth();
   useFocusOnNavigate();
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading) return <PageLoading />;
 
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    <Suspense fallback={<PageLoading />}>
       <Switch>
         <Route path="/" component={RootPage} />
         <Route path="/auth" component={AuthPage} />

@@ -8,6 +8,7 @@ import { ShareButtons, ShareMenu } from '@/stories/components/share-widget';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FirstPaintMarkup, useFirstPaint } from '@/app/first-paint';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -55,7 +56,11 @@ export function StoryDetailPage({ id }: { id: string }) {
   const moderator = user?.abilities.includes('review_stories') ?? false;
   const ownsOrReviews = story !== undefined && user != null && (moderator || user.id === story.authorId);
 
+  const paint = useFirstPaint();
+
   if (storyId === null || isError) return <StoryNotFound />;
+  // The server painted the story's text: it stays until the story is here.
+  if (isPending && paint) return <FirstPaintMarkup paint={paint} />;
 
   return (
     <PageShell className="bg-gradient-to-b from-amber-50/60 to-background">
