@@ -56,7 +56,9 @@ fn page(req: &HttpRequest, state: &AppState, path: &str, markup: &str) -> HttpRe
     let body = format!(
         "<div {} style=\"display:contents\">{}</div>",
         marks(req),
-        markup.trim_end().replace(SITE_NAME_SLOT, &escape(&config.site_name))
+        markup
+            .trim_end()
+            .replace(SITE_NAME_SLOT, &escape(&config.site_name))
     );
     html_response(
         StatusCode::OK,

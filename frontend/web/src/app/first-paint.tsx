@@ -1,18 +1,21 @@
-//! The first paint the server sends before any script runs, and what the app does with it.
+//! The first paint the server sends before any script runs, and how the app takes over from it.
 //!
 //! The landing page's first screen and the story browser's are React's own markup, kept as files
 //! the server fills in (`app-server/src/pages/first_paint/*.html`: `first-paint.test.tsx` fails when
 //! they no longer match what the components render, and rewrites them with
-//! `UPDATE_FIRST_PAINT=1`). A story's page is painted by the server itself. The app keeps that paint
-//! on screen until it has the page's own content, so nothing flashes or shifts while the scripts,
-//! the page's chunk and its data arrive (docs/benchmarks.md, "Phones").
+//! `UPDATE_FIRST_PAINT=1`). A story's page is painted by the server itself.
+//!
+//! The app's first render runs in a transition (`main.tsx`), and while the paint is on screen
+//! whatever it waits for (who is signed in, the page's chunk, the story) suspends that render
+//! instead of showing "Loading...": React then keeps the server's paint and commits once, the page
+//! itself, so nothing flashes and the main thread does one swap, not three
+//! (docs/benchmarks.md, "Phones").
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { LoadingScreen } from '@/components/layout/loading-screen';
 
-/** What the server painted into `#root`, taken before React replaces it. */
+/** What the server painted into `#root`. */
 export type FirstPaint = {
-  /** The painted element's markup. */
-  html: string;
   /** The path and query it was painted for. */
   path: string;
   /** The server saw no session cookie: the reader is a visitor, no need to ask `/api/user`. */
@@ -21,41 +24,42 @@ export type FirstPaint = {
 
 let firstPaint: FirstPaint | null = null;
 
-/** Takes the server's first paint out of `root` (call before `createRoot`). */
+/** Reads the server's first paint in `root`, if any (call before `createRoot`). */
 export function takeFirstPaint(root: HTMLElement): FirstPaint | null {
   const painted = root.querySelector(':scope > [data-prerendered]');
   firstPaint = painted
-    ? {
-        html: painted.outerHTML,
-        path: window.location.pathname + window.location.search,
-        visitor: painted.hasAttribute('data-visitor'),
-      }
+    ? { path: window.location.pathname + window.location.search, visitor: painted.hasAttribute('data-visitor') }
     : null;
   return firstPaint;
 }
 
-/** For tests: forget (or set) the first paint. */
+/** For tests: set (or forget) the first paint. */
 export function setFirstPaint(paint: FirstPaint | null) {
   firstPaint = paint;
 }
 
-/** The first paint when the app is still at the path it was painted for. */
-export function useFirstPaint(): FirstPaint | null {
+/** Whether the server's paint is still what is on screen (the app has committed nothing yet). */
+export function useFirstPaint(): boolean {
   const [location] = useLocation();
-  if (!firstPaint) return null;
+  if (!firstPaint) return false;
   const search = typeof window === 'undefined' ? '' : window.location.search;
-  // Once the app has left that page, the paint is stale: coming back shows the app's own.
-  if (firstPaint.path !== location + search) firstPaint = null;
-  return firstPaint;
+  return firstPaint.path === location + search;
 }
 
-/** The server's paint, unchanged (its wrapper takes no box of its own). */
-export function FirstPaintMarkup({ paint }: { paint: FirstPaint }) {
-  return <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: paint.html }} />;
+/** Once the app has committed its first page, a wait shows "Loading..." again. */
+export function useFirstPaintReplaced() {
+  useEffect(() => {
+    firstPaint = null;
+  }, []);
 }
 
-/** While the app waits (who is signed in, a page's chunk): the server's paint, else "Loading...". */
-export function PageLoading() {
-  const paint = useFirstPaint();
-  return paint ? <FirstPaintMarkup paint={paint} /> : <LoadingScreen />;
+const never = new Promise<never>(() => {});
+
+/**
+ * While the app waits: with the server's paint on screen, suspends until `until` settles (the page's
+ * chunk, when it is what is missing, retries the render by itself); else "Loading...".
+ */
+export function PageLoading({ until }: { until?: Promise<unknown> }) {
+  if (useFirstPaint()) throw until ?? never;
+  return <LoadingScreen />;
 }
