@@ -1,9 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { takeFirstPaint } from '@/app/first-paint';
+import { seedFromFirstPaint, takeFirstPaint } from '@/app/first-paint';
 import { queryClient } from '@/app/query-client';
-import { authQueryKey } from '@/hooks/use-auth';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -11,8 +10,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The server's first paint of this page, if any, stays on screen until the app has the page's own
 // content (app/first-paint.tsx). Without a session cookie nobody is signed in: the app need not ask.
-const paint = takeFirstPaint(root);
-if (paint?.visitor) queryClient.setQueryData(authQueryKey, null);
+seedFromFirstPaint(queryClient, takeFirstPaint(root));
 
 // The first render yields to the browser every few milliseconds instead of holding the main thread
 // for the whole tree (a phone's processor takes hundreds of milliseconds over it); what is on screen

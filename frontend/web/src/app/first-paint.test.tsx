@@ -1,7 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { cleanup, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { getGetSiteInfoQueryKey } from '@grace-stories/sdk/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/app/query-client';
@@ -9,6 +12,8 @@ import { PageShell } from '@/components/layout/page-shell';
 import { Hero, LANDING_SECTIONS } from '@/features/landing/landing-page';
 import { StoriesPage } from '@/features/browse/stories-page';
 import { authQueryKey } from '@/hooks/use-auth';
+import { renderApp, signedOut } from '@/test/render-app';
+import { PageLoading, seedFromFirstPaint, setFirstPaint } from './first-paint';
 
 // The server's first paints are React's own markup (see first-paint.tsx). `UPDATE_FIRST_PAINT=1
 // npx vitest run first-paint` rewrites them after a change to these components.
@@ -53,5 +58,47 @@ describe("the server's first paints are what React renders", () => {
     expect(html).toContain('All Stories</h1>');
     expect(html).toContain('aria-label="Loading stories"');
     matches('stories.html', html);
+  });
+});
+
+describe('the app over a first paint', () => {
+  afterEach(() => {
+    setFirstPaint(null);
+    vi.unstubAllGlobals();
+  });
+
+  it("a visitor's paint: the landing page without waiting for /api/user", async () => {
+    const { fetchMock } = renderApp('/', { ...signedOut, 'GET /api/user': 'pending' }, (client) =>
+      seedFromFirstPaint(client, { path: '/', visitor: true }),
+    );
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Stories' })).toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname);
+    expect(asked).toContain('/api/site');
+    expect(asked).not.toContain('/api/user');
+  });
+
+  it('a paint with a session cookie behind it: waits for /api/user as before', () => {
+    renderApp('/', { ...signedOut, 'GET /api/user': 'pending' }, (client) =>
+      seedFromFirstPaint(client, { path: '/', visitor: false }),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  });
+
+  it('while the paint is on screen a wait suspends (keeping it); elsewhere it says Loading...', () => {
+    setFirstPaint({ path: '/stories', visitor: true });
+    const at = (path: string) =>
+      render(
+        <Router hook={memoryLocation({ path }).hook}>
+          <Suspense fallback={<p>kept the paint</p>}>
+            <PageLoading />
+          </Suspense>
+        </Router>,
+      );
+    at('/stories');
+    expect(screen.getByText('kept the paint')).toBeInTheDocument();
+    cleanup();
+    at('/help');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
   });
 });

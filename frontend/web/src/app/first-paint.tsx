@@ -10,9 +10,11 @@
 //! instead of showing "Loading...": React then keeps the server's paint and commits once, the page
 //! itself, so nothing flashes and the main thread does one swap, not three
 //! (docs/benchmarks.md, "Phones").
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { LoadingScreen } from '@/components/layout/loading-screen';
+import { authQueryKey } from '@/hooks/use-auth';
 
 /** What the server painted into `#root`. */
 export type FirstPaint = {
@@ -31,6 +33,11 @@ export function takeFirstPaint(root: HTMLElement): FirstPaint | null {
     ? { path: window.location.pathname + window.location.search, visitor: painted.hasAttribute('data-visitor') }
     : null;
   return firstPaint;
+}
+
+/** What the paint tells the app before it starts: a visitor's page needs no `/api/user`. */
+export function seedFromFirstPaint(client: QueryClient, paint: FirstPaint | null) {
+  if (paint?.visitor) client.setQueryData(authQueryKey, null);
 }
 
 /** For tests: set (or forget) the first paint. */
