@@ -150,13 +150,34 @@ fn cut(html: &str, start: &str, end: &str) -> String {
 }
 
 /// A whole document: the template with this head and `body` inside the React root.
+///
+/// With a first paint in `body`, the page reads before any script runs, so its scripts are
+/// fetched at low priority: the stylesheet and the paint's pictures go first on a slow
+/// network, and the scripts run after the first paint (docs/benchmarks.md, "Phones").
 pub fn document(config: &Config, head: &Head, body: &str) -> String {
     let html = template();
+    let html = if body.is_empty() {
+        html.to_owned()
+    } else {
+        scripts_after_paint(html)
+    };
     let html = html.replacen("</head>", &format!("{}</head>", head.tags(config)), 1);
     html.replacen(
         "<div id=\"root\"></div>",
         &format!("<div id=\"root\">{body}</div>"),
         1,
+    )
+}
+
+/// The template's module script and its preloads at `fetchpriority="low"`.
+fn scripts_after_paint(html: &str) -> String {
+    html.replace(
+        "<script type=\"module\" ",
+        "<script type=\"module\" fetchpriority=\"low\" ",
+    )
+    .replace(
+        "<link rel=\"modulepreload\" ",
+        "<link rel=\"modulepreload\" fetchpriority=\"low\" ",
     )
 }
 
@@ -186,6 +207,19 @@ mod tests {
             ">",
         );
         assert_eq!(html, "<head></head>");
+    }
+
+    #[test]
+    fn a_first_paints_scripts_load_at_low_priority() {
+        let html = "<script type=\"module\" crossorigin src=\"/assets/a.js\"></script>\n\
+                    <link rel=\"modulepreload\" crossorigin href=\"/assets/b.js\">\n\
+                    <link rel=\"stylesheet\" crossorigin href=\"/assets/c.css\">";
+        assert_eq!(
+            scripts_after_paint(html),
+            "<script type=\"module\" fetchpriority=\"low\" crossorigin src=\"/assets/a.js\"></script>\n\
+             <link rel=\"modulepreload\" fetchpriority=\"low\" crossorigin href=\"/assets/b.js\">\n\
+             <link rel=\"stylesheet\" crossorigin href=\"/assets/c.css\">"
+        );
     }
 
     #[test]

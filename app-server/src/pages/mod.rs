@@ -1,13 +1,14 @@
 //! Pages as the rest of the web reads them, filled by the server: link previews and the
-//! first paint of a shared story, the Atom feed, the sitemap and robots.txt.
+//! first paint of a shared story, the landing page and the story browser, the Atom feed, the sitemap and robots.txt.
 
 pub(crate) mod conditional;
 mod feed;
+mod first_paint;
 mod head;
 mod sitemap;
 mod story_page;
 
-use actix_web::web;
+use actix_web::{guard, web};
 
 pub use head::site_page;
 
@@ -17,19 +18,31 @@ pub const DEFAULT_IMAGE_PATH: &str = "/og-image.jpg";
 
 /// Registers the pages; the rest of the site falls through to the SPA.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/stories/{id}", web::get().to(story_page::story_page))
-        .route("/feed.xml", web::get().to(feed::feed))
-        .route("/sitemap.xml", web::get().to(sitemap::sitemap))
-        .route(
-            r"/sitemap-{part:\d+}.xml",
-            web::get().to(sitemap::sitemap_part),
-        )
-        .route("/robots.txt", web::get().to(sitemap::robots))
-        .route(DEFAULT_IMAGE_PATH, web::get().to(default_image))
-        .route(
-            "/media/{name}",
-            web::get().to(crate::routes::uploads::media_file),
-        );
+    // Read (GET, HEAD) like the rest of the site; any other method is the site's 405.
+    let read = || web::route().guard(guard::Any(guard::Get()).or(guard::Head()));
+    cfg.service(
+        web::resource("/")
+            .route(read().to(first_paint::landing))
+            .default_service(web::to(crate::frontend::serve)),
+    )
+    .service(
+        web::resource("/stories")
+            .route(read().to(first_paint::stories))
+            .default_service(web::to(crate::frontend::serve)),
+    )
+    .route("/stories/{id}", web::get().to(story_page::story_page))
+    .route("/feed.xml", web::get().to(feed::feed))
+    .route("/sitemap.xml", web::get().to(sitemap::sitemap))
+    .route(
+        r"/sitemap-{part:\d+}.xml",
+        web::get().to(sitemap::sitemap_part),
+    )
+    .route("/robots.txt", web::get().to(sitemap::robots))
+    .route(DEFAULT_IMAGE_PATH, web::get().to(default_image))
+    .route(
+        "/media/{name}",
+        web::get().to(crate::routes::uploads::media_file),
+    );
 }
 
 async fn default_image() -> actix_web::HttpResponse {

@@ -3,7 +3,7 @@
 //! script runs. Missing and unpublished stories answer 404 with the site's own head.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use domain::permissions::Caller;
 use domain::story::archive::{description, preview_image};
 use domain::story::{Byline, GetStoryError, ShownAuthor, StoryId, StoryWithAuthor, shown_author};
@@ -14,6 +14,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 pub async fn story_page(
+    req: HttpRequest,
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
@@ -27,7 +28,7 @@ pub async fn story_page(
                 crate::routes::scripture::with_reader_links(&state, &found.story.content);
             let author = public_author(&found, &state.config.site_name);
             let head = head(&found, &author, path);
-            let body = first_paint(&found, &author);
+            let body = first_paint(&found, &author, super::first_paint::marks(&req));
             Ok(html_response(
                 StatusCode::OK,
                 document(&state.config, &head, &body),
@@ -70,7 +71,7 @@ fn head(found: &StoryWithAuthor, author: &ShownAuthor, path: String) -> Head {
 
 /// The story as plain HTML; React replaces it when it starts. The content is the stored,
 /// sanitised HTML.
-fn first_paint(found: &StoryWithAuthor, author: &ShownAuthor) -> String {
+fn first_paint(found: &StoryWithAuthor, author: &ShownAuthor, marks: &str) -> String {
     let story = &found.story;
     let excerpt = story
         .excerpt
@@ -84,7 +85,7 @@ fn first_paint(found: &StoryWithAuthor, author: &ShownAuthor) -> String {
         })
         .unwrap_or_default();
     format!(
-        "<article class=\"mx-auto w-full max-w-3xl px-4 py-10 sm:px-6\" data-prerendered=\"\">\
+        "<article class=\"mx-auto w-full max-w-3xl px-4 py-10 sm:px-6\" {marks}>\
          <p class=\"text-sm text-muted-foreground\">{category}</p>\
          <h1 class=\"mt-4 font-serif text-4xl leading-tight font-semibold\">{title}</h1>{excerpt}\
          <p class=\"mt-4 text-sm text-muted-foreground\">By {author}</p>\

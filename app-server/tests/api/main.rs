@@ -19,6 +19,7 @@ mod digests;
 mod error_codes;
 mod faults;
 mod first_hour;
+mod first_paints;
 mod foundation;
 mod help;
 mod hostile;

@@ -1,13 +1,24 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { seedFromFirstPaint, takeFirstPaint } from '@/app/first-paint';
+import { queryClient } from '@/app/query-client';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The server's first paint of this page, if any, stays on screen until the app has the page's own
+// content (app/first-paint.tsx). Without a session cookie nobody is signed in: the app need not ask.
+seedFromFirstPaint(queryClient, takeFirstPaint(root));
+
+// The first render yields to the browser every few milliseconds instead of holding the main thread
+// for the whole tree (a phone's processor takes hundreds of milliseconds over it); what is on screen
+// meanwhile is the server's paint.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

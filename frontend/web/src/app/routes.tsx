@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { LoadingScreen } from '@/components/layout/loading-screen';
+import { useQueryClient } from '@tanstack/react-query';
+import { PageLoading, useFirstPaintReplaced } from '@/app/first-paint';
 import { LandingPage } from '@/features/landing/landing-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
-import { useAuth } from '@/hooks/use-auth';
+import { authQuery, useAuth } from '@/hooks/use-auth';
 import { useFocusOnNavigate } from '@/hooks/use-focus-on-navigate';
 
 // Only the landing page (a visitor's first view) comes with the first script; every other
@@ -53,11 +54,13 @@ const ContributorDashboardPage = lazy(() =>
 /** The route table of docs/product.md#screens. */
 export function AppRoutes() {
   const { isLoading } = useAuth();
+  const client = useQueryClient();
   useFocusOnNavigate();
-  if (isLoading) return <LoadingScreen />;
+  useFirstPaintReplaced();
+  if (isLoading) return <PageLoading until={client.prefetchQuery(authQuery)} />;
 
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    <Suspense fallback={<PageLoading />}>
       <Switch>
         <Route path="/" component={RootPage} />
         <Route path="/auth" component={AuthPage} />

@@ -21,19 +21,22 @@ export type AuthState = {
   isAuthenticated: boolean;
 };
 
-/** The signed-in user; fetched once on mount, never retried, never refetched on focus. */
+/** The user query: fetched once on mount, never retried, never refetched on focus. */
+export const authQuery = {
+  queryKey: authQueryKey,
+  queryFn: fetchCurrentUser,
+  retry: false,
+  refetchOnMount: true,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+  // `fetchCurrentUser` already turns a 401 into null; the flag keeps the QueryClient's 401
+  // handler from ever sending a signed-out visitor to /api/login.
+  meta: { handlesUnauthorized: true },
+} as const;
+
+/** The signed-in user. */
 export function useAuth(): AuthState {
-  const { data, isPending } = useQuery({
-    queryKey: authQueryKey,
-    queryFn: fetchCurrentUser,
-    retry: false,
-    refetchOnMount: true,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    // `fetchCurrentUser` already turns a 401 into null; the flag keeps the QueryClient's 401
-    // handler from ever sending a signed-out visitor to /api/login.
-    meta: { handlesUnauthorized: true },
-  });
+  const { data, isPending } = useQuery(authQuery);
   const user = data ?? null;
   return { user, isLoading: isPending, isAuthenticated: user !== null };
 }

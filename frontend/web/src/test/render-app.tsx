@@ -1,5 +1,6 @@
 //! Test harness: the real routes and providers at a given path, with `fetch` answered by a table.
 import { render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -45,10 +46,12 @@ export function stubFetch(table: FetchTable) {
   return fetchMock;
 }
 
-export function renderApp(path: string, table: FetchTable = signedOut) {
+/** `prepare` sees the query client before the first render (what `main.tsx` seeds). */
+export function renderApp(path: string, table: FetchTable = signedOut, prepare?: (client: QueryClient) => void) {
   const fetchMock = stubFetch(table);
   const location = memoryLocation({ path, record: true });
   const client = createQueryClient();
+  prepare?.(client);
   const result = render(
     <AppProviders client={client}>
       <Router hook={location.hook}>

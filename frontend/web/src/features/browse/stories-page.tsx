@@ -1,5 +1,6 @@
 import { useListCategories } from '@grace-stories/sdk/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { PageShell } from '@/components/layout/page-shell';
 import { SearchControls } from '@/stories/components/story-search/search-controls';
 import {
@@ -23,7 +24,9 @@ export function StoriesPage() {
   const { user } = useAuth();
   const [search, update] = useStorySearch();
   const { data: categories = [] } = useListCategories();
-  const page = useStoriesPage(search, STORIES_PER_PAGE);
+  // The cards render at transition priority: building a page of them yields to the browser
+  // instead of holding a phone's main thread (docs/benchmarks.md, "Phones").
+  const page = useDeferredValue(useStoriesPage(search, STORIES_PER_PAGE));
   const total = page.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / STORIES_PER_PAGE));
   const heading = search.category ? `${search.category} Stories` : 'All Stories';

@@ -13,7 +13,7 @@ import { cn } from '@/lib/utils';
 import { FeaturedStories } from './featured-stories';
 import { useLandingFigures, type CategoryTile, type Stat } from './use-landing-figures';
 
-const SECTIONS: SectionLink[] = [
+export const LANDING_SECTIONS: SectionLink[] = [
   { href: '#stories', label: 'Stories' },
   { href: '#categories', label: 'Categories' },
   { href: '#community', label: 'Community' },
@@ -35,7 +35,7 @@ export function LandingPage() {
   const figures = useLandingFigures();
   useDocumentTitle(siteName);
   return (
-    <PageShell sections={SECTIONS} footer={<SiteFooter />}>
+    <PageShell sections={LANDING_SECTIONS} footer={<SiteFooter />}>
       <Hero siteName={siteName} />
       <FeaturedSection />
       <CategoriesSection tiles={figures.tiles} />
@@ -48,7 +48,7 @@ function scrollToStories() {
   document.getElementById('stories')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
-function Hero({ siteName }: { siteName: string }) {
+export function Hero({ siteName }: { siteName: string }) {
   return (
     <section
       aria-labelledby="hero-title"

@@ -1,7 +1,9 @@
-import { useGetStory } from '@grace-stories/sdk/react';
+import { getGetStoryQueryOptions, useGetStory } from '@grace-stories/sdk/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, Calendar, Clock, MessageCircle, Share2, Video } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
+import { useFirstPaint } from '@/app/first-paint';
 import { PageShell } from '@/components/layout/page-shell';
 import { ScriptureChips } from '@/stories/components/scripture-chips';
 import { ShareButtons, ShareMenu } from '@/stories/components/share-widget';
@@ -55,7 +57,12 @@ export function StoryDetailPage({ id }: { id: string }) {
   const moderator = user?.abilities.includes('review_stories') ?? false;
   const ownsOrReviews = story !== undefined && user != null && (moderator || user.id === story.authorId);
 
+  const painted = useFirstPaint();
+  const client = useQueryClient();
+
   if (storyId === null || isError) return <StoryNotFound />;
+  // The server painted the story's text: it stays until the story is here (first-paint.tsx).
+  if (isPending && painted) throw client.prefetchQuery(getGetStoryQueryOptions(storyId));
 
   return (
     <PageShell className="bg-gradient-to-b from-amber-50/60 to-background">

@@ -1,0 +1,166 @@
+//! The first paints of `/` and `/stories` (the landing page's hero, the story browser's
+//! heading and skeletons) for visitors, and the mark that tells the app nobody is signed
+//! in, on both engines.
+
+use actix_web::test;
+use domain::user::Role;
+
+use crate::engine_test;
+use crate::helpers::{TestContext, get_text, sign_in_as};
+
+/// The body of `path` as sent with `cookie` (a `Cookie` header) or without.
+async fn page<S, B>(app: &S, path: &str, cookie: Option<&str>) -> (u16, String)
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let mut req = test::TestRequest::get().uri(path);
+    if let Some(cookie) = cookie {
+        req = req.insert_header(("cookie", cookie.to_owned()));
+    }
+    let res = test::call_service(app, req.to_request()).await;
+    let status = res.status().as_u16();
+    let body = test::read_body(res).await;
+    (status, String::from_utf8_lossy(&body).into_owned())
+}
+
+/// What is inside the React root.
+fn root(html: &str) -> &str {
+    &html[html.find("<div id=\"root\">").expect("the React root")..]
+}
+
+const HERO: &str = "<h1 id=\"hero-title\" class=\"mt-6 font-serif text-5xl";
+
+engine_test!(
+    a_visitor_gets_the_landing_pages_hero_in_the_first_response,
+    |_ctx, app| {
+        let (status, ctype, html) = get_text(&app, "/").await;
+        assert_eq!(status, 200);
+        assert!(ctype.starts_with("text/html"), "{ctype}");
+        let body = root(&html);
+        assert!(
+        body.starts_with(
+            "<div id=\"root\"><div data-prerendered=\"\" data-visitor=\"\" style=\"display:contents\">"
+        ),
+        "{body}"
+    );
+        assert!(body.contains(HERO), "{body}");
+        assert!(body.contains(">Grace Stories</h1>"));
+        assert!(body.contains("Share your faith journey and testimonies"));
+        assert!(
+            body.contains("href=\"/auth?mode=signup\""),
+            "a visitor's header"
+        );
+        assert!(!html.contains("__SITE_NAME__"));
+        // The site's own head, as before.
+        assert!(html.contains("<title>Grace Stories</title>"));
+    }
+);
+
+engine_test!(a_session_cookie_gets_no_visitors_paint, |ctx, app| {
+    let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
+    // Signed in: Home at `/`, their own header on `/stories`; a stale cookie is treated
+    // the same (the app asks `/api/user` and shows what it answers).
+    for cookie in [cookie.as_str(), "gs_session=stale"] {
+        for path in ["/", "/stories"] {
+            let (status, html) = page(&app, path, Some(cookie)).await;
+            assert_eq!(status, 200, "{path}");
+            let body = root(&html);
+            assert!(!body.contains("data-prerendered"), "{path}: {body}");
+            assert!(!body.contains("data-visitor"), "{path}");
+            assert!(!body.contains(HERO), "{path}");
+            assert!(!body.contains("All Stories</h1>"), "{path}");
+        }
+    }
+    // Another cookie (the device's) is no session.
+    let (_, html) = page(&app, "/", Some("gs_device=abc")).await;
+    assert!(root(&html).contains("data-visitor"));
+});
+
+engine_test!(
+    the_story_browser_paints_its_heading_and_skeletons,
+    |ctx, app| {
+        let author = ctx.user("ruth@example.org", Role::Member, true).await;
+        ctx.story(&author, "A published story", "Worship", true, 1)
+            .await;
+        ctx.story(&author, "A draft never shown", "Worship", false, 1)
+            .await;
+        let (status, ctype, html) = get_text(&app, "/stories").await;
+        assert_eq!(status, 200);
+        assert!(ctype.starts_with("text/html"), "{ctype}");
+        let body = root(&html);
+        assert!(body.contains("data-visitor"), "{body}");
+        assert!(body.contains(">All Stories</h1>"), "{body}");
+        assert!(body.contains("aria-label=\"Search stories\""));
+        assert!(body.contains("aria-label=\"Loading stories\""));
+        // The paint holds no stories: the app fills them in from the public list.
+        assert!(!html.contains("A draft never shown"));
+        assert!(!html.contains("A published story"));
+        // A search, a category or a page is the app's to paint.
+        for path in [
+            "/stories?q=grace",
+            "/stories?category=Worship",
+            "/stories?page=2",
+        ] {
+            let (status, _, html) = get_text(&app, path).await;
+            assert_eq!(status, 200, "{path}");
+            assert!(!root(&html).contains("data-prerendered"), "{path}");
+        }
+    }
+);
+
+engine_test!(
+    a_story_page_marks_a_visitor_and_never_a_cookie_holder,
+    |ctx, app| {
+        let author = ctx.user("ruth@example.org", Role::Member, true).await;
+        let story = ctx.story(&author, "Marked", "Worship", true, 1).await;
+        let path = format!("/stories/{}", story.id);
+        // Twice without a cookie (the second from the visitors' cache), then with one: the
+        // kept visitor's answer is never served to a cookie holder.
+        for _ in 0..2 {
+            let (status, html) = page(&app, &path, None).await;
+            assert_eq!(status, 200);
+            assert!(root(&html).contains("data-prerendered=\"\" data-visitor=\"\""));
+        }
+        let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
+        let (status, html) = page(&app, &path, Some(&cookie)).await;
+        assert_eq!(status, 200);
+        let body = root(&html);
+        assert!(body.contains("data-prerendered=\"\""), "{body}");
+        assert!(!body.contains("data-visitor"), "{body}");
+        assert!(body.contains("The content of Marked."));
+    }
+);
+
+/// The site's name, chosen by whoever runs the server, is text in the hero and the header.
+async fn a_site_name_is_escaped(engine: adapters::testing::Engine) {
+    let Some(ctx) =
+        TestContext::with_config(engine, |c| c.site_name = "Grace & <Friends>".into()).await
+    else {
+        return;
+    };
+    let app = test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone())).await;
+    let (status, html) = page(&app, "/", None).await;
+    assert_eq!(status, 200);
+    let body = root(&html);
+    assert!(body.contains(">Grace &amp; &lt;Friends&gt;</h1>"), "{body}");
+    assert!(
+        body.contains("<span>Grace &amp; &lt;Friends&gt;</span>"),
+        "the brand"
+    );
+    assert!(!html.contains("<Friends>"));
+}
+
+#[actix_web::test]
+async fn a_site_name_is_escaped_sqlite() {
+    a_site_name_is_escaped(adapters::testing::Engine::Sqlite).await;
+}
+
+#[actix_web::test]
+async fn a_site_name_is_escaped_postgres() {
+    a_site_name_is_escaped(adapters::testing::Engine::Postgres).await;
+}
