@@ -54,17 +54,7 @@ impl TestDatabase {
                 let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
                     return Ok(None);
                 };
-                let name = format!("gs_test_{}", uuid::Uuid::new_v4().simple());
-                let admin = Database::connect(&base).await?;
-                admin
-                    .execute_unprepared(&format!("CREATE DATABASE {name}"))
-                    .await?;
-                admin.close().await?;
-                Ok(Some(Self {
-                    url: database_url(&base, &name)?,
-                    _dir: None,
-                    drop_pg: Some((base, name)),
-                }))
+                Self::postgres(base, "").await.map(Some)
             }
         }
     }
@@ -101,19 +91,30 @@ impl TestDatabase {
                 let template = TEMPLATE
                     .get_or_try_init(|| migrated_postgres_template(&base))
                     .await?;
-                let name = format!("gs_test_{}", uuid::Uuid::new_v4().simple());
-                let admin = Database::connect(&base).await?;
-                admin
-                    .execute_unprepared(&format!("CREATE DATABASE {name} TEMPLATE {template}"))
-                    .await?;
-                admin.close().await?;
-                Ok(Some(Self {
-                    url: database_url(&base, &name)?,
-                    _dir: None,
-                    drop_pg: Some((base, name)),
-                }))
+                Self::postgres(base, &format!(" TEMPLATE {template}"))
+                    .await
+                    .map(Some)
             }
         }
+    }
+}
+
+impl TestDatabase {
+    /// A new PostgreSQL database `gs_test_<random>` on the server of `base`, made by
+    /// `CREATE DATABASE <name><how>` (`how`: empty, or ` TEMPLATE <name>`), dropped with the
+    /// handle.
+    async fn postgres(base: String, how: &str) -> anyhow::Result<Self> {
+        let name = format!("gs_test_{}", uuid::Uuid::new_v4().simple());
+        let admin = Database::connect(&base).await?;
+        admin
+            .execute_unprepared(&format!("CREATE DATABASE {name}{how}"))
+            .await?;
+        admin.close().await?;
+        Ok(Self {
+            url: database_url(&base, &name)?,
+            _dir: None,
+            drop_pg: Some((base, name)),
+        })
     }
 }
 

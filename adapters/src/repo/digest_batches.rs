@@ -11,10 +11,10 @@ use domain::clock::{Clock, SystemClock};
 use domain::mail::OutgoingMail;
 use domain::subscription::DigestBatches;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 use tokio::sync::Notify;
 
-use super::mail::writing::fit_subject;
+use super::mail::writing::outbox_row;
 use crate::db::handle::begin_write;
 use crate::db::store_err;
 use crate::entity::{mail_outbox, subscriptions};
@@ -100,25 +100,5 @@ impl DigestBatches for SeaOrmDigestBatches {
             wakeup.notify_one();
         }
         Ok(mailed)
-    }
-}
-
-/// One outbox row, as `OutboxMailer` writes it (and logged like it: without `SMTP_URL` the
-/// log is where a small site reads its mail).
-fn outbox_row(mail: OutgoingMail, now: DateTime<Utc>) -> mail_outbox::ActiveModel {
-    let subject = fit_subject(&mail.subject);
-    tracing::info!(to = %mail.to, subject = %subject, "mail recorded in the outbox");
-    mail_outbox::ActiveModel {
-        recipient: Set(mail.to),
-        subject: Set(subject),
-        body: Set(mail.body),
-        html: Set(mail.html),
-        unsubscribe: Set(mail.unsubscribe),
-        created_at: Set(now),
-        sent_at: Set(None),
-        attempts: Set(0),
-        last_error: Set(None),
-        next_attempt_at: Set(None),
-        ..Default::default()
     }
 }
