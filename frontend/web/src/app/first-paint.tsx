@@ -11,7 +11,7 @@
 //! itself, so nothing flashes and the main thread does one swap, not three
 //! (docs/benchmarks.md, "Phones").
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
 import { LoadingScreen } from '@/components/layout/loading-screen';
 import { authQueryKey } from '@/hooks/use-auth';
@@ -26,12 +26,22 @@ export type FirstPaint = {
 
 let firstPaint: FirstPaint | null = null;
 
+/** Which of the paint's links and buttons a keyboard reader had reached (-1: none). */
+let focusedInPaint = -1;
+const focusables = () => document.querySelectorAll<HTMLElement>('#root a[href], #root button, #root input');
+
 /** Reads the server's first paint in `root`, if any (call before `createRoot`). */
 export function takeFirstPaint(root: HTMLElement): FirstPaint | null {
   const painted = root.querySelector(':scope > [data-prerendered]');
   firstPaint = painted
     ? { path: window.location.pathname + window.location.search, visitor: painted.hasAttribute('data-visitor') }
     : null;
+  // Someone may Tab into the paint before the app takes over; the app's markup is the same, so the
+  // same element (by its place among the focusable ones) gets the focus back in the takeover's commit.
+  if (painted)
+    root.addEventListener('focusin', (event) => {
+      if (painted.isConnected) focusedInPaint = [...focusables()].indexOf(event.target as HTMLElement);
+    });
   return firstPaint;
 }
 
@@ -55,8 +65,11 @@ export function useFirstPaint(): boolean {
 
 /** Once the app has committed its first page, a wait shows "Loading..." again. */
 export function useFirstPaintReplaced() {
-  useEffect(() => {
+  // A layout effect: the focus is back before the browser paints or a key is handled.
+  useLayoutEffect(() => {
     firstPaint = null;
+    if (focusedInPaint >= 0 && document.activeElement === document.body) focusables()[focusedInPaint]?.focus();
+    focusedInPaint = -1;
   }, []);
 }
 
