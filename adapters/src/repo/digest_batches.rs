@@ -10,14 +10,14 @@ use domain::StoreError;
 use domain::clock::{Clock, SystemClock};
 use domain::mail::OutgoingMail;
 use domain::subscription::DigestBatches;
-use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
+use sea_orm::{DatabaseConnection, EntityTrait};
 use tokio::sync::Notify;
 
 use super::mail::writing::outbox_row;
+use super::subscriptions::finish_many;
 use crate::db::handle::begin_write;
 use crate::db::store_err;
-use crate::entity::{mail_outbox, subscriptions};
+use crate::entity::mail_outbox;
 
 /// Mails inserted per statement (ten columns each: well inside both engines' limits on
 /// bound values).
@@ -80,19 +80,7 @@ impl DigestBatches for SeaOrmDigestBatches {
                 .await
                 .map_err(store_err)?;
         }
-        subscriptions::Entity::update_many()
-            .col_expr(
-                subscriptions::Column::CoveredUntil,
-                Expr::value(covered_until),
-            )
-            .col_expr(
-                subscriptions::Column::LeaseUntil,
-                Expr::value(Option::<DateTime<Utc>>::None),
-            )
-            .filter(subscriptions::Column::Id.is_in(ids))
-            .exec(&txn)
-            .await
-            .map_err(store_err)?;
+        finish_many(&txn, ids, covered_until).await?;
         txn.commit().await.map_err(store_err)?;
         if mailed > 0
             && let Some(wakeup) = &self.wakeup

@@ -242,20 +242,7 @@ impl SubscriptionRepository for SeaOrmSubscriptionRepository {
     }
 
     async fn finish(&self, id: i64, covered_until: DateTime<Utc>) -> Result<(), StoreError> {
-        subscriptions::Entity::update_many()
-            .col_expr(
-                subscriptions::Column::CoveredUntil,
-                Expr::value(covered_until),
-            )
-            .col_expr(
-                subscriptions::Column::LeaseUntil,
-                Expr::value(Option::<DateTime<Utc>>::None),
-            )
-            .filter(subscriptions::Column::Id.eq(id))
-            .exec(&self.db)
-            .await
-            .map_err(store_err)?;
-        Ok(())
+        finish_many(&self.db, vec![id], covered_until).await
     }
 
     async fn release(&self, id: i64) -> Result<(), StoreError> {
@@ -286,4 +273,27 @@ impl domain::user::ports::SubscriptionsOfAccount for SeaOrmSubscriptionRepositor
             .map_err(store_err)?;
         Ok(())
     }
+}
+
+/// Marks claimed subscriptions done: they cover up to `covered_until`, and their leases end
+/// (one statement, on a pool or inside a transaction: the digest's batches use it too).
+pub(crate) async fn finish_many(
+    db: &impl sea_orm::ConnectionTrait,
+    ids: Vec<i64>,
+    covered_until: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    subscriptions::Entity::update_many()
+        .col_expr(
+            subscriptions::Column::CoveredUntil,
+            Expr::value(covered_until),
+        )
+        .col_expr(
+            subscriptions::Column::LeaseUntil,
+            Expr::value(Option::<DateTime<Utc>>::None),
+        )
+        .filter(subscriptions::Column::Id.is_in(ids))
+        .exec(db)
+        .await
+        .map_err(store_err)?;
+    Ok(())
 }
