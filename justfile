@@ -72,8 +72,10 @@ audit:
 
 # Everything: static checks, Rust tests on SQLite (and PostgreSQL when TEST_DATABASE_URL is set),
 # staleness of openapi.json and the client, vitest, and the browser run against the real binary.
+# Four test threads on two cores: most of a test is waiting (for a database, a child process, a
+# second server), and four take a third off the HTTP suite's time against two.
 test: frontend-build lint
-    cargo test --workspace --all-features
+    cargo test --workspace --all-features -- --test-threads 4
     just check-openapi
     just check-client
     cd frontend && npm run test

@@ -51,7 +51,7 @@ impl TestDatabase {
                 }))
             }
             Engine::Postgres => {
-                let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
+                let Some(base) = test_server_url()? else {
                     return Ok(None);
                 };
                 Self::postgres(base, "").await.map(Some)
@@ -84,7 +84,7 @@ impl TestDatabase {
                 }))
             }
             Engine::Postgres => {
-                let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
+                let Some(base) = test_server_url()? else {
                     return Ok(None);
                 };
                 static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
@@ -163,6 +163,22 @@ async fn migrated_postgres_template(base: &str) -> anyhow::Result<String> {
     let db = crate::db::connect(&database_url(base, &name)?).await?;
     db.close().await?;
     Ok(name)
+}
+
+/// `TEST_DATABASE_URL`, asking for a connection without TLS unless it names an `sslmode`.
+/// The test server is local, and sqlx's TLS handshake (it asks for TLS whenever the server
+/// offers it, as Debian's PostgreSQL does) took about 90 ms a connection: each test opens
+/// several (its pool, the migration check, creating and dropping its database), and that was
+/// most of a PostgreSQL test's set-up.
+fn test_server_url() -> anyhow::Result<Option<String>> {
+    let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
+        return Ok(None);
+    };
+    let mut url = url::Url::parse(&base)?;
+    if !url.query_pairs().any(|(key, _)| key == "sslmode") {
+        url.query_pairs_mut().append_pair("sslmode", "disable");
+    }
+    Ok(Some(url.to_string()))
 }
 
 /// `base` with its database name replaced by `name`.

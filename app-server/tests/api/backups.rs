@@ -463,6 +463,7 @@ async fn restore_refusals(engine: Engine) {
 }
 
 #[actix_web::test]
+#[ignore = "slow: just test-slow"]
 async fn a_backup_killed_half_way_leaves_no_file_that_counts_as_good() {
     let db = TestDatabase::new(Engine::Sqlite).await.unwrap().unwrap();
     let dir = tempfile::tempdir().unwrap();

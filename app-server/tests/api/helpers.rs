@@ -191,10 +191,12 @@ impl TestContext {
     }
 }
 
-/// Runs a test body once per engine: `engine_test!(name, |ctx, app| { ... })`.
+/// Runs a test body once per engine: `engine_test!(name, |ctx, app| { ... })`. Attributes
+/// before the name go on both tests: `#[ignore = "slow: just test-slow"]` keeps a long one
+/// (a database of 100,000 stories, say) for the slow suite.
 #[macro_export]
 macro_rules! engine_test {
-    ($name:ident, |$ctx:ident, $app:ident| $body:block) => {
+    ($(#[$meta:meta])* $name:ident, |$ctx:ident, $app:ident| $body:block) => {
         mod $name {
             #[allow(unused_imports)]
             use super::*;
@@ -212,11 +214,13 @@ macro_rules! engine_test {
             }
 
             #[actix_web::test]
+            $(#[$meta])*
             async fn sqlite() {
                 run(adapters::testing::Engine::Sqlite).await;
             }
 
             #[actix_web::test]
+            $(#[$meta])*
             async fn postgres() {
                 run(adapters::testing::Engine::Postgres).await;
             }

@@ -1,7 +1,8 @@
 //! Query plans of the public lists at 100,000 stories on both engines: a page,
 //! a category's page, a search's page and the totals are read from indexes in order, never
 //! by scanning or sorting the whole table; and the totals kept by triggers match a plain count after
-//! every kind of change.
+//! every kind of change. The two at 100,000 stories run in `just test-slow` (filling the
+//! database takes most of a minute).
 
 use domain::clock::{Clock, SystemClock};
 use domain::story::StoryQuery;
@@ -89,6 +90,7 @@ fn reads_everything(lines: &[String]) -> Option<&String> {
 }
 
 engine_test!(
+    #[ignore = "slow: just test-slow"]
     public_lists_read_pages_and_totals_from_indexes_at_100000_stories,
     |ctx, app| {
         fill(&ctx).await;
@@ -168,6 +170,7 @@ async fn fill_passages(ctx: &TestContext) {
 }
 
 engine_test!(
+    #[ignore = "slow: just test-slow"]
     a_passage_list_reads_the_passage_index_at_100000_stories,
     |ctx, app| {
         fill(&ctx).await;
