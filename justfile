@@ -30,6 +30,10 @@ openapi: frontend-install
 # Fail when openapi.json differs from what the code generates.
 check-openapi:
     cargo build -q -p app-server
+    just check-openapi-built
+
+# Like check-openapi, with the debug server already built.
+check-openapi-built:
     ./target/debug/app-server openapi | diff -u openapi.json - > /dev/null || { echo "openapi.json is stale: run 'just openapi' and commit"; exit 1; }
 
 # Fail when the generated client differs from what openapi.json generates.
@@ -73,13 +77,15 @@ audit:
 # Everything: static checks, Rust tests on SQLite (and PostgreSQL when TEST_DATABASE_URL is set),
 # staleness of openapi.json and the client, vitest, and the browser run against the real binary.
 # Four test threads on two cores: most of a test is waiting (for a database, a child process, a
-# second server), and four take a third off the HTTP suite's time against two.
+# second server), and four take a third off the HTTP suite's time against two. The HTTP tests
+# build the debug server (target/debug/app-server) with the test-support modules of `adapters`
+# and `domain`, which add code and change nothing the server does; the OpenAPI check and the
+# browser run use that build instead of compiling it again without them (minutes on two cores).
 test: frontend-build lint
     cargo test --workspace --all-features -- --test-threads 4
-    just check-openapi
+    just check-openapi-built
     just check-client
     cd frontend && npm run test
-    cargo build -p app-server
     cd frontend && APP_SERVER_BIN="$PWD/../target/debug/app-server" npm run e2e
 
 # The slow checks, not part of `just test`: the browser suites of frontend/e2e/slow (axe on every screen as every
