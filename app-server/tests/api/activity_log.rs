@@ -7,7 +7,7 @@ use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{client, send, sign_in_new};
+use crate::helpers::{client, send, sign_in_as};
 use crate::stories::admin_cookie;
 
 /// Makes every insert into the activity log fail, as a full disk or a lost connection
@@ -34,16 +34,7 @@ async fn mend_the_log(db: &adapters::DatabaseConnection) {
 engine_test!(
     a_failed_last_step_leaves_nothing_of_a_multi_step_write,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, _) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (author, _) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         let pending = ctx.pending_story(&author, "Waiting").await;
         let newcomer = ctx.user("new@example.org", Role::Member, false).await;
         let boss = admin_cookie(&app).await;
@@ -91,16 +82,7 @@ engine_test!(
 engine_test!(
     every_moderation_and_people_action_appends_one_entry,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, writer) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (author, writer) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         let boss = admin_cookie(&app).await;
         let post = |method: Method, path: String, body: Option<Value>| {
             let boss = boss.clone();

@@ -10,7 +10,9 @@ use domain::user::ports::ExternalIdentity;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{TestContext, client, error_fields as fields, send, sign_in_new};
+use crate::helpers::{
+    TestContext, client, error_fields as fields, send, sign_in_as, sign_in_as_with,
+};
 use crate::limited_test;
 use crate::safety::send_from;
 
@@ -18,16 +20,7 @@ engine_test!(
     pictures_may_name_the_site_itself_only_for_its_own_pictures,
     |ctx, app| {
         // The tests' site is http://localhost:8080.
-        let hash = ctx.password_hash().await;
-        let (_, cookie) = sign_in_new(
-            &ctx,
-            &app,
-            "ruth@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, cookie) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         let html = r#"<p>A<img src="https://localhost:8080/api/logout" alt="a"></p><p>B<img src="https://LOCALHOST./api/user" alt="b"></p><p>C<img src="https://photos.example.org/a.jpg" alt="c"></p>"#;
         let story = |content: &str, thumbnail: Option<&str>| {
             json!({"title": "Pictures", "content": content, "category": "Worship",
@@ -76,9 +69,8 @@ engine_test!(
 engine_test!(
     answers_for_a_signed_in_person_are_private_and_never_stored,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let (_, cookie) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+            sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("ruth@example.org")).await;
         let token = crate::helpers::api_token(&app, &cookie, "read").await;
         for credential in [&cookie, &token] {
             for path in ["/api/user", "/api/stories"] {
@@ -118,9 +110,10 @@ engine_test!(
 engine_test!(
     verification_mail_is_resent_at_most_three_times_an_hour,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (_, cookie) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, false, &hash).await;
+        let (_, cookie) = sign_in_as_with(&ctx, &app, Role::Member, |p| {
+            p.email("ruth@example.org").pending()
+        })
+        .await;
         // From a new address each time: the limit is the account's, not the network's.
         for i in 1..=3 {
             let res = send_from(
@@ -264,8 +257,7 @@ mod super_admin_account {
             .await;
         assert_eq!(reset.status, 202, "the same answer as for anyone");
         // A member's reset still goes out (so the quiet above is the rule, not a failure).
-        let hash = ctx.password_hash().await;
-        ctx.user_with_password("ruth@example.org", Role::Member, true, &hash)
+        ctx.user_with_password("ruth@example.org", Role::Member, true)
             .await;
         let member = client(&app, None)
             .post("/api/password-reset", json!({"email": "ruth@example.org"}))

@@ -15,7 +15,9 @@ use domain::user::{Role, UserId, UserRepository};
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{ADMIN_PASSWORD, PASSWORD, TestContext, sign_in_new, test_config};
+use crate::helpers::{
+    ADMIN_PASSWORD, PASSWORD, TestContext, sign_in_as, sign_in_as_with, test_config,
+};
 
 const INVALID_RESET: &str = "This reset link is invalid or has expired";
 
@@ -319,8 +321,7 @@ async fn password_reset_over_smtp_postgres() {
 engine_test!(
     a_reset_for_an_unknown_email_answers_like_one_for_a_known_email,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        ctx.user_with_password("known@example.org", Role::Member, true, &hash)
+        ctx.user_with_password("known@example.org", Role::Member, true)
             .await;
         let known = app
             .call(
@@ -416,9 +417,8 @@ engine_test!(
 
 engine_test!(an_expired_or_unknown_reset_token_fails, |ctx, app| {
     use domain::user::tokens::{AccountTokenRepository, TokenMinter, TokenPurpose};
-    let hash = ctx.password_hash().await;
     let user = ctx
-        .user_with_password("late@example.org", Role::Member, true, &hash)
+        .user_with_password("late@example.org", Role::Member, true)
         .await;
     let tokens = adapters::SeaOrmAccountTokenRepository::new(ctx.state.db.clone());
     let minted = adapters::Sha256TokenMinter.mint();
@@ -464,8 +464,7 @@ engine_test!(an_expired_or_unknown_reset_token_fails, |ctx, app| {
 engine_test!(
     five_wrong_passwords_lock_the_account_for_that_network_and_mail_its_owner_once,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        ctx.user_with_password("guess@example.org", Role::Member, true, &hash)
+        ctx.user_with_password("guess@example.org", Role::Member, true)
             .await;
         // (Until the lock became per network, five failures from two addresses locked the
         // account for every address; see `safety.rs` for the lock nobody can abuse.)
@@ -513,7 +512,7 @@ engine_test!(
             "the right password from a third address"
         );
         // Another account is not affected.
-        ctx.user_with_password("other@example.org", Role::Member, true, &hash)
+        ctx.user_with_password("other@example.org", Role::Member, true)
             .await;
         assert_eq!(
             login(&app, "other@example.org", PASSWORD, HOME)
@@ -830,10 +829,9 @@ async fn google_does_not_take_over_postgres() {
 }
 
 engine_test!(a_person_edits_their_profile, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    ctx.user_with_password("taken@example.org", Role::Member, true, &hash)
+    ctx.user_with_password("taken@example.org", Role::Member, true)
         .await;
-    let (_, c) = sign_in_new(&ctx, &app, "me@example.org", Role::Member, false, &hash).await;
+    let (_, c) = sign_in_as_with(&ctx, &app, Role::Member, |p| p.pending()).await;
     let ok = app
         .call(
             Method::PATCH,
@@ -890,8 +888,8 @@ engine_test!(a_person_edits_their_profile, |ctx, app| {
 engine_test!(
     changing_the_password_checks_the_current_one_and_ends_other_sessions,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (_, here) = sign_in_new(&ctx, &app, "pw@example.org", Role::Member, true, &hash).await;
+        let (_, here) =
+            sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("pw@example.org")).await;
         let there = login(&app, "pw@example.org", PASSWORD, CAFE)
             .await
             .cookie
@@ -943,8 +941,7 @@ engine_test!(
 );
 
 engine_test!(a_person_sees_and_ends_their_sessions, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    ctx.user_with_password("s@example.org", Role::Member, true, &hash)
+    ctx.user_with_password("s@example.org", Role::Member, true)
         .await;
     let body = json!({"email": "s@example.org", "password": PASSWORD});
     let laptop = send_as(
@@ -1040,7 +1037,7 @@ engine_test!(a_person_sees_and_ends_their_sessions, |ctx, app| {
     );
 
     // Someone else's session id is not found.
-    let (_, stranger) = sign_in_new(&ctx, &app, "x@example.org", Role::Member, true, &hash).await;
+    let (_, stranger) = sign_in_as(&ctx, &app, Role::Member).await;
     let theirs = app
         .call(Method::GET, "/api/user/sessions", Some(&laptop), None, HOME)
         .await;
@@ -1091,8 +1088,7 @@ engine_test!(
     a_request_that_does_nothing_does_not_extend_a_session,
     |ctx, app| {
         use sea_orm::{ConnectionTrait, Statement};
-        let hash = ctx.password_hash().await;
-        let (_, c) = sign_in_new(&ctx, &app, "idle@example.org", Role::Member, true, &hash).await;
+        let (_, c) = sign_in_as(&ctx, &app, Role::Member).await;
         let db = &ctx.state.db;
         let expiry = || async {
             db.query_one_raw(Statement::from_string(
@@ -1128,15 +1124,9 @@ engine_test!(
 );
 
 engine_test!(the_export_holds_everything_about_the_person, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (me, c) = sign_in_new(
-        &ctx,
-        &app,
-        "exp@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
+    let (me, c) = sign_in_as_with(&ctx, &app, Role::RegularContributor, |p| {
+        p.email("exp@example.org")
+    })
     .await;
     let created = app
         .call(Method::POST, "/api/stories", Some(&c), Some(json!({"title": "My testimony", "content": "Grace found me.", "category": "Testimonies", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}})), HOME)
@@ -1225,15 +1215,9 @@ engine_test!(the_export_holds_everything_about_the_person, |ctx, app| {
 engine_test!(
     leaving_with_kept_stories_leaves_them_readable_and_anonymous,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (me, c) = sign_in_new(
-            &ctx,
-            &app,
-            "bye@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
+        let (me, c) = sign_in_as_with(&ctx, &app, Role::RegularContributor, |p| {
+            p.email("bye@example.org")
+        })
         .await;
         let kept = ctx
             .story(&me, "Kept testimony", "Testimonies", true, 2)
@@ -1343,16 +1327,7 @@ engine_test!(
 );
 
 engine_test!(leaving_with_stories_deletes_them_too, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (me, c) = sign_in_new(
-        &ctx,
-        &app,
-        "all@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
+    let (me, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let story = ctx.story(&me, "Goes too", "Worship", true, 1).await;
     let gone = app
         .call(

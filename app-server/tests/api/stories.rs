@@ -6,7 +6,7 @@ use domain::user::Role;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{ADMIN_PASSWORD, client, send, sign_in_new};
+use crate::helpers::{ADMIN_PASSWORD, client, send, sign_in_as, sign_in_as_with};
 
 fn story(title: &str) -> Value {
     json!({
@@ -43,25 +43,11 @@ where
 engine_test!(
     a_video_story_goes_from_draft_to_review_to_published,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, c) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
+        let (author, c) = sign_in_as_with(&ctx, &app, Role::RegularContributor, |p| {
+            p.email("writer@example.org")
+        })
         .await;
-        let (reviewer, r) = sign_in_new(
-            &ctx,
-            &app,
-            "reviewer@example.org",
-            Role::SubAdmin,
-            true,
-            &hash,
-        )
-        .await;
+        let (reviewer, r) = sign_in_as(&ctx, &app, Role::SubAdmin).await;
         let mut body = story("Walking on water");
         body["videoUrl"] = json!("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
         let created = client(&app, Some(&c))
@@ -163,16 +149,7 @@ engine_test!(
 engine_test!(
     an_edit_of_a_live_story_waits_for_review_while_the_old_text_stays_public,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (_, c) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::PrimaryContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, c) = sign_in_as(&ctx, &app, Role::PrimaryContributor).await;
         let admin = admin_cookie(&app).await;
         let mut body = story("Original title");
         body["isPublished"] = json!(true);
@@ -290,25 +267,8 @@ engine_test!(
 engine_test!(
     a_rejected_story_carries_the_reason_and_can_be_resubmitted,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, c) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
-        let (_, r) = sign_in_new(
-            &ctx,
-            &app,
-            "reviewer@example.org",
-            Role::SubAdmin,
-            true,
-            &hash,
-        )
-        .await;
+        let (author, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
+        let (_, r) = sign_in_as(&ctx, &app, Role::SubAdmin).await;
         let mut body = story("Needs work");
         body["isPublished"] = json!(true);
         body["consent"] = json!({"site": true, "social": true, "widget": true});
@@ -356,16 +316,7 @@ engine_test!(
 );
 
 engine_test!(story_html_is_sanitised, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (_, c) = sign_in_new(
-        &ctx,
-        &app,
-        "writer@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
+    let (_, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let mut body = story("Clean");
     body["content"] = json!(
         r#"<p onclick="x()">Hello<script>alert(1)</script><img src="https://i.example/a.png" alt="A hill" onerror="alert(2)"><a href="javascript:alert(3)">link</a></p>"#
@@ -384,16 +335,7 @@ engine_test!(story_html_is_sanitised, |ctx, app| {
 });
 
 engine_test!(story_fields_are_validated, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (_, c) = sign_in_new(
-        &ctx,
-        &app,
-        "writer@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
+    let (_, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let fields = |res: &crate::helpers::Answer| -> Vec<String> {
         res.body["errors"]
             .as_array()
@@ -472,37 +414,12 @@ engine_test!(admin_authors_skip_the_queue, |ctx, app| {
 });
 
 engine_test!(who_may_write_edit_delete_and_review_stories, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (author, c) = sign_in_new(
-        &ctx,
-        &app,
-        "writer@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
-    let (_, pending) = sign_in_new(
-        &ctx,
-        &app,
-        "pending@example.org",
-        Role::Member,
-        false,
-        &hash,
-    )
-    .await;
-    let (_, other) = sign_in_new(&ctx, &app, "other@example.org", Role::Member, true, &hash).await;
-    let (_, primary) = sign_in_new(
-        &ctx,
-        &app,
-        "primary@example.org",
-        Role::PrimaryContributor,
-        true,
-        &hash,
-    )
-    .await;
-    let (_, adm) = sign_in_new(&ctx, &app, "adm@example.org", Role::Admin, false, &hash).await;
-    let (_, sub) = sign_in_new(&ctx, &app, "sub@example.org", Role::SubAdmin, true, &hash).await;
+    let (author, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
+    let (_, pending) = sign_in_as_with(&ctx, &app, Role::Member, |p| p.pending()).await;
+    let (_, other) = sign_in_as(&ctx, &app, Role::Member).await;
+    let (_, primary) = sign_in_as(&ctx, &app, Role::PrimaryContributor).await;
+    let (_, adm) = sign_in_as_with(&ctx, &app, Role::Admin, |p| p.pending()).await;
+    let (_, sub) = sign_in_as(&ctx, &app, Role::SubAdmin).await;
     let superadmin = admin_cookie(&app).await;
     assert_eq!(
         client(&app, None)
@@ -652,18 +569,8 @@ engine_test!(who_may_write_edit_delete_and_review_stories, |ctx, app| {
 engine_test!(
     an_authors_list_shows_drafts_only_to_the_author_and_reviewers,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, c) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
-        let (_, sub) =
-            sign_in_new(&ctx, &app, "sub@example.org", Role::SubAdmin, true, &hash).await;
+        let (author, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
+        let (_, sub) = sign_in_as(&ctx, &app, Role::SubAdmin).await;
         client(&app, Some(&c))
             .post("/api/stories", story("My draft"))
             .await;
@@ -737,18 +644,8 @@ engine_test!(
 engine_test!(
     a_published_story_is_exported_honestly_and_others_are_refused,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, c) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
-        let (_, other) =
-            sign_in_new(&ctx, &app, "other@example.org", Role::Member, true, &hash).await;
+        let (author, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
+        let (_, other) = sign_in_as(&ctx, &app, Role::Member).await;
         let live = ctx
             .story(&author, "Shared story", "Worship", true, 1)
             .await
@@ -851,16 +748,7 @@ engine_test!(
 engine_test!(
     the_authors_text_comes_back_as_typed_to_the_author_and_reviewers,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (_, author) = sign_in_new(
-            &ctx,
-            &app,
-            "ruth@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, author) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         let typed = "Line one\nline two\n\n![Our choir & friends](https://images.example.org/choir.jpg)\n\n1 < 2 & \"quotes\"";
         let mut body = story("As typed");
         body["content"] = json!(format!("  {typed}\n"));
