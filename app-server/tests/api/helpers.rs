@@ -404,27 +404,64 @@ pub fn client<'a, S>(app: &'a S, credential: Option<&'a str>) -> Client<'a, S> {
     Client { app, credential }
 }
 
-impl<S, B> Client<'_, S>
+impl<S: App> Client<'_, S> {
+    // Each takes the client by value (it is two references), so the request's future
+    // borrows only the app and the credential and may be kept in a closure.
+    pub async fn get(self, path: &str) -> Answer {
+        self.app
+            .request(Method::GET, path, self.credential, None)
+            .await
+    }
+
+    pub async fn post(self, path: &str, body: serde_json::Value) -> Answer {
+        let credential = self.credential;
+        self.app
+            .request(Method::POST, path, credential, Some(body))
+            .await
+    }
+
+    pub async fn put(self, path: &str, body: serde_json::Value) -> Answer {
+        let credential = self.credential;
+        self.app
+            .request(Method::PUT, path, credential, Some(body))
+            .await
+    }
+
+    pub async fn delete(self, path: &str) -> Answer {
+        self.app
+            .request(Method::DELETE, path, self.credential, None)
+            .await
+    }
+}
+
+/// The application under test, as a set-up function shared by several cases takes it:
+/// `async fn a_live_story(ctx: &TestContext, app: &impl App) -> Story` (the service
+/// `engine_test!` makes has a type no test can name). Every helper that sends requests
+/// takes one.
+pub trait App {
+    /// [`send`] on this app.
+    async fn request(
+        &self,
+        method: Method,
+        path: &str,
+        credential: Option<&str>,
+        body: Option<serde_json::Value>,
+    ) -> Answer;
+}
+
+impl<S, B> App for S
 where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    // Each takes the client by value (it is two references), so the request's future
-    // borrows only the app and the credential and may be kept in a closure.
-    pub async fn get(self, path: &str) -> Answer {
-        send(self.app, Method::GET, path, self.credential, None).await
-    }
-
-    pub async fn post(self, path: &str, body: serde_json::Value) -> Answer {
-        send(self.app, Method::POST, path, self.credential, Some(body)).await
-    }
-
-    pub async fn put(self, path: &str, body: serde_json::Value) -> Answer {
-        send(self.app, Method::PUT, path, self.credential, Some(body)).await
-    }
-
-    pub async fn delete(self, path: &str) -> Answer {
-        send(self.app, Method::DELETE, path, self.credential, None).await
+    async fn request(
+        &self,
+        method: Method,
+        path: &str,
+        credential: Option<&str>,
+        body: Option<serde_json::Value>,
+    ) -> Answer {
+        send(self, method, path, credential, body).await
     }
 }
 
@@ -495,19 +532,13 @@ impl TestContext {
 
 /// Makes an API token through `/api/user/tokens` with a session cookie; returns the
 /// credential to pass to [`send`] in place of a cookie (`Bearer gst_...`).
-pub async fn api_token<S, B>(app: &S, cookie: &str, scope: &str) -> String
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let res = send(
-        app,
-        actix_web::http::Method::POST,
-        "/api/user/tokens",
-        Some(cookie),
-        Some(serde_json::json!({"name": "Test script", "scope": scope, "expiresInDays": 30})),
-    )
-    .await;
+pub async fn api_token(app: &impl App, cookie: &str, scope: &str) -> String {
+    let res = client(app, Some(cookie))
+        .post(
+            "/api/user/tokens",
+            serde_json::json!({"name": "Test script", "scope": scope, "expiresInDays": 30}),
+        )
+        .await;
     assert_eq!(res.status, 201, "token made: {}", res.body);
     format!("Bearer {}", res.body["token"].as_str().expect("token"))
 }
@@ -531,11 +562,7 @@ pub async fn password_hash() -> String {
 /// Signs in a new approved account of `role` through `/api/login` (a fresh address each
 /// call: `member-1@example.org`, `admin-2@example.org`, ...); returns it and its cookie.
 /// The shortest way to a caller: `let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;`
-pub async fn sign_in_as<S, B>(ctx: &TestContext, app: &S, role: Role) -> (User, String)
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
+pub async fn sign_in_as(ctx: &TestContext, app: &impl App, role: Role) -> (User, String) {
     sign_in_as_with(ctx, app, role, |p| p).await
 }
 
@@ -569,16 +596,12 @@ impl Person {
 
 /// [`sign_in_as`], with the account described by `person`:
 /// `sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("ruth@example.org").pending())`.
-pub async fn sign_in_as_with<S, B>(
+pub async fn sign_in_as_with(
     ctx: &TestContext,
-    app: &S,
+    app: &impl App,
     role: Role,
     person: impl FnOnce(Person) -> Person,
-) -> (User, String)
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
+) -> (User, String) {
     use std::sync::atomic::{AtomicU64, Ordering};
     static NEXT: AtomicU64 = AtomicU64::new(1);
     let person = person(Person::default());
