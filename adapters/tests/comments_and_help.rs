@@ -10,26 +10,15 @@ use domain::comment::{CommentId, CommentRepository, NewComment};
 use domain::help::InboxStatus;
 use domain::help::{HelpCategory, HelpMessageRepository, NewHelpMessage};
 use domain::story::{NewStory, StoryFields, StoryId, StoryRepository, StoryStatus};
-use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
+use domain::testing::new_user;
+use domain::user::{Role, User, UserRepository};
 use domain::validation::{
     CommentAuthorEmail, CommentAuthorName, CommentContent, Email, HelpMessageBody, HelpSubject,
 };
 
 async fn user(db: &adapters::DatabaseConnection, email: &str) -> User {
     adapters::SeaOrmUserRepository::new(db.clone())
-        .create(NewUser {
-            email: email.into(),
-            username: Some(email.split('@').next().unwrap_or(email).into()),
-            password_hash: None,
-            first_name: None,
-            last_name: None,
-            profile_image_url: None,
-            google_id: None,
-            auth_provider: AuthProvider::Local,
-            role: Role::Member,
-            is_approved: true,
-            email_verified: false,
-        })
+        .create(new_user(email, Role::Member, true))
         .await
         .unwrap()
 }

@@ -8,21 +8,15 @@ use chrono::Duration;
 use domain::StoreError;
 use domain::clock::{Clock, SystemClock};
 use domain::session::SessionRecord;
-use domain::user::{AuthProvider, NewUser, Role, UserRepository};
+use domain::testing::new_user;
+use domain::user::{NewUser, Role, UserRepository};
 
+/// A new registration (not approved) with this address and username.
 fn member(email: &str, username: &str) -> NewUser {
     NewUser {
-        email: email.into(),
         username: Some(username.into()),
         password_hash: Some("$argon2id$fake".into()),
-        first_name: None,
-        last_name: None,
-        profile_image_url: None,
-        google_id: None,
-        auth_provider: AuthProvider::Local,
-        role: Role::Member,
-        is_approved: false,
-        email_verified: false,
+        ..new_user(email, Role::Member, false)
     }
 }
 

@@ -10,24 +10,13 @@ use adapters::SeaOrmScheduleRepository;
 use adapters::testing::each_engine;
 use chrono::{DateTime, Duration, DurationRound, Utc};
 use domain::schedule::{NewSchedule, Schedule, ScheduleId, ScheduleRepository};
-use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
+use domain::testing::new_user;
+use domain::user::{Role, User, UserRepository};
 use domain::validation::{ScheduleDescription, ScheduleTitle};
 
 async fn user(db: &adapters::DatabaseConnection, email: &str) -> User {
     adapters::SeaOrmUserRepository::new(db.clone())
-        .create(NewUser {
-            email: email.into(),
-            username: Some(email.split('@').next().unwrap_or(email).into()),
-            password_hash: None,
-            first_name: None,
-            last_name: None,
-            profile_image_url: None,
-            google_id: None,
-            auth_provider: AuthProvider::Local,
-            role: Role::RegularContributor,
-            is_approved: true,
-            email_verified: false,
-        })
+        .create(new_user(email, Role::RegularContributor, true))
         .await
         .unwrap()
 }

@@ -19,7 +19,8 @@ use domain::delivery::Round;
 use domain::permissions::Caller;
 use domain::social::{Platform, SocialDelivery, SocialPublisher, SocialService};
 use domain::story::{NewStory, StoryFields, StoryId, StoryRepository, StoryStatus};
-use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
+use domain::testing::new_user;
+use domain::user::{Role, User, UserRepository};
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::json;
 
@@ -29,19 +30,7 @@ const ALL: [Platform; 3] = [Platform::Twitter, Platform::LinkedIn, Platform::Ins
 
 async fn author(db: &DatabaseConnection) -> User {
     adapters::SeaOrmUserRepository::new(db.clone())
-        .create(NewUser {
-            email: "ruth@example.org".into(),
-            username: Some("ruth".into()),
-            password_hash: None,
-            first_name: Some("Ruth".into()),
-            last_name: None,
-            profile_image_url: None,
-            google_id: None,
-            auth_provider: AuthProvider::Local,
-            role: Role::RegularContributor,
-            is_approved: true,
-            email_verified: false,
-        })
+        .create(new_user("ruth@example.org", Role::RegularContributor, true))
         .await
         .unwrap()
 }

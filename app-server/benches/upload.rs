@@ -15,7 +15,7 @@ use std::time::Instant;
 use domain::media::MediaService;
 use domain::media::service::MediaPorts;
 use domain::permissions::Caller;
-use domain::user::{AuthProvider, NewUser, Role, UserRepository};
+use domain::user::{NewUser, Role, UserRepository};
 
 const SEQUENTIAL: usize = 6;
 const CONCURRENT: usize = 8;
@@ -89,17 +89,8 @@ fn main() {
         let users = adapters::SeaOrmUserRepository::new(db.clone());
         let me = users
             .create(NewUser {
-                email: "photographer@example.org".into(),
-                username: Some("photographer".into()),
-                password_hash: None,
-                first_name: Some("Lydia".into()),
-                last_name: Some("Bench".into()),
-                profile_image_url: None,
-                google_id: None,
-                auth_provider: AuthProvider::Local,
-                role: Role::Member,
-                is_approved: true,
                 email_verified: true,
+                ..domain::testing::new_user("photographer@example.org", Role::Member, true)
             })
             .await
             .unwrap();

@@ -185,7 +185,10 @@ impl Mailer for RecordingMailer {
 }
 
 /// A local account with this e-mail (its local part as username and first name), role and
-/// approval, password `password123`.
+/// approval, password `password123` (as the fake hasher hashes it). The one new-account
+/// record of the tests: the domain's, the adapters' repository tests and the HTTP tests'
+/// helpers take it and change a field with struct update syntax
+/// (`NewUser { email_verified: true, ..new_user(email, role, true) }`).
 pub fn new_user(email: &str, role: Role, is_approved: bool) -> NewUser {
     let name = email.split('@').next().unwrap_or(email).to_owned();
     NewUser {

@@ -4,7 +4,7 @@
 use domain::user::Role;
 
 use crate::engine_test;
-use crate::helpers::{client, sign_in_new};
+use crate::helpers::{client, sign_in_as_with};
 
 const EVERYONE: [&str; 4] = [
     "read_published",
@@ -45,8 +45,6 @@ fn expected(role: Role, approved: bool) -> Vec<&'static str> {
 }
 
 engine_test!(abilities_follow_role_and_approval, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let mut n = 0;
     for role in [
         Role::Member,
         Role::RegularContributor,
@@ -56,9 +54,7 @@ engine_test!(abilities_follow_role_and_approval, |ctx, app| {
         Role::SuperAdmin,
     ] {
         for approved in [false, true] {
-            n += 1;
-            let email = format!("person{n}@example.org");
-            let (_, cookie) = sign_in_new(&ctx, &app, &email, role, approved, &hash).await;
+            let (_, cookie) = sign_in_as_with(&ctx, &app, role, |p| p.approved(approved)).await;
             let me = client(&app, Some(&cookie)).get("/api/user").await;
             assert_eq!(me.status, 200, "{role:?}");
             let mut abilities: Vec<&str> = me.body["abilities"]

@@ -99,8 +99,7 @@ engine_test!(
 engine_test!(
     a_wrong_password_and_an_unknown_email_get_the_same_401,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        ctx.user_with_password("ruth@example.org", Role::Member, true, &hash)
+        ctx.user_with_password("ruth@example.org", Role::Member, true)
             .await;
         let wrong = client(&app, None)
             .post(
@@ -143,10 +142,9 @@ engine_test!(
 engine_test!(
     sign_in_rotates_the_session_id_and_sign_out_kills_the_old_cookie,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        ctx.user_with_password("ruth@example.org", Role::Member, true, &hash)
+        ctx.user_with_password("ruth@example.org", Role::Member, true)
             .await;
-        ctx.user_with_password("naomi@example.org", Role::Member, true, &hash)
+        ctx.user_with_password("naomi@example.org", Role::Member, true)
             .await;
         let first = client(&app, None)
             .post(
@@ -505,7 +503,6 @@ engine_test!(
 engine_test!(
     the_access_table_holds_for_every_endpoint_and_caller,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let author = ctx
             .user("author@example.org", Role::RegularContributor, true)
             .await;
@@ -546,8 +543,7 @@ engine_test!(
                 None => None,
                 Some((role, approved)) => {
                     let email = format!("caller{i}@example.org");
-                    ctx.user_with_password(&email, *role, *approved, &hash)
-                        .await;
+                    ctx.user_with_password(&email, *role, *approved).await;
                     let res = client(&app, None)
                         .post("/api/login", json!({"email": email, "password": PASSWORD}))
                         .await;

@@ -10,7 +10,7 @@ use sea_orm::ConnectionTrait;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{Answer, TestContext, api_token, client, send, sign_in_new};
+use crate::helpers::{Answer, TestContext, api_token, client, send, sign_in_as, sign_in_as_with};
 
 fn story() -> serde_json::Value {
     json!({"title": "Made by a script", "content": "Words", "category": "Worship", "isPublished": false})
@@ -44,16 +44,7 @@ fn ids(list: &Answer) -> Vec<i64> {
 }
 
 engine_test!(a_token_is_shown_once_and_acts_for_its_holder, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (ruth, cookie) = sign_in_new(
-        &ctx,
-        &app,
-        "ruth@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
+    let (ruth, cookie) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let made = client(&app, Some(&cookie))
         .post(
             "/api/user/tokens",
@@ -119,16 +110,7 @@ engine_test!(a_token_is_shown_once_and_acts_for_its_holder, |ctx, app| {
 });
 
 engine_test!(a_read_token_only_reads, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (author, cookie) = sign_in_new(
-        &ctx,
-        &app,
-        "ruth@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
+    let (author, cookie) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let public = ctx.story(&author, "Public", "Worship", true, 1).await;
     let read = api_token(&app, &cookie, "read").await;
     let list = client(&app, Some(&read)).get("/api/stories").await;
@@ -181,9 +163,8 @@ engine_test!(
 engine_test!(
     a_token_stops_when_its_holder_loses_approval_is_suspended_or_leaves,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let (ruth, cookie) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+            sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("ruth@example.org")).await;
         let token = api_token(&app, &cookie, "read").await;
         let works = |expected: u16, why: &'static str| {
             let (app, token) = (&app, token.clone());
@@ -193,15 +174,7 @@ engine_test!(
             }
         };
         works(200, "approved").await;
-        let (_, admin) = sign_in_new(
-            &ctx,
-            &app,
-            "boss@example.org",
-            Role::SuperAdmin,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, admin) = sign_in_as(&ctx, &app, Role::SuperAdmin).await;
         let role = |approved: bool| json!({"role": "member", "isApproved": approved});
         let path = format!("/api/admin/users/{}/role", ruth.id);
         let set = client(&app, Some(&admin)).post(&path, role(false)).await;
@@ -272,19 +245,18 @@ where
 }
 
 engine_test!(making_a_token_is_checked, |ctx, app| {
-    let hash = ctx.password_hash().await;
     let body = json!({"name": "Script", "scope": "read"});
     let visitor = client(&app, None)
         .post("/api/user/tokens", body.clone())
         .await;
     assert_eq!(visitor.status, 401);
-    let (_, pending) = sign_in_new(&ctx, &app, "new@example.org", Role::Member, false, &hash).await;
+    let (_, pending) = sign_in_as_with(&ctx, &app, Role::Member, |p| p.pending()).await;
     let res = client(&app, Some(&pending))
         .post("/api/user/tokens", body.clone())
         .await;
     assert_eq!(res.status, 403);
     assert_eq!(res.body["code"], "pending_approval");
-    let (_, cookie) = sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+    let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
     let res = client(&app, Some(&cookie))
         .post(
             "/api/user/tokens",
@@ -347,19 +319,12 @@ engine_test!(making_a_token_is_checked, |ctx, app| {
 });
 
 engine_test!(the_super_admin_lists_and_revokes_every_token, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (_, ruth) = sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
-    let (_, boaz) = sign_in_new(&ctx, &app, "boaz@example.org", Role::Member, true, &hash).await;
-    let (_, sub) = sign_in_new(&ctx, &app, "sub@example.org", Role::SubAdmin, true, &hash).await;
-    let (_, admin) = sign_in_new(
-        &ctx,
-        &app,
-        "boss@example.org",
-        Role::SuperAdmin,
-        true,
-        &hash,
-    )
-    .await;
+    let (_, ruth) =
+        sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("ruth@example.org")).await;
+    let (_, boaz) =
+        sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("boaz@example.org")).await;
+    let (_, sub) = sign_in_as(&ctx, &app, Role::SubAdmin).await;
+    let (_, admin) = sign_in_as(&ctx, &app, Role::SuperAdmin).await;
     let ruths = api_token(&app, &ruth, "read").await;
     api_token(&app, &boaz, "read_write").await;
     let all = client(&app, Some(&admin)).get("/api/admin/tokens").await;
@@ -400,18 +365,8 @@ engine_test!(the_super_admin_lists_and_revokes_every_token, |ctx, app| {
 engine_test!(
     the_token_wins_over_a_session_cookie_sent_with_it,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (_, member) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
-        let (_, admin) = sign_in_new(
-            &ctx,
-            &app,
-            "boss@example.org",
-            Role::SuperAdmin,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, member) = sign_in_as(&ctx, &app, Role::Member).await;
+        let (_, admin) = sign_in_as(&ctx, &app, Role::SuperAdmin).await;
         let token = api_token(&app, &member, "read").await;
         let req = test::TestRequest::get()
             .uri("/api/admin/users")
@@ -430,10 +385,8 @@ async fn a_token_counts_against_its_address_as_well() {
     .await
     .unwrap();
     let app = test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone())).await;
-    let hash = ctx.password_hash().await;
-    let (author, one) =
-        sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
-    let (_, two) = sign_in_new(&ctx, &app, "boaz@example.org", Role::Member, true, &hash).await;
+    let (author, one) = sign_in_as(&ctx, &app, Role::Member).await;
+    let (_, two) = sign_in_as(&ctx, &app, Role::Member).await;
     let public = ctx.story(&author, "Public", "Worship", true, 1).await;
     let (one, two) = (
         api_token(&app, &one, "read_write").await,

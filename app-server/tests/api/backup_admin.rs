@@ -6,7 +6,7 @@ use actix_web::test;
 use domain::user::Role;
 
 use crate::engine_test;
-use crate::helpers::{client, send, sign_in_new};
+use crate::helpers::{client, send, sign_in_as};
 use crate::stories::admin_cookie;
 
 engine_test!(
@@ -75,9 +75,8 @@ engine_test!(
 );
 
 engine_test!(backups_are_the_super_admins_alone, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (_, admin) = sign_in_new(&ctx, &app, "boaz@example.org", Role::Admin, true, &hash).await;
-    let (_, member) = sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+    let (_, admin) = sign_in_as(&ctx, &app, Role::Admin).await;
+    let (_, member) = sign_in_as(&ctx, &app, Role::Member).await;
     for (method, path) in [
         (Method::GET, "/api/admin/backups"),
         (Method::POST, "/api/admin/backups"),

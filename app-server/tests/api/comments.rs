@@ -15,28 +15,7 @@ use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{PASSWORD, TestContext, client, send};
-
-/// A new account of this role, signed in through `/api/login`; its session cookie.
-pub async fn signed_in<S, B>(
-    ctx: &TestContext,
-    app: &S,
-    email: &str,
-    role: Role,
-    approved: bool,
-    hash: &str,
-) -> String
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    ctx.user_with_password(email, role, approved, hash).await;
-    let res = client(app, None)
-        .post("/api/login", json!({"email": email, "password": PASSWORD}))
-        .await;
-    assert_eq!(res.status, 200, "{email} signs in");
-    res.cookie.expect("session cookie")
-}
+use crate::helpers::{TestContext, client, send, sign_in_as, sign_in_as_with};
 
 /// A published story by a new regular contributor.
 async fn public_story(ctx: &TestContext) -> Story {
@@ -98,7 +77,6 @@ fn errors_of(body: &Value) -> Vec<(String, String)> {
 engine_test!(
     a_visitors_comment_waits_for_approval_then_everyone_sees_it,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let story = public_story(&ctx).await;
         let path = format!("/api/stories/{}/comments", story.id);
         let posted = client(&app, None).post(&path, json!({"authorName": " Mary ", "authorEmail": "Mary@Example.org", "content": "Amen!"}))
@@ -119,15 +97,7 @@ engine_test!(
         assert_eq!(visitor.status, 200);
         assert_eq!(visitor.body, json!([]), "pending comments are hidden");
 
-        let primary = signed_in(
-            &ctx,
-            &app,
-            "primary@example.org",
-            Role::PrimaryContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let primary = sign_in_as(&ctx, &app, Role::PrimaryContributor).await.1;
         let moderator = client(&app, Some(&primary)).get(&path).await;
         assert_eq!(moderator.status, 200);
         assert_eq!(moderator.body.as_array().unwrap().len(), 1);
@@ -156,17 +126,8 @@ engine_test!(
 engine_test!(
     a_story_lists_its_newest_comments_up_to_the_limit,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let story = public_story(&ctx).await;
-        let admin = signed_in(
-            &ctx,
-            &app,
-            "moderator@example.org",
-            Role::Admin,
-            true,
-            &hash,
-        )
-        .await;
+        let admin = sign_in_as(&ctx, &app, Role::Admin).await.1;
         for i in 0..12 {
             let id = post_comment(&app, &story, &format!("comment {i}")).await;
             let res = send(
@@ -202,7 +163,6 @@ engine_test!(
 engine_test!(
     missing_and_unpublished_stories_and_comments_are_not_found,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let author = ctx
             .user("author@example.org", Role::RegularContributor, true)
             .await;
@@ -225,15 +185,7 @@ engine_test!(
             .await;
             assert_eq!(res.status, 404, "{method}");
         }
-        let admin = signed_in(
-            &ctx,
-            &app,
-            "moderator@example.org",
-            Role::Admin,
-            true,
-            &hash,
-        )
-        .await;
+        let admin = sign_in_as(&ctx, &app, Role::Admin).await.1;
         let approve = send(
             &app,
             Method::PATCH,
@@ -327,7 +279,6 @@ type Who = Option<(Role, bool)>;
 engine_test!(
     approving_and_deleting_follow_the_permission_table,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let story = public_story(&ctx).await;
         let callers: [(&str, Who, u16, u16); 8] = [
             ("visitor", None, 401, 401),
@@ -349,19 +300,13 @@ engine_test!(
             ("sub admin", Some((Role::SubAdmin, true)), 200, 200),
             ("super admin", Some((Role::SuperAdmin, true)), 200, 200),
         ];
-        for (i, (name, who, approve, delete)) in callers.into_iter().enumerate() {
+        for (name, who, approve, delete) in callers {
             let cookie = match who {
                 None => None,
                 Some((role, approved)) => Some(
-                    signed_in(
-                        &ctx,
-                        &app,
-                        &format!("caller{i}@example.org"),
-                        role,
-                        approved,
-                        &hash,
-                    )
-                    .await,
+                    sign_in_as_with(&ctx, &app, role, |p| p.approved(approved))
+                        .await
+                        .1,
                 ),
             };
             let id = post_comment(&app, &story, &format!("for {name}")).await;
@@ -419,17 +364,8 @@ engine_test!(deleting_a_story_deletes_its_comments, |ctx, app| {
 engine_test!(
     a_comment_list_costs_the_same_few_queries_whatever_its_length,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let story = public_story(&ctx).await;
-        let admin = signed_in(
-            &ctx,
-            &app,
-            "moderator@example.org",
-            Role::Admin,
-            true,
-            &hash,
-        )
-        .await;
+        let admin = sign_in_as(&ctx, &app, Role::Admin).await.1;
         let queries = Arc::new(AtomicUsize::new(0));
         let mut counted = ctx.state.db.clone();
         let seen = queries.clone();

@@ -6,7 +6,7 @@ use domain::user::Role;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{client, send, sign_in_new};
+use crate::helpers::{client, send, sign_in_as};
 use crate::stories::admin_cookie;
 
 fn document() -> Value {
@@ -48,9 +48,7 @@ engine_test!(
     comment_ids_written_as_whole_numbers_with_a_fraction_are_ids,
     |ctx, app| {
         let admin = admin_cookie(&app).await;
-        let hash = ctx.password_hash().await;
-        let (author, _) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+        let (author, _) = sign_in_as(&ctx, &app, Role::Member).await;
         let story = ctx.story(&author, "Ruth", "Testimonies", true, 1).await;
         let comment = ctx.comment(&story, "Naomi").await;
         #[allow(clippy::cast_precision_loss)]

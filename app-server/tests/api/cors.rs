@@ -28,8 +28,7 @@ async fn run(engine: adapters::testing::Engine) {
         return;
     };
     let app = test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone())).await;
-    let hash = ctx.password_hash().await;
-    ctx.user_with_password("ruth@example.org", domain::user::Role::Member, true, &hash)
+    ctx.user_with_password("ruth@example.org", domain::user::Role::Member, true)
         .await;
 
     // A read from the allowed origin may be read by its page, with the paging header.

@@ -705,10 +705,11 @@ crate::engine_test!(
         use domain::user::tokens::{AccountTokenRepository, TokenMinter, TokenPurpose};
         let db = &ctx.state.db;
         let email = "naomi@crash.test";
-        let hash = ctx.password_hash().await;
         let (user, old_cookie) =
-            crate::helpers::sign_in_new(&ctx, &app, email, domain::user::Role::Member, true, &hash)
-                .await;
+            crate::helpers::sign_in_as_with(&ctx, &app, domain::user::Role::Member, |p| {
+                p.email(email)
+            })
+            .await;
         let minted = adapters::Sha256TokenMinter.mint();
         adapters::SeaOrmAccountTokenRepository::new(db.clone())
             .issue(

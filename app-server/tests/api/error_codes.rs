@@ -3,7 +3,7 @@
 use domain::user::Role;
 use serde_json::json;
 
-use crate::helpers::{TestContext, client, sign_in_as, sign_in_new};
+use crate::helpers::{TestContext, client, sign_in_as, sign_in_as_with};
 use crate::uploads::upload;
 
 async fn run(engine: adapters::testing::Engine) {
@@ -14,9 +14,9 @@ async fn run(engine: adapters::testing::Engine) {
     let app =
         actix_web::test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone()))
             .await;
-    let hash = ctx.password_hash().await;
-    let (_, member) = sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
-    let (_, pending) = sign_in_new(&ctx, &app, "new@example.org", Role::Member, false, &hash).await;
+    let (_, member) =
+        sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("ruth@example.org")).await;
+    let (_, pending) = sign_in_as_with(&ctx, &app, Role::Member, |p| p.pending()).await;
     let story =
         json!({"title": "", "content": "Words", "category": "Testimonies", "isPublished": false});
     let taken = json!({"email": "ruth@example.org", "password": "long enough password", "firstName": "R", "lastName": "M", "username": "ruth2"});

@@ -11,7 +11,7 @@ use domain::user::{Role, UserRepository};
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{ADMIN_PASSWORD, PASSWORD, TestContext, client, get, send, sign_in_new};
+use crate::helpers::{ADMIN_PASSWORD, PASSWORD, TestContext, client, get, send, sign_in_as_with};
 
 async fn admin<S, B>(app: &S) -> String
 where
@@ -128,15 +128,9 @@ engine_test!(
 engine_test!(
     a_suspended_person_is_signed_out_at_once_and_cannot_sign_in,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (ruth, cookie) = sign_in_new(
-            &ctx,
-            &app,
-            "ruth@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
+        let (ruth, cookie) = sign_in_as_with(&ctx, &app, Role::RegularContributor, |p| {
+            p.email("ruth@example.org")
+        })
         .await;
         let story = ctx.story(&ruth, "Stays", "Worship", true, 1).await;
         let boss = admin(&app).await;

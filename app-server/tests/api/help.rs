@@ -3,9 +3,9 @@
 use domain::user::{Role, UserRepository};
 use serde_json::{Value, json};
 
-use crate::comments::signed_in;
 use crate::engine_test;
 use crate::helpers::client;
+use crate::helpers::{sign_in_as, sign_in_as_with};
 
 fn message(category: Value) -> Value {
     json!({
@@ -36,16 +36,7 @@ engine_test!(
         assert!(mail.1.contains("Technical Support"), "{}", mail.1);
         assert!(mail.1.contains("Cannot upload a thumbnail"), "{}", mail.1);
 
-        let hash = ctx.password_hash().await;
-        let boss = signed_in(
-            &ctx,
-            &app,
-            "boss@example.org",
-            Role::SuperAdmin,
-            true,
-            &hash,
-        )
-        .await;
+        let boss = sign_in_as(&ctx, &app, Role::SuperAdmin).await.1;
         let inbox = client(&app, Some(&boss))
             .get("/api/admin/help-messages")
             .await;
@@ -63,9 +54,12 @@ engine_test!(
 engine_test!(
     the_sender_comes_from_the_session_never_from_the_body,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let someone = ctx.user("someone@example.org", Role::Member, true).await;
-        let member = signed_in(&ctx, &app, "ruth@example.org", Role::Member, false, &hash).await;
+        let member = sign_in_as_with(&ctx, &app, Role::Member, |p| {
+            p.email("ruth@example.org").pending()
+        })
+        .await
+        .1;
         let mut body = message(Value::Null);
         body["userId"] = json!(someone.id.as_str());
         let res = client(&app, Some(&member))
@@ -77,15 +71,7 @@ engine_test!(
         let res = client(&app, None).post("/api/help/contact", forged).await;
         assert_eq!(res.status, 201, "{}", res.body);
 
-        let boss = signed_in(
-            &ctx,
-            &app,
-            "boss@example.org",
-            Role::SuperAdmin,
-            true,
-            &hash,
-        )
-        .await;
+        let boss = sign_in_as(&ctx, &app, Role::SuperAdmin).await.1;
         let inbox = client(&app, Some(&boss))
             .get("/api/admin/help-messages")
             .await;
@@ -170,19 +156,15 @@ engine_test!(
 );
 
 engine_test!(only_the_super_admin_reads_the_help_inbox, |ctx, app| {
-    let hash = ctx.password_hash().await;
     let anonymous = client(&app, None).get("/api/admin/help-messages").await;
     assert_eq!(anonymous.status, 401);
-    for (i, role) in [
+    for role in [
         Role::Member,
         Role::PrimaryContributor,
         Role::Admin,
         Role::SubAdmin,
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let cookie = signed_in(&ctx, &app, &format!("u{i}@example.org"), role, true, &hash).await;
+    ] {
+        let cookie = sign_in_as(&ctx, &app, role).await.1;
         let res = client(&app, Some(&cookie))
             .get("/api/admin/help-messages")
             .await;

@@ -13,7 +13,8 @@ use app_server::config::Config;
 use app_server::state::AppState;
 use chrono::Duration;
 use domain::story::{NewStory, Story, StoryFields, StoryRepository, StoryStatus};
-use domain::user::{AuthProvider, NewUser, Role, User, UserRepository};
+use domain::testing::new_user;
+use domain::user::{NewUser, Role, User, UserRepository};
 
 pub const ADMIN_PASSWORD: &str = "test-admin-password";
 
@@ -116,21 +117,14 @@ impl TestContext {
         adapters::SeaOrmStoryRepository::new(self.state.db.clone())
     }
 
-    /// An account with this role and approval.
+    /// An account with this role and approval, named Ruth Moab, with no password.
     pub async fn user(&self, email: &str, role: Role, approved: bool) -> User {
         self.users()
             .create(NewUser {
-                email: email.into(),
-                username: Some(email.split('@').next().unwrap_or(email).into()),
                 password_hash: None,
                 first_name: Some("Ruth".into()),
                 last_name: Some("Moab".into()),
-                profile_image_url: None,
-                google_id: None,
-                auth_provider: AuthProvider::Local,
-                role,
-                is_approved: approved,
-                email_verified: false,
+                ..new_user(email, role, approved)
             })
             .await
             .expect("create user")
@@ -410,27 +404,64 @@ pub fn client<'a, S>(app: &'a S, credential: Option<&'a str>) -> Client<'a, S> {
     Client { app, credential }
 }
 
-impl<S, B> Client<'_, S>
+impl<S: App> Client<'_, S> {
+    // Each takes the client by value (it is two references), so the request's future
+    // borrows only the app and the credential and may be kept in a closure.
+    pub async fn get(self, path: &str) -> Answer {
+        self.app
+            .request(Method::GET, path, self.credential, None)
+            .await
+    }
+
+    pub async fn post(self, path: &str, body: serde_json::Value) -> Answer {
+        let credential = self.credential;
+        self.app
+            .request(Method::POST, path, credential, Some(body))
+            .await
+    }
+
+    pub async fn put(self, path: &str, body: serde_json::Value) -> Answer {
+        let credential = self.credential;
+        self.app
+            .request(Method::PUT, path, credential, Some(body))
+            .await
+    }
+
+    pub async fn delete(self, path: &str) -> Answer {
+        self.app
+            .request(Method::DELETE, path, self.credential, None)
+            .await
+    }
+}
+
+/// The application under test, as a set-up function shared by several cases takes it:
+/// `async fn a_live_story(ctx: &TestContext, app: &impl App) -> Story` (the service
+/// `engine_test!` makes has a type no test can name). Every helper that sends requests
+/// takes one.
+pub trait App {
+    /// [`send`] on this app.
+    async fn request(
+        &self,
+        method: Method,
+        path: &str,
+        credential: Option<&str>,
+        body: Option<serde_json::Value>,
+    ) -> Answer;
+}
+
+impl<S, B> App for S
 where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    // Each takes the client by value (it is two references), so the request's future
-    // borrows only the app and the credential and may be kept in a closure.
-    pub async fn get(self, path: &str) -> Answer {
-        send(self.app, Method::GET, path, self.credential, None).await
-    }
-
-    pub async fn post(self, path: &str, body: serde_json::Value) -> Answer {
-        send(self.app, Method::POST, path, self.credential, Some(body)).await
-    }
-
-    pub async fn put(self, path: &str, body: serde_json::Value) -> Answer {
-        send(self.app, Method::PUT, path, self.credential, Some(body)).await
-    }
-
-    pub async fn delete(self, path: &str) -> Answer {
-        send(self.app, Method::DELETE, path, self.credential, None).await
+    async fn request(
+        &self,
+        method: Method,
+        path: &str,
+        credential: Option<&str>,
+        body: Option<serde_json::Value>,
+    ) -> Answer {
+        send(self, method, path, credential, body).await
     }
 }
 
@@ -447,39 +478,18 @@ pub fn error_fields(body: &serde_json::Value) -> Vec<&str> {
 pub const PASSWORD: &str = "correct horse";
 
 impl TestContext {
-    /// An account with a local password (`PASSWORD`); the hash is computed once per test.
-    pub async fn user_with_password(
-        &self,
-        email: &str,
-        role: Role,
-        approved: bool,
-        hash: &str,
-    ) -> User {
+    /// An account named Lydia Thyatira with the password [`PASSWORD`], not signed in (a
+    /// test that signs in takes [`sign_in_as`] or [`sign_in_as_with`]).
+    pub async fn user_with_password(&self, email: &str, role: Role, approved: bool) -> User {
         self.users()
             .create(NewUser {
-                email: email.into(),
-                username: Some(email.split('@').next().unwrap_or(email).into()),
-                password_hash: Some(hash.to_owned()),
+                password_hash: Some(password_hash().await),
                 first_name: Some("Lydia".into()),
                 last_name: Some("Thyatira".into()),
-                profile_image_url: None,
-                google_id: None,
-                auth_provider: AuthProvider::Local,
-                role,
-                is_approved: approved,
-                email_verified: false,
+                ..new_user(email, role, approved)
             })
             .await
             .expect("create user")
-    }
-
-    pub async fn password_hash(&self) -> String {
-        use domain::user::PasswordHasher;
-        adapters::Argon2PasswordHasher::new()
-            .unwrap()
-            .hash(PASSWORD)
-            .await
-            .unwrap()
     }
 
     /// Bodies of the mail outbox, oldest first.
@@ -522,61 +532,90 @@ impl TestContext {
 
 /// Makes an API token through `/api/user/tokens` with a session cookie; returns the
 /// credential to pass to [`send`] in place of a cookie (`Bearer gst_...`).
-pub async fn api_token<S, B>(app: &S, cookie: &str, scope: &str) -> String
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let res = send(
-        app,
-        actix_web::http::Method::POST,
-        "/api/user/tokens",
-        Some(cookie),
-        Some(serde_json::json!({"name": "Test script", "scope": scope, "expiresInDays": 30})),
-    )
-    .await;
+pub async fn api_token(app: &impl App, cookie: &str, scope: &str) -> String {
+    let res = client(app, Some(cookie))
+        .post(
+            "/api/user/tokens",
+            serde_json::json!({"name": "Test script", "scope": scope, "expiresInDays": 30}),
+        )
+        .await;
     assert_eq!(res.status, 201, "token made: {}", res.body);
     format!("Bearer {}", res.body["token"].as_str().expect("token"))
+}
+
+/// The argon2 hash of [`PASSWORD`], computed once per test process (hashing takes a
+/// noticeable part of a second; every account shares the one hash).
+pub async fn password_hash() -> String {
+    use domain::user::PasswordHasher;
+    static HASH: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    HASH.get_or_init(|| async {
+        adapters::Argon2PasswordHasher::new()
+            .unwrap()
+            .hash(PASSWORD)
+            .await
+            .unwrap()
+    })
+    .await
+    .clone()
 }
 
 /// Signs in a new approved account of `role` through `/api/login` (a fresh address each
 /// call: `member-1@example.org`, `admin-2@example.org`, ...); returns it and its cookie.
 /// The shortest way to a caller: `let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;`
-pub async fn sign_in_as<S, B>(ctx: &TestContext, app: &S, role: Role) -> (User, String)
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(1);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let email = format!("{}-{n}@example.org", role.as_str().replace('_', "-"));
-    let hash = ctx.password_hash().await;
-    sign_in_new(ctx, app, &email, role, true, &hash).await
+pub async fn sign_in_as(ctx: &TestContext, app: &impl App, role: Role) -> (User, String) {
+    sign_in_as_with(ctx, app, role, |p| p).await
 }
 
-/// Signs in a new account of this role through `/api/login`; returns it and its cookie.
-pub async fn sign_in_new<S, B>(
+/// What a test says about the account it signs in, when [`sign_in_as`]'s fresh approved
+/// one will not do: its address (for a test that reads it again: a mail's recipient, a
+/// second sign-in, a duplicate) and whether it still waits for approval.
+#[derive(Debug, Default)]
+pub struct Person {
+    email: Option<String>,
+    pending: bool,
+}
+
+impl Person {
+    /// This address instead of a generated one; the username is its local part.
+    pub fn email(mut self, email: &str) -> Self {
+        self.email = Some(email.to_owned());
+        self
+    }
+
+    /// Not approved yet (a new registration): `approved(false)`.
+    pub fn pending(self) -> Self {
+        self.approved(false)
+    }
+
+    /// Approved or not, for a test that goes through both.
+    pub fn approved(mut self, approved: bool) -> Self {
+        self.pending = !approved;
+        self
+    }
+}
+
+/// [`sign_in_as`], with the account described by `person`:
+/// `sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("ruth@example.org").pending())`.
+pub async fn sign_in_as_with(
     ctx: &TestContext,
-    app: &S,
-    email: &str,
+    app: &impl App,
     role: Role,
-    approved: bool,
-    hash: &str,
-) -> (User, String)
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let user = ctx.user_with_password(email, role, approved, hash).await;
-    let res = send(
-        app,
-        actix_web::http::Method::POST,
-        "/api/login",
-        None,
-        Some(serde_json::json!({"email": email, "password": PASSWORD})),
-    )
-    .await;
+    person: impl FnOnce(Person) -> Person,
+) -> (User, String) {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    let person = person(Person::default());
+    let email = person.email.unwrap_or_else(|| {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        format!("{}-{n}@example.org", role.as_str().replace('_', "-"))
+    });
+    let user = ctx.user_with_password(&email, role, !person.pending).await;
+    let res = client(app, None)
+        .post(
+            "/api/login",
+            serde_json::json!({"email": email, "password": PASSWORD}),
+        )
+        .await;
     assert_eq!(res.status, 200, "{email} signs in");
     (user, res.cookie.expect("session cookie"))
 }

@@ -25,7 +25,7 @@ use domain::user::{Role, UserRepository};
 use futures_util::stream::{self, StreamExt};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestContext, sign_in_new};
+use crate::helpers::{TestContext, sign_in_as};
 use crate::stories::admin_cookie;
 
 /// The committed document, as clients read it.
@@ -620,8 +620,7 @@ async fn run(engine: adapters::testing::Engine) {
     let app =
         actix_web::test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone()))
             .await;
-    let hash = ctx.password_hash().await;
-    let (member, _) = sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+    let (member, _) = sign_in_as(&ctx, &app, Role::Member).await;
     let story = ctx
         .story(&member, "Ruth's field", "Testimonies", true, 1)
         .await;

@@ -7,9 +7,8 @@ use adapters::testing::{Engine, TestDatabase};
 use domain::user::Role;
 use serde_json::json;
 
-use crate::comments::signed_in;
 use crate::engine_test;
-use crate::helpers::{client, test_config};
+use crate::helpers::{client, sign_in_as, test_config};
 use crate::stories::admin_cookie;
 
 fn help_message(subject: &str) -> serde_json::Value {
@@ -74,20 +73,16 @@ engine_test!(the_super_admin_reads_the_outbox_newest_first, |ctx, app| {
 });
 
 engine_test!(only_the_super_admin_reads_the_outbox, |ctx, app| {
-    let hash = ctx.password_hash().await;
     let anonymous = client(&app, None).get("/api/admin/mail-outbox").await;
     assert_eq!(anonymous.status, 401);
-    for (i, role) in [
+    for role in [
         Role::Member,
         Role::RegularContributor,
         Role::PrimaryContributor,
         Role::Admin,
         Role::SubAdmin,
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let cookie = signed_in(&ctx, &app, &format!("m{i}@example.org"), role, true, &hash).await;
+    ] {
+        let cookie = sign_in_as(&ctx, &app, role).await.1;
         let res = client(&app, Some(&cookie))
             .get("/api/admin/mail-outbox")
             .await;

@@ -7,7 +7,7 @@ use domain::user::Role;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{client, get, send, sign_in_new};
+use crate::helpers::{client, get, send, sign_in_as, sign_in_as_with};
 use crate::stories::admin_cookie;
 
 engine_test!(
@@ -27,16 +27,7 @@ engine_test!(
                     .contains("control character")
             );
         }
-        let hash = ctx.password_hash().await;
-        let (_, c) = sign_in_new(
-            &ctx,
-            &app,
-            "w@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         let res = client(&app, Some(&c)).post("/api/stories", json!({"title": "Nul\u{0}title", "content": "Text", "category": "Worship", "isPublished": false}))
     .await;
         assert_eq!(res.status, 400, "{}", res.body);
@@ -54,16 +45,7 @@ engine_test!(
 );
 
 engine_test!(a_long_title_never_turns_a_review_into_a_500, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (_, c) = sign_in_new(
-        &ctx,
-        &app,
-        "long@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
+    let (_, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let title = "A".repeat(255);
     let created = client(&app, Some(&c)).post("/api/stories", 
             json!({"title": title, "content": "Text", "category": "Worship", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}}),
@@ -192,16 +174,7 @@ engine_test!(
             ctx.comment(if i % 2 == 0 { &one } else { &two }, &format!("Reader {i}"))
                 .await;
         }
-        let hash = ctx.password_hash().await;
-        let (_, primary) = sign_in_new(
-            &ctx,
-            &app,
-            "primary@example.org",
-            Role::PrimaryContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, primary) = sign_in_as(&ctx, &app, Role::PrimaryContributor).await;
         let page = client(&app, Some(&primary))
             .get("/api/admin/comments/pending?limit=100&offset=900")
             .await;
@@ -279,8 +252,7 @@ engine_test!(
                 .await;
             assert_eq!(r.status, 400, "{bad}");
         }
-        let (_, member) =
-            sign_in_new(&ctx, &app, "member@example.org", Role::Member, true, &hash).await;
+        let (_, member) = sign_in_as(&ctx, &app, Role::Member).await;
         assert_eq!(
             client(&app, Some(&member))
                 .get("/api/admin/comments/pending")
@@ -301,15 +273,9 @@ engine_test!(
 engine_test!(
     a_reviewer_takes_a_live_story_down_and_it_is_gone_for_visitors_at_once,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, mine) = sign_in_new(
-            &ctx,
-            &app,
-            "author@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
+        let (author, mine) = sign_in_as_with(&ctx, &app, Role::RegularContributor, |p| {
+            p.email("author@example.org")
+        })
         .await;
         let story = ctx
             .story(&author, "Grace in the valley", "Worship", true, 1)
@@ -387,16 +353,7 @@ engine_test!(
 engine_test!(
     an_author_saving_a_live_story_as_draft_takes_it_off_the_site,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, c) = sign_in_new(
-            &ctx,
-            &app,
-            "author@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (author, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         let story = ctx.story(&author, "Live", "Worship", true, 1).await;
         let res = client(&app, Some(&c)).put(&format!("/api/stories/{}", story.id), json!({"title": "Live, reworked", "content": "New words", "category": "Worship", "isPublished": false}))
     .await;
@@ -414,16 +371,7 @@ engine_test!(
 engine_test!(
     the_revision_history_shows_every_approved_version_with_who_wrote_and_approved_it,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, mine) = sign_in_new(
-            &ctx,
-            &app,
-            "ruth@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (author, mine) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         let created = client(&app, Some(&mine)).post("/api/stories", json!({"title": "First words", "content": "One", "category": "Worship", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}})).await;
         let id = created.body["id"].as_i64().unwrap();
         let boss = admin_cookie(&app).await;
@@ -478,8 +426,7 @@ engine_test!(
                 .status,
             401
         );
-        let (_, other) =
-            sign_in_new(&ctx, &app, "other@example.org", Role::Member, true, &hash).await;
+        let (_, other) = sign_in_as(&ctx, &app, Role::Member).await;
         assert_eq!(
             client(&app, Some(&other))
                 .get(&format!("/api/stories/{id}/revisions"))

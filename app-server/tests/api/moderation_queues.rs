@@ -9,7 +9,7 @@ use sea_orm::ConnectionTrait;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{client, send, sign_in_new};
+use crate::helpers::{client, send, sign_in_as};
 use crate::stories::admin_cookie;
 
 engine_test!(
@@ -203,7 +203,6 @@ engine_test!(
 engine_test!(
     each_moderator_sees_the_counts_of_their_own_queues,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let author = ctx
             .user("author@example.org", Role::RegularContributor, true)
             .await;
@@ -211,15 +210,7 @@ engine_test!(
         ctx.comment(&story, "Ann").await;
         ctx.comment(&story, "Ben").await;
         ctx.pending_story(&author, "Waiting").await;
-        let (_, primary) = sign_in_new(
-            &ctx,
-            &app,
-            "primary@example.org",
-            Role::PrimaryContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, primary) = sign_in_as(&ctx, &app, Role::PrimaryContributor).await;
         let counts = client(&app, Some(&primary)).get("/api/admin/queues").await;
         assert_eq!(counts.status, 200, "{}", counts.body);
         assert_eq!(
@@ -227,8 +218,7 @@ engine_test!(
             json!({"comments": 2, "newStories": null, "edits": null, "people": null,
                    "helpOpen": null, "mailFailed": null, "socialFailed": null})
         );
-        let (_, sub) =
-            sign_in_new(&ctx, &app, "sub@example.org", Role::SubAdmin, true, &hash).await;
+        let (_, sub) = sign_in_as(&ctx, &app, Role::SubAdmin).await;
         let counts = client(&app, Some(&sub)).get("/api/admin/queues").await;
         assert_eq!(counts.body["newStories"], 1);
         assert_eq!(counts.body["edits"], 0);
@@ -238,7 +228,7 @@ engine_test!(
         assert_eq!(counts.body["people"], 0);
         assert_eq!(counts.body["helpOpen"], 0);
         assert_eq!(counts.body["mailFailed"], 0);
-        let (_, member) = sign_in_new(&ctx, &app, "m@example.org", Role::Member, true, &hash).await;
+        let (_, member) = sign_in_as(&ctx, &app, Role::Member).await;
         let refused = client(&app, Some(&member)).get("/api/admin/queues").await;
         assert_eq!(refused.status, 403);
         let visitor = client(&app, None).get("/api/admin/queues").await;
@@ -249,16 +239,7 @@ engine_test!(
 engine_test!(
     an_author_reads_and_withdraws_the_edit_waiting_for_review,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, writer) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (author, writer) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         let live = ctx.story(&author, "Live", "Worship", true, 1).await;
         let path = format!("/api/stories/{}/pending-edit", live.id);
         let none = client(&app, Some(&writer)).get(&path).await;
@@ -277,15 +258,7 @@ engine_test!(
         let boss = admin_cookie(&app).await;
         let reviewer = client(&app, Some(&boss)).get(&path).await;
         assert_eq!(reviewer.status, 200);
-        let (_, other) = sign_in_new(
-            &ctx,
-            &app,
-            "other@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, other) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         assert_eq!(client(&app, Some(&other)).get(&path).await.status, 403);
         assert_eq!(client(&app, Some(&other)).delete(&path).await.status, 403);
         assert_eq!(client(&app, Some(&boss)).delete(&path).await.status, 403);

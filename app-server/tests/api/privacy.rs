@@ -7,7 +7,9 @@ use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{Answer, PASSWORD, TestContext, client, get_text, send, sign_in_new};
+use crate::helpers::{
+    Answer, PASSWORD, TestContext, client, get_text, send, sign_in_as, sign_in_as_with,
+};
 
 /// Everything that would give the author away: their last name, username, e-mail and
 /// picture (the id is checked per story).
@@ -33,9 +35,8 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let hash = ctx.password_hash().await;
     let email = "maria.secret@example.org";
-    let (author, _) = sign_in_new(ctx, app, email, Role::Member, true, &hash).await;
+    let (author, _) = sign_in_as_with(ctx, app, Role::Member, |p| p.email(email)).await;
     ctx.state
         .db
         .execute_unprepared(&format!(
@@ -47,12 +48,9 @@ where
         .expect("name the author");
     // Signed in again so the session holds the new name.
     let author_cookie = login(app, email).await;
-    let (_, member_cookie) =
-        sign_in_new(ctx, app, "other@example.org", Role::Member, true, &hash).await;
-    let (_, reviewer_cookie) =
-        sign_in_new(ctx, app, "reviewer@example.org", Role::Admin, true, &hash).await;
-    let (_, super_cookie) =
-        sign_in_new(ctx, app, "owner@example.org", Role::SuperAdmin, true, &hash).await;
+    let (_, member_cookie) = sign_in_as(ctx, app, Role::Member).await;
+    let (_, reviewer_cookie) = sign_in_as(ctx, app, Role::Admin).await;
+    let (_, super_cookie) = sign_in_as(ctx, app, Role::SuperAdmin).await;
     People {
         author: ctx.users_find(&author.id).await,
         author_cookie,
@@ -409,16 +407,7 @@ engine_test!(
         assert_eq!(searched.body.as_array().map(Vec::len), Some(1));
 
         // A member waiting for approval does not.
-        let hash = ctx.password_hash().await;
-        let (_, waiting) = sign_in_new(
-            &ctx,
-            &app,
-            "waiting@example.org",
-            Role::Member,
-            false,
-            &hash,
-        )
-        .await;
+        let (_, waiting) = sign_in_as_with(&ctx, &app, Role::Member, |p| p.pending()).await;
         let one = client(&app, Some(&waiting))
             .get(&format!("/api/stories/{id}"))
             .await;

@@ -8,7 +8,7 @@ use domain::user::Role;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{TestContext, client, get, send, sign_in_new};
+use crate::helpers::{TestContext, client, get, send, sign_in_as};
 use crate::stories::admin_cookie;
 
 fn tag(headers: &actix_web::http::header::HeaderMap) -> String {
@@ -80,16 +80,7 @@ engine_test!(
 );
 
 engine_test!(signed_in_readers_get_their_own_answers, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (author, cookie) = sign_in_new(
-        &ctx,
-        &app,
-        "writer@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
+    let (author, cookie) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let story = ctx.story(&author, "Mine", "Worship", true, 1).await;
     let path = format!("/api/stories/{}", story.id.0);
     // The visitor's answer is kept first; the author still gets the text as typed.

@@ -18,7 +18,7 @@ use domain::user::Role;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{TestContext, client, get, send, sign_in_new};
+use crate::helpers::{TestContext, client, get, send, sign_in_as};
 use crate::stories::admin_cookie;
 
 fn tag(headers: &actix_web::http::header::HeaderMap) -> String {
@@ -68,16 +68,7 @@ where
 engine_test!(
     writes_that_change_nothing_visitors_see_leave_their_answers_in_place,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (_, writer) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, writer) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         let author = ctx
             .user("author@example.org", Role::RegularContributor, true)
             .await;
@@ -116,7 +107,7 @@ engine_test!(
         assert_eq!(out.status, 200);
         still_kept(&ctx, &app, &etag, "a sign-out").await;
 
-        sign_in_new(&ctx, &app, "reader@example.org", Role::Member, true, &hash).await;
+        sign_in_as(&ctx, &app, Role::Member).await;
         still_kept(&ctx, &app, &etag, "a sign-in").await;
 
         let pending = client(&app, None)

@@ -7,7 +7,7 @@ use domain::user::Role;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{Answer, api_token, client, send, sign_in_new};
+use crate::helpers::{Answer, api_token, client, send, sign_in_as, sign_in_as_with};
 
 /// Like `engine_test!`, with `RATE_LIMIT_PER_MINUTE` set to `$limit`.
 #[macro_export]
@@ -69,9 +69,8 @@ where
 engine_test!(
     tokens_are_refused_where_sessions_and_accounts_are_made,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let (_, cookie) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+            sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("ruth@example.org")).await;
         let token = api_token(&app, &cookie, "read_write").await;
         let login = json!({"email": "ruth@example.org", "password": crate::helpers::PASSWORD});
         let calls: Vec<(Method, &str, Option<serde_json::Value>)> = vec![
@@ -135,11 +134,9 @@ limited_test!(
     a_tokens_requests_count_against_its_owner_and_its_address,
     3,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let (ruth, ruth_cookie) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
-        let (_, boaz_cookie) =
-            sign_in_new(&ctx, &app, "boaz@example.org", Role::Member, true, &hash).await;
+            sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("ruth@example.org")).await;
+        let (_, boaz_cookie) = sign_in_as(&ctx, &app, Role::Member).await;
         let story = ctx.story(&ruth, "Public", "Worship", true, 1).await;
         let one = api_token(&app, &ruth_cookie, "read_write").await;
         let two = api_token(&app, &ruth_cookie, "read_write").await;
@@ -179,9 +176,7 @@ limited_test!(
 engine_test!(
     ten_tokens_a_day_and_each_one_is_in_the_activity_log,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (ruth, cookie) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+        let (ruth, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
         for _ in 0..10 {
             let made = api_token(&app, &cookie, "read").await;
             // Revoking does not give the budget back.
@@ -281,8 +276,7 @@ fn admin_login(password: &str) -> serde_json::Value {
 engine_test!(
     the_lock_holds_one_network_and_answers_unknown_emails_alike,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        ctx.user_with_password("ruth@example.org", Role::Member, true, &hash)
+        ctx.user_with_password("ruth@example.org", Role::Member, true)
             .await;
         let pw = crate::helpers::PASSWORD;
         let guesser = "198.51.100.9:4000";
@@ -334,7 +328,7 @@ engine_test!(
         assert_eq!(status, 200, "{body}");
         assert!(device.is_some(), "a signed-in browser is remembered");
         // IPv6 counts by /64: five guesses from five addresses of one /64 lock all of it.
-        ctx.user_with_password("boaz@example.org", Role::Member, true, &hash)
+        ctx.user_with_password("boaz@example.org", Role::Member, true)
             .await;
         for i in 1..=5 {
             let peer = format!("[2001:db8:1:2::{i}]:4000");
@@ -462,10 +456,11 @@ fn new_password(current: &str, new: &str) -> serde_json::Value {
 engine_test!(
     password_checks_of_signed_in_people_count_into_the_lock,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let pw = crate::helpers::PASSWORD;
-        let (_, cookie) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, false, &hash).await;
+        let (_, cookie) = sign_in_as_with(&ctx, &app, Role::Member, |p| {
+            p.email("ruth@example.org").pending()
+        })
+        .await;
         let guesser = "198.51.100.9:1";
         // Wrong passwords in a password change and in leaving count together.
         for i in 0..5 {
@@ -580,8 +575,8 @@ engine_test!(
 );
 
 limited_test!(password_checks_are_rate_limited, 2, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (_, cookie) = sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+    let (_, cookie) =
+        sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("ruth@example.org")).await;
     let statuses: Vec<u16> = {
         let mut out = Vec::new();
         for (method, path, body) in [
@@ -622,10 +617,11 @@ limited_test!(password_checks_are_rate_limited, 2, |ctx, app| {
 engine_test!(
     fifty_password_checks_of_one_pending_account_do_not_hold_up_anyone_elses_sign_in,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (_, pending) =
-            sign_in_new(&ctx, &app, "new@example.org", Role::Member, false, &hash).await;
-        ctx.user_with_password("boaz@example.org", Role::Member, true, &hash)
+        let (_, pending) = sign_in_as_with(&ctx, &app, Role::Member, |p| {
+            p.email("new@example.org").pending()
+        })
+        .await;
+        ctx.user_with_password("boaz@example.org", Role::Member, true)
             .await;
         // Fifty at once, each from its own address (so no lock steps in).
         let burst = futures_util::future::join_all((0..50).map(|i| {
@@ -690,10 +686,8 @@ engine_test!(
     signing_out_everywhere_and_a_reset_revoke_tokens_and_a_password_change_on_request,
     |ctx, app| {
         use domain::user::tokens::{AccountTokenRepository, TokenMinter, TokenPurpose};
-        let hash = ctx.password_hash().await;
         let pw = crate::helpers::PASSWORD;
-        let (ruth, cookie) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+        let (ruth, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
         let first = api_token(&app, &cookie, "read").await;
         assert!(works(&app, &first).await);
         let out = send(
@@ -802,9 +796,8 @@ async fn age_sign_in(ctx: &crate::helpers::TestContext, user: &domain::user::Use
 engine_test!(
     a_token_needs_the_password_after_ten_minutes_and_its_owner_hears_of_it,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let (ruth, cookie) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+            sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("ruth@example.org")).await;
         age_sign_in(&ctx, &ruth, 11).await;
         let make = |password: Option<&str>| {
             let mut body = new_token_body();

@@ -10,29 +10,24 @@ use domain::user::ports::ExternalIdentity;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{TestContext, client, error_fields as fields, send, sign_in_new};
+use crate::helpers::{
+    TestContext, client, error_fields as fields, send, sign_in_as, sign_in_as_with,
+};
 use crate::limited_test;
 use crate::safety::send_from;
 
+/// A draft story for the form, with this content and thumbnail. (The tests' site is
+/// `http://localhost:8080`.)
+fn story(content: &str, thumbnail: Option<&str>) -> serde_json::Value {
+    json!({"title": "Pictures", "content": content, "category": "Worship",
+           "thumbnailUrl": thumbnail, "isPublished": false})
+}
+
 engine_test!(
-    pictures_may_name_the_site_itself_only_for_its_own_pictures,
+    pictures_in_a_story_that_name_the_site_are_dropped,
     |ctx, app| {
-        // The tests' site is http://localhost:8080.
-        let hash = ctx.password_hash().await;
-        let (_, cookie) = sign_in_new(
-            &ctx,
-            &app,
-            "ruth@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, cookie) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         let html = r#"<p>A<img src="https://localhost:8080/api/logout" alt="a"></p><p>B<img src="https://LOCALHOST./api/user" alt="b"></p><p>C<img src="https://photos.example.org/a.jpg" alt="c"></p>"#;
-        let story = |content: &str, thumbnail: Option<&str>| {
-            json!({"title": "Pictures", "content": content, "category": "Worship",
-                   "thumbnailUrl": thumbnail, "isPublished": false})
-        };
         let created = client(&app, Some(&cookie))
             .post("/api/stories", story(html, None))
             .await;
@@ -43,7 +38,13 @@ engine_test!(
             content.contains("https://photos.example.org/a.jpg"),
             "{content}"
         );
+    }
+);
 
+engine_test!(
+    a_thumbnail_may_name_the_site_only_for_its_own_pictures,
+    |ctx, app| {
+        let (_, cookie) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         for thumbnail in [
             "http://localhost:8080/api/logout",
             "https://localhost/api/admin/users",
@@ -59,26 +60,28 @@ engine_test!(
             .post("/api/stories", story("Text", Some(picture)))
             .await;
         assert_eq!(own_picture.status, 201, "{}", own_picture.body);
-
-        let profile = send(
-            &app,
-            Method::PATCH,
-            "/api/user",
-            Some(&cookie),
-            Some(json!({"profileImageUrl": "https://localhost:8080/api/logout"})),
-        )
-        .await;
-        assert_eq!(profile.status, 400, "{}", profile.body);
-        assert_eq!(fields(&profile.body), ["profileImageUrl"]);
     }
 );
+
+engine_test!(a_profile_picture_may_not_name_the_site, |ctx, app| {
+    let (_, cookie) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
+    let profile = send(
+        &app,
+        Method::PATCH,
+        "/api/user",
+        Some(&cookie),
+        Some(json!({"profileImageUrl": "https://localhost:8080/api/logout"})),
+    )
+    .await;
+    assert_eq!(profile.status, 400, "{}", profile.body);
+    assert_eq!(fields(&profile.body), ["profileImageUrl"]);
+});
 
 engine_test!(
     answers_for_a_signed_in_person_are_private_and_never_stored,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let (_, cookie) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, true, &hash).await;
+            sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("ruth@example.org")).await;
         let token = crate::helpers::api_token(&app, &cookie, "read").await;
         for credential in [&cookie, &token] {
             for path in ["/api/user", "/api/stories"] {
@@ -118,9 +121,10 @@ engine_test!(
 engine_test!(
     verification_mail_is_resent_at_most_three_times_an_hour,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (_, cookie) =
-            sign_in_new(&ctx, &app, "ruth@example.org", Role::Member, false, &hash).await;
+        let (_, cookie) = sign_in_as_with(&ctx, &app, Role::Member, |p| {
+            p.email("ruth@example.org").pending()
+        })
+        .await;
         // From a new address each time: the limit is the account's, not the network's.
         for i in 1..=3 {
             let res = send_from(
@@ -235,18 +239,14 @@ mod forwarded {
 
 mod super_admin_account {
     use super::*;
+    use domain::testing::FakeIdentityProvider;
 
-    async fn run(engine: adapters::testing::Engine) {
-        use domain::testing::FakeIdentityProvider;
-        use domain::user::UserRepository;
-        let Some(mut ctx) = TestContext::with_config(engine, |c| {
+    /// A site whose super admin's address is `admin@example.org`, which Google vouches for.
+    async fn site(engine: adapters::testing::Engine) -> Option<TestContext> {
+        let mut ctx = TestContext::with_config(engine, |c| {
             c.super_admin_email = "admin@example.org".into();
         })
-        .await
-        else {
-            return;
-        };
-        // Google vouches for the super admin's own address.
+        .await?;
         ctx.state.identity = Some(Arc::new(FakeIdentityProvider::new(ExternalIdentity {
             subject: "google-admin".into(),
             email: "admin@example.org".into(),
@@ -255,6 +255,13 @@ mod super_admin_account {
             last_name: None,
             picture: None,
         })));
+        Some(ctx)
+    }
+
+    async fn no_reset_mail(engine: adapters::testing::Engine) {
+        let Some(ctx) = site(engine).await else {
+            return;
+        };
         let app =
             actix_web::test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone()))
                 .await;
@@ -264,8 +271,7 @@ mod super_admin_account {
             .await;
         assert_eq!(reset.status, 202, "the same answer as for anyone");
         // A member's reset still goes out (so the quiet above is the rule, not a failure).
-        let hash = ctx.password_hash().await;
-        ctx.user_with_password("ruth@example.org", Role::Member, true, &hash)
+        ctx.user_with_password("ruth@example.org", Role::Member, true)
             .await;
         let member = client(&app, None)
             .post("/api/password-reset", json!({"email": "ruth@example.org"}))
@@ -283,8 +289,16 @@ mod super_admin_account {
             outbox.iter().map(|(to, _)| to.as_str()).collect::<Vec<_>>(),
             ["ruth@example.org"]
         );
+    }
 
-        // No Google linking either.
+    async fn no_google_linking(engine: adapters::testing::Engine) {
+        use domain::user::UserRepository;
+        let Some(ctx) = site(engine).await else {
+            return;
+        };
+        let app =
+            actix_web::test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone()))
+                .await;
         let start = actix_web::test::call_service(
             &app,
             actix_web::test::TestRequest::get()
@@ -328,12 +342,22 @@ mod super_admin_account {
     }
 
     #[actix_web::test]
-    async fn refuses_reset_mail_and_google_linking_sqlite() {
-        run(adapters::testing::Engine::Sqlite).await;
+    async fn gets_no_reset_mail_sqlite() {
+        no_reset_mail(adapters::testing::Engine::Sqlite).await;
     }
 
     #[actix_web::test]
-    async fn refuses_reset_mail_and_google_linking_postgres() {
-        run(adapters::testing::Engine::Postgres).await;
+    async fn gets_no_reset_mail_postgres() {
+        no_reset_mail(adapters::testing::Engine::Postgres).await;
+    }
+
+    #[actix_web::test]
+    async fn is_never_linked_to_google_sqlite() {
+        no_google_linking(adapters::testing::Engine::Sqlite).await;
+    }
+
+    #[actix_web::test]
+    async fn is_never_linked_to_google_postgres() {
+        no_google_linking(adapters::testing::Engine::Postgres).await;
     }
 }

@@ -8,7 +8,7 @@ use domain::user::Role;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{client, send, sign_in_new};
+use crate::helpers::{client, send, sign_in_as, sign_in_as_with};
 
 /// An RFC 3339 timestamp `from_now` from now.
 fn due(from_now: Duration) -> String {
@@ -28,16 +28,7 @@ use crate::helpers::error_fields as fields;
 engine_test!(
     a_contributor_adds_lists_completes_and_deletes_tasks,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (ruth, c) = sign_in_new(
-            &ctx,
-            &app,
-            "ruth@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (ruth, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         let c = Some(c.as_str());
         let empty = client(&app, c).get("/api/schedules").await;
         assert_eq!((empty.status, empty.body.clone()), (200, json!([])));
@@ -113,15 +104,13 @@ engine_test!(
 engine_test!(
     a_visitor_must_sign_in_and_a_pending_member_waits,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let owner = ctx
             .user("owner@example.org", Role::RegularContributor, true)
             .await;
         let task = ctx.schedule(&owner, "Pray", Duration::days(1)).await;
         let path = format!("/api/schedules/{}", task.id.0);
         let body = json!({"title": "Pray", "dueDate": due(Duration::days(1))});
-        let (_, pending) =
-            sign_in_new(&ctx, &app, "new@example.org", Role::Member, false, &hash).await;
+        let (_, pending) = sign_in_as_with(&ctx, &app, Role::Member, |p| p.pending()).await;
         for (cookie, status, message) in [
             (None, 401, "Authentication required"),
             (
@@ -151,13 +140,12 @@ engine_test!(
 engine_test!(
     someone_elses_task_is_forbidden_and_a_missing_one_not_found,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
         let owner = ctx
             .user("owner@example.org", Role::RegularContributor, true)
             .await;
         let task = ctx.schedule(&owner, "Pray", Duration::days(1)).await;
         let path = format!("/api/schedules/{}", task.id.0);
-        let (_, c) = sign_in_new(&ctx, &app, "sub@example.org", Role::SubAdmin, true, &hash).await;
+        let (_, c) = sign_in_as(&ctx, &app, Role::SubAdmin).await;
         let c = Some(c.as_str());
         for (method, body) in [
             (Method::PATCH, Some(json!({"isCompleted": true}))),
@@ -172,15 +160,7 @@ engine_test!(
         }
         let theirs = format!("/api/schedules?contributorId={}", owner.id);
         assert_eq!(client(&app, c).get(&theirs).await.status, 403);
-        let (_, mine) = sign_in_new(
-            &ctx,
-            &app,
-            "owner2@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, mine) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         let list = client(&app, Some(&mine)).get("/api/schedules").await;
         assert_eq!(list.body, json!([]), "another contributor's list is empty");
         let visitor = client(&app, None).get(&theirs).await;
@@ -189,16 +169,7 @@ engine_test!(
 );
 
 engine_test!(refused_fields_are_listed_with_their_messages, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (_, c) = sign_in_new(
-        &ctx,
-        &app,
-        "ruth@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
+    let (_, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let c = Some(c.as_str());
     let res = client(&app, c)
         .post(
@@ -254,16 +225,7 @@ engine_test!(refused_fields_are_listed_with_their_messages, |ctx, app| {
 engine_test!(
     a_super_admin_schedules_for_approved_users_only,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (_, boss) = sign_in_new(
-            &ctx,
-            &app,
-            "boss@example.org",
-            Role::SuperAdmin,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, boss) = sign_in_as(&ctx, &app, Role::SuperAdmin).await;
         let boss = Some(boss.as_str());
         let ruth = ctx
             .user("ruth@example.org", Role::RegularContributor, true)
@@ -292,15 +254,7 @@ engine_test!(
             assert_eq!(res.body["message"], message);
         }
 
-        let (_, mary) = sign_in_new(
-            &ctx,
-            &app,
-            "mary@example.org",
-            Role::PrimaryContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, mary) = sign_in_as(&ctx, &app, Role::PrimaryContributor).await;
         let refused = client(&app, Some(&mary))
             .post("/api/schedules", task(ruth.id.to_string()))
             .await;
@@ -311,15 +265,9 @@ engine_test!(
 engine_test!(
     a_task_due_within_48_hours_gets_one_reminder_in_the_outbox,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (ruth, c) = sign_in_new(
-            &ctx,
-            &app,
-            "ruth@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
+        let (ruth, c) = sign_in_as_with(&ctx, &app, Role::RegularContributor, |p| {
+            p.email("ruth@example.org")
+        })
         .await;
         ctx.schedule(&ruth, "Write the Easter testimony", Duration::hours(30))
             .await;

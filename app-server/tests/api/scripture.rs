@@ -8,7 +8,7 @@ use domain::user::Role;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{Answer, TestContext, client, get, get_text, send, sign_in_new};
+use crate::helpers::{Answer, TestContext, client, get, get_text, send, sign_in_as};
 
 fn story(title: &str, text: &str, publish: bool) -> Value {
     json!({
@@ -70,9 +70,8 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let hash = ctx.password_hash().await;
-    let (_, admin) = sign_in_new(ctx, app, "boss@example.org", Role::Admin, true, &hash).await;
-    let (_, member) = sign_in_new(ctx, app, "ruth@example.org", Role::Member, true, &hash).await;
+    let (_, admin) = sign_in_as(ctx, app, Role::Admin).await;
+    let (_, member) = sign_in_as(ctx, app, Role::Member).await;
     (admin, member)
 }
 

@@ -10,12 +10,15 @@ use actix_web::http::Method;
 use actix_web::test;
 use adapters::testing::smtp::SmtpSink;
 use adapters::testing::{Engine, TestDatabase};
+use domain::story::Story;
 use domain::user::ports::ExternalIdentity;
-use domain::user::{Role, UserId, UserRepository};
+use domain::user::{Role, User, UserId, UserRepository};
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{ADMIN_PASSWORD, PASSWORD, TestContext, sign_in_new, test_config};
+use crate::helpers::{
+    ADMIN_PASSWORD, PASSWORD, TestContext, sign_in_as, sign_in_as_with, test_config,
+};
 
 const INVALID_RESET: &str = "This reset link is invalid or has expired";
 
@@ -119,8 +122,10 @@ async fn login(
     .await
 }
 
-/// Shortens the calls above for one app.
-trait TestApp {
+/// Shortens the calls above for one app; an [`App`](crate::helpers::App) too, so a shared
+/// set-up function taking `&impl TestApp` may sign people in.
+trait TestApp: crate::helpers::App {
+    /// A request from Firefox at `peer`.
     async fn call(
         &self,
         method: Method,
@@ -128,6 +133,17 @@ trait TestApp {
         cookie: Option<&str>,
         body: Option<serde_json::Value>,
         peer: &str,
+    ) -> crate::helpers::Answer;
+
+    /// A request from the browser `agent` at `peer`.
+    async fn call_from(
+        &self,
+        method: Method,
+        path: &str,
+        cookie: Option<&str>,
+        body: Option<serde_json::Value>,
+        peer: &str,
+        agent: &str,
     ) -> crate::helpers::Answer;
 }
 
@@ -149,6 +165,18 @@ where
         peer: &str,
     ) -> crate::helpers::Answer {
         send_as(self, method, path, cookie, body, peer, FIREFOX).await
+    }
+
+    async fn call_from(
+        &self,
+        method: Method,
+        path: &str,
+        cookie: Option<&str>,
+        body: Option<serde_json::Value>,
+        peer: &str,
+        agent: &str,
+    ) -> crate::helpers::Answer {
+        send_as(self, method, path, cookie, body, peer, agent).await
     }
 }
 
@@ -319,8 +347,7 @@ async fn password_reset_over_smtp_postgres() {
 engine_test!(
     a_reset_for_an_unknown_email_answers_like_one_for_a_known_email,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        ctx.user_with_password("known@example.org", Role::Member, true, &hash)
+        ctx.user_with_password("known@example.org", Role::Member, true)
             .await;
         let known = app
             .call(
@@ -365,7 +392,12 @@ engine_test!(
         };
         assert_eq!(outbox.len(), 1, "{outbox:?}");
         assert_eq!(outbox[0].0, "known@example.org");
+    }
+);
 
+engine_test!(
+    a_reset_for_something_not_an_address_names_the_field,
+    |ctx, app| {
         let bad = app
             .call(
                 Method::POST,
@@ -377,48 +409,52 @@ engine_test!(
             .await;
         assert_eq!(bad.status, 400);
         assert_eq!(bad.body["errors"][0]["field"], "email");
-        // A few per quarter hour per address, whoever asks.
-        for peer in [CAFE, "10.0.0.3:1"] {
-            let r = app
-                .call(
-                    Method::POST,
-                    "/api/password-reset",
-                    None,
-                    Some(json!({"email": "known@example.org"})),
-                    peer,
-                )
-                .await;
-            assert_eq!(r.status, 202);
-        }
-        // Counted in fixed quarter hours: a run that crosses into the next one gets three
-        // more before the limit answers.
-        let mut over = None;
-        for i in 0..4 {
-            let r = app
-                .call(
-                    Method::POST,
-                    "/api/password-reset",
-                    None,
-                    Some(json!({"email": "KNOWN@example.org"})),
-                    &format!("10.0.1.{i}:1"),
-                )
-                .await;
-            if r.status == 429 {
-                over = Some(r);
-                break;
-            }
-            assert_eq!(r.status, 202);
-        }
-        let over = over.expect("the fourth or at most seventh request is refused");
-        assert!(over.headers.get("retry-after").is_some());
     }
 );
 
+engine_test!(resets_are_limited_per_address_whoever_asks, |ctx, app| {
+    ctx.user_with_password("known@example.org", Role::Member, true)
+        .await;
+    // A few per quarter hour per address, whoever asks.
+    for peer in [HOME, CAFE, "10.0.0.3:1"] {
+        let r = app
+            .call(
+                Method::POST,
+                "/api/password-reset",
+                None,
+                Some(json!({"email": "known@example.org"})),
+                peer,
+            )
+            .await;
+        assert_eq!(r.status, 202);
+    }
+    // Counted in fixed quarter hours: a run that crosses into the next one gets three
+    // more before the limit answers.
+    let mut over = None;
+    for i in 0..4 {
+        let r = app
+            .call(
+                Method::POST,
+                "/api/password-reset",
+                None,
+                Some(json!({"email": "KNOWN@example.org"})),
+                &format!("10.0.1.{i}:1"),
+            )
+            .await;
+        if r.status == 429 {
+            over = Some(r);
+            break;
+        }
+        assert_eq!(r.status, 202);
+    }
+    let over = over.expect("the fourth or at most seventh request is refused");
+    assert!(over.headers.get("retry-after").is_some());
+});
+
 engine_test!(an_expired_or_unknown_reset_token_fails, |ctx, app| {
     use domain::user::tokens::{AccountTokenRepository, TokenMinter, TokenPurpose};
-    let hash = ctx.password_hash().await;
     let user = ctx
-        .user_with_password("late@example.org", Role::Member, true, &hash)
+        .user_with_password("late@example.org", Role::Member, true)
         .await;
     let tokens = adapters::SeaOrmAccountTokenRepository::new(ctx.state.db.clone());
     let minted = adapters::Sha256TokenMinter.mint();
@@ -464,8 +500,7 @@ engine_test!(an_expired_or_unknown_reset_token_fails, |ctx, app| {
 engine_test!(
     five_wrong_passwords_lock_the_account_for_that_network_and_mail_its_owner_once,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        ctx.user_with_password("guess@example.org", Role::Member, true, &hash)
+        ctx.user_with_password("guess@example.org", Role::Member, true)
             .await;
         // (Until the lock became per network, five failures from two addresses locked the
         // account for every address; see `safety.rs` for the lock nobody can abuse.)
@@ -513,7 +548,7 @@ engine_test!(
             "the right password from a third address"
         );
         // Another account is not affected.
-        ctx.user_with_password("other@example.org", Role::Member, true, &hash)
+        ctx.user_with_password("other@example.org", Role::Member, true)
             .await;
         assert_eq!(
             login(&app, "other@example.org", PASSWORD, HOME)
@@ -521,7 +556,12 @@ engine_test!(
                 .status,
             200
         );
+    }
+);
 
+engine_test!(
+    five_wrong_admin_passwords_lock_the_admin_sign_in_for_that_network,
+    |ctx, app| {
         // The admin sign-in counts per account and network too.
         for _ in 0..5 {
             let r = app
@@ -830,10 +870,9 @@ async fn google_does_not_take_over_postgres() {
 }
 
 engine_test!(a_person_edits_their_profile, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    ctx.user_with_password("taken@example.org", Role::Member, true, &hash)
+    ctx.user_with_password("taken@example.org", Role::Member, true)
         .await;
-    let (_, c) = sign_in_new(&ctx, &app, "me@example.org", Role::Member, false, &hash).await;
+    let (_, c) = sign_in_as_with(&ctx, &app, Role::Member, |p| p.pending()).await;
     let ok = app
         .call(
             Method::PATCH,
@@ -890,8 +929,8 @@ engine_test!(a_person_edits_their_profile, |ctx, app| {
 engine_test!(
     changing_the_password_checks_the_current_one_and_ends_other_sessions,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (_, here) = sign_in_new(&ctx, &app, "pw@example.org", Role::Member, true, &hash).await;
+        let (_, here) =
+            sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("pw@example.org")).await;
         let there = login(&app, "pw@example.org", PASSWORD, CAFE)
             .await
             .cookie
@@ -942,69 +981,83 @@ engine_test!(
     }
 );
 
-engine_test!(a_person_sees_and_ends_their_sessions, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    ctx.user_with_password("s@example.org", Role::Member, true, &hash)
+/// `s@example.org` signed in from each of `devices` (a network and a browser); their
+/// cookies in that order.
+async fn signed_in_on<const N: usize>(
+    ctx: &TestContext,
+    app: &impl TestApp,
+    devices: [(&str, &str); N],
+) -> [String; N] {
+    ctx.user_with_password("s@example.org", Role::Member, true)
         .await;
     let body = json!({"email": "s@example.org", "password": PASSWORD});
-    let laptop = send_as(
-        &app,
-        Method::POST,
-        "/api/login",
-        None,
-        Some(body.clone()),
-        HOME,
-        FIREFOX,
-    )
-    .await
-    .cookie
-    .unwrap();
-    let office = send_as(
-        &app,
-        Method::POST,
-        "/api/login",
-        None,
-        Some(body.clone()),
-        CAFE,
-        CHROME,
-    )
-    .await
-    .cookie
-    .unwrap();
-    let phone = send_as(
-        &app,
-        Method::POST,
-        "/api/login",
-        None,
-        Some(body),
-        CAFE,
-        CHROME,
-    )
-    .await
-    .cookie
-    .unwrap();
+    let mut cookies = Vec::new();
+    for (peer, agent) in devices {
+        let signed_in = app
+            .call_from(
+                Method::POST,
+                "/api/login",
+                None,
+                Some(body.clone()),
+                peer,
+                agent,
+            )
+            .await;
+        cookies.push(signed_in.cookie.unwrap());
+    }
+    cookies.try_into().unwrap()
+}
+
+/// A laptop at home, then an office computer and a phone on the café's network.
+const THREE_DEVICES: [(&str, &str); 3] = [(HOME, FIREFOX), (CAFE, CHROME), (CAFE, CHROME)];
+
+engine_test!(
+    a_person_sees_their_sessions_without_their_secrets,
+    |ctx, app| {
+        let [laptop, _, _] = signed_in_on(&ctx, &app, THREE_DEVICES).await;
+        let list = app
+            .call(Method::GET, "/api/user/sessions", Some(&laptop), None, HOME)
+            .await;
+        assert_eq!(list.status, 200);
+        let sessions = list.body.as_array().unwrap();
+        assert_eq!(sessions.len(), 3);
+        let mine: Vec<_> = sessions.iter().filter(|s| s["current"] == true).collect();
+        assert_eq!(mine.len(), 1);
+        assert_eq!(mine[0]["browser"], "Firefox 133");
+        assert_eq!(mine[0]["os"], "Linux");
+        assert_eq!(mine[0]["ipAddress"], "10.0.0.1");
+        assert!(mine[0]["createdAt"].is_string() && mine[0]["lastSeenAt"].is_string());
+        assert!(
+            !list
+                .body
+                .to_string()
+                .contains(laptop.split('=').nth(1).unwrap()),
+            "no secrets"
+        );
+        let other = sessions.iter().find(|s| s["current"] == false).unwrap();
+        assert_eq!(other["browser"], "Chrome 131");
+    }
+);
+
+/// The id of one of the sessions that `cookie` is not.
+async fn another_session(app: &impl TestApp, cookie: &str) -> String {
     let list = app
-        .call(Method::GET, "/api/user/sessions", Some(&laptop), None, HOME)
+        .call(Method::GET, "/api/user/sessions", Some(cookie), None, HOME)
         .await;
-    assert_eq!(list.status, 200);
-    let sessions = list.body.as_array().unwrap();
-    assert_eq!(sessions.len(), 3);
-    let mine: Vec<_> = sessions.iter().filter(|s| s["current"] == true).collect();
-    assert_eq!(mine.len(), 1);
-    assert_eq!(mine[0]["browser"], "Firefox 133");
-    assert_eq!(mine[0]["os"], "Linux");
-    assert_eq!(mine[0]["ipAddress"], "10.0.0.1");
-    assert!(mine[0]["createdAt"].is_string() && mine[0]["lastSeenAt"].is_string());
-    assert!(
-        !list
-            .body
-            .to_string()
-            .contains(laptop.split('=').nth(1).unwrap()),
-        "no secrets"
-    );
-    let other = sessions.iter().find(|s| s["current"] == false).unwrap();
-    assert_eq!(other["browser"], "Chrome 131");
-    let id = other["id"].as_str().unwrap();
+    list.body
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["current"] == false)
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+engine_test!(ending_a_named_session_ends_exactly_that_one, |ctx, app| {
+    let [laptop, office, phone] = signed_in_on(&ctx, &app, THREE_DEVICES).await;
+    let id = another_session(&app, &laptop).await;
     let ended = app
         .call(
             Method::DELETE,
@@ -1038,22 +1091,12 @@ engine_test!(a_person_sees_and_ends_their_sessions, |ctx, app| {
         1,
         "exactly the named one ended"
     );
+});
 
-    // Someone else's session id is not found.
-    let (_, stranger) = sign_in_new(&ctx, &app, "x@example.org", Role::Member, true, &hash).await;
-    let theirs = app
-        .call(Method::GET, "/api/user/sessions", Some(&laptop), None, HOME)
-        .await;
-    let left = theirs
-        .body
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["current"] == false)
-        .unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+engine_test!(someone_elses_session_is_not_found, |ctx, app| {
+    let [laptop, _] = signed_in_on(&ctx, &app, [(HOME, FIREFOX), (CAFE, CHROME)]).await;
+    let (_, stranger) = sign_in_as(&ctx, &app, Role::Member).await;
+    let left = another_session(&app, &laptop).await;
     let refused = app
         .call(
             Method::DELETE,
@@ -1064,7 +1107,10 @@ engine_test!(a_person_sees_and_ends_their_sessions, |ctx, app| {
         )
         .await;
     assert_eq!(refused.status, 404);
+});
 
+engine_test!(ending_the_other_sessions_keeps_this_one, |ctx, app| {
+    let [laptop, _] = signed_in_on(&ctx, &app, [(HOME, FIREFOX), (CAFE, CHROME)]).await;
     let all = app
         .call(
             Method::POST,
@@ -1091,8 +1137,7 @@ engine_test!(
     a_request_that_does_nothing_does_not_extend_a_session,
     |ctx, app| {
         use sea_orm::{ConnectionTrait, Statement};
-        let hash = ctx.password_hash().await;
-        let (_, c) = sign_in_new(&ctx, &app, "idle@example.org", Role::Member, true, &hash).await;
+        let (_, c) = sign_in_as(&ctx, &app, Role::Member).await;
         let db = &ctx.state.db;
         let expiry = || async {
             db.query_one_raw(Statement::from_string(
@@ -1127,33 +1172,20 @@ engine_test!(
     }
 );
 
-engine_test!(the_export_holds_everything_about_the_person, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (me, c) = sign_in_new(
-        &ctx,
-        &app,
-        "exp@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
+/// `exp@example.org`, a regular contributor, signed in, with one of everything the export
+/// holds: an approved story, a task, a comment and a help message. Its address is not
+/// proved yet.
+async fn one_of_everything(ctx: &TestContext, app: &impl TestApp) -> (User, String) {
+    let (me, c) = sign_in_as_with(ctx, app, Role::RegularContributor, |p| {
+        p.email("exp@example.org")
+    })
     .await;
     let created = app
         .call(Method::POST, "/api/stories", Some(&c), Some(json!({"title": "My testimony", "content": "Grace found me.", "category": "Testimonies", "isPublished": true, "consent": {"site": true, "social": true, "widget": true}})), HOME)
         .await;
     assert_eq!(created.status, 201, "{}", created.body);
     let id = created.body["id"].as_i64().unwrap();
-    let boss = app
-        .call(
-            Method::POST,
-            "/api/admin/login",
-            None,
-            Some(json!({"username": "admin", "password": ADMIN_PASSWORD})),
-            HOME,
-        )
-        .await
-        .cookie
-        .unwrap();
+    let boss = super_admin(app).await;
     let approved = app
         .call(
             Method::POST,
@@ -1182,17 +1214,43 @@ engine_test!(the_export_holds_everything_about_the_person, |ctx, app| {
         HOME,
     )
     .await;
-    // Comments are matched by the address typed with them: while the account's address
-    // is unproved, anyone could have signed up with it, so they are left out.
-    let unproved = app
-        .call(Method::GET, "/api/user/export", Some(&c), None, HOME)
-        .await;
-    assert_eq!(unproved.status, 200, "{}", unproved.body);
-    assert_eq!(unproved.body["comments"], json!([]));
-    assert_eq!(
-        unproved.body["stories"][0]["story"]["title"],
-        "My testimony"
-    );
+    (me, c)
+}
+
+/// The bootstrap super admin's session cookie.
+async fn super_admin(app: &impl TestApp) -> String {
+    app.call(
+        Method::POST,
+        "/api/admin/login",
+        None,
+        Some(json!({"username": "admin", "password": ADMIN_PASSWORD})),
+        HOME,
+    )
+    .await
+    .cookie
+    .unwrap()
+}
+
+engine_test!(
+    the_export_leaves_out_comments_while_the_address_is_unproved,
+    |ctx, app| {
+        let (_, c) = one_of_everything(&ctx, &app).await;
+        // Comments are matched by the address typed with them: while the account's address
+        // is unproved, anyone could have signed up with it, so they are left out.
+        let unproved = app
+            .call(Method::GET, "/api/user/export", Some(&c), None, HOME)
+            .await;
+        assert_eq!(unproved.status, 200, "{}", unproved.body);
+        assert_eq!(unproved.body["comments"], json!([]));
+        assert_eq!(
+            unproved.body["stories"][0]["story"]["title"],
+            "My testimony"
+        );
+    }
+);
+
+engine_test!(the_export_holds_everything_about_the_person, |ctx, app| {
+    let (me, c) = one_of_everything(&ctx, &app).await;
     ctx.users()
         .mark_email_verified(&me.id, SystemClock.now())
         .await
@@ -1222,61 +1280,90 @@ engine_test!(the_export_holds_everything_about_the_person, |ctx, app| {
     assert!(!e.to_string().contains("argon2"), "no password hash");
 });
 
+/// What [`about_to_leave`] made.
+struct Leaver {
+    cookie: String,
+    kept: Story,
+    draft: Story,
+}
+
+/// `bye@example.org`, a regular contributor, signed in, with a live story, a draft and a task.
+async fn about_to_leave(ctx: &TestContext, app: &impl TestApp) -> Leaver {
+    let (me, cookie) = sign_in_as_with(ctx, app, Role::RegularContributor, |p| {
+        p.email("bye@example.org")
+    })
+    .await;
+    let kept = ctx
+        .story(&me, "Kept testimony", "Testimonies", true, 2)
+        .await;
+    let draft = ctx.story(&me, "Unfinished", "Testimonies", false, 0).await;
+    ctx.schedule(&me, "Task", chrono::Duration::days(1)).await;
+    Leaver {
+        cookie,
+        kept,
+        draft,
+    }
+}
+
+/// The holder of `cookie` deletes their account and keeps their stories on the site.
+async fn leave_keeping_stories(app: &impl TestApp, cookie: &str) {
+    let gone = app
+        .call(
+            Method::DELETE,
+            "/api/user",
+            Some(cookie),
+            Some(json!({"password": PASSWORD, "deleteStories": false})),
+            HOME,
+        )
+        .await;
+    assert_eq!(gone.status, 200, "{}", gone.body);
+}
+
+engine_test!(leaving_asks_for_the_password, |ctx, app| {
+    let Leaver { cookie: c, .. } = about_to_leave(&ctx, &app).await;
+    let wrong = app
+        .call(
+            Method::DELETE,
+            "/api/user",
+            Some(&c),
+            Some(json!({"password": "nope", "deleteStories": false})),
+            HOME,
+        )
+        .await;
+    assert_eq!(wrong.status, 400);
+    assert_eq!(wrong.body["errors"][0]["field"], "password");
+});
+
+engine_test!(leaving_ends_every_session_and_the_sign_in, |ctx, app| {
+    let Leaver { cookie: c, .. } = about_to_leave(&ctx, &app).await;
+    let other = login(&app, "bye@example.org", PASSWORD, CAFE)
+        .await
+        .cookie
+        .unwrap();
+    leave_keeping_stories(&app, &c).await;
+    for cookie in [&c, &other] {
+        assert_eq!(
+            app.call(Method::GET, "/api/user", Some(cookie), None, HOME)
+                .await
+                .status,
+            401
+        );
+    }
+    assert_eq!(
+        login(&app, "bye@example.org", PASSWORD, HOME).await.status,
+        401
+    );
+});
+
 engine_test!(
     leaving_with_kept_stories_leaves_them_readable_and_anonymous,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (me, c) = sign_in_new(
-            &ctx,
-            &app,
-            "bye@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
-        let kept = ctx
-            .story(&me, "Kept testimony", "Testimonies", true, 2)
-            .await;
-        let draft = ctx.story(&me, "Unfinished", "Testimonies", false, 0).await;
-        ctx.schedule(&me, "Task", chrono::Duration::days(1)).await;
-        let wrong = app
-            .call(
-                Method::DELETE,
-                "/api/user",
-                Some(&c),
-                Some(json!({"password": "nope", "deleteStories": false})),
-                HOME,
-            )
-            .await;
-        assert_eq!(wrong.status, 400);
-        assert_eq!(wrong.body["errors"][0]["field"], "password");
-        let other = login(&app, "bye@example.org", PASSWORD, CAFE)
-            .await
-            .cookie
-            .unwrap();
-        let gone = app
-            .call(
-                Method::DELETE,
-                "/api/user",
-                Some(&c),
-                Some(json!({"password": PASSWORD, "deleteStories": false})),
-                HOME,
-            )
-            .await;
-        assert_eq!(gone.status, 200, "{}", gone.body);
-        for cookie in [&c, &other] {
-            assert_eq!(
-                app.call(Method::GET, "/api/user", Some(cookie), None, HOME)
-                    .await
-                    .status,
-                401
-            );
-        }
-        assert_eq!(
-            login(&app, "bye@example.org", PASSWORD, HOME).await.status,
-            401
-        );
+        let Leaver {
+            cookie: c,
+            kept,
+            draft,
+        } = about_to_leave(&ctx, &app).await;
+        leave_keeping_stories(&app, &c).await;
         let story = app
             .call(
                 Method::GET,
@@ -1308,18 +1395,15 @@ engine_test!(
             .call(Method::GET, "/api/stories", None, None, HOME)
             .await;
         assert!(list.body.to_string().contains("Kept testimony"));
-        // The placeholder is nobody the super admin administers.
-        let boss = app
-            .call(
-                Method::POST,
-                "/api/admin/login",
-                None,
-                Some(json!({"username": "admin", "password": ADMIN_PASSWORD})),
-                HOME,
-            )
-            .await
-            .cookie
-            .unwrap();
+    }
+);
+
+engine_test!(
+    the_placeholder_for_kept_stories_is_nobody_the_super_admin_administers,
+    |ctx, app| {
+        let Leaver { cookie: c, .. } = about_to_leave(&ctx, &app).await;
+        leave_keeping_stories(&app, &c).await;
+        let boss = super_admin(&app).await;
         let people = app
             .call(Method::GET, "/api/admin/users", Some(&boss), None, HOME)
             .await;
@@ -1328,31 +1412,26 @@ engine_test!(
             "{}",
             people.body
         );
-        // The super admin's export of nobody: the bootstrap admin is the last one.
-        let last = app
-            .call(
-                Method::DELETE,
-                "/api/user",
-                Some(&boss),
-                Some(json!({"deleteStories": true})),
-                HOME,
-            )
-            .await;
-        assert_eq!(last.status, 409);
     }
 );
 
+engine_test!(the_last_super_admin_may_not_leave, |ctx, app| {
+    // The super admin's export of nobody: the bootstrap admin is the last one.
+    let boss = super_admin(&app).await;
+    let last = app
+        .call(
+            Method::DELETE,
+            "/api/user",
+            Some(&boss),
+            Some(json!({"deleteStories": true})),
+            HOME,
+        )
+        .await;
+    assert_eq!(last.status, 409);
+});
+
 engine_test!(leaving_with_stories_deletes_them_too, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (me, c) = sign_in_new(
-        &ctx,
-        &app,
-        "all@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
+    let (me, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let story = ctx.story(&me, "Goes too", "Worship", true, 1).await;
     let gone = app
         .call(

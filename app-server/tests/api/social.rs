@@ -9,7 +9,7 @@ use adapters::testing::{Engine, TestDatabase};
 use domain::user::Role;
 use serde_json::json;
 
-use crate::helpers::{TestContext, client, sign_in_new, test_config};
+use crate::helpers::{TestContext, client, sign_in_as, test_config};
 
 fn tweet_created(n: usize, _: &Request) -> Answer {
     Answer::json(
@@ -72,16 +72,7 @@ async fn exported_with_credentials(engine: Engine) {
     let app =
         actix_web::test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone()))
             .await;
-    let hash = ctx.password_hash().await;
-    let (author, cookie) = sign_in_new(
-        &ctx,
-        &app,
-        "writer@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
+    let (author, cookie) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let story = ctx
         .story(&author, "Shared story", "Worship", true, 1)
         .await

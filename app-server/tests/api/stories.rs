@@ -6,7 +6,7 @@ use domain::user::Role;
 use serde_json::{Value, json};
 
 use crate::engine_test;
-use crate::helpers::{ADMIN_PASSWORD, client, send, sign_in_new};
+use crate::helpers::{ADMIN_PASSWORD, App, TestContext, client, send, sign_in_as, sign_in_as_with};
 
 fn story(title: &str) -> Value {
     json!({
@@ -22,15 +22,7 @@ fn story(title: &str) -> Value {
 }
 
 /// The bootstrap super admin's session cookie.
-pub async fn admin_cookie<S, B>(app: &S) -> String
-where
-    S: actix_web::dev::Service<
-            actix_http::Request,
-            Response = actix_web::dev::ServiceResponse<B>,
-            Error = actix_web::Error,
-        >,
-    B: actix_web::body::MessageBody,
-{
+pub async fn admin_cookie(app: &impl App) -> String {
     let res = client(app, None)
         .post(
             "/api/admin/login",
@@ -43,25 +35,11 @@ where
 engine_test!(
     a_video_story_goes_from_draft_to_review_to_published,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, c) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
+        let (author, c) = sign_in_as_with(&ctx, &app, Role::RegularContributor, |p| {
+            p.email("writer@example.org")
+        })
         .await;
-        let (reviewer, r) = sign_in_new(
-            &ctx,
-            &app,
-            "reviewer@example.org",
-            Role::SubAdmin,
-            true,
-            &hash,
-        )
-        .await;
+        let (reviewer, r) = sign_in_as(&ctx, &app, Role::SubAdmin).await;
         let mut body = story("Walking on water");
         body["videoUrl"] = json!("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
         let created = client(&app, Some(&c))
@@ -163,16 +141,7 @@ engine_test!(
 engine_test!(
     an_edit_of_a_live_story_waits_for_review_while_the_old_text_stays_public,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (_, c) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::PrimaryContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, c) = sign_in_as(&ctx, &app, Role::PrimaryContributor).await;
         let admin = admin_cookie(&app).await;
         let mut body = story("Original title");
         body["isPublished"] = json!(true);
@@ -290,25 +259,8 @@ engine_test!(
 engine_test!(
     a_rejected_story_carries_the_reason_and_can_be_resubmitted,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, c) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
-        let (_, r) = sign_in_new(
-            &ctx,
-            &app,
-            "reviewer@example.org",
-            Role::SubAdmin,
-            true,
-            &hash,
-        )
-        .await;
+        let (author, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
+        let (_, r) = sign_in_as(&ctx, &app, Role::SubAdmin).await;
         let mut body = story("Needs work");
         body["isPublished"] = json!(true);
         body["consent"] = json!({"site": true, "social": true, "widget": true});
@@ -356,16 +308,7 @@ engine_test!(
 );
 
 engine_test!(story_html_is_sanitised, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (_, c) = sign_in_new(
-        &ctx,
-        &app,
-        "writer@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
+    let (_, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let mut body = story("Clean");
     body["content"] = json!(
         r#"<p onclick="x()">Hello<script>alert(1)</script><img src="https://i.example/a.png" alt="A hill" onerror="alert(2)"><a href="javascript:alert(3)">link</a></p>"#
@@ -384,16 +327,7 @@ engine_test!(story_html_is_sanitised, |ctx, app| {
 });
 
 engine_test!(story_fields_are_validated, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (_, c) = sign_in_new(
-        &ctx,
-        &app,
-        "writer@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
+    let (_, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let fields = |res: &crate::helpers::Answer| -> Vec<String> {
         res.body["errors"]
             .as_array()
@@ -427,6 +361,10 @@ engine_test!(story_fields_are_validated, |ctx, app| {
         .post("/api/stories", json!({"title": 1}))
         .await;
     assert_eq!(malformed.status, 400);
+});
+
+engine_test!(a_missing_story_is_not_found_to_a_writer, |ctx, app| {
+    let (_, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let missing = client(&app, Some(&c))
         .put("/api/stories/999999", story("x"))
         .await;
@@ -471,52 +409,17 @@ engine_test!(admin_authors_skip_the_queue, |ctx, app| {
     );
 });
 
-engine_test!(who_may_write_edit_delete_and_review_stories, |ctx, app| {
-    let hash = ctx.password_hash().await;
-    let (author, c) = sign_in_new(
-        &ctx,
-        &app,
-        "writer@example.org",
-        Role::RegularContributor,
-        true,
-        &hash,
-    )
-    .await;
-    let (_, pending) = sign_in_new(
-        &ctx,
-        &app,
-        "pending@example.org",
-        Role::Member,
-        false,
-        &hash,
-    )
-    .await;
-    let (_, other) = sign_in_new(&ctx, &app, "other@example.org", Role::Member, true, &hash).await;
-    let (_, primary) = sign_in_new(
-        &ctx,
-        &app,
-        "primary@example.org",
-        Role::PrimaryContributor,
-        true,
-        &hash,
-    )
-    .await;
-    let (_, adm) = sign_in_new(&ctx, &app, "adm@example.org", Role::Admin, false, &hash).await;
-    let (_, sub) = sign_in_new(&ctx, &app, "sub@example.org", Role::SubAdmin, true, &hash).await;
-    let superadmin = admin_cookie(&app).await;
-    assert_eq!(
-        client(&app, None)
-            .post("/api/stories", story("x"))
-            .await
-            .status,
-        401
-    );
-    let refused = client(&app, Some(&pending))
-        .post("/api/stories", story("x"))
-        .await;
-    assert_eq!(refused.status, 403);
-    assert_eq!(refused.body["message"], "Your account is pending approval");
-    let draft = client(&app, Some(&c))
+/// What [`a_draft_and_a_live_story`] made.
+struct Shelf {
+    cookie: String,
+    draft: i64,
+    live: i64,
+}
+
+/// A regular contributor, signed in, with a draft written through the API and a live story.
+async fn a_draft_and_a_live_story(ctx: &TestContext, app: &impl App) -> Shelf {
+    let (author, cookie) = sign_in_as(ctx, app, Role::RegularContributor).await;
+    let draft = client(app, Some(&cookie))
         .post("/api/stories", story("Draft"))
         .await
         .body["id"]
@@ -527,6 +430,35 @@ engine_test!(who_may_write_edit_delete_and_review_stories, |ctx, app| {
         .await
         .id
         .0;
+    Shelf {
+        cookie,
+        draft,
+        live,
+    }
+}
+
+engine_test!(
+    visitors_and_people_awaiting_approval_may_not_write_stories,
+    |ctx, app| {
+        let (_, pending) = sign_in_as_with(&ctx, &app, Role::Member, |p| p.pending()).await;
+        assert_eq!(
+            client(&app, None)
+                .post("/api/stories", story("x"))
+                .await
+                .status,
+            401
+        );
+        let refused = client(&app, Some(&pending))
+            .post("/api/stories", story("x"))
+            .await;
+        assert_eq!(refused.status, 403);
+        assert_eq!(refused.body["message"], "Your account is pending approval");
+    }
+);
+
+engine_test!(others_may_not_change_an_authors_stories, |ctx, app| {
+    let Shelf { draft, live, .. } = a_draft_and_a_live_story(&ctx, &app).await;
+    let (_, other) = sign_in_as(&ctx, &app, Role::Member).await;
     // someone else's draft looks missing; someone else's live story is forbidden
     assert_eq!(
         client(&app, Some(&other))
@@ -568,64 +500,84 @@ engine_test!(who_may_write_edit_delete_and_review_stories, |ctx, app| {
             .status,
         401
     );
-    // the review queue and its actions
-    for (name, cookie, expected) in [
-        ("visitor", None, 401),
-        ("pending", Some(&pending), 403),
-        ("member", Some(&other), 403),
-        ("primary contributor", Some(&primary), 403),
-        ("admin", Some(&adm), 200),
-        ("sub admin", Some(&sub), 200),
-        ("super admin", Some(&superadmin), 200),
-    ] {
-        let c = cookie.map(String::as_str);
-        assert_eq!(
-            client(&app, c)
-                .get("/api/admin/stories/pending")
-                .await
-                .status,
-            expected,
-            "{name}"
-        );
-        let approve = send(
-            &app,
-            Method::POST,
-            &format!("/api/admin/stories/{draft}/approve"),
-            c,
-            None,
-        )
-        .await
-        .status;
-        assert_eq!(
-            approve,
-            if expected == 200 { 409 } else { expected },
-            "{name} approving a draft"
-        );
-        let reject = send(
-            &app,
-            Method::POST,
-            "/api/admin/stories/999999/reject",
-            c,
-            None,
-        )
-        .await
-        .status;
-        assert_eq!(
-            reject,
-            if expected == 200 { 404 } else { expected },
-            "{name} rejecting a missing story"
-        );
-        let delete = client(&app, c)
-            .delete("/api/admin/stories/999999")
+});
+
+engine_test!(
+    only_reviewers_use_the_review_queue_and_its_actions,
+    |ctx, app| {
+        let Shelf { draft, .. } = a_draft_and_a_live_story(&ctx, &app).await;
+        let (_, pending) = sign_in_as_with(&ctx, &app, Role::Member, |p| p.pending()).await;
+        let (_, other) = sign_in_as(&ctx, &app, Role::Member).await;
+        let (_, primary) = sign_in_as(&ctx, &app, Role::PrimaryContributor).await;
+        let (_, adm) = sign_in_as_with(&ctx, &app, Role::Admin, |p| p.pending()).await;
+        let (_, sub) = sign_in_as(&ctx, &app, Role::SubAdmin).await;
+        let superadmin = admin_cookie(&app).await;
+        for (name, cookie, expected) in [
+            ("visitor", None, 401),
+            ("pending", Some(&pending), 403),
+            ("member", Some(&other), 403),
+            ("primary contributor", Some(&primary), 403),
+            ("admin", Some(&adm), 200),
+            ("sub admin", Some(&sub), 200),
+            ("super admin", Some(&superadmin), 200),
+        ] {
+            let c = cookie.map(String::as_str);
+            assert_eq!(
+                client(&app, c)
+                    .get("/api/admin/stories/pending")
+                    .await
+                    .status,
+                expected,
+                "{name}"
+            );
+            let approve = send(
+                &app,
+                Method::POST,
+                &format!("/api/admin/stories/{draft}/approve"),
+                c,
+                None,
+            )
             .await
             .status;
-        assert_eq!(
-            delete,
-            if expected == 200 { 404 } else { expected },
-            "{name} deleting a missing story"
-        );
+            assert_eq!(
+                approve,
+                if expected == 200 { 409 } else { expected },
+                "{name} approving a draft"
+            );
+            let reject = send(
+                &app,
+                Method::POST,
+                "/api/admin/stories/999999/reject",
+                c,
+                None,
+            )
+            .await
+            .status;
+            assert_eq!(
+                reject,
+                if expected == 200 { 404 } else { expected },
+                "{name} rejecting a missing story"
+            );
+            let delete = client(&app, c)
+                .delete("/api/admin/stories/999999")
+                .await
+                .status;
+            assert_eq!(
+                delete,
+                if expected == 200 { 404 } else { expected },
+                "{name} deleting a missing story"
+            );
+        }
     }
-    // the author, and admins, may delete
+);
+
+engine_test!(the_author_and_admins_may_delete_stories, |ctx, app| {
+    let Shelf {
+        cookie: c,
+        draft,
+        live,
+    } = a_draft_and_a_live_story(&ctx, &app).await;
+    let (_, adm) = sign_in_as_with(&ctx, &app, Role::Admin, |p| p.pending()).await;
     assert_eq!(
         client(&app, Some(&c))
             .delete(&format!("/api/stories/{draft}"))
@@ -652,18 +604,8 @@ engine_test!(who_may_write_edit_delete_and_review_stories, |ctx, app| {
 engine_test!(
     an_authors_list_shows_drafts_only_to_the_author_and_reviewers,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, c) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
-        let (_, sub) =
-            sign_in_new(&ctx, &app, "sub@example.org", Role::SubAdmin, true, &hash).await;
+        let (author, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
+        let (_, sub) = sign_in_as(&ctx, &app, Role::SubAdmin).await;
         client(&app, Some(&c))
             .post("/api/stories", story("My draft"))
             .await;
@@ -734,32 +676,18 @@ engine_test!(
     }
 );
 
+/// Every platform the site posts to.
+fn to_every_platform() -> Value {
+    json!({"platforms": ["twitter", "linkedin", "instagram"]})
+}
+
 engine_test!(
-    a_published_story_is_exported_honestly_and_others_are_refused,
+    exporting_a_live_story_queues_one_post_per_platform_and_says_why_they_wait,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (author, c) = sign_in_new(
-            &ctx,
-            &app,
-            "writer@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
-        let (_, other) =
-            sign_in_new(&ctx, &app, "other@example.org", Role::Member, true, &hash).await;
-        let live = ctx
-            .story(&author, "Shared story", "Worship", true, 1)
-            .await
-            .id
-            .0;
-        let draft = ctx
-            .story(&author, "Draft story", "Worship", false, 0)
-            .await
-            .id
-            .0;
-        let all = json!({"platforms": ["twitter", "linkedin", "instagram"]});
+        let Shelf {
+            cookie: c, live, ..
+        } = a_draft_and_a_live_story(&ctx, &app).await;
+        let all = to_every_platform();
         let res = client(&app, Some(&c))
             .post(&format!("/api/stories/{live}/export"), all.clone())
             .await;
@@ -771,7 +699,7 @@ engine_test!(
         );
         // Exporting again while the posts wait queues nothing more.
         let again = client(&app, Some(&c))
-            .post(&format!("/api/stories/{live}/export"), all.clone())
+            .post(&format!("/api/stories/{live}/export"), all)
             .await;
         assert_eq!(again.status, 200, "{}", again.body);
         use sea_orm::{ConnectionTrait, Statement};
@@ -793,74 +721,87 @@ engine_test!(
                 && body.contains("Grace Stories"),
             "{body}"
         );
-        let unpublished = client(&app, Some(&c))
-            .post(&format!("/api/stories/{draft}/export"), all.clone())
-            .await;
-        assert_eq!(unpublished.status, 400);
-        assert_eq!(
-            unpublished.body["message"],
-            "Story must be published before exporting to social media"
-        );
-        assert_eq!(
-            client(&app, None)
-                .post(&format!("/api/stories/{live}/export"), all.clone())
-                .await
-                .status,
-            401
-        );
-        assert_eq!(
-            client(&app, Some(&other))
-                .post(&format!("/api/stories/{live}/export"), all.clone())
-                .await
-                .status,
-            403
-        );
-        assert_eq!(
-            client(&app, Some(&other))
-                .post(&format!("/api/stories/{draft}/export"), all.clone())
-                .await
-                .status,
-            404
-        );
-        assert_eq!(
-            client(&app, Some(&c))
-                .post("/api/stories/999999/export", all)
-                .await
-                .status,
-            404
-        );
-        let none = client(&app, Some(&c))
-            .post(
-                &format!("/api/stories/{live}/export"),
-                json!({"platforms": []}),
-            )
-            .await;
-        assert_eq!(none.status, 400);
-        let unknown = client(&app, Some(&c))
-            .post(
-                &format!("/api/stories/{live}/export"),
-                json!({"platforms": ["myspace"]}),
-            )
-            .await;
-        assert_eq!(unknown.status, 400);
     }
 );
+
+engine_test!(a_story_must_be_live_to_be_exported, |ctx, app| {
+    let Shelf {
+        cookie: c, draft, ..
+    } = a_draft_and_a_live_story(&ctx, &app).await;
+    let unpublished = client(&app, Some(&c))
+        .post(&format!("/api/stories/{draft}/export"), to_every_platform())
+        .await;
+    assert_eq!(unpublished.status, 400);
+    assert_eq!(
+        unpublished.body["message"],
+        "Story must be published before exporting to social media"
+    );
+});
+
+engine_test!(only_the_author_exports_a_story, |ctx, app| {
+    let Shelf {
+        cookie: c,
+        draft,
+        live,
+    } = a_draft_and_a_live_story(&ctx, &app).await;
+    let (_, other) = sign_in_as(&ctx, &app, Role::Member).await;
+    let all = to_every_platform();
+    assert_eq!(
+        client(&app, None)
+            .post(&format!("/api/stories/{live}/export"), all.clone())
+            .await
+            .status,
+        401
+    );
+    assert_eq!(
+        client(&app, Some(&other))
+            .post(&format!("/api/stories/{live}/export"), all.clone())
+            .await
+            .status,
+        403
+    );
+    assert_eq!(
+        client(&app, Some(&other))
+            .post(&format!("/api/stories/{draft}/export"), all.clone())
+            .await
+            .status,
+        404
+    );
+    assert_eq!(
+        client(&app, Some(&c))
+            .post("/api/stories/999999/export", all)
+            .await
+            .status,
+        404
+    );
+});
+
+engine_test!(an_export_names_at_least_one_known_platform, |ctx, app| {
+    let Shelf {
+        cookie: c, live, ..
+    } = a_draft_and_a_live_story(&ctx, &app).await;
+    let none = client(&app, Some(&c))
+        .post(
+            &format!("/api/stories/{live}/export"),
+            json!({"platforms": []}),
+        )
+        .await;
+    assert_eq!(none.status, 400);
+    let unknown = client(&app, Some(&c))
+        .post(
+            &format!("/api/stories/{live}/export"),
+            json!({"platforms": ["myspace"]}),
+        )
+        .await;
+    assert_eq!(unknown.status, 400);
+});
 
 // what the author typed comes back as typed, to its author and reviewers
 // only, for the live story and for an edit waiting for review.
 engine_test!(
     the_authors_text_comes_back_as_typed_to_the_author_and_reviewers,
     |ctx, app| {
-        let hash = ctx.password_hash().await;
-        let (_, author) = sign_in_new(
-            &ctx,
-            &app,
-            "ruth@example.org",
-            Role::RegularContributor,
-            true,
-            &hash,
-        )
-        .await;
+        let (_, author) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
         let typed = "Line one\nline two\n\n![Our choir & friends](https://images.example.org/choir.jpg)\n\n1 < 2 & \"quotes\"";
         let mut body = story("As typed");
         body["content"] = json!(format!("  {typed}\n"));

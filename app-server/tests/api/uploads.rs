@@ -7,7 +7,7 @@ use actix_web::test;
 use domain::user::Role;
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage, Rgba, RgbaImage};
 
-use crate::helpers::{TestContext, sign_in_new};
+use crate::helpers::{TestContext, sign_in_as_with};
 use crate::{engine_test, storage_test};
 
 const BOUNDARY: &str = "----gracestoriesboundary";
@@ -92,8 +92,7 @@ where
         >,
     B: actix_web::body::MessageBody,
 {
-    let hash = ctx.password_hash().await;
-    sign_in_new(ctx, app, email, Role::Member, true, &hash)
+    sign_in_as_with(ctx, app, Role::Member, |p| p.email(email))
         .await
         .1
 }
@@ -285,8 +284,7 @@ engine_test!(visitors_and_pending_members_cannot_upload, |ctx, app| {
         ImageFormat::Jpeg,
     );
     assert_eq!(upload(&app, None, "a.jpg", &photo).await.status, 401);
-    let hash = ctx.password_hash().await;
-    let (_, pending) = sign_in_new(&ctx, &app, "new@example.org", Role::Member, false, &hash).await;
+    let (_, pending) = sign_in_as_with(&ctx, &app, Role::Member, |p| p.pending()).await;
     assert_eq!(
         upload(&app, Some(&pending), "a.jpg", &photo).await.status,
         403
