@@ -161,6 +161,7 @@ pub fn follow_public_cache(cache: Arc<crate::public_cache::PublicCache>) {
 /// Starts the background jobs on the current Tokio runtime.
 pub fn spawn(state: &AppState) {
     follow_public_cache(state.public_cache.clone());
+    crate::memory::spawn_give_back();
 
     let sessions = state.sessions.clone();
     let limits = state.limits.per_client.clone();

@@ -11,6 +11,7 @@ pub mod error;
 pub mod frontend;
 pub mod jobs;
 pub mod json_body;
+pub mod memory;
 pub mod metrics;
 pub mod middleware;
 pub mod outage;

@@ -3,8 +3,6 @@
 //! archive for benchmarks (`seed --stories N --comments M [--users U] [--subscribers S]`),
 //! writes a backup (`backup [--out FILE]`) or restores one (`restore FILE [--replace]`).
 
-use std::sync::Arc;
-
 use actix_web::HttpServer;
 use app_server::config::Config;
 use tracing_subscriber::EnvFilter;
@@ -20,6 +18,7 @@ fn init_tracing() {
 
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
+    app_server::memory::configure();
     let _ = dotenvy::dotenv();
     match std::env::args().nth(1).as_deref() {
         Some("openapi") => {
@@ -127,7 +126,7 @@ async fn serve() -> anyhow::Result<()> {
     let config = Config::from_env()?;
     let bind = config.bind_addr.clone();
     let state = app_server::prepare(config).await?;
-    let openapi = Arc::new(app_server::routes::openapi_document());
+    let openapi = app_server::routes::ApiDocument::build()?;
     app_server::jobs::spawn(&state);
     if let Some(addr) = &state.config.metrics_addr {
         app_server::metrics::install(addr, &state)?;

@@ -1,9 +1,8 @@
 //! Start-up: open and migrate the database, seed, bootstrap the super admin, build the app.
 
-use std::sync::Arc;
-
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::http::header::ContentType;
 use actix_web::middleware::{Compress, NormalizePath, TrailingSlash, from_fn};
 use actix_web::{App, HttpResponse, web};
 use domain::user::bootstrap::{BootstrapOutcome, SuperAdminSeed};
@@ -78,7 +77,7 @@ async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
 /// The whole application: health probes, API, API explorer and the site.
 pub fn app(
     state: AppState,
-    openapi: Arc<utoipa::openapi::OpenApi>,
+    openapi: routes::ApiDocument,
 ) -> App<
     impl ServiceFactory<
         ServiceRequest,
@@ -120,7 +119,21 @@ pub fn app(
         .route("/metrics", web::to(no_metrics))
         .route("/widget.js", web::get().to(frontend::widget))
         .service(web::redirect("/api/docs", "/api/docs/"))
-        .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", (*openapi).clone()))
+        .route(
+            "/api/openapi.json",
+            web::get().to(move || {
+                let json = openapi.json();
+                async move {
+                    HttpResponse::Ok()
+                        .content_type(ContentType::json())
+                        .body(json)
+                }
+            }),
+        )
+        .service(
+            SwaggerUi::new("/api/docs/{_:.*}")
+                .config(utoipa_swagger_ui::Config::from("/api/openapi.json")),
+        )
         .service(routes::api_scope())
         .configure(crate::pages::configure)
         .default_service(web::to(frontend::serve))

@@ -185,6 +185,27 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
     api
 }
 
+/// The OpenAPI document as `/api/openapi.json` serves it: written to JSON once and shared
+/// by every worker. The document as structs is several megabytes, and each worker kept a
+/// copy of its own (the API explorer's) and wrote it out again for every request.
+#[derive(Clone)]
+pub struct ApiDocument(web::Bytes);
+
+impl ApiDocument {
+    /// Builds [`openapi_document`] and keeps only its JSON.
+    ///
+    /// # Errors
+    /// When the document does not serialize (a map key that is not a string).
+    pub fn build() -> serde_json::Result<Self> {
+        serde_json::to_vec(&openapi_document()).map(|json| Self(json.into()))
+    }
+
+    /// The JSON, for `GET /api/openapi.json`.
+    pub fn json(&self) -> web::Bytes {
+        self.0.clone()
+    }
+}
+
 /// Declares both ways to authenticate (the site's session cookie and an API token) on
 /// every operation, so the explorer's "Authorize" works with either. An operation that
 /// answers visitors too also lists the empty requirement: a GET when it is one of

@@ -181,11 +181,8 @@ async fn help_messages_are_rate_limited_per_address() {
     let mut config = crate::helpers::test_config(&db.url);
     config.rate_limit_per_minute = 2;
     let state = app_server::prepare(config).await.unwrap();
-    let app = actix_web::test::init_service(app_server::app(
-        state,
-        std::sync::Arc::new(app_server::routes::openapi_document()),
-    ))
-    .await;
+    let app =
+        actix_web::test::init_service(app_server::app(state, crate::helpers::api_document())).await;
     for _ in 0..2 {
         let res = client(&app, None)
             .post("/api/help/contact", message(json!("general")))

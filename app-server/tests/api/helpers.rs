@@ -2,7 +2,6 @@
 //! `TEST_DATABASE_URL` is set), the real application on top, and request helpers.
 
 use domain::clock::{Clock, SystemClock};
-use std::sync::Arc;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
@@ -57,7 +56,7 @@ pub fn test_config(database_url: &str) -> Config {
 /// One test's world: its database, the prepared state and the OpenAPI document.
 pub struct TestContext {
     pub state: AppState,
-    pub openapi: Arc<utoipa::openapi::OpenApi>,
+    pub openapi: app_server::routes::ApiDocument,
     _db: TestDatabase,
 }
 
@@ -91,7 +90,7 @@ impl TestContext {
         };
         Some(Self {
             state,
-            openapi: Arc::new(app_server::routes::openapi_document()),
+            openapi: api_document(),
             _db: db,
         })
     }
@@ -183,6 +182,15 @@ impl TestContext {
             .changed(&app_server::public_cache::Visible::Everything)
             .await;
     }
+}
+
+/// The OpenAPI document the application serves, built once per test process.
+pub fn api_document() -> app_server::routes::ApiDocument {
+    static DOCUMENT: std::sync::OnceLock<app_server::routes::ApiDocument> =
+        std::sync::OnceLock::new();
+    DOCUMENT
+        .get_or_init(|| app_server::routes::ApiDocument::build().expect("OpenAPI document"))
+        .clone()
 }
 
 /// Runs a test body once per engine: `engine_test!(name, |ctx, app| { ... })`. Attributes

@@ -101,11 +101,8 @@ async fn mail_goes_out_over_smtp(engine: Engine) {
     config.smtp_url = Some(sink.url());
     let state = app_server::prepare(config).await.unwrap();
     app_server::jobs::spawn(&state);
-    let app = actix_web::test::init_service(app_server::app(
-        state,
-        std::sync::Arc::new(app_server::routes::openapi_document()),
-    ))
-    .await;
+    let app =
+        actix_web::test::init_service(app_server::app(state, crate::helpers::api_document())).await;
 
     let res = client(&app, None)
         .post("/api/help/contact", help_message("Where is my story?"))

@@ -35,7 +35,7 @@ async fn two_instances_share_the_limit(engine: Engine) {
     };
     let mut config = test_config(&db.url);
     config.rate_limit_per_minute = 3;
-    let openapi = std::sync::Arc::new(app_server::routes::openapi_document());
+    let openapi = crate::helpers::api_document();
     let one = app_server::prepare(config.clone()).await.unwrap();
     let two = app_server::prepare(config).await.unwrap();
     let one = test::init_service(app_server::app(one, openapi.clone())).await;
@@ -91,11 +91,7 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_limit_and_nobody_else_ca
     config.rate_limit_per_minute = 2;
     config.trusted_proxies = app_server::client_ip::parse_trusted("10.0.0.0/8").unwrap();
     let state = app_server::prepare(config).await.unwrap();
-    let app = test::init_service(app_server::app(
-        state,
-        std::sync::Arc::new(app_server::routes::openapi_document()),
-    ))
-    .await;
+    let app = test::init_service(app_server::app(state, crate::helpers::api_document())).await;
     let proxy = "10.0.0.2:40000";
     assert_eq!(sign_in_from(&app, proxy, Some("198.51.100.1")).await, 401);
     assert_eq!(sign_in_from(&app, proxy, Some("198.51.100.1")).await, 401);

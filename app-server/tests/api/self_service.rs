@@ -212,11 +212,7 @@ async fn password_reset_over_smtp(engine: Engine) {
     let state = app_server::prepare(config).await.unwrap();
     app_server::jobs::spawn(&state);
     let ctx_users = adapters::SeaOrmUserRepository::new(state.db.clone());
-    let app = test::init_service(app_server::app(
-        state,
-        Arc::new(app_server::routes::openapi_document()),
-    ))
-    .await;
+    let app = test::init_service(app_server::app(state, crate::helpers::api_document())).await;
     let reg = app
         .call(
             Method::POST,

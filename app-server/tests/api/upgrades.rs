@@ -80,7 +80,7 @@ async fn upgrade_keeps_the_site(engine: Engine) {
     assert_eq!(applied, adapters::backup::known_schema());
     let app = actix_web::test::init_service(app_server::app(
         state.clone(),
-        std::sync::Arc::new(app_server::routes::openapi_document()),
+        crate::helpers::api_document(),
     ))
     .await;
     let list = client(&app, None).get("/api/stories?search=noon").await;
