@@ -74,13 +74,14 @@ lint: frontend-install
 audit:
     cargo deny check advisories
 
+# Four test threads on two cores: most of a test is waiting (for a database, a child process, a
+# second server); with the other changes in docs/decisions/consistency.md ("just test near ten
+# minutes") they took the HTTP suite from 380 s to 191 s. The HTTP tests build the
+# debug server (target/debug/app-server) with the test-support modules of `adapters` and
+# `domain`, which add code and change nothing the server does; the OpenAPI check and the
+# browser run use that build instead of compiling it again without them (minutes on two cores).
 # Everything: static checks, Rust tests on SQLite (and PostgreSQL when TEST_DATABASE_URL is set),
 # staleness of openapi.json and the client, vitest, and the browser run against the real binary.
-# Four test threads on two cores: most of a test is waiting (for a database, a child process, a
-# second server), and four take a third off the HTTP suite's time against two. The HTTP tests
-# build the debug server (target/debug/app-server) with the test-support modules of `adapters`
-# and `domain`, which add code and change nothing the server does; the OpenAPI check and the
-# browser run use that build instead of compiling it again without them (minutes on two cores).
 test: frontend-build lint
     cargo test --workspace --all-features -- --test-threads 4
     just check-openapi-built
@@ -88,11 +89,12 @@ test: frontend-build lint
     cd frontend && npm run test
     cd frontend && APP_SERVER_BIN="$PWD/../target/debug/app-server" npm run e2e
 
-# The slow checks, not part of `just test`: the browser suites of frontend/e2e/slow (axe on every screen as every
-# kind of person at 1280 and 390 px, keyboard-only journeys, 200% zoom, Lighthouse) against the debug binary;
-# and schemathesis from openapi.json against it as a visitor, a member and the super admin on SQLite and PostgreSQL.
+# The ignored HTTP tests (several processes, crashes, 100,000 stories), which build the debug binary (see `test`);
+# the browser suites of frontend/e2e/slow (axe on every screen as every kind of person at 1280 and 390 px,
+# keyboard-only journeys, 200% zoom, Lighthouse) against it; and schemathesis from openapi.json against it as a
+# visitor, a member and the super admin on SQLite and PostgreSQL.
+# The slow checks, not part of `just test` (about 20 minutes).
 test-slow: frontend-install
-    cargo build -p app-server
     cargo test -p app-server --test api -- --ignored
     python3 app-server/tests/slow/schemathesis_run.py --no-build
     cd frontend && APP_SERVER_BIN="$PWD/../target/debug/app-server" npm run e2e:slow
