@@ -38,10 +38,15 @@ export function takeFirstPaint(root: HTMLElement): FirstPaint | null {
     : null;
   // Someone may Tab into the paint before the app takes over; the app's markup is the same, so the
   // same element (by its place among the focusable ones) gets the focus back in the takeover's commit.
-  if (painted)
+  // A Tab pressed before this script ran (it starts after the first paint) has already moved the
+  // focus into the paint: that counts too.
+  if (painted) {
+    if (painted.contains(document.activeElement))
+      focusedInPaint = [...focusables()].indexOf(document.activeElement as HTMLElement);
     root.addEventListener('focusin', (event) => {
       if (painted.isConnected) focusedInPaint = [...focusables()].indexOf(event.target as HTMLElement);
     });
+  }
   return firstPaint;
 }
 
