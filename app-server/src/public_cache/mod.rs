@@ -15,8 +15,10 @@
 //! A change empties what it names on this instance before its answer leaves, and adds one
 //! to the shared version row (`cache_version`), at most once every [`TELL_EVERY`] however
 //! many changes come (the later ones in one bump shortly after). Every instance reads that
-//! row every [`FOLLOW_EVERY`] and empties its cache when another instance moved it, so a
-//! change reaches the others within a second. An answer computed while a change happened
+//! row every [`FOLLOW_EVERY`] and empties its cache when another instance moved it (and at
+//! its first reading, which may be the first to show a change), so a change reaches the
+//! others within a second. Each kept answer follows on its own: a story page may already be
+//! gone while the list is still the kept one, for the rest of that second. An answer computed while a change happened
 //! is not kept (the generation it started under is gone). Answers carry a strong `ETag`; a
 //! matching `If-None-Match` gets 304. Visitors asking for the same missing answer at once
 //! wait for one computation of it and share its answer, even one that cannot be kept.

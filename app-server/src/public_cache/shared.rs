@@ -68,7 +68,8 @@ impl PublicCache {
         }
     }
 
-    /// Reads the shared version and empties the cache when another instance changed it.
+    /// Reads the shared version and empties the cache when another instance changed it (or
+    /// when this is the first reading).
     ///
     /// # Errors
     /// The store's error (the cache is emptied too: without the version, nothing kept can
@@ -76,8 +77,10 @@ impl PublicCache {
     pub async fn follow(&self) -> Result<(), domain::StoreError> {
         match self.shared.current().await {
             Ok(version) => {
+                // The first reading forgets too: what was kept before it may predate a
+                // change that reading is the first to show.
                 let previous = locked(&self.seen).replace(version);
-                if previous.is_some_and(|p| p != version) {
+                if previous != Some(version) {
                     self.forget(&Visible::Everything);
                 }
                 Ok(())

@@ -194,6 +194,30 @@ engine_test!(
     }
 );
 
+engine_test!(
+    an_instances_first_reading_of_the_shared_version_trusts_nothing_kept_before_it,
+    |ctx, _app| {
+        // A second instance that answers visitors before its first reading of the version.
+        let mut config = crate::helpers::test_config(ctx.database_url());
+        config.media = ctx.state.config.media.clone();
+        let other = app_server::prepare(config).await.unwrap();
+        let other_app =
+            test::init_service(app_server::app(other.clone(), ctx.openapi.clone())).await;
+        assert_eq!(get(&other_app, "/api/stories").await.0, 200);
+        assert!(other.public_cache.holds("/api/stories"));
+        // Another instance changes something and says so before that first reading.
+        adapters::SeaOrmCacheVersion::new(ctx.state.db.clone())
+            .bump()
+            .await
+            .unwrap();
+        other.public_cache.follow().await.unwrap();
+        assert!(
+            other.public_cache.is_empty(),
+            "an answer kept before the first reading may predate the change"
+        );
+    }
+);
+
 #[actix_web::test]
 async fn with_no_memory_for_it_nothing_is_kept_but_etags_still_answer_304() {
     let Some(ctx) =
