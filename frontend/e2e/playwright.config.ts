@@ -15,16 +15,34 @@ export const chromiumLaunchOptions = {
   ],
 };
 
+/**
+ * In a worker, the harness of its parallel index (started by global-setup.ts, which runs before
+ * the workers load this file) under the plain names the tests read: `E2E_BASE_URL`,
+ * `E2E_MAIL_DIR`, `E2E_SERVER_LOG`. A worker started again after a failure keeps its index, and so
+ * its server.
+ */
+function useHarness() {
+  const slot = process.env.TEST_PARALLEL_INDEX;
+  if (slot === undefined) return;
+  for (const name of ['E2E_BASE_URL', 'E2E_MAIL_DIR', 'E2E_SERVER_LOG']) {
+    const value = process.env[`${name}_${slot}`];
+    if (value !== undefined) process.env[name] = value;
+  }
+}
+useHarness();
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  workers: 1,
+  // Two browsers at a time, each with its own server and database (global-setup.ts): a test file
+  // runs whole in one worker, so files never see each other's data.
+  workers: 2,
   retries: 0,
   reporter: 'list',
   timeout: 30_000,
   outputDir: './test-results',
   use: {
-    // Set by global-setup.ts, which runs before the workers load this file.
+    // The worker's own server (useHarness above).
     baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
