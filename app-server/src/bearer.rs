@@ -1,7 +1,7 @@
 //! `Authorization: Bearer gst_...`: personal API tokens on every `/api` call.
 //!
-//! The middleware looks the token up once per request and leaves its holder in the
-//! request's extensions, where [`crate::caller::CurrentCaller`], the `Origin` check and the
+//! The middleware looks the token up once per request (or finds it looked up a moment ago,
+//! `crate::access_cache`) and leaves its holder in the request's extensions, where [`crate::caller::CurrentCaller`], the `Origin` check and the
 //! rate limits find it. A request with a token is that token's holder and never the
 //! session cookie's, so a page on another site cannot borrow a signed-in browser's
 //! ambient cookie through it. An unknown, revoked or expired token is a 401, never a
@@ -74,7 +74,18 @@ pub async fn authenticate(
     if refuses_tokens(req.path()) {
         return refuse(req, ApiError::Unauthorized(TOKENS_REFUSED_HERE.into()));
     }
-    let holder = match state.api_tokens.authenticate(&secret).await {
+    let found = match state.access.token(&secret) {
+        Some(kept) => Ok(kept.filter(|h| !h.is_expired(state.clock.now()))),
+        None => {
+            let reading = state.access.reading();
+            let found = state.api_tokens.authenticate(&secret).await;
+            if let Ok(holder) = &found {
+                state.access.keep_token(&secret, reading, holder.clone());
+            }
+            found
+        }
+    };
+    let holder = match found {
         Ok(Some(holder)) => holder,
         Ok(None) => {
             return refuse(

@@ -13,8 +13,9 @@ use crate::state::AppState;
 pub use crate::session::USER_ID_KEY;
 
 /// The caller of this request: the holder of its API token, else a visitor or the
-/// signed-in user as stored now (so a role change or deletion takes effect on the next
-/// request). A signed-in request moves the session's idle limit (at most every few
+/// signed-in user as stored now (read at most [`crate::access_cache::FRESH_FOR`] ago, and
+/// never before a write on this instance, so a role change or deletion takes effect on the
+/// next request here and within that moment on the others). A signed-in request moves the session's idle limit (at most every few
 /// minutes).
 pub struct CurrentCaller(pub Caller);
 
@@ -39,7 +40,16 @@ impl FromRequest for CurrentCaller {
             let Some(id) = id else {
                 return Ok(CurrentCaller(Caller::Visitor));
             };
-            match state.accounts.find(&UserId::new(id)).await? {
+            let user = match state.access.user(&id) {
+                Some(kept) => kept,
+                None => {
+                    let reading = state.access.reading();
+                    let user = state.accounts.find(&UserId::new(id.clone())).await?;
+                    state.access.keep_user(&id, reading, user.clone());
+                    user
+                }
+            };
+            match user {
                 Some(user) if user.suspended_reason.is_none() => {
                     crate::session::seen(&session, state.clock.now());
                     Ok(CurrentCaller(Caller::User(user)))

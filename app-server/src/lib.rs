@@ -1,5 +1,6 @@
 //! The app-server crate: configuration, wiring, HTTP API, OpenAPI and the embedded site.
 
+pub mod access_cache;
 pub mod backups;
 pub mod bearer;
 pub mod caller;

@@ -78,6 +78,8 @@ pub struct AppState {
     /// Sends the outbox over SMTP; `None` without `SMTP_URL` (mail stays in the outbox).
     pub mail_delivery: Option<MailDelivery>,
     pub sessions: SqlSessionStore,
+    /// Sessions, people and token holders read a moment ago (`crate::access_cache`).
+    pub access: Arc<crate::access_cache::AccessCache>,
     /// The one clock of the services, the adapters' stamps and the handlers.
     pub clock: Arc<dyn Clock>,
     /// `None` when Google sign-in is not configured.
@@ -180,7 +182,8 @@ impl AppState {
             reset_mails: domain::user::password_reset::reset_mail_limits(hits.clone()),
         });
         let identity = configured::identity_provider(&config)?;
-        let sessions = SqlSessionStore::new(session_repo, clock.clone());
+        let access = Arc::new(crate::access_cache::AccessCache::default());
+        let sessions = SqlSessionStore::new(session_repo, clock.clone(), access.clone());
         let session_key = crate::session::cookie::signing_key(
             &config,
             &adapters::SeaOrmSettingsRepository::new(db.clone()),
@@ -290,6 +293,7 @@ impl AppState {
             mail_delivery,
             media,
             sessions,
+            access,
             clock,
             identity,
             limits,

@@ -54,6 +54,11 @@ pub async fn serve(
         // (`/api/docs`, any method) is not a write.
         if res.status().is_success() {
             crate::outage::write_succeeded();
+            // Who may do what may have changed (a sign-out, a suspension, a revoked token):
+            // the next request on this instance reads it again (`crate::access_cache`).
+            if let Some(state) = res.request().app_data::<web::Data<AppState>>() {
+                state.access.forget_all();
+            }
             let change = declared(res.response()).unwrap_or_else(|| undeclared(&res));
             cache.changed(&change).await;
         }

@@ -15,6 +15,7 @@ use domain::session::SessionRecord;
 
 use super::unavailable;
 use super::{HANDLE_KEY, SESSION_MAX_DAYS, SIGNED_IN_AT_KEY, USER_ID_KEY, entry, timestamp};
+use crate::access_cache::AccessCache;
 
 /// The stored row for a session's state: the expiry is the idle limit from now, capped by
 /// the absolute limit from the sign-in; owner and handle are copied into their columns.
@@ -38,16 +39,26 @@ pub(super) fn record(
     }
 }
 
-/// The `SessionStore` actix-session talks to.
+/// The `SessionStore` actix-session talks to. A signed-in session's state is read at most
+/// once every [`crate::access_cache::FRESH_FOR`] (`crate::access_cache`).
 #[derive(Clone)]
 pub struct SqlSessionStore {
     repo: Arc<SeaOrmSessionRepository>,
     clock: Arc<dyn Clock>,
+    access: Arc<AccessCache>,
 }
 
 impl SqlSessionStore {
-    pub fn new(repo: Arc<SeaOrmSessionRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { repo, clock }
+    pub fn new(
+        repo: Arc<SeaOrmSessionRepository>,
+        clock: Arc<dyn Clock>,
+        access: Arc<AccessCache>,
+    ) -> Self {
+        Self {
+            repo,
+            clock,
+            access,
+        }
     }
 
     /// Deletes the sessions that expired before `now`; answers how many.
@@ -64,6 +75,10 @@ impl SqlSessionStore {
 
 impl SessionStore for SqlSessionStore {
     async fn load(&self, key: &SessionKey) -> Result<Option<HashMap<String, String>>, LoadError> {
+        if let Some(state) = self.access.session(key.as_ref()) {
+            return Ok(Some(state));
+        }
+        let reading = self.access.reading();
         let Some(record) = self
             .repo
             .load(key.as_ref(), self.clock.now())
@@ -72,9 +87,15 @@ impl SessionStore for SqlSessionStore {
         else {
             return Ok(None);
         };
-        serde_json::from_str(&record.sess)
-            .map(Some)
-            .map_err(|e| LoadError::Deserialization(e.into()))
+        let state: HashMap<String, String> =
+            serde_json::from_str(&record.sess).map_err(|e| LoadError::Deserialization(e.into()))?;
+        // Only a signed-in session: a visitor's is asked for each time, as it may be about to
+        // change on another instance.
+        if record.user_id.is_some() {
+            self.access
+                .keep_session(key.as_ref(), reading, state.clone());
+        }
+        Ok(Some(state))
     }
 
     async fn save(
@@ -103,10 +124,13 @@ impl SessionStore for SqlSessionStore {
         let now = self.clock.now();
         // Only an existing row: a session revoked while this request ran stays revoked (its
         // cookie then finds nothing and the browser is a visitor).
-        self.repo
+        let updated = self
+            .repo
             .update(record(key.as_ref().to_owned(), &state, sess, ttl, now))
-            .await
-            .map_err(|e| UpdateError::Other(unavailable::noted(e)))?;
+            .await;
+        // After the write: a reading from before it must not be used again.
+        self.access.forget_session(key.as_ref());
+        updated.map_err(|e| UpdateError::Other(unavailable::noted(e)))?;
         Ok(key)
     }
 
@@ -119,10 +143,9 @@ impl SessionStore for SqlSessionStore {
     }
 
     async fn delete(&self, key: &SessionKey) -> Result<(), anyhow::Error> {
-        self.repo
-            .delete(key.as_ref())
-            .await
-            .map_err(unavailable::noted)
+        let deleted = self.repo.delete(key.as_ref()).await;
+        self.access.forget_session(key.as_ref());
+        deleted.map_err(unavailable::noted)
     }
 }
 

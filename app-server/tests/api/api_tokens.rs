@@ -197,6 +197,7 @@ engine_test!(
             .execute_unprepared("UPDATE api_tokens SET expires_at = '2020-01-01T00:00:00+00:00'")
             .await
             .unwrap();
+        ctx.changed_behind_the_server();
         works(401, "expired").await;
         let listed = client(
             &app,

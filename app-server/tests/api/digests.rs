@@ -11,7 +11,7 @@ use actix_web::test;
 use adapters::testing::smtp::SmtpSink;
 use chrono::Duration;
 use domain::clock::{Clock, SystemClock};
-use domain::user::{Role, UserRepository};
+use domain::user::Role;
 use serde_json::json;
 
 use crate::helpers::{TestContext, client, send};
@@ -257,10 +257,7 @@ crate::engine_test!(
     leaving_the_site_ends_the_subscription_and_the_export_shows_it_before,
     |ctx, app| {
         let (member, cookie) = crate::helpers::sign_in_as(&ctx, &app, Role::Member).await;
-        ctx.users()
-            .mark_email_verified(&member.id, SystemClock.now())
-            .await
-            .unwrap();
+        ctx.verify_email(&member.id).await;
         let asked = client(&app, Some(&cookie))
             .post(
                 "/api/subscriptions",

@@ -108,6 +108,24 @@ impl TestContext {
         &self._db.url
     }
 
+    /// The database was changed behind the server's back (by a test, as another instance or
+    /// a command would): the next request reads who is signed in again instead of using
+    /// what it read a moment ago (`app_server::access_cache`), as after a write through a
+    /// request on this instance.
+    pub fn changed_behind_the_server(&self) {
+        self.state.access.forget_all();
+    }
+
+    /// Marks `id`'s address as proved, as the mailed link would (without the mail).
+    pub async fn verify_email(&self, id: &domain::user::UserId) {
+        use domain::user::UserRepository;
+        self.users()
+            .mark_email_verified(id, domain::clock::Clock::now(&domain::clock::SystemClock))
+            .await
+            .unwrap();
+        self.changed_behind_the_server();
+    }
+
     pub fn users(&self) -> adapters::SeaOrmUserRepository {
         adapters::SeaOrmUserRepository::new(self.state.db.clone())
     }

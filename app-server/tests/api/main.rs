@@ -5,6 +5,7 @@
 mod helpers;
 
 mod abilities;
+mod access_cache;
 mod accounts;
 mod activity_log;
 mod api_tokens;

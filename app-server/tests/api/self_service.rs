@@ -791,10 +791,7 @@ async fn google_does_not_take_over(engine: Engine) {
     // A sign-in under way while the address gets proved: the proof is too late for it.
     let under_way = start_flow().await;
     tokio::time::sleep(Duration::from_millis(5)).await;
-    ctx.users()
-        .mark_email_verified(&squatter_id, SystemClock.now())
-        .await
-        .unwrap();
+    ctx.verify_email(&squatter_id).await;
 
     // A started sign-in is good for one callback: the same flow again is refused.
     let replayed = test::call_service(&app, callback(&flow)).await;
@@ -1247,10 +1244,7 @@ engine_test!(
 
 engine_test!(the_export_holds_everything_about_the_person, |ctx, app| {
     let (me, c) = one_of_everything(&ctx, &app).await;
-    ctx.users()
-        .mark_email_verified(&me.id, SystemClock.now())
-        .await
-        .unwrap();
+    ctx.verify_email(&me.id).await;
     let res = app
         .call(Method::GET, "/api/user/export", Some(&c), None, HOME)
         .await;

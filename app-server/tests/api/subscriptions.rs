@@ -4,8 +4,7 @@
 
 use actix_web::http::Method;
 use actix_web::test;
-use domain::clock::{Clock, SystemClock};
-use domain::user::{Role, UserRepository};
+use domain::user::Role;
 use serde_json::{Value, json};
 
 use crate::engine_test;
@@ -270,10 +269,7 @@ engine_test!(
             Some("pending")
         );
 
-        ctx.users()
-            .mark_email_verified(&member.id, SystemClock.now())
-            .await
-            .unwrap();
+        ctx.verify_email(&member.id).await;
         let res = client(&app, Some(&cookie))
             .post("/api/subscriptions", mine)
             .await;
@@ -322,10 +318,7 @@ engine_test!(
         // An unverified address may be someone else's: nothing is told about it.
         let res = get().await;
         assert_eq!(res.status, 403, "{}", res.body);
-        ctx.users()
-            .mark_email_verified(&member.id, SystemClock.now())
-            .await
-            .unwrap();
+        ctx.verify_email(&member.id).await;
         // None yet: a 404, as for anything else that does not exist.
         let res = get().await;
         assert_eq!(res.status, 404, "{}", res.body);
@@ -394,10 +387,7 @@ engine_test!(
             .post("/api/subscriptions", json!({"email": member.email}))
             .await;
         assert_eq!(res.status, 202, "{}", res.body);
-        ctx.users()
-            .mark_email_verified(&member.id, SystemClock.now())
-            .await
-            .unwrap();
+        ctx.verify_email(&member.id).await;
         let res = client(&app, Some(&cookie))
             .get("/api/user/subscription")
             .await;
@@ -426,10 +416,7 @@ engine_test!(
         // An unverified address may be someone else's: it cannot be ended from here.
         let res = leave().await;
         assert_eq!(res.status, 403, "{}", res.body);
-        ctx.users()
-            .mark_email_verified(&member.id, SystemClock.now())
-            .await
-            .unwrap();
+        ctx.verify_email(&member.id).await;
         let res = leave().await;
         assert_eq!(res.status, 404, "{}", res.body);
 

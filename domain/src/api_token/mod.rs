@@ -143,4 +143,13 @@ pub struct TokenHolder {
     pub user: User,
     pub token_id: i64,
     pub scope: TokenScope,
+    /// When the token stops working, if it does: a holder found a moment ago is refused
+    /// from then on, as a fresh look-up would be.
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+impl TokenHolder {
+    pub fn is_expired(&self, now: DateTime<Utc>) -> bool {
+        self.expires_at.is_some_and(|at| at <= now)
+    }
 }

@@ -282,6 +282,7 @@ impl ApiTokenService {
             user,
             token_id: token.id,
             scope: token.scope,
+            expires_at: token.expires_at,
         }))
     }
 }
