@@ -7,7 +7,8 @@ use adapters::testing::each_engine;
 use chrono::{Duration, DurationRound};
 use domain::clock::{Clock, SystemClock};
 use domain::subscription::{
-    Frequency, NewSubscription, SubscriptionConsent, SubscriptionRepository, SubscriptionStatus,
+    DigestBatches, Frequency, NewSubscription, SubscriptionConsent, SubscriptionRepository,
+    SubscriptionStatus,
 };
 use domain::user::UserId;
 use domain::validation::Email;
@@ -131,11 +132,12 @@ async fn the_purge_deletes_only_pending_sign_ups_old_enough() {
 
 /// Two servers claiming due digests at once (two connection pools on one database) never
 /// take the same subscription; a claim takes only confirmed subscriptions of its frequency
-/// whose coverage lies before the slot; `finish` moves the coverage and ends the lease,
-/// `release` only ends the lease.
+/// whose coverage lies before the slot; a recorded digest batch moves the coverage and ends
+/// the lease, `release` only ends the lease.
 #[tokio::test]
 async fn due_subscriptions_are_claimed_once_across_servers() {
     each_engine(|db, url| async move {
+        let batches = adapters::SeaOrmDigestBatches::new(db.clone());
         let repo = adapters::SeaOrmSubscriptionRepository::new(db);
         let other =
             adapters::SeaOrmSubscriptionRepository::new(adapters::connect(&url).await.unwrap());
@@ -170,7 +172,10 @@ async fn due_subscriptions_are_claimed_once_across_servers() {
             .put(confirmed("covered@example.org", Frequency::Weekly), "hc")
             .await
             .unwrap();
-        repo.finish(covered.id, now).await.unwrap();
+        batches
+            .record(vec![(covered.id, vec![])], now)
+            .await
+            .unwrap();
 
         let lease = now + Duration::minutes(15);
         let (a, b) = tokio::join!(
@@ -195,7 +200,7 @@ async fn due_subscriptions_are_claimed_once_across_servers() {
 
         // Released ones come back at once; finished ones do not come back for this slot.
         repo.release(a[0].id).await.unwrap();
-        repo.finish(a[1].id, now).await.unwrap();
+        batches.record(vec![(a[1].id, vec![])], now).await.unwrap();
         let again = repo
             .claim_due(Frequency::Weekly, now, now, lease, 50)
             .await

@@ -241,10 +241,6 @@ impl SubscriptionRepository for SeaOrmSubscriptionRepository {
         rows.into_iter().map(to_domain).collect()
     }
 
-    async fn finish(&self, id: i64, covered_until: DateTime<Utc>) -> Result<(), StoreError> {
-        finish_many(&self.db, vec![id], covered_until).await
-    }
-
     async fn release(&self, id: i64) -> Result<(), StoreError> {
         subscriptions::Entity::update_many()
             .col_expr(

@@ -106,13 +106,6 @@ pub trait SubscriptionRepository: Send + Sync {
         limit: u32,
     ) -> Result<Vec<Subscription>, StoreError>;
 
-    /// Marks a claimed subscription's mail done: it now covers up to `covered_until`, and
-    /// its lease ends.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
-    async fn finish(&self, id: i64, covered_until: DateTime<Utc>) -> Result<(), StoreError>;
-
     /// Gives a claimed subscription back without mailing it (its lease ends).
     ///
     /// # Errors

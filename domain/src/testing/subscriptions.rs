@@ -24,6 +24,15 @@ pub struct InMemorySubscriptions {
 }
 
 impl InMemorySubscriptions {
+    /// A claimed subscription's mail done: it covers up to `covered_until`, its lease ends
+    /// (what a recorded digest batch does to each of its subscriptions).
+    fn finish(&self, id: i64, covered_until: DateTime<Utc>) {
+        lock(&self.leases).remove(&id);
+        if let Some((s, _)) = lock(&self.rows).iter_mut().find(|(s, _)| s.id == id) {
+            s.covered_until = Some(covered_until);
+        }
+    }
+
     pub fn new() -> Self {
         Self::default()
     }
@@ -156,14 +165,6 @@ impl SubscriptionRepository for InMemorySubscriptions {
         Ok(claimed)
     }
 
-    async fn finish(&self, id: i64, covered_until: DateTime<Utc>) -> Result<(), StoreError> {
-        lock(&self.leases).remove(&id);
-        if let Some((s, _)) = lock(&self.rows).iter_mut().find(|(s, _)| s.id == id) {
-            s.covered_until = Some(covered_until);
-        }
-        Ok(())
-    }
-
     async fn release(&self, id: i64) -> Result<(), StoreError> {
         lock(&self.leases).remove(&id);
         Ok(())
@@ -226,7 +227,7 @@ impl DigestBatches for InMemoryDigestBatches {
                 self.mailer.send(mail).await?;
                 mailed += 1;
             }
-            self.subscriptions.finish(id, covered_until).await?;
+            self.subscriptions.finish(id, covered_until);
         }
         self.commits.fetch_add(1, Ordering::SeqCst);
         Ok(mailed)
