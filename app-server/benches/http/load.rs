@@ -5,12 +5,12 @@
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
-use crate::processes::get;
+use crate::processes::{ADMIN_PASSWORD, get, post_json};
 
 pub struct Load {
     pub name: &'static str,
     pub path: String,
-    /// A wrk Lua script (for the write).
+    /// A wrk Lua script (the write; a member's cookie).
     pub script: Option<String>,
 }
 
@@ -101,6 +101,55 @@ pub fn a_published_story(base: &str) -> i64 {
         .and_then(|s| s.split([',', '}']).next())
         .and_then(|s| s.trim().parse::<i64>().ok())
         .expect("a published story")
+}
+
+/// The bench's member (`a_member`).
+pub const MEMBER_EMAIL: &str = "bench.reader@bench.example";
+pub const MEMBER_PASSWORD: &str = "a long bench password 2026";
+
+/// Registers a member, has the super admin approve them, and answers their session cookie.
+pub fn a_member(base: &str) -> String {
+    let registered = post_json(
+        base,
+        "/api/register",
+        None,
+        &format!(
+            r#"{{"firstName":"Bench","lastName":"Reader","username":"benchreader",
+                "email":"{MEMBER_EMAIL}","password":"{MEMBER_PASSWORD}"}}"#
+        ),
+    );
+    assert_eq!(registered.status, 201, "{}", registered.body);
+    let member = registered.cookie.expect("a session for the new member");
+    let id = registered
+        .body
+        .split("\"id\":\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("the new member's id")
+        .to_owned();
+    let admin = post_json(
+        base,
+        "/api/admin/login",
+        None,
+        &format!(r#"{{"username":"admin","password":"{ADMIN_PASSWORD}"}}"#),
+    );
+    assert_eq!(admin.status, 200, "{}", admin.body);
+    let approved = post_json(
+        base,
+        &format!("/api/admin/users/{id}/role"),
+        admin.cookie.as_deref(),
+        r#"{"role":"member","isApproved":true}"#,
+    );
+    assert_eq!(approved.status, 200, "{}", approved.body);
+    member
+}
+
+/// The wrk script of a signed-in member's reads (their session cookie on every request), in
+/// `work`.
+pub fn member_script(work: &Path, cookie: &str) -> PathBuf {
+    let script = work.join("member.lua");
+    std::fs::write(&script, format!("wrk.headers[\"Cookie\"] = \"{cookie}\"\n")).unwrap();
+    script
 }
 
 /// The wrk script of a visitor's comment (the write the `http` bench measures), in `work`.

@@ -3,7 +3,10 @@
 //! `wrk` (another process: 2 threads, 64 connections, a fixed time per request). Prints one
 //! table per engine: requests per second, p50 and p99 latency, errors, the ratio to
 //! `/healthz` on the same server, the server's idle and peak resident memory, and the change
-//! from 1,000 to 100,000 stories.
+//! from 1,000 to 100,000 stories. Besides visitors' reads and a visitor's comment: a signed-in
+//! member's list, search and story (their session cookie on every request; the member is
+//! registered and approved through the API), and the visitors' list, search and story page
+//! again while visitors' comments and sign-ins arrive each second (`traffic.rs`).
 //!
 //! Settings (environment): `BENCH_SIZES` (default `1000,100000`), `BENCH_SECONDS` per request
 //! (default 10), `BENCH_PG_URL` (an administrative PostgreSQL URL; default
@@ -14,13 +17,15 @@
 
 mod load;
 mod processes;
+mod traffic;
 
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use load::{Figures, Load, a_published_story, comment_script, wrk};
+use load::{Figures, Load, a_member, a_published_story, comment_script, member_script, wrk};
 use processes::{Database, Server, free_port, memory};
+use traffic::{COMMENTS_PER_SECOND, SIGN_INS_PER_SECOND, Traffic};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_app-server");
 
@@ -30,6 +35,8 @@ struct Run {
     idle_mib: f64,
     peak_mib: f64,
     rows: Vec<(&'static str, Figures)>,
+    /// Beside the busy rows: requests sent, and how many were not answered as expected.
+    traffic: (u64, u64),
 }
 
 fn main() {
@@ -78,6 +85,7 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
             &(stories / 20).max(10).to_string(),
         ])
         .env("DATABASE_URL", url)
+        .env("SUPER_ADMIN_PASSWORD", processes::ADMIN_PASSWORD)
         .env("RUST_LOG", "warn")
         .status()
         .unwrap();
@@ -95,6 +103,8 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
 
     let story = a_published_story(&base);
     let comment = comment_script(work);
+    let member = member_script(work, &a_member(&base));
+    let signed_in = || Some(member.display().to_string());
     let loads = [
         ("GET /healthz", "/healthz".to_owned(), None),
         ("GET /api/categories", "/api/categories".to_owned(), None),
@@ -139,6 +149,21 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
             None,
         ),
         (
+            "GET /api/stories?limit=20 (member)",
+            "/api/stories?limit=20".to_owned(),
+            signed_in(),
+        ),
+        (
+            "GET /api/stories?q=grace&limit=20 (member)",
+            "/api/stories?q=grace&limit=20".to_owned(),
+            signed_in(),
+        ),
+        (
+            "GET /api/stories/{id} (member)",
+            format!("/api/stories/{story}"),
+            signed_in(),
+        ),
+        (
             "POST /api/stories/{id}/comments",
             format!("/api/stories/{story}/comments"),
             Some(comment.display().to_string()),
@@ -149,6 +174,33 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
     for load in &loads {
         rows.push((load.name, wrk(&base, load, seconds)));
     }
+    // The same reads while comments and sign-ins arrive (`traffic.rs`).
+    let busy = [
+        (
+            "GET /api/stories?limit=20 (busy)",
+            "/api/stories?limit=20".to_owned(),
+        ),
+        (
+            "GET /api/stories?q=grace&limit=20 (busy)",
+            "/api/stories?q=grace&limit=20".to_owned(),
+        ),
+        (
+            "GET /stories/{id} (HTML, busy)",
+            format!("/stories/{story}"),
+        ),
+    ]
+    .map(|(name, path)| Load {
+        name,
+        path,
+        script: None,
+    });
+    let mut traffic = (0, 0);
+    for load in &busy {
+        let beside = Traffic::start(&base, story);
+        rows.push((load.name, wrk(&base, load, seconds)));
+        let (sent, unexpected) = beside.stop();
+        traffic = (traffic.0 + sent, traffic.1 + unexpected);
+    }
     let peak_mib = memory(server.child.id(), "VmHWM:");
     server.stop();
     Run {
@@ -157,6 +209,7 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
         idle_mib,
         peak_mib,
         rows,
+        traffic,
     }
 }
 
@@ -169,6 +222,11 @@ fn print_report(engine: &str, seconds: u64, runs: &[Run]) {
         println!(
             "\n{} stories (seeded in {:.0} s); server memory {:.0} MiB idle, {:.0} MiB peak",
             run.stories, run.seed_seconds, run.idle_mib, run.peak_mib
+        );
+        println!(
+            "busy rows: {COMMENTS_PER_SECOND} visitors' comments and {SIGN_INS_PER_SECOND} sign-ins a \
+             second beside them ({} sent, {} not answered as expected)",
+            run.traffic.0, run.traffic.1
         );
         let healthz = run.rows.first().map_or(1.0, |(_, f)| f.rps.max(1.0));
         println!(

@@ -9,6 +9,9 @@ use std::time::{Duration, Instant};
 
 use crate::SERVER;
 
+/// The super admin's password on the bench's servers (`admin`).
+pub const ADMIN_PASSWORD: &str = "bench-super-admin-password";
+
 pub struct Server {
     pub child: Child,
 }
@@ -29,6 +32,7 @@ impl Server {
                 .env("BIND_ADDR", bind)
                 .env("PUBLIC_URL", format!("http://{bind}"))
                 .env("RATE_LIMIT_PER_MINUTE", "100000000")
+                .env("SUPER_ADMIN_PASSWORD", ADMIN_PASSWORD)
                 .env("MEDIA_DIR", work.join("media"))
                 // No scheduled backup: it would run at start, beside the first measurements
                 // (`benches/backup.rs` measures it on its own).
@@ -132,6 +136,57 @@ pub fn try_get(base: &str, path: &str) -> Option<String> {
     let mut out = String::new();
     stream.read_to_string(&mut out).ok()?;
     Some(out)
+}
+
+/// An answer read by [`post_json`]: its status, the session cookie it set
+/// (`gs_session=...`) and its body.
+pub struct Answer {
+    pub status: u16,
+    pub cookie: Option<String>,
+    pub body: String,
+}
+
+/// Posts `body` as JSON from the site's own origin (with `cookie`, when given).
+pub fn post_json(base: &str, path: &str, cookie: Option<&str>, body: &str) -> Answer {
+    let mut stream = TcpStream::connect(base).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let cookie = cookie.map_or(String::new(), |c| format!("Cookie: {c}\r\n"));
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {base}\r\nOrigin: http://{base}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n{cookie}\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut out = String::new();
+    stream.read_to_string(&mut out).unwrap();
+    let (head, body) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let cookie = head.lines().find_map(|l| {
+        let (name, value) = l.split_once(':')?;
+        name.eq_ignore_ascii_case("set-cookie")
+            .then(|| {
+                value
+                    .trim()
+                    .split(';')
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned()
+            })
+            .filter(|c| c.starts_with("gs_session="))
+    });
+    Answer {
+        status,
+        cookie,
+        body: body.to_owned(),
+    }
 }
 
 pub fn get(base: &str, path: &str) -> String {

@@ -30,10 +30,12 @@
 
 mod entry;
 mod key;
+mod lists;
 mod middleware;
 mod shared;
 
 pub use crate::public_change::{Declare, Declared, Visible};
+pub use lists::{Listed, MAX_LISTS, StoryPage};
 pub use middleware::serve;
 pub use shared::{FOLLOW_EVERY, TELL_EVERY};
 
@@ -53,6 +55,9 @@ pub struct PublicCache {
     /// The computations running: concurrent misses of the same read wait for the first
     /// instead of all asking the database at once.
     computing: Mutex<HashMap<String, Computing>>,
+    /// Story lists as the database answered them, for every reader of an audience
+    /// (`lists.rs`).
+    lists: Mutex<LinkedHashMap<String, lists::StoryPage>>,
     budget: usize,
     shared: adapters::SeaOrmCacheVersion,
     /// The shared version last read (or last written by this instance, when nobody else
@@ -143,6 +148,7 @@ impl PublicCache {
         Self {
             entries: Mutex::new(Entries::default()),
             computing: Mutex::new(HashMap::new()),
+            lists: Mutex::new(LinkedHashMap::new()),
             budget: usize::try_from(budget_mib).unwrap_or(usize::MAX) * 1024 * 1024,
             shared,
             seen: Mutex::new(None),
@@ -193,7 +199,12 @@ impl PublicCache {
         if *change == Visible::Nothing {
             return;
         }
-        self.entries().forget(change);
+        let mut entries = self.entries();
+        entries.forget(change);
+        if *change == Visible::Everything {
+            locked(&self.lists).clear();
+        }
+        drop(entries);
         locked(&self.computing).clear();
     }
 

@@ -1,7 +1,8 @@
 //! Stories: the public list with search and paging, one story, writing and an author's list.
 
-use actix_web::{HttpResponse, delete, get, post, put, web};
-use domain::story::StoryId;
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+use domain::Caller;
+use domain::story::{AudienceScope, StoryId, sees_writer};
 use domain::user::UserId;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -26,27 +27,47 @@ use crate::state::AppState;
 )]
 #[get("/stories")]
 pub async fn list_stories(
+    req: HttpRequest,
     state: web::Data<AppState>,
     caller: CurrentCaller,
     params: web::Query<ListStoriesParams>,
 ) -> Result<HttpResponse, ApiError> {
     let query = params.to_query(state.scripture.parser())?;
-    let page = state
-        .stories
-        .list_published(
-            &caller.0,
-            &query,
-            params.limit.map(u64::from),
-            params.offset,
-        )
+    // The stories depend on the request and the caller's audience alone, so every reader of
+    // that audience shares them; the bylines each may see are added below.
+    let audience = format!("{:?}", AudienceScope::of(&caller.0));
+    let listed = state.stories.list_published(
+        &caller.0,
+        &query,
+        params.limit.map(u64::from),
+        params.offset,
+    );
+    let listed = state
+        .public_cache
+        .story_list(&audience, req.path(), req.query_string(), listed)
         .await?;
     let site = &state.config.site_name;
-    let items: Vec<StorySummaryDto> = page
+    let page = &listed.page;
+    let shown = |viewer: &Caller| -> Vec<StorySummaryDto> {
+        page.items
+            .iter()
+            .map(|s| StorySummaryDto::shown_to(s.clone(), viewer, site))
+            .collect()
+    };
+    if page
         .items
-        .into_iter()
-        .map(|s| StorySummaryDto::shown_to(s, &caller.0, site))
-        .collect();
-    Ok(super::dto::paged(items, page.total))
+        .iter()
+        .any(|s| sees_writer(&caller.0, &s.author_id))
+    {
+        return Ok(super::dto::paged(shown(&caller.0), page.total));
+    }
+    // Nothing personal for this reader: everyone such shares one JSON.
+    let json = listed.plain_json(|_| {
+        serde_json::to_vec(&shown(&Caller::Visitor))
+            .map(web::Bytes::from)
+            .map_err(|e| ApiError::Internal(e.into()))
+    })?;
+    Ok(super::dto::paged_json(json, page.total))
 }
 
 /// One story with its author. Unpublished stories are visible only to their author and

@@ -8,7 +8,7 @@ use domain::user::Role;
 use serde_json::json;
 
 use crate::engine_test;
-use crate::helpers::{TestContext, client, get, send, sign_in_as};
+use crate::helpers::{TestContext, client, get, send, sign_in_as, sign_in_as_with};
 use crate::stories::admin_cookie;
 
 fn tag(headers: &actix_web::http::header::HeaderMap) -> String {
@@ -215,6 +215,73 @@ engine_test!(
             other.public_cache.is_empty(),
             "an answer kept before the first reading may predate the change"
         );
+    }
+);
+
+engine_test!(
+    members_share_a_lists_stories_and_each_sees_their_own_bylines,
+    |ctx, app| {
+        use sea_orm::ConnectionTrait;
+        let (ruth, ruth_cookie) =
+            sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("ruth@example.org")).await;
+        let (_, mary_cookie) = sign_in_as(&ctx, &app, Role::Member).await;
+        // Ruth's anonymous story for members only.
+        let story = ctx
+            .story(&ruth, "Kept for members", "Worship", true, 1)
+            .await;
+        let sql = |sql: String| {
+            let db = ctx.state.db.clone();
+            async move { db.execute_unprepared(&sql).await.unwrap() }
+        };
+        sql(format!(
+            "UPDATE stories SET byline = 'anonymous', audience = 'members' WHERE id = {}",
+            story.id.0
+        ))
+        .await;
+        ctx.changed_behind_the_api().await;
+        let list = |cookie: Option<String>| {
+            let app = &app;
+            async move {
+                let res = client(app, cookie.as_deref())
+                    .get("/api/stories?limit=5")
+                    .await;
+                assert_eq!(res.status, 200, "{}", res.body);
+                res.body[0].clone()
+            }
+        };
+        let mine = list(Some(ruth_cookie.clone())).await;
+        assert_eq!(mine["title"], "Kept for members");
+        assert_eq!(
+            mine["authorId"],
+            ruth.id.as_str(),
+            "the author sees it is hers"
+        );
+        let theirs = list(Some(mary_cookie.clone())).await;
+        assert_eq!(theirs["title"], "Kept for members");
+        assert!(theirs.get("authorId").is_none(), "{theirs}");
+        assert_eq!(theirs["author"]["name"], "A member of Grace Stories");
+        assert!(list(None).await.is_null(), "not for visitors");
+
+        // Renamed behind the server: both members are answered from the shared list...
+        sql(format!(
+            "UPDATE stories SET title = 'Renamed' WHERE id = {}",
+            story.id.0
+        ))
+        .await;
+        assert_eq!(
+            list(Some(mary_cookie.clone())).await["title"],
+            "Kept for members"
+        );
+        assert_eq!(
+            list(Some(ruth_cookie.clone())).await["title"],
+            "Kept for members"
+        );
+        // ...until a change that touches lists, here or on another instance.
+        ctx.changed_behind_the_api().await;
+        assert_eq!(list(Some(mary_cookie)).await["title"], "Renamed");
+        let mine = list(Some(ruth_cookie)).await;
+        assert_eq!(mine["title"], "Renamed");
+        assert_eq!(mine["authorId"], ruth.id.as_str());
     }
 );
 

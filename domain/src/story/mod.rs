@@ -26,7 +26,9 @@ use crate::user::{AuthorSummary, UserId};
 pub use draft::StoryDraft;
 pub use lifecycle::{StoryAction, StoryState, TransitionError};
 pub use ports::{HtmlSanitizer, PictureUses, SiteCounts, StoryArchive, StoryRepository};
-pub use privacy::{Audience, AudienceScope, Byline, Privacy, ShownAuthor, shown_author};
+pub use privacy::{
+    Audience, AudienceScope, Byline, Privacy, ShownAuthor, sees_writer, shown_author,
+};
 pub use review::ReviewError;
 pub use revision::{ReviewItem, ReviewKind, Revision, RevisionStatus};
 pub use service::{GetStoryError, ListStoriesError, StoryService};
