@@ -30,14 +30,14 @@
 
 mod entry;
 mod key;
-mod lists;
 mod middleware;
 mod shared;
+mod signed_in;
 
 pub use crate::public_change::{Declare, Declared, Visible};
-pub use lists::{Listed, MAX_LISTS, StoryPage};
 pub use middleware::serve;
 pub use shared::{FOLLOW_EVERY, TELL_EVERY};
+pub use signed_in::{Kept, KeptList, KeptStory, MAX_KEPT};
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -55,9 +55,10 @@ pub struct PublicCache {
     /// The computations running: concurrent misses of the same read wait for the first
     /// instead of all asking the database at once.
     computing: Mutex<HashMap<String, Computing>>,
-    /// Story lists as the database answered them, for every reader of an audience
-    /// (`lists.rs`).
-    lists: Mutex<LinkedHashMap<String, lists::StoryPage>>,
+    /// Story lists and live stories as the database answered them, for every signed-in
+    /// reader of an audience (`signed_in.rs`).
+    lists: signed_in::Shelf<String, domain::paging::Page<domain::story::StorySummary>>,
+    stories: signed_in::Shelf<i64, Option<domain::story::StoryWithAuthor>>,
     budget: usize,
     shared: adapters::SeaOrmCacheVersion,
     /// The shared version last read (or last written by this instance, when nobody else
@@ -148,7 +149,8 @@ impl PublicCache {
         Self {
             entries: Mutex::new(Entries::default()),
             computing: Mutex::new(HashMap::new()),
-            lists: Mutex::new(LinkedHashMap::new()),
+            lists: signed_in::Shelf::default(),
+            stories: signed_in::Shelf::default(),
             budget: usize::try_from(budget_mib).unwrap_or(usize::MAX) * 1024 * 1024,
             shared,
             seen: Mutex::new(None),
@@ -202,7 +204,8 @@ impl PublicCache {
         let mut entries = self.entries();
         entries.forget(change);
         if *change == Visible::Everything {
-            locked(&self.lists).clear();
+            self.lists.clear();
+            self.stories.clear();
         }
         drop(entries);
         locked(&self.computing).clear();

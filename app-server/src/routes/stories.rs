@@ -2,7 +2,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use domain::Caller;
-use domain::story::{AudienceScope, StoryId, sees_writer};
+use domain::story::{AudienceScope, StoryId, StoryService, sees_writer};
 use domain::user::UserId;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -47,7 +47,7 @@ pub async fn list_stories(
         .story_list(&audience, req.path(), req.query_string(), listed)
         .await?;
     let site = &state.config.site_name;
-    let page = &listed.page;
+    let page = &listed.value;
     let shown = |viewer: &Caller| -> Vec<StorySummaryDto> {
         page.items
             .iter()
@@ -86,14 +86,35 @@ pub async fn get_story(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-) -> Result<web::Json<StoryDto>, ApiError> {
-    let story = state
-        .stories
-        .get(&caller.0, StoryId(id.into_inner()))
+) -> Result<HttpResponse, ApiError> {
+    let id = StoryId(id.into_inner());
+    let shown = |story, viewer: &Caller| {
+        let mut dto = StoryDto::shown_to(story, viewer, &state.config.site_name);
+        dto.content = super::scripture::with_reader_links(&state, &dto.content);
+        dto
+    };
+    // A live story reads the same for every reader of its audience who is neither its
+    // author nor a reviewer: they share it, and its JSON.
+    let live = state
+        .public_cache
+        .live_story(id, state.stories.live(id))
         .await?;
-    let mut dto = StoryDto::shown_to(story, &caller.0, &state.config.site_name);
-    dto.content = super::scripture::with_reader_links(&state, &dto.content);
-    Ok(web::Json(dto))
+    if let Some(story) = live
+        .value
+        .as_ref()
+        .filter(|s| StoryService::seen_as_by_everyone(&caller.0, s))
+    {
+        let json = live.plain_json(|_| {
+            serde_json::to_vec(&shown(story.clone(), &Caller::Visitor))
+                .map(web::Bytes::from)
+                .map_err(|e| ApiError::Internal(e.into()))
+        })?;
+        return Ok(HttpResponse::Ok()
+            .content_type(actix_web::http::header::ContentType::json())
+            .body(json));
+    }
+    let story = state.stories.get(&caller.0, id).await?;
+    Ok(HttpResponse::Ok().json(shown(story, &caller.0)))
 }
 
 /// The answer to an edit.

@@ -285,6 +285,70 @@ engine_test!(
     }
 );
 
+engine_test!(
+    members_share_a_live_story_and_its_author_reads_their_own,
+    |ctx, app| {
+        use sea_orm::ConnectionTrait;
+        let (ruth, ruth_cookie) =
+            sign_in_as_with(&ctx, &app, Role::Member, |p| p.email("ruth@example.org")).await;
+        let (_, mary_cookie) = sign_in_as(&ctx, &app, Role::Member).await;
+        let story = ctx
+            .story(&ruth, "Kept for members", "Worship", true, 1)
+            .await;
+        let sql = |sql: String| {
+            let db = ctx.state.db.clone();
+            async move { db.execute_unprepared(&sql).await.unwrap() }
+        };
+        sql(format!(
+            "UPDATE stories SET byline = 'anonymous', audience = 'members' WHERE id = {}",
+            story.id.0
+        ))
+        .await;
+        ctx.changed_behind_the_api().await;
+        let path = format!("/api/stories/{}", story.id.0);
+        let read = |cookie: Option<String>| {
+            let (app, path) = (&app, path.clone());
+            async move {
+                let res = client(app, cookie.as_deref()).get(&path).await;
+                (res.status, res.body)
+            }
+        };
+        let (status, theirs) = read(Some(mary_cookie.clone())).await;
+        assert_eq!(status, 200, "{theirs}");
+        assert_eq!(theirs["title"], "Kept for members");
+        assert!(theirs.get("authorId").is_none(), "{theirs}");
+        assert!(theirs["source"].is_null(), "{theirs}");
+        let (status, mine) = read(Some(ruth_cookie.clone())).await;
+        assert_eq!(status, 200, "{mine}");
+        assert_eq!(
+            mine["authorId"],
+            ruth.id.as_str(),
+            "the author sees it is hers"
+        );
+        assert!(
+            mine["source"].is_string(),
+            "and the text as she typed it: {mine}"
+        );
+        assert_eq!(read(None).await.0, 404, "not for visitors");
+
+        // Renamed behind the server: Mary is answered from the shared story, its author
+        // from the database...
+        sql(format!(
+            "UPDATE stories SET title = 'Renamed' WHERE id = {}",
+            story.id.0
+        ))
+        .await;
+        assert_eq!(
+            read(Some(mary_cookie.clone())).await.1["title"],
+            "Kept for members"
+        );
+        assert_eq!(read(Some(ruth_cookie)).await.1["title"], "Renamed");
+        // ...until a change that touches stories, here or on another instance.
+        ctx.changed_behind_the_api().await;
+        assert_eq!(read(Some(mary_cookie)).await.1["title"], "Renamed");
+    }
+);
+
 #[actix_web::test]
 async fn with_no_memory_for_it_nothing_is_kept_but_etags_still_answer_304() {
     let Some(ctx) =

@@ -168,15 +168,45 @@ impl StoryService {
         if !Self::visible_to(caller, &found) {
             return Err(GetStoryError::NotFound);
         }
-        let mut found = found;
-        // Why a reviewer refused a version (of the story, or of an edit of it while the old
-        // text stayed live) is between the author and the reviewers, and so is the text as the
-        // author typed it (for the edit form; readers get the HTML): left empty for others.
-        if !Self::owns(caller, &found.story.author_id) && !caller.can(Ability::ReviewStories) {
-            found.story.rejection_reason = None;
-            found.story.source = String::new();
+        if Self::owns(caller, &found.story.author_id) || caller.can(Ability::ReviewStories) {
+            return Ok(found);
         }
-        Ok(found)
+        Ok(Self::as_others_see(found))
+    }
+
+    /// The story as a reader who is neither its author nor a reviewer sees it: why a
+    /// reviewer refused a version (of the story, or of an edit of it while the old text
+    /// stayed live) is between the author and the reviewers, and so is the text as the author
+    /// typed it (for the edit form; readers get the HTML).
+    pub fn as_others_see(mut found: StoryWithAuthor) -> StoryWithAuthor {
+        found.story.rejection_reason = None;
+        found.story.source = String::new();
+        found
+    }
+
+    /// The live story of `id` as every reader of its audience who is neither its author nor
+    /// a reviewer sees it (what [`Self::get`] answers them), or `None` when it is not live:
+    /// what such readers may share (`visible_to_everyone_of`).
+    ///
+    /// # Errors
+    /// The store's error.
+    pub async fn live(&self, id: StoryId) -> Result<Option<StoryWithAuthor>, StoreError> {
+        Ok(self
+            .ports
+            .stories
+            .find_with_author(id)
+            .await?
+            .filter(|found| found.story.is_public())
+            .map(Self::as_others_see))
+    }
+
+    /// Whether `caller` sees the live `story` as every other reader of its audience does
+    /// ([`Self::live`]): admitted by its audience, and neither its author nor a reviewer.
+    pub fn seen_as_by_everyone(caller: &Caller, story: &StoryWithAuthor) -> bool {
+        story.story.is_public()
+            && story.story.privacy.audience.admits(caller)
+            && !Self::owns(caller, &story.story.author_id)
+            && !caller.can(Ability::ReviewStories)
     }
 
     /// Live for an audience the caller belongs to, or the caller's own, or the caller
