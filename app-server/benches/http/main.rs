@@ -98,7 +98,9 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
     let port = free_port();
     let base = format!("127.0.0.1:{port}");
     let mut server = Server::start(url, &base, work);
-    std::thread::sleep(Duration::from_secs(2));
+    // Idle as it stays: after the server's first give-back of freed memory to the system,
+    // 5 s after its start (`app-server/src/memory.rs`).
+    std::thread::sleep(Duration::from_secs(7));
     let idle_mib = memory(server.child.id(), "VmRSS:");
 
     let story = a_published_story(&base);
