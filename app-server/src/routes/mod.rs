@@ -38,6 +38,7 @@ pub mod social;
 pub mod social_posts;
 pub mod stories;
 mod story_input;
+pub mod story_reads;
 pub mod subscriber_admin;
 pub mod subscriptions;
 pub mod takedown;
@@ -139,13 +140,13 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(social_posts::retry_social_post)
         .service(social_posts::cancel_social_post)
         .service(categories::list_categories)
-        .service(stories::list_stories)
-        .service(stories::get_story)
+        .service(story_reads::list_stories)
+        .service(story_reads::get_story)
         .service(stories::create_story)
         .service(stories::update_story)
         .service(stories::publish_story)
         .service(stories::delete_story)
-        .service(stories::list_author_stories)
+        .service(story_reads::list_author_stories)
         .service(scripture::find_references)
         .service(scripture::list_books)
         .service(scripture::book_chapters)
