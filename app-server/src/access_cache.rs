@@ -121,9 +121,20 @@ impl AccessCache {
     }
 
     pub fn keep_session(&self, sid: &str, reading: Reading, state: SessionState) {
+        self.keep(reading, |inner| &mut inner.sessions, sid, state);
+    }
+
+    /// Keeps `value` under `key` in the map `of` picks, unless a write happened since `reading`.
+    fn keep<V: Clone>(
+        &self,
+        reading: Reading,
+        of: impl FnOnce(&mut Inner) -> &mut Recent<V>,
+        key: &str,
+        value: V,
+    ) {
         let mut inner = self.inner();
         if inner.generation == reading.0 {
-            inner.sessions.put(sid, state, Instant::now());
+            of(&mut inner).put(key, value, Instant::now());
         }
     }
 
@@ -133,10 +144,7 @@ impl AccessCache {
     }
 
     pub fn keep_user(&self, id: &str, reading: Reading, user: Option<User>) {
-        let mut inner = self.inner();
-        if inner.generation == reading.0 {
-            inner.users.put(id, user, Instant::now());
-        }
+        self.keep(reading, |inner| &mut inner.users, id, user);
     }
 
     /// The holder of the token with this secret (`Some(None)`: refused) as found less than
@@ -146,10 +154,7 @@ impl AccessCache {
     }
 
     pub fn keep_token(&self, secret: &str, reading: Reading, holder: Option<TokenHolder>) {
-        let mut inner = self.inner();
-        if inner.generation == reading.0 {
-            inner.tokens.put(secret, holder, Instant::now());
-        }
+        self.keep(reading, |inner| &mut inner.tokens, secret, holder);
     }
 }
 
