@@ -41,10 +41,12 @@ export function takeFirstPaint(root: HTMLElement): FirstPaint | null {
   // A Tab pressed before this script ran (it starts after the first paint) has already moved the
   // focus into the paint: that counts too.
   if (painted) {
-    if (painted.contains(document.activeElement))
-      focusedInPaint = [...focusables()].indexOf(document.activeElement as HTMLElement);
+    const remember = (element: Element | null) => {
+      focusedInPaint = [...focusables()].indexOf(element as HTMLElement);
+    };
+    if (painted.contains(document.activeElement)) remember(document.activeElement);
     root.addEventListener('focusin', (event) => {
-      if (painted.isConnected) focusedInPaint = [...focusables()].indexOf(event.target as HTMLElement);
+      if (painted.isConnected) remember(event.target as Element);
     });
   }
   return firstPaint;
