@@ -220,3 +220,45 @@ async fn rows_are_stamped_by_the_clock_of_their_handle_in_and_out_of_a_unit_of_w
     })
     .await;
 }
+
+#[tokio::test]
+async fn comments_written_together_are_each_stored_and_a_broken_one_fails_alone() {
+    each_engine(|db, _| async move {
+        let author = user(&db, "ruth@example.org").await;
+        let story = story(&db, &author).await;
+        let repo = std::sync::Arc::new(
+            adapters::SeaOrmCommentRepository::new(db.clone()).committing_in_groups(),
+        );
+        let mut writes = tokio::task::JoinSet::new();
+        for n in 0..40 {
+            let repo = repo.clone();
+            // The 21st names a story that does not exist: its foreign key breaks.
+            let on = if n == 20 {
+                StoryId(story.0 + 1000)
+            } else {
+                story
+            };
+            writes.spawn(async move { (n, repo.create(new_comment(on, &format!("c{n}"))).await) });
+        }
+        let mut ids = Vec::new();
+        while let Some(write) = writes.join_next().await {
+            match write.unwrap() {
+                (20, written) => assert!(written.is_err(), "{written:?}"),
+                (n, written) => {
+                    let comment = written.unwrap();
+                    assert_eq!(comment.content, format!("c{n}"));
+                    ids.push(comment.id);
+                }
+            }
+        }
+        ids.sort_unstable_by_key(|id| id.0);
+        ids.dedup();
+        assert_eq!(ids.len(), 39, "each stored once, with its own id");
+        let stored = adapters::SeaOrmCommentRepository::new(db)
+            .list_for_story(story, true, 50, 0)
+            .await
+            .unwrap();
+        assert_eq!(stored.total, 39);
+    })
+    .await;
+}

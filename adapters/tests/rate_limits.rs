@@ -76,3 +76,41 @@ async fn finished_buckets_are_purged() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn hits_counted_together_are_each_counted_once_in_their_order() {
+    each_engine(|db, url| async move {
+        let other = adapters::connect(&url).await.unwrap();
+        let a = std::sync::Arc::new(SeaOrmHitCounter::new(db.clone()).committing_in_groups());
+        let b = std::sync::Arc::new(SeaOrmHitCounter::new(other.clone()).committing_in_groups());
+        let until = SystemClock.now() + Duration::seconds(60);
+        let mut hits = tokio::task::JoinSet::new();
+        for n in 0..120 {
+            let counter = if n % 2 == 0 { a.clone() } else { b.clone() };
+            // Two buckets in the same groups: each counts its own hits.
+            let bucket = if n % 3 == 0 {
+                "help|5.6.7.8|0"
+            } else {
+                "comments|1.2.3.4|0"
+            };
+            hits.spawn(async move { (bucket, counter.hit(bucket, until).await.unwrap()) });
+        }
+        let (mut comments, mut help) = (Vec::new(), Vec::new());
+        while let Some(hit) = hits.join_next().await {
+            match hit.unwrap() {
+                ("help|5.6.7.8|0", n) => help.push(n),
+                (_, n) => comments.push(n),
+            }
+        }
+        comments.sort_unstable();
+        help.sort_unstable();
+        assert_eq!(comments, (1..=80).collect::<Vec<u32>>(), "every hit once");
+        assert_eq!(help, (1..=40).collect::<Vec<u32>>(), "every hit once");
+        // What was counted in groups is in the database for a counter of its own.
+        let alone = SeaOrmHitCounter::new(db.clone());
+        assert_eq!(alone.hit("comments|1.2.3.4|0", until).await.unwrap(), 81);
+        drop((a, b));
+        other.close().await.unwrap();
+    })
+    .await;
+}

@@ -85,6 +85,24 @@ impl Db {
         )
     }
 
+    /// A transaction for writing on this handle's pool ([`begin_write`]), or a savepoint
+    /// when it already is a transaction.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub(crate) async fn begin_write(&self) -> Result<DatabaseTransaction, DbErr> {
+        match &self.conn {
+            Conn::Pool(db) => begin_write(db).await,
+            Conn::Transaction(t) => t.begin().await,
+        }
+    }
+
+    /// Whether statements on this handle run inside an open transaction (a write then
+    /// commits with it, not on its own).
+    pub(crate) fn is_transaction(&self) -> bool {
+        matches!(self.conn, Conn::Transaction(_))
+    }
+
     /// A transaction inside this handle (a savepoint when it already is one).
     ///
     /// # Errors

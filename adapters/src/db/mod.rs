@@ -1,5 +1,5 @@
 //! Connecting and migrating; the queues' claim is in `claim.rs`, error translation in
-//! `errors.rs`.
+//! `errors.rs`, writes that share a transaction in `group_commit.rs`.
 
 use std::time::Duration;
 
@@ -13,6 +13,7 @@ use crate::migration::Migrator;
 mod claim;
 pub(crate) mod demand;
 mod errors;
+pub(crate) mod group_commit;
 pub(crate) mod handle;
 pub(crate) use claim::Claim;
 pub use demand::connections_wanted;

@@ -1,8 +1,11 @@
 //! Comments in the `comments` table.
 
-use async_trait::async_trait;
-use domain::StoreError;
 use std::collections::HashMap;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::StoreError;
 
 use domain::comment::{
     Comment, CommentId, CommentRepository, DEFAULT_PLATFORM, NewComment, QueuedComment,
@@ -12,21 +15,77 @@ use domain::story::StoryId;
 use domain::validation::CommentAuthorEmail;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
     QuerySelect, Set,
 };
 
 use crate::db::Db;
+use crate::db::group_commit::{GroupCommit, GroupWrite};
 use crate::db::store_err;
 use crate::entity::{comments, stories};
 
 pub struct SeaOrmCommentRepository {
     db: Db,
+    /// New comments written with whatever others arrive meanwhile (`db/group_commit.rs`);
+    /// `None`: each on its own.
+    grouped: Option<Arc<GroupCommit<InsertComments>>>,
 }
 
 impl SeaOrmCommentRepository {
     pub fn new(db: impl Into<Db>) -> Self {
-        Self { db: db.into() }
+        Self {
+            db: db.into(),
+            grouped: None,
+        }
+    }
+
+    /// The same repository writing new comments in groups that share one commit; the
+    /// committer runs on the current Tokio runtime. Inside a unit of work a comment is
+    /// written with the work, as without this.
+    #[must_use]
+    pub fn committing_in_groups(mut self) -> Self {
+        if !self.db.is_transaction() {
+            self.grouped = Some(GroupCommit::start(self.db.clone(), InsertComments));
+        }
+        self
+    }
+}
+
+/// New comments, written with one multi-row `INSERT` inside their group's transaction.
+struct InsertComments;
+
+#[async_trait]
+impl GroupWrite for InsertComments {
+    type Item = NewComment;
+    type Done = Comment;
+    const KIND: &'static str = "comments";
+
+    async fn write(&self, db: &Db, items: &[NewComment]) -> Result<Vec<Comment>, DbErr> {
+        let now = db.now();
+        let mut written =
+            comments::Entity::insert_many(items.iter().map(|new| insert(new.clone(), now)))
+                .exec_with_returning(db)
+                .await?;
+        // Both engines number the rows of one statement in the order of its values; the
+        // rows it returns are put in that order.
+        written.sort_unstable_by_key(|row| row.id);
+        Ok(written.into_iter().map(to_domain).collect())
+    }
+}
+
+/// The row of a new comment: visible, waiting for a moderator.
+fn insert(new: NewComment, now: DateTime<Utc>) -> comments::ActiveModel {
+    comments::ActiveModel {
+        story_id: Set(new.story_id.0),
+        author_name: Set(new.author_name.into_inner()),
+        author_email: Set(new.author_email.map(CommentAuthorEmail::into_inner)),
+        content: Set(new.content.into_inner()),
+        platform: Set(DEFAULT_PLATFORM.to_owned()),
+        platform_id: Set(None),
+        is_visible: Set(true),
+        is_approved: Set(false),
+        created_at: Set(now),
+        ..Default::default()
     }
 }
 
@@ -76,21 +135,13 @@ impl CommentRepository for SeaOrmCommentRepository {
     }
 
     async fn create(&self, new: NewComment) -> Result<Comment, StoreError> {
-        let model = comments::ActiveModel {
-            story_id: Set(new.story_id.0),
-            author_name: Set(new.author_name.into_inner()),
-            author_email: Set(new.author_email.map(CommentAuthorEmail::into_inner)),
-            content: Set(new.content.into_inner()),
-            platform: Set(DEFAULT_PLATFORM.to_owned()),
-            platform_id: Set(None),
-            is_visible: Set(true),
-            is_approved: Set(false),
-            created_at: Set(self.db.now()),
-            ..Default::default()
+        if let Some(grouped) = &self.grouped {
+            return grouped.write(new).await;
         }
-        .insert(&self.db)
-        .await
-        .map_err(store_err)?;
+        let model = insert(new, self.db.now())
+            .insert(&self.db)
+            .await
+            .map_err(store_err)?;
         Ok(to_domain(model))
     }
 

@@ -103,6 +103,52 @@ pub fn a_published_story(base: &str) -> i64 {
         .expect("a published story")
 }
 
+/// Every published story's id, read from `/sitemap.xml` (an index of parts past 50,000 URLs)
+/// as a crawler would.
+pub fn published_story_ids(base: &str) -> Vec<i64> {
+    let index = get(base, "/sitemap.xml");
+    let documents = if index.contains("<sitemapindex") {
+        index
+            .split("/sitemap-")
+            .skip(1)
+            .filter_map(|rest| rest.split(".xml").next())
+            .map(|part| get(base, &format!("/sitemap-{part}.xml")))
+            .collect()
+    } else {
+        vec![index]
+    };
+    let ids: Vec<i64> = documents
+        .iter()
+        .flat_map(|xml| xml.split("/stories/").skip(1))
+        .filter_map(|rest| rest.split('<').next()?.parse().ok())
+        .collect();
+    assert!(!ids.is_empty(), "the sitemap lists published stories");
+    ids
+}
+
+/// The wrk script that reads `prefix{id}` for an id drawn at random from `ids` on every
+/// request (each of wrk's threads draws its own), in `work`.
+pub fn spread_script(work: &Path, name: &str, ids: &[i64], prefix: &str) -> PathBuf {
+    let list = work.join(format!("{name}.ids"));
+    let lines: Vec<String> = ids.iter().map(i64::to_string).collect();
+    std::fs::write(&list, lines.join("\n")).unwrap();
+    let script = work.join(format!("{name}.lua"));
+    std::fs::write(
+        &script,
+        format!(
+            "local ids = {{}}\n\
+             for line in io.lines(\"{}\") do ids[#ids + 1] = line end\n\
+             math.randomseed(os.time() + tonumber(tostring({{}}):match(\"0x(%x+)\") or \"0\", 16) % 100000)\n\
+             request = function()\n  \
+               return wrk.format(\"GET\", \"{prefix}\" .. ids[math.random(#ids)])\n\
+             end\n",
+            list.display()
+        ),
+    )
+    .unwrap();
+    script
+}
+
 /// The bench's member (`a_member`).
 pub const MEMBER_EMAIL: &str = "bench.reader@bench.example";
 pub const MEMBER_PASSWORD: &str = "a long bench password 2026";

@@ -3,7 +3,8 @@
 //! `wrk` (another process: 2 threads, 64 connections, a fixed time per request). Prints one
 //! table per engine: requests per second, p50 and p99 latency, errors, the ratio to
 //! `/healthz` on the same server, the server's idle and peak resident memory, and the change
-//! from 1,000 to 100,000 stories. Besides visitors' reads and a visitor's comment: a signed-in
+//! from 1,000 to 100,000 stories. Besides visitors' reads (one story, and stories drawn at
+//! random from every published one, as the sitemap lists them) and a visitor's comment: a signed-in
 //! member's list, search and story (their session cookie on every request; the member is
 //! registered and approved through the API), and the visitors' list, search and story page
 //! again while visitors' comments and sign-ins arrive each second (`traffic.rs`).
@@ -23,7 +24,10 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use load::{Figures, Load, a_member, a_published_story, comment_script, member_script, wrk};
+use load::{
+    Figures, Load, a_member, a_published_story, comment_script, member_script, published_story_ids,
+    spread_script, wrk,
+};
 use processes::{Database, Server, free_port, memory};
 use traffic::{COMMENTS_PER_SECOND, SIGN_INS_PER_SECOND, Traffic};
 
@@ -104,6 +108,14 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
     let idle_mib = memory(server.child.id(), "VmRSS:");
 
     let story = a_published_story(&base);
+    let ids = published_story_ids(&base);
+    let spread = |name, prefix| {
+        Some(
+            spread_script(work, name, &ids, prefix)
+                .display()
+                .to_string(),
+        )
+    };
     let comment = comment_script(work);
     let member = member_script(work, &a_member(&base));
     let signed_in = || Some(member.display().to_string());
@@ -139,6 +151,16 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
             "GET /api/stories/{id}",
             format!("/api/stories/{story}"),
             None,
+        ),
+        (
+            "GET /api/stories/{any id}",
+            format!("/api/stories/{story}"),
+            spread("story-any", "/api/stories/"),
+        ),
+        (
+            "GET /stories/{any id} (HTML)",
+            format!("/stories/{story}"),
+            spread("page-any", "/stories/"),
         ),
         (
             "GET /api/stories/{id}/comments",

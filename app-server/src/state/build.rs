@@ -87,7 +87,7 @@ impl AppState {
             site: site.clone(),
         });
         let session_repo = Arc::new(adapters::SeaOrmSessionRepository::new(db.clone()));
-        let hits = Arc::new(adapters::SeaOrmHitCounter::new(db.clone()));
+        let hits = Arc::new(adapters::SeaOrmHitCounter::new(db.clone()).committing_in_groups());
         let api_tokens = ApiTokenService::new(ApiTokenPorts {
             tokens: Arc::new(adapters::SeaOrmApiTokenRepository::new(stamp.clone())),
             users: user_repo.clone(),
@@ -125,7 +125,7 @@ impl AppState {
         )
         .await?;
         let comment_repo: Arc<dyn CommentRepository> =
-            Arc::new(adapters::SeaOrmCommentRepository::new(stamp.clone()));
+            Arc::new(adapters::SeaOrmCommentRepository::new(stamp.clone()).committing_in_groups());
         let comments = CommentService::new(domain::comment::CommentPorts {
             comments: comment_repo.clone(),
             stories: story_repo.clone(),
