@@ -53,12 +53,16 @@ pub(crate) struct GroupCommit<W: GroupWrite> {
 }
 
 impl<W: GroupWrite> GroupCommit<W> {
-    /// Starts the committer on the current Tokio runtime. It stops once every handle to this
-    /// queue is dropped and what was queued is written.
-    pub(crate) fn start(db: Db, writer: W) -> Arc<Self> {
+    /// Starts the committer of `writer` on `db`, on the current Tokio runtime; it stops once
+    /// every handle to its queue is dropped and what was queued is written. `None` when `db`
+    /// is an open transaction (a unit of work): a write there commits with the work.
+    pub(crate) fn start(db: &Db, writer: W) -> Option<Arc<Self>> {
+        if db.is_transaction() {
+            return None;
+        }
         let (queue, waiting) = mpsc::channel(QUEUE);
-        tokio::spawn(commit_groups(db, Arc::new(writer), waiting));
-        Arc::new(Self { queue })
+        tokio::spawn(commit_groups(db.clone(), Arc::new(writer), waiting));
+        Some(Arc::new(Self { queue }))
     }
 
     /// Writes `item` with whatever else is waiting, answered once their transaction

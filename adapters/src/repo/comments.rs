@@ -44,9 +44,7 @@ impl SeaOrmCommentRepository {
     /// written with the work, as without this.
     #[must_use]
     pub fn committing_in_groups(mut self) -> Self {
-        if !self.db.is_transaction() {
-            self.grouped = Some(GroupCommit::start(self.db.clone(), InsertComments));
-        }
+        self.grouped = GroupCommit::start(&self.db, InsertComments);
         self
     }
 }

@@ -35,9 +35,7 @@ impl SeaOrmHitCounter {
     /// committer runs on the current Tokio runtime.
     #[must_use]
     pub fn committing_in_groups(mut self) -> Self {
-        if !self.db.is_transaction() {
-            self.grouped = Some(GroupCommit::start(self.db.clone(), AddHits));
-        }
+        self.grouped = GroupCommit::start(&self.db, AddHits);
         self
     }
 }
