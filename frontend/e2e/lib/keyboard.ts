@@ -11,23 +11,28 @@ export type FocusReport = { ok: boolean; what: string; why: string };
  * three nearest ancestors (a card that rings while a link inside it has the focus).
  */
 export async function focusReport(page: Page): Promise<FocusReport> {
-  // Transitions (a button's ring fades in) and smooth scrolling (the page brings the focused
-  // element into view) are waited for, so the final state is measured.
+  // The focus settles first: a closing dialog hands it back a task after it left the page, and
+  // smooth scrolling brings the focused element into view over several frames. Then the
+  // transitions that moving it started (a button's ring fades in) are waited for, so the final
+  // state is measured, not the first frame of the ring.
   await page.evaluate(async () => {
-    const el = document.activeElement;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let el = document.activeElement;
+    let last = el?.getBoundingClientRect().top;
+    for (let i = 0, still = 0; i < 120 && still < 3; i++) {
+      await frame();
+      const now = document.activeElement;
+      const top = now?.getBoundingClientRect().top;
+      still = now === el && top === last ? still + 1 : 0;
+      el = now;
+      last = top;
+    }
     await Promise.all(
       document
         .getAnimations()
         .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
         .map((a) => a.finished.catch(() => undefined)),
     );
-    let last = el?.getBoundingClientRect().top;
-    for (let frame = 0, still = 0; frame < 120 && still < 3; frame++) {
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      const top = el?.getBoundingClientRect().top;
-      still = top === last ? still + 1 : 0;
-      last = top;
-    }
   });
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
