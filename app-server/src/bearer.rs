@@ -10,7 +10,7 @@
 use actix_web::HttpMessage;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::{Method, header};
+use actix_web::http::header;
 use actix_web::middleware::Next;
 use actix_web::web;
 use domain::api_token::TokenHolder;
@@ -30,12 +30,6 @@ fn bearer_of(req: &ServiceRequest) -> Option<String> {
     scheme
         .eq_ignore_ascii_case("bearer")
         .then(|| rest.trim().to_owned())
-}
-
-/// Whether a request of this method may change anything: all but GET, HEAD and OPTIONS. The
-/// `Origin` check guards these, and a `read` token may not send them.
-pub fn changes_state(method: &Method) -> bool {
-    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
 }
 
 /// Whether `path` creates a session or an account, or proves an inbox: sign-in, sign-up,
@@ -95,7 +89,10 @@ pub async fn authenticate(
         }
         Err(e) => return refuse(req, e.into()),
     };
-    if !holder.scope.permits(changes_state(req.method())) {
+    if !holder
+        .scope
+        .permits(crate::writes::changes_state(req.method()))
+    {
         return refuse(
             req,
             ApiError::Forbidden("This API token may only read (scope read)".into()),

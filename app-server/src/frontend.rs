@@ -1,13 +1,9 @@
-//! The built React site, embedded in the binary, with the SPA fallback to `index.html`; and the
-//! embeddable widget's script at `/widget.js`.
+//! The built React site, embedded in the binary (its pages are served by
+//! `crate::pages::fallback`), and the embeddable widget's script at `/widget.js`.
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse};
 use rust_embed::RustEmbed;
-
-use crate::error::ApiError;
-use crate::state::AppState;
 
 #[derive(RustEmbed)]
 #[folder = "../frontend/web/dist/"]
@@ -57,7 +53,9 @@ pub async fn widget(req: HttpRequest) -> HttpResponse {
     }
 }
 
-fn file(path: &str) -> Option<HttpResponse> {
+/// The built file at `path` (no leading slash) with its caching headers; `None` when the
+/// site has no such file.
+pub fn file(path: &str) -> Option<HttpResponse> {
     let asset = Site::get(path)?;
     let mime = asset.metadata.mimetype().to_owned();
     // Vite puts content hashes in asset names, so those never change; pages must revalidate.
@@ -79,34 +77,7 @@ pub fn index_html() -> Option<String> {
     Site::get("index.html").map(|f| String::from_utf8_lossy(&f.data).into_owned())
 }
 
-/// Serves a built file when one matches, else `index.html` with the site's head so client
-/// routes work.
-pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    // Pages and files are read, never written: any other method is a 405 (it used to be
-    // the site's page with a 200, which counted as a write and emptied the visitors' cache).
-    if !matches!(
-        *req.method(),
-        actix_web::http::Method::GET | actix_web::http::Method::HEAD
-    ) {
-        return actix_web::ResponseError::error_response(&ApiError::MethodNotAllowed {
-            allow: "GET, HEAD".to_owned(),
-        });
-    }
-    let path = req.path().trim_start_matches('/');
-    if !path.is_empty()
-        && path != "index.html"
-        && let Some(res) = file(path)
-    {
-        return res;
-    }
-    if Site::get("index.html").is_some() {
-        return crate::pages::site_page(&state.config, req.path(), StatusCode::OK);
-    }
-    file("index.html").unwrap_or_else(|| {
-        HttpResponse::ServiceUnavailable()
-            .content_type("text/plain; charset=utf-8")
-            .body(
-                "The site has not been built. Run `just build` (or `npm run build` in frontend/).",
-            )
-    })
+/// Whether the site has been built into the binary.
+pub fn is_built() -> bool {
+    Site::get("index.html").is_some()
 }

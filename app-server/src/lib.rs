@@ -5,6 +5,7 @@ pub mod backups;
 pub mod bearer;
 pub mod caller;
 pub mod client_ip;
+pub mod conditional;
 pub mod config;
 pub mod cors;
 pub mod device;
@@ -27,5 +28,6 @@ pub mod session;
 pub mod startup;
 pub mod state;
 pub mod user_agent;
+pub mod writes;
 
 pub use startup::{app, prepare};

@@ -77,7 +77,7 @@ pub async fn same_origin(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<actix_web::body::EitherBody<impl MessageBody>>, actix_web::Error> {
-    let changes_state = crate::bearer::changes_state(req.method());
+    let changes_state = crate::writes::changes_state(req.method());
     // A bearer token is sent on purpose by its holder's program, never by a browser on its
     // own as a cookie is: no cross-site request can carry it.
     let with_token = {

@@ -93,7 +93,15 @@ pub fn app(
         state.config.is_https(),
     );
     let cors = crate::cors::middleware(&state.config.allowed_origins);
+    // The visitors' cache and the access cache are the middleware's own (it reads nothing
+    // else of the state); the handlers reach them through the state.
+    let (public_cache, access) = (
+        web::Data::from(state.public_cache.clone()),
+        web::Data::from(state.access.clone()),
+    );
     App::new()
+        .app_data(public_cache)
+        .app_data(access)
         .app_data(web::Data::new(state))
         .app_data(middleware::json_config())
         .app_data(middleware::query_config())
@@ -136,5 +144,5 @@ pub fn app(
         )
         .service(routes::api_scope())
         .configure(crate::pages::configure)
-        .default_service(web::to(frontend::serve))
+        .default_service(web::to(crate::pages::fallback::serve))
 }

@@ -8,7 +8,7 @@ use domain::story::archive::description;
 use domain::story::{GetStoryError, StoryWithAuthor};
 use serde::Deserialize;
 
-use super::conditional::respond;
+use crate::conditional::respond;
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::state::AppState;

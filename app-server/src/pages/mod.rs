@@ -1,7 +1,7 @@
 //! Pages as the rest of the web reads them, filled by the server: link previews and the
 //! first paint of a shared story, the landing page and the story browser, the Atom feed, the sitemap and robots.txt.
 
-pub(crate) mod conditional;
+pub mod fallback;
 mod feed;
 mod first_paint;
 mod head;
@@ -23,12 +23,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource("/")
             .route(read().to(first_paint::landing))
-            .default_service(web::to(crate::frontend::serve)),
+            .default_service(web::to(fallback::serve)),
     )
     .service(
         web::resource("/stories")
             .route(read().to(first_paint::stories))
-            .default_service(web::to(crate::frontend::serve)),
+            .default_service(web::to(fallback::serve)),
     )
     .route("/stories/{id}", web::get().to(story_page::story_page))
     .route("/feed.xml", web::get().to(feed::feed))

@@ -6,8 +6,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::SecondsFormat;
 use domain::story::archive::{PUBLIC_PAGES, Sitemap};
 
-use super::conditional::respond;
 use super::escape;
+use crate::conditional::respond;
 use crate::error::ApiError;
 use crate::state::AppState;
 

@@ -5,7 +5,7 @@ use actix_web::http::header::{self, EntityTag, HeaderName, HeaderValue, HttpDate
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
 
-use crate::pages::conditional;
+use crate::conditional;
 
 /// One kept answer.
 pub(super) struct Entry {

@@ -12,9 +12,9 @@ use actix_web::web;
 
 use super::entry::Entry;
 use super::{PublicCache, key};
+use crate::access_cache::AccessCache;
 use crate::public_change::{Visible, declared};
 use crate::session::COOKIE_NAME;
-use crate::state::AppState;
 
 /// The cache key of a visitor's read: the same for every visitor (the `cached` public reads
 /// of `public_reads::PUBLIC_READS`, without a session cookie or a token), else `None`.
@@ -42,13 +42,10 @@ pub async fn serve(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let Some(cache) = req
-        .app_data::<web::Data<AppState>>()
-        .map(|s| s.public_cache.clone())
-    else {
+    let Some(cache) = req.app_data::<web::Data<PublicCache>>().cloned() else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
-    if crate::bearer::changes_state(req.method()) {
+    if crate::writes::changes_state(req.method()) {
         let res = next.call(req).await?;
         // Writes answer 2xx; a refusal or failure changed nothing, and the only redirect
         // (`/api/docs`, any method) is not a write.
@@ -56,8 +53,8 @@ pub async fn serve(
             crate::outage::write_succeeded();
             // Who may do what may have changed (a sign-out, a suspension, a revoked token):
             // the next request on this instance reads it again (`crate::access_cache`).
-            if let Some(state) = res.request().app_data::<web::Data<AppState>>() {
-                state.access.forget_all();
+            if let Some(access) = res.request().app_data::<web::Data<AccessCache>>() {
+                access.forget_all();
             }
             let change = declared(res.response()).unwrap_or_else(|| undeclared(&res));
             cache.changed(&change).await;

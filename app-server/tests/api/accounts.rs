@@ -1055,7 +1055,7 @@ engine_test!(
                 // read token sends GET and HEAD only, and everything else is 403.
                 let expected = if by_token && app_server::bearer::refuses_tokens(&path) {
                     401
-                } else if *token_scope == Some("read") && app_server::bearer::changes_state(&method)
+                } else if *token_scope == Some("read") && app_server::writes::changes_state(&method)
                 {
                     403
                 } else {

@@ -5,7 +5,7 @@ use super::StoryFields;
 use super::content::to_html;
 use super::privacy::{Audience, Byline, Privacy};
 use super::service::StoryService;
-use super::writing::WriteStoryError;
+use super::write_error::WriteStoryError;
 use crate::consent::{ConsentUses, SensitiveTopic};
 use crate::validation::{Excerpt, FieldErrors, StoryContent, StoryTitle, ThumbnailUrl, VideoUrl};
 

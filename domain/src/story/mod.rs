@@ -14,6 +14,7 @@ pub mod service;
 mod submitting;
 mod takedown;
 pub mod versions;
+mod write_error;
 pub mod writing;
 
 use chrono::{DateTime, Utc};
@@ -32,7 +33,7 @@ pub use privacy::{
 pub use review::ReviewError;
 pub use revision::{ReviewItem, ReviewKind, Revision, RevisionStatus};
 pub use service::{GetStoryError, ListStoriesError, StoryService};
-pub use writing::WriteStoryError;
+pub use write_error::WriteStoryError;
 
 /// A story id (integer, assigned by the store).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

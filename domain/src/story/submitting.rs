@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use super::draft::StoryDraft;
 use super::lifecycle::{self, StoryAction};
 use super::service::StoryService;
-use super::writing::WriteStoryError;
+use super::write_error::WriteStoryError;
 use super::{StoryFields, StoryId, StoryWithAuthor};
 use crate::consent::{self, ConsentKind, ConsentUses, NewConsent};
 use crate::permissions::{Ability, Caller};

@@ -3,7 +3,7 @@
 
 use super::review::WITHDRAWN;
 use super::service::StoryService;
-use super::writing::WriteStoryError;
+use super::write_error::WriteStoryError;
 use super::{RevisionStatus, StoryId, StoryWithAuthor};
 use crate::permissions::{Ability, Caller};
 

@@ -2,31 +2,13 @@
 //! and its checks are in `draft.rs`.
 
 use super::draft::StoryDraft;
-use super::lifecycle::{self, EditOutcome, Effect, StoryAction, StoryState, TransitionError};
+use super::lifecycle::{self, EditOutcome, Effect, StoryAction, StoryState};
 use super::pictures::{add_version, create_story, save_story};
 use super::service::StoryService;
+use super::write_error::WriteStoryError;
 use super::{NewStory, RevisionStatus, StoryFields, StoryId, StoryWithAuthor};
-use crate::StoreError;
-use crate::permissions::{Ability, Caller, Refusal};
+use crate::permissions::{Ability, Caller};
 use crate::user::UserId;
-use crate::validation::FieldErrors;
-
-#[derive(Debug, thiserror::Error)]
-pub enum WriteStoryError {
-    #[error(transparent)]
-    Refused(#[from] Refusal),
-    #[error("{0}")]
-    Invalid(FieldErrors),
-    #[error("Story not found")]
-    NotFound,
-    /// Reading or withdrawing a waiting edit when none waits.
-    #[error("No edit of this story is waiting for review")]
-    NoPendingEdit,
-    #[error(transparent)]
-    Transition(#[from] TransitionError),
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
 
 /// What an edit did.
 #[derive(Debug, Clone, PartialEq)]
