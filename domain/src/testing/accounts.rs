@@ -224,6 +224,8 @@ pub struct AccountFakes {
     pub tokens: Arc<InMemoryAccountTokens>,
     pub sessions: Arc<InMemorySessionRepository>,
     pub clock: Arc<FixedClock>,
+    /// The service's hasher (to count its verifications).
+    pub hasher: Arc<FakePasswordHasher>,
     pub work: Arc<super::FakeUnitOfWork>,
     /// The works' stories (authors from `users`; a deleted story drops its uses of `media`).
     pub stories: Arc<super::InMemoryStoryRepository>,
@@ -241,6 +243,7 @@ pub fn account_service() -> (AccountService, AccountFakes) {
     let sessions = Arc::new(InMemorySessionRepository::new());
     let clock = Arc::new(FixedClock::default());
     let failures = Arc::new(InMemorySignInFailures::default());
+    let hasher = Arc::new(FakePasswordHasher::default());
     let credentials = Arc::new(InMemoryAdminCredentialRepository::new(users.clone()));
     let media = Arc::new(super::InMemoryMediaRepository::default());
     let stories =
@@ -261,7 +264,7 @@ pub fn account_service() -> (AccountService, AccountFakes) {
     let service = AccountService::new(AccountPorts {
         users: users.clone(),
         credentials,
-        hasher: Arc::new(FakePasswordHasher::default()),
+        hasher: hasher.clone(),
         tokens: tokens.clone(),
         minter: Arc::new(SequentialTokenMinter::default()),
         failures,
@@ -285,6 +288,7 @@ pub fn account_service() -> (AccountService, AccountFakes) {
             tokens,
             sessions,
             clock,
+            hasher,
             work,
             stories,
             media,

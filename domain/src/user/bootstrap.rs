@@ -97,3 +97,7 @@ impl super::account::AccountService {
         .await
     }
 }
+
+#[cfg(test)]
+#[path = "bootstrap_tests.rs"]
+mod tests;

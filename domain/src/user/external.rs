@@ -96,3 +96,7 @@ impl AccountService {
 fn proved_before(user: &User, began: DateTime<Utc>) -> bool {
     user.email_verified && user.email_verified_at.is_some_and(|at| at < began)
 }
+
+#[cfg(test)]
+#[path = "external_tests.rs"]
+mod tests;

@@ -128,3 +128,7 @@ impl AccountService {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "reauth_tests.rs"]
+mod tests;

@@ -91,3 +91,7 @@ impl AccountService {
         Ok(user)
     }
 }
+
+#[cfg(test)]
+#[path = "registration_tests.rs"]
+mod tests;

@@ -235,3 +235,7 @@ impl AccountService {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "sign_in_tests.rs"]
+mod tests;

@@ -99,3 +99,7 @@ impl AccountService {
         Ok(me.clone())
     }
 }
+
+#[cfg(test)]
+#[path = "verification_tests.rs"]
+mod tests;
