@@ -26,7 +26,7 @@ pub use bulk_seed::{
 pub use db::Db;
 pub use db::{connect, connections_wanted, is_postgres, migrate, open, ping, refuses_writes};
 pub use dsn::MailparseReportParser;
-pub use hasher::Argon2PasswordHasher;
+pub use hasher::{Argon2PasswordHasher, DEFAULT_AT_ONCE as DEFAULT_HASHES_AT_ONCE};
 pub use images::ImageCrateProcessor;
 pub use link_signer::HmacLinkSigner;
 pub use media_store::{FsMediaStore, S3MediaStore, S3Settings, new_media_key};

@@ -34,6 +34,8 @@ pub struct Config {
     pub rate_limit_per_minute: u32,
     /// Memory for visitors' public reads (`PUBLIC_CACHE_MB`, 8 by default; 0: no cache).
     pub public_cache_mb: u32,
+    /// Password hashes computed at once (`PASSWORD_HASHES_AT_ONCE`, 1 by default, 7 MiB each).
+    pub password_hashes_at_once: usize,
     /// Proxies and load balancers whose `X-Forwarded-For` names the client.
     pub trusted_proxies: Vec<crate::client_ip::TrustedNet>,
     /// Credentials of the social platforms the delivery worker posts to.
@@ -133,10 +135,28 @@ pub fn derived_public_url(bind_addr: &str) -> String {
     format!("http://localhost:{port}")
 }
 
+/// The most password hashes `PASSWORD_HASHES_AT_ONCE` may allow at once (7 MiB each).
+pub const MAX_HASHES_AT_ONCE: usize = 64;
+
 /// The shortest `SUPER_ADMIN_PASSWORD` the server starts with: the super admin's account
 /// guards every other account.
 pub const MIN_SUPER_ADMIN_PASSWORD_CHARS: usize =
     domain::user::admin_password::MIN_SUPER_ADMIN_PASSWORD_CHARS;
+
+/// `PASSWORD_HASHES_AT_ONCE`: from 1 to [`MAX_HASHES_AT_ONCE`], one when unset.
+fn hashes_at_once(value: Option<String>) -> anyhow::Result<usize> {
+    let Some(v) = value else {
+        return Ok(adapters::DEFAULT_HASHES_AT_ONCE);
+    };
+    v.parse()
+        .ok()
+        .filter(|n| (1..=MAX_HASHES_AT_ONCE).contains(n))
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "PASSWORD_HASHES_AT_ONCE must be a whole number from 1 to {MAX_HASHES_AT_ONCE}, got {v:?}"
+            )
+        })
+}
 
 impl Config {
     /// Reads the environment.
@@ -168,6 +188,7 @@ impl Config {
             })?,
             None => 8,
         };
+        let password_hashes_at_once = hashes_at_once(var("PASSWORD_HASHES_AT_ONCE"))?;
         let super_admin_password = var("SUPER_ADMIN_PASSWORD");
         if let Some(p) = &super_admin_password {
             let chars = p.chars().count();
@@ -195,6 +216,7 @@ impl Config {
             smtp_url: var("SMTP_URL"),
             rate_limit_per_minute,
             public_cache_mb,
+            password_hashes_at_once,
             trusted_proxies,
             social: SocialConfig::from_env()?,
             media: MediaConfig::from_env()?,
@@ -280,6 +302,7 @@ mod tests {
             smtp_url: None,
             rate_limit_per_minute: 20,
             public_cache_mb: 8,
+            password_hashes_at_once: 1,
             trusted_proxies: Vec::new(),
             social: SocialConfig::default(),
             media: MediaConfig::default(),
@@ -287,6 +310,19 @@ mod tests {
             backups: BackupConfig::default(),
             metrics_addr: None,
             digests: domain::subscription::DigestSchedule::default(),
+        }
+    }
+
+    #[test]
+    fn password_hashes_at_once_is_one_unless_set_between_1_and_64() {
+        assert_eq!(hashes_at_once(None).unwrap(), 1);
+        assert_eq!(hashes_at_once(Some("4".into())).unwrap(), 4);
+        for bad in ["0", "65", "-1", "two", ""] {
+            let refused = hashes_at_once(Some(bad.into())).unwrap_err().to_string();
+            assert!(
+                refused.contains("PASSWORD_HASHES_AT_ONCE must be a whole number from 1 to 64"),
+                "{refused}"
+            );
         }
     }
 

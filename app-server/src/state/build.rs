@@ -105,7 +105,9 @@ impl AppState {
             credentials: Arc::new(adapters::SeaOrmAdminCredentialRepository::new(
                 stamp.clone(),
             )),
-            hasher: Arc::new(adapters::Argon2PasswordHasher::new()?),
+            hasher: Arc::new(adapters::Argon2PasswordHasher::at_once(
+                config.password_hashes_at_once,
+            )?),
             tokens: Arc::new(adapters::SeaOrmAccountTokenRepository::new(stamp.clone())),
             minter: Arc::new(adapters::Sha256TokenMinter),
             failures: Arc::new(adapters::SeaOrmSignInFailures::new(db.clone())),

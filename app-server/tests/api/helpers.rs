@@ -35,6 +35,7 @@ pub fn test_config(database_url: &str) -> Config {
         smtp_url: None,
         rate_limit_per_minute: 1000,
         public_cache_mb: 8,
+        password_hashes_at_once: 1,
         trusted_proxies: Vec::new(),
         social: Default::default(),
         media: app_server::config::MediaConfig {
