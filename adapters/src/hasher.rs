@@ -36,7 +36,8 @@ const MEMORY_KIB: u32 = 7 * 1024;
 const PASSES: u32 = 5;
 
 fn argon2() -> Result<Argon2<'static>, HashError> {
-    let params = Params::new(MEMORY_KIB, PASSES, 1, None).map_err(|e| failed("argon2 params", e))?;
+    let params =
+        Params::new(MEMORY_KIB, PASSES, 1, None).map_err(|e| failed("argon2 params", e))?;
     Ok(Argon2::new(Algorithm::Argon2id, Version::V0x13, params))
 }
 
@@ -133,14 +134,24 @@ mod tests {
         let hasher = Argon2PasswordHasher::new().unwrap();
         let new = hasher.hash("a long passphrase").await.unwrap();
         assert!(new.starts_with("$argon2id$v=19$m=7168,t=5,p=1$"), "{new}");
-        assert!(hasher.verify("a long passphrase", Some(&new)).await.unwrap());
+        assert!(
+            hasher
+                .verify("a long passphrase", Some(&new))
+                .await
+                .unwrap()
+        );
         let params = Params::new(19 * 1024, 2, 1, None).unwrap();
         let old = Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
             .hash_password(b"an older passphrase")
             .unwrap()
             .to_string();
         assert!(old.contains("$m=19456,t=2,p=1$"), "{old}");
-        assert!(hasher.verify("an older passphrase", Some(&old)).await.unwrap());
+        assert!(
+            hasher
+                .verify("an older passphrase", Some(&old))
+                .await
+                .unwrap()
+        );
         assert!(!hasher.verify("a wrong one", Some(&old)).await.unwrap());
     }
 }
