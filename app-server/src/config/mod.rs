@@ -314,6 +314,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::unwrap_used)]
     fn password_hashes_at_once_is_one_unless_set_between_1_and_64() {
         assert_eq!(hashes_at_once(None).unwrap(), 1);
         assert_eq!(hashes_at_once(Some("4".into())).unwrap(), 4);
