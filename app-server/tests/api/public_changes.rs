@@ -462,7 +462,8 @@ where
 {
     test::init_service(
         actix_web::App::new()
-            .app_data(actix_web::web::Data::new(ctx.state.clone()))
+            .app_data(actix_web::web::Data::from(ctx.state.public_cache.clone()))
+            .app_data(actix_web::web::Data::from(ctx.state.access.clone()))
             .wrap(actix_web::middleware::from_fn(
                 app_server::public_cache::serve,
             ))
