@@ -59,6 +59,7 @@ use crate::clock::Clock;
 use crate::comment::NewComment;
 use crate::mail::{Mailer, OutgoingMail};
 use crate::story::{NewStory, StoryFields, StoryId, StoryStatus};
+use crate::user::registration::Registration;
 use crate::user::{AuthProvider, HashError, NewUser, PasswordHasher, Role, UserId};
 use crate::validation::{CommentAuthorEmail, CommentAuthorName, CommentContent};
 
@@ -204,6 +205,38 @@ pub fn new_user(email: &str, role: Role, is_approved: bool) -> NewUser {
         is_approved,
         email_verified: false,
     }
+}
+
+/// A sign-up form for `email` (its local part as username), password `first password`, for
+/// Ruth Moab. Tests change a field with struct update syntax
+/// (`Registration { username: "r".into(), ..sign_up_form(email) }`).
+///
+/// # Panics
+/// Never: `split` yields at least one part.
+#[allow(clippy::unwrap_used)]
+pub fn sign_up_form(email: &str) -> Registration {
+    Registration {
+        email: email.to_owned(),
+        username: email.split('@').next().unwrap().to_owned(),
+        password: "first password".to_owned(),
+        first_name: "Ruth".to_owned(),
+        last_name: "Moab".to_owned(),
+    }
+}
+
+/// The token of the one-time link in a mail's `body` (`...?token=<token> ...`).
+///
+/// # Panics
+/// When the body holds no such link: the test's mail is not the one it expected.
+#[allow(clippy::unwrap_used)]
+pub fn link_token(body: &str) -> String {
+    body.split("?token=")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_owned()
 }
 
 /// A comment on `story` as a visitor's form would give it.

@@ -8,24 +8,16 @@ use futures_executor::block_on;
 
 use super::ConfirmError;
 use crate::permissions::{Caller, Refusal};
-use crate::testing::{account_service, t0};
+use crate::testing::{account_service, sign_up_form, t0};
 use crate::user::account::AccountService;
 use crate::user::checks::CheckRefused;
 use crate::user::lockout::Attempt;
 use crate::user::ports::ExternalIdentity;
-use crate::user::registration::Registration;
 use crate::user::sign_in::SignInError;
 use crate::user::{User, UserId};
 
 fn ruth(service: &AccountService) -> User {
-    block_on(service.register(Registration {
-        email: "ruth@example.org".to_owned(),
-        username: "ruth".to_owned(),
-        password: "first password".to_owned(),
-        first_name: "Ruth".to_owned(),
-        last_name: "Moab".to_owned(),
-    }))
-    .unwrap()
+    block_on(service.register(sign_up_form("ruth@example.org"))).unwrap()
 }
 
 /// An account made by a Google sign-in: no password.

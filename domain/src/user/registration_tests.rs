@@ -7,16 +7,13 @@ use futures_executor::block_on;
 
 use super::{RegisterError, Registration};
 use crate::StoreError;
-use crate::testing::{FakePasswordHasher, account_service};
+use crate::testing::{FakePasswordHasher, account_service, sign_up_form};
 use crate::user::{AuthProvider, FORMER_MEMBER_EMAIL, Role};
 
 fn form(email: &str, username: &str) -> Registration {
     Registration {
-        email: email.to_owned(),
         username: username.to_owned(),
-        password: "first password".to_owned(),
-        first_name: "Ruth".to_owned(),
-        last_name: "Moab".to_owned(),
+        ..sign_up_form(email)
     }
 }
 

@@ -6,34 +6,12 @@ use chrono::Duration;
 use futures_executor::block_on;
 
 use crate::session::SessionRecord;
-use crate::testing::{FakePasswordHasher, account_service, t0};
+use crate::testing::{FakePasswordHasher, account_service, link_token, sign_up_form, t0};
 use crate::user::UserRepository;
 use crate::user::external::ExternalSignInError;
 use crate::user::password_reset::ResetPasswordError;
 use crate::user::ports::ExternalIdentity;
-use crate::user::registration::Registration;
 use crate::user::sign_in::SignInError;
-
-fn form(email: &str) -> Registration {
-    Registration {
-        email: email.to_owned(),
-        username: email.split('@').next().unwrap().to_owned(),
-        password: "first password".to_owned(),
-        first_name: "Ruth".to_owned(),
-        last_name: "Moab".to_owned(),
-    }
-}
-
-/// The token in the last mail's link.
-fn link_token(body: &str) -> String {
-    body.split("?token=")
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_owned()
-}
 
 fn session(sid: &str, user: &str) -> SessionRecord {
     SessionRecord {
@@ -48,7 +26,7 @@ fn session(sid: &str, user: &str) -> SessionRecord {
 #[test]
 fn a_sign_up_mails_a_verification_link_that_works_once() {
     let (service, fakes) = account_service();
-    let user = block_on(service.register(form("ruth@example.org"))).unwrap();
+    let user = block_on(service.register(sign_up_form("ruth@example.org"))).unwrap();
     assert!(!user.email_verified);
     let mail = fakes.mailer.sent().pop().unwrap();
     assert!(
@@ -74,7 +52,7 @@ fn a_sign_up_mails_a_verification_link_that_works_once() {
 #[test]
 fn a_reset_link_sets_the_password_once_and_ends_every_session() {
     let (service, fakes) = account_service();
-    let user = block_on(service.register(form("ruth@example.org"))).unwrap();
+    let user = block_on(service.register(sign_up_form("ruth@example.org"))).unwrap();
     block_on(fakes.sessions.save(session("a", user.id.as_str()))).unwrap();
     block_on(fakes.sessions.save(session("b", user.id.as_str()))).unwrap();
     block_on(service.request_password_reset("RUTH@example.org")).unwrap();
@@ -102,7 +80,7 @@ fn a_reset_link_sets_the_password_once_and_ends_every_session() {
 #[test]
 fn a_reset_link_expires_after_sixty_minutes() {
     let (service, fakes) = account_service();
-    block_on(service.register(form("ruth@example.org"))).unwrap();
+    block_on(service.register(sign_up_form("ruth@example.org"))).unwrap();
     block_on(service.request_password_reset("ruth@example.org")).unwrap();
     let token = link_token(&fakes.mailer.sent().pop().unwrap().body);
     fakes.clock.advance(Duration::minutes(61));
@@ -123,7 +101,7 @@ fn a_reset_for_an_unknown_address_answers_alike_and_sends_nothing() {
 fn five_wrong_passwords_lock_the_account_for_that_network_and_mail_its_owner_once() {
     use crate::user::lockout::{Attempt, DeviceClaim};
     let (service, fakes) = account_service();
-    let ruth = block_on(service.register(form("ruth@example.org"))).unwrap();
+    let ruth = block_on(service.register(sign_up_form("ruth@example.org"))).unwrap();
     let mails_before = fakes.mailer.sent().len();
     let commits = fakes.work.commits();
     let guesser = Attempt::from_network("198.51.100.9");
@@ -196,7 +174,7 @@ fn an_unknown_email_is_locked_like_a_real_one() {
 #[test]
 fn google_does_not_take_over_an_account_whose_email_was_never_verified() {
     let (service, fakes) = account_service();
-    let squatter = block_on(service.register(form("owner@example.org"))).unwrap();
+    let squatter = block_on(service.register(sign_up_form("owner@example.org"))).unwrap();
     let identity = ExternalIdentity {
         subject: "google-owner".to_owned(),
         email: "owner@example.org".to_owned(),

@@ -7,30 +7,19 @@
 use futures_executor::block_on;
 
 use super::{AdminSignInError, SignInError};
-use crate::testing::{AccountFakes, account_service, t0};
+use crate::testing::{AccountFakes, account_service, sign_up_form, t0};
 use crate::user::account::{AccountService, WRONG_ADMIN_CREDENTIALS, WRONG_CREDENTIALS};
 use crate::user::bootstrap::SuperAdminSeed;
 use crate::user::lockout::Attempt;
 use crate::user::ports::ExternalIdentity;
-use crate::user::registration::Registration;
 use crate::user::{Role, User, UserRepository};
-
-fn form(email: &str) -> Registration {
-    Registration {
-        email: email.to_owned(),
-        username: email.split('@').next().unwrap().to_owned(),
-        password: "first password".to_owned(),
-        first_name: "Ruth".to_owned(),
-        last_name: "Moab".to_owned(),
-    }
-}
 
 fn home() -> Attempt {
     Attempt::from_network("203.0.113.7")
 }
 
 fn ruth(service: &AccountService) -> User {
-    block_on(service.register(form("ruth@example.org"))).unwrap()
+    block_on(service.register(sign_up_form("ruth@example.org"))).unwrap()
 }
 
 /// A super admin `keeper` with the portal password `portal password`.

@@ -8,20 +8,12 @@ use futures_executor::block_on;
 
 use super::{ResendVerificationError, VerifyEmailError};
 use crate::permissions::{Caller, Refusal};
-use crate::testing::{AccountFakes, account_service, t0};
+use crate::testing::{AccountFakes, account_service, link_token, sign_up_form, t0};
 use crate::user::account::AccountService;
-use crate::user::registration::Registration;
 use crate::user::{User, UserRepository};
 
 fn sign_up(service: &AccountService, name: &str) -> User {
-    block_on(service.register(Registration {
-        email: format!("{name}@example.org"),
-        username: name.to_owned(),
-        password: "first password".to_owned(),
-        first_name: "Ruth".to_owned(),
-        last_name: "Moab".to_owned(),
-    }))
-    .unwrap()
+    block_on(service.register(sign_up_form(&format!("{name}@example.org")))).unwrap()
 }
 
 /// The token in the link of the last mail to `to`.
@@ -33,14 +25,7 @@ fn last_token(fakes: &AccountFakes, to: &str) -> String {
         .rev()
         .find(|m| m.to == to)
         .expect("a mail");
-    mail.body
-        .split("?token=")
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_owned()
+    link_token(&mail.body)
 }
 
 #[test]
