@@ -4,21 +4,22 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use domain::StoreError;
-use domain::api_token::ApiTokenRepository;
-use domain::audit::AuditLog;
+use domain::api_token::{ApiTokenRepository, ApiTokenWork};
+use domain::audit::{AuditLog, AuditWork};
 use domain::clock::Clock;
-use domain::comment::CommentRepository;
-use domain::consent::ConsentRepository;
-use domain::help::HelpMessageRepository;
-use domain::mail::{MailOutbox, Mailer};
-use domain::session::SessionRepository;
-use domain::social::SocialPostRepository;
-use domain::story::{PictureUses, StoryRepository};
-use domain::user::UserRepository;
+use domain::comment::{CommentRepository, CommentWork};
+use domain::consent::{ConsentRecordWork, ConsentRepository, WithdrawalWork};
+use domain::help::{HelpMessageRepository, HelpWork};
+use domain::mail::{MailOutbox, MailWork, Mailer};
+use domain::session::{SessionRepository, SessionWork};
+use domain::social::{SocialPostRepository, SocialWork};
+use domain::story::{PictureUses, StoryRepository, StoryWork};
+use domain::user::account::AccountWork;
 use domain::user::lockout::SignInFailures;
 use domain::user::ports::{AdminCredentialRepository, SubscriptionsOfAccount};
 use domain::user::tokens::AccountTokenRepository;
-use domain::work::{UnitOfWork, Work};
+use domain::user::{UserRepository, UserWork};
+use domain::work::{Commit, UnitOfWork};
 use sea_orm::{DatabaseConnection, DatabaseTransaction};
 
 use crate::db::{Db, store_err};
@@ -72,16 +73,39 @@ impl SeaOrmUnitOfWork {
     }
 }
 
-#[async_trait]
-impl UnitOfWork for SeaOrmUnitOfWork {
-    async fn begin(&self) -> Result<Box<dyn Work>, StoreError> {
+/// One transaction is every aggregate's work: each service begins it as the work trait
+/// its aggregate declares.
+macro_rules! begins {
+    ($($view:path),* $(,)?) => {$(
+        #[async_trait]
+        impl UnitOfWork<dyn $view> for SeaOrmUnitOfWork {
+            async fn begin(&self) -> Result<Box<dyn $view>, StoreError> {
+                Ok(Box::new(self.open().await?))
+            }
+        }
+    )*};
+}
+
+begins!(
+    StoryWork,
+    CommentWork,
+    HelpWork,
+    MailWork,
+    SocialWork,
+    ApiTokenWork,
+    WithdrawalWork,
+    AccountWork,
+);
+
+impl SeaOrmUnitOfWork {
+    async fn open(&self) -> Result<SeaOrmWork, StoreError> {
         let txn = Arc::new(
             crate::db::handle::begin_write(&self.db)
                 .await
                 .map_err(store_err)?,
         );
         let db = self.stamp.in_transaction(txn.clone());
-        Ok(Box::new(SeaOrmWork {
+        Ok(SeaOrmWork {
             txn,
             stories: SeaOrmStoryRepository::new(db.clone()),
             pictures: SeaOrmPictureUses::new(db.clone()),
@@ -100,7 +124,7 @@ impl UnitOfWork for SeaOrmUnitOfWork {
             subscriptions: SeaOrmSubscriptionRepository::new(db.clone()),
             audit: SeaOrmAuditLog::new(db),
             wakeups: self.wakeups.clone(),
-        }))
+        })
     }
 }
 
@@ -125,22 +149,42 @@ struct SeaOrmWork {
     wakeups: Vec<Arc<tokio::sync::Notify>>,
 }
 
-#[async_trait]
-impl Work for SeaOrmWork {
+impl AuditWork for SeaOrmWork {
+    fn audit(&self) -> &dyn AuditLog {
+        &self.audit
+    }
+}
+
+impl MailWork for SeaOrmWork {
+    fn mailer(&self) -> &dyn Mailer {
+        &self.mailer
+    }
+    fn outbox(&self) -> &dyn MailOutbox {
+        &self.outbox
+    }
+}
+
+impl StoryWork for SeaOrmWork {
     fn stories(&self) -> &dyn StoryRepository {
         &self.stories
     }
     fn pictures(&self) -> &dyn PictureUses {
         &self.pictures
     }
+}
+
+impl ConsentRecordWork for SeaOrmWork {
+    fn consents(&self) -> &dyn ConsentRepository {
+        &self.consents
+    }
+}
+
+impl UserWork for SeaOrmWork {
     fn users(&self) -> &dyn UserRepository {
         &self.users
     }
     fn tokens(&self) -> &dyn AccountTokenRepository {
         &self.tokens
-    }
-    fn sessions(&self) -> &dyn SessionRepository {
-        &self.sessions
     }
     fn sign_in_failures(&self) -> &dyn SignInFailures {
         &self.sign_in_failures
@@ -148,34 +192,46 @@ impl Work for SeaOrmWork {
     fn admin_credentials(&self) -> &dyn AdminCredentialRepository {
         &self.admin_credentials
     }
-    fn comments(&self) -> &dyn CommentRepository {
-        &self.comments
-    }
-    fn help(&self) -> &dyn HelpMessageRepository {
-        &self.help
-    }
-    fn mailer(&self) -> &dyn Mailer {
-        &self.mailer
-    }
-    fn outbox(&self) -> &dyn MailOutbox {
-        &self.outbox
-    }
-    fn social(&self) -> &dyn SocialPostRepository {
-        &self.social
-    }
-    fn audit(&self) -> &dyn AuditLog {
-        &self.audit
-    }
-    fn api_tokens(&self) -> &dyn ApiTokenRepository {
-        &self.api_tokens
-    }
-    fn consents(&self) -> &dyn ConsentRepository {
-        &self.consents
-    }
     fn account_subscriptions(&self) -> &dyn SubscriptionsOfAccount {
         &self.subscriptions
     }
+}
 
+impl SessionWork for SeaOrmWork {
+    fn sessions(&self) -> &dyn SessionRepository {
+        &self.sessions
+    }
+}
+
+impl CommentWork for SeaOrmWork {
+    fn comments(&self) -> &dyn CommentRepository {
+        &self.comments
+    }
+}
+
+impl HelpWork for SeaOrmWork {
+    fn help(&self) -> &dyn HelpMessageRepository {
+        &self.help
+    }
+}
+
+impl SocialWork for SeaOrmWork {
+    fn social(&self) -> &dyn SocialPostRepository {
+        &self.social
+    }
+}
+
+impl ApiTokenWork for SeaOrmWork {
+    fn api_tokens(&self) -> &dyn ApiTokenRepository {
+        &self.api_tokens
+    }
+}
+
+impl WithdrawalWork for SeaOrmWork {}
+impl AccountWork for SeaOrmWork {}
+
+#[async_trait]
+impl Commit for SeaOrmWork {
     async fn commit(self: Box<Self>) -> Result<(), StoreError> {
         let SeaOrmWork {
             txn,

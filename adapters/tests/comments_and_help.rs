@@ -205,9 +205,8 @@ async fn rows_are_stamped_by_the_clock_of_their_handle_in_and_out_of_a_unit_of_w
         assert_eq!(renamed.updated_at, then);
 
         let later = then + chrono::Duration::days(1);
-        let work = adapters::SeaOrmUnitOfWork::new(db.clone())
-            .with_clock(Arc::new(Fixed(later)))
-            .begin()
+        let uow = adapters::SeaOrmUnitOfWork::new(db.clone()).with_clock(Arc::new(Fixed(later)));
+        let work = UnitOfWork::<dyn domain::comment::CommentWork>::begin(&uow)
             .await
             .unwrap();
         let inside = work

@@ -21,7 +21,6 @@ use domain::story::service::StoryPorts;
 use domain::story::{StoryRepository, StoryService};
 use domain::user::UserRepository;
 use domain::user::account::{AccountPorts, AccountService, SiteIdentity};
-use domain::work::UnitOfWork;
 
 use crate::config::Config;
 use crate::session::store::SqlSessionStore;
@@ -52,7 +51,7 @@ impl AppState {
         let mailer: Arc<dyn Mailer> =
             Arc::new(adapters::OutboxMailer::new(stamp.clone()).with_wakeup(mail_wakeup.clone()));
         // Multi-step writes run in one transaction; the workers wake once it commits.
-        let work: Arc<dyn UnitOfWork> = Arc::new(
+        let work = Arc::new(
             adapters::SeaOrmUnitOfWork::new(db.clone())
                 .with_clock(clock.clone())
                 .waking(mail_wakeup.clone())

@@ -8,7 +8,6 @@ use domain::clock::Clock;
 use domain::consent::ConsentService;
 use domain::social::{SocialDelivery, SocialPostRepository, SocialService};
 use domain::story::StoryRepository;
-use domain::work::UnitOfWork;
 
 use super::configured::social_publishers;
 use crate::config::Config;
@@ -17,7 +16,8 @@ use crate::config::Config;
 pub(super) struct SocialParts<'a> {
     pub stamp: adapters::Db,
     pub stories: Arc<dyn StoryRepository>,
-    pub work: Arc<dyn UnitOfWork>,
+    /// The one unit of work, which each service begins as its aggregate's work.
+    pub work: Arc<adapters::SeaOrmUnitOfWork>,
     pub clock: Arc<dyn Clock>,
     /// Woken whenever a post is queued.
     pub wakeup: Arc<tokio::sync::Notify>,

@@ -18,7 +18,7 @@ use chrono::{DateTime, Duration, Utc};
 use crate::user::{User, UserId};
 use crate::validation::TokenName;
 
-pub use ports::ApiTokenRepository;
+pub use ports::{ApiTokenRepository, ApiTokenWork};
 pub use service::{ApiTokenError, ApiTokenPorts, ApiTokenService, CreatedApiToken, TokenForm};
 
 /// Every token starts with this, so a leaked one is recognisable (secret scanners, logs).

@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 
 use super::{ApiToken, HeldApiToken, NewApiToken};
 use crate::StoreError;
+use crate::mail::MailWork;
 use crate::paging::Page;
 use crate::user::UserId;
 
@@ -52,4 +53,9 @@ pub trait ApiTokenRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn touch(&self, id: i64, at: DateTime<Utc>) -> Result<(), StoreError>;
+}
+
+/// What making and revoking tokens writes: the tokens, the owner's notice, the log.
+pub trait ApiTokenWork: MailWork {
+    fn api_tokens(&self) -> &dyn ApiTokenRepository;
 }

@@ -87,7 +87,7 @@ pub struct ApiTokenPorts {
     pub minter: Arc<dyn TokenMinter>,
     pub clock: Arc<dyn Clock>,
     /// A token, its activity-log entry and its owner's notice are written together.
-    pub work: Arc<dyn crate::work::UnitOfWork>,
+    pub work: Arc<dyn crate::work::UnitOfWork<dyn super::ApiTokenWork>>,
     /// Counts the tokens each person makes per day (see [`creation_limits`]).
     pub creations: RateLimits,
     /// How the site names itself in the owner's notice.
@@ -194,7 +194,7 @@ impl ApiTokenService {
             Some(&token.name),
             now,
         );
-        crate::work::log_and_commit(work, entry).await?;
+        crate::audit::log_and_commit(work, entry).await?;
         Ok(CreatedApiToken { token, secret })
     }
 

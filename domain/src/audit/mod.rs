@@ -15,7 +15,7 @@ use chrono::{DateTime, Utc};
 
 use crate::user::{User, UserId};
 
-pub use ports::AuditLog;
+pub use ports::{AuditLog, AuditWork, log_and_commit};
 pub use service::{AuditLogError, AuditService};
 
 /// What was done. The names are the log's stable vocabulary (stored and filtered on).

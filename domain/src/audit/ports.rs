@@ -6,6 +6,7 @@ use super::{AuditEntry, AuditFilter, NewAuditEntry};
 use crate::StoreError;
 use crate::paging::Page;
 use crate::user::UserId;
+use crate::work::Commit;
 
 /// Appends and reads the activity log. There is no way to change or remove an entry
 /// through the API; only a person's leaving takes their name out of it.
@@ -34,4 +35,22 @@ pub trait AuditLog: Send + Sync {
         limit: u64,
         offset: u64,
     ) -> Result<Page<AuditEntry>, StoreError>;
+}
+
+/// The part of a unit of work that appends to the activity log (every moderation and
+/// people action ends with an entry).
+pub trait AuditWork: Commit {
+    fn audit(&self) -> &dyn AuditLog;
+}
+
+/// Appends one activity-log entry and commits: the common last two steps of an action.
+///
+/// # Errors
+/// The store's error; then nothing of the work remains.
+pub async fn log_and_commit(
+    work: Box<dyn AuditWork>,
+    entry: NewAuditEntry,
+) -> Result<(), StoreError> {
+    work.audit().record(std::slice::from_ref(&entry)).await?;
+    work.commit().await
 }

@@ -2,7 +2,7 @@
 
 pub mod ports;
 
-pub use ports::CommentRepository;
+pub use ports::{CommentRepository, CommentWork};
 
 use chrono::{DateTime, Utc};
 

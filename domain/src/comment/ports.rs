@@ -4,6 +4,7 @@ use async_trait::async_trait;
 
 use super::{Comment, CommentId, NewComment, QueuedComment};
 use crate::StoreError;
+use crate::audit::AuditWork;
 use crate::story::StoryId;
 
 /// Stores comments.
@@ -67,4 +68,9 @@ pub trait CommentRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn delete_many(&self, ids: &[CommentId]) -> Result<u64, StoreError>;
+}
+
+/// What a comment's moderation writes: the comments and the activity log.
+pub trait CommentWork: AuditWork {
+    fn comments(&self) -> &dyn CommentRepository;
 }

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::CommentWork;
 use super::{Comment, CommentRepository, NewComment};
 use crate::StoreError;
 use crate::clock::Clock;
@@ -73,7 +74,7 @@ pub struct CommentPorts {
     /// Whether a story exists and who may see it.
     pub stories: Arc<dyn StoryRepository>,
     /// Moderation writes and their activity-log entries run in one.
-    pub work: Arc<dyn UnitOfWork>,
+    pub work: Arc<dyn UnitOfWork<dyn CommentWork>>,
     pub clock: Arc<dyn Clock>,
 }
 

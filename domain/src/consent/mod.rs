@@ -21,7 +21,7 @@ mod service;
 mod withdrawal;
 
 pub use sensitive::{Checklist, SensitiveTopic, check_checklist, join_topics, split_topics};
-pub use service::{ConsentError, ConsentService};
+pub use service::{ConsentError, ConsentService, WithdrawalWork};
 pub use withdrawal::{PostedCopy, WithdrawConsentError, Withdrawal, WithdrawnOutputs};
 
 /// The uses of a story an author may agree to.
@@ -245,6 +245,12 @@ pub trait ConsentRepository: Send + Sync {
         &self,
         stories: &[StoryId],
     ) -> Result<std::collections::HashMap<StoryId, Vec<SensitiveTopic>>, StoreError>;
+}
+
+/// The part of a unit of work that keeps consent records, with the story change or the
+/// social export they go with.
+pub trait ConsentRecordWork: crate::work::Commit {
+    fn consents(&self) -> &dyn ConsentRepository;
 }
 
 #[cfg(test)]

@@ -7,6 +7,8 @@ use super::{ConsentRecord, ConsentRepository, Statement, check_statement};
 use crate::StoreError;
 use crate::clock::Clock;
 use crate::permissions::{Ability, Caller, Refusal};
+use crate::social::SocialWork;
+use crate::story::StoryWork;
 use crate::story::{StoryId, StoryRepository, StoryWithAuthor};
 use crate::user::Role;
 use crate::validation::FieldErrors;
@@ -24,12 +26,16 @@ pub enum ConsentError {
     Store(#[from] StoreError),
 }
 
+/// What withdrawing consent writes: the story (taken down or changed), its consent
+/// records, the social posts to delete and the activity log.
+pub trait WithdrawalWork: StoryWork + SocialWork {}
+
 /// Consent use cases; withdrawal is in `withdrawal.rs`.
 #[derive(Clone)]
 pub struct ConsentService {
     pub(super) consents: Arc<dyn ConsentRepository>,
     pub(super) stories: Arc<dyn StoryRepository>,
-    pub(super) work: Arc<dyn UnitOfWork>,
+    pub(super) work: Arc<dyn UnitOfWork<dyn WithdrawalWork>>,
     pub(super) clock: Arc<dyn Clock>,
     /// The platforms the site can delete posts from (those with credentials).
     pub(super) deleting_on: Vec<crate::social::Platform>,
@@ -39,7 +45,7 @@ impl ConsentService {
     pub fn new(
         consents: Arc<dyn ConsentRepository>,
         stories: Arc<dyn StoryRepository>,
-        work: Arc<dyn UnitOfWork>,
+        work: Arc<dyn UnitOfWork<dyn WithdrawalWork>>,
         clock: Arc<dyn Clock>,
     ) -> Self {
         Self {

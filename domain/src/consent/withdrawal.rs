@@ -215,7 +215,7 @@ impl ConsentService {
             now,
         )
         .because(Some(&why));
-        crate::work::log_and_commit(work, entry).await?;
+        crate::audit::log_and_commit(work, entry).await?;
         Ok(Withdrawal {
             story: id,
             outputs,

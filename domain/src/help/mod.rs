@@ -9,7 +9,7 @@ use crate::validation::{Email, HelpMessageBody, HelpSubject};
 pub mod ports;
 pub mod service;
 
-pub use ports::HelpMessageRepository;
+pub use ports::{HelpMessageRepository, HelpWork};
 pub use service::{
     HelpForm, HelpInboxError, HelpPorts, HelpService, INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX,
     SendHelpError,

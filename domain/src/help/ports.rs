@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 
 use super::{HelpMessage, InboxStatus, NewHelpMessage};
 use crate::StoreError;
+use crate::mail::MailWork;
 use crate::paging::Page;
 use crate::user::UserId;
 
@@ -52,4 +53,9 @@ pub trait HelpMessageRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn find(&self, id: i64) -> Result<Option<HelpMessage>, StoreError>;
+}
+
+/// What the help centre writes: its messages, the mail that answers them, the log.
+pub trait HelpWork: MailWork {
+    fn help(&self) -> &dyn HelpMessageRepository;
 }

@@ -5,14 +5,16 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
+use super::HelpWork;
 use super::{HelpCategory, HelpMessage, HelpMessageRepository, InboxStatus, NewHelpMessage};
 use crate::StoreError;
+use crate::audit::log_and_commit;
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::mail::{Mailer, OutgoingMail};
 use crate::paging::Page;
 use crate::permissions::{Ability, Caller, Refusal};
 use crate::validation::{Email, FieldErrors, HelpMessageBody, HelpSubject, messages};
-use crate::work::{UnitOfWork, log_and_commit};
+use crate::work::UnitOfWork;
 
 /// The answer to a category that is not one of the six.
 pub const UNKNOWN_CATEGORY: &str =
@@ -69,7 +71,7 @@ pub struct HelpPorts {
     pub messages: Arc<dyn HelpMessageRepository>,
     pub mailer: Arc<dyn Mailer>,
     /// Handling and deleting run with their activity-log entry in one.
-    pub work: Arc<dyn UnitOfWork>,
+    pub work: Arc<dyn UnitOfWork<dyn HelpWork>>,
     /// The address told about every new message.
     pub support_email: String,
 }

@@ -8,7 +8,7 @@ pub mod service;
 use chrono::{DateTime, Utc};
 
 pub use delivery::{ClaimedMail, MailDelivery, RefusedSubscriberMail, TransportError};
-pub use ports::{MailOutbox, MailQueue, MailTransport, Mailer};
+pub use ports::{MailOutbox, MailQueue, MailTransport, MailWork, Mailer};
 pub use service::{MailOutboxError, MailPorts, MailService, OUTBOX_PAGE_MAX};
 
 /// One message. Account mail (verification, password reset, approval, reminders) is text

@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 
 use super::{ClaimedMail, DeliveryState, OutboxEntry, OutgoingMail, TransportError};
 use crate::StoreError;
+use crate::audit::AuditWork;
 
 /// Sends (or records) mail.
 #[async_trait]
@@ -80,4 +81,11 @@ pub trait MailTransport: Send + Sync {
     /// [`TransportError::Refused`] when trying again is pointless (a bad address, a 5xx
     /// answer), [`TransportError::Unavailable`] when it may work later.
     async fn send(&self, mail: &OutgoingMail) -> Result<(), TransportError>;
+}
+
+/// The part of a unit of work that records mail: the delivery worker sees it once the
+/// work commits. Retrying a message from the outbox is logged, hence the activity log.
+pub trait MailWork: AuditWork {
+    fn mailer(&self) -> &dyn Mailer;
+    fn outbox(&self) -> &dyn MailOutbox;
 }

@@ -35,7 +35,7 @@ pub const OUTBOX_PAGES: PageBounds = PageBounds {
 pub struct MailPorts {
     pub outbox: Arc<dyn MailOutbox>,
     /// A retry runs with its activity-log entry in one.
-    pub work: Arc<dyn crate::work::UnitOfWork>,
+    pub work: Arc<dyn crate::work::UnitOfWork<dyn super::MailWork>>,
     pub clock: Arc<dyn crate::clock::Clock>,
 }
 
@@ -89,7 +89,7 @@ impl MailService {
                     Some(&entry.subject),
                     self.p.clock.now(),
                 );
-                crate::work::log_and_commit(work, log).await?;
+                crate::audit::log_and_commit(work, log).await?;
                 entry.body = hide_one_time_links(&entry.body);
                 Ok(entry)
             }

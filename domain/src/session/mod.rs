@@ -3,7 +3,7 @@
 
 pub mod ports;
 
-pub use ports::SessionRepository;
+pub use ports::{SessionRepository, SessionWork};
 
 use chrono::{DateTime, Utc};
 

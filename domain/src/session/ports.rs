@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 
 use super::SessionRecord;
 use crate::StoreError;
+use crate::work::Commit;
 
 /// A person's signed-in sessions, as the account services see them: listed on the
 /// Security tab, ended one by one, or all but the current one (password change, reset,
@@ -34,4 +35,10 @@ pub trait SessionRepository: Send + Sync {
     /// # Errors
     /// [`StoreError::Unknown`] when the store fails.
     async fn delete_by_handle(&self, user_id: &str, handle: &str) -> Result<bool, StoreError>;
+}
+
+/// The part of a unit of work that ends sessions, in the same work as the password
+/// change, reset, suspension or departure that ends them.
+pub trait SessionWork: Commit {
+    fn sessions(&self) -> &dyn SessionRepository;
 }

@@ -4,11 +4,11 @@
 use super::service::SocialService;
 use super::{PostStatus, SocialPostId, SocialPostRecord};
 use crate::StoreError;
+use crate::audit::log_and_commit;
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::paging::Page;
 use crate::paging::{InvalidPage, PageBounds, PageRequest};
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::work::log_and_commit;
 
 /// Why the super admin's view of the social posts refused.
 #[derive(Debug, thiserror::Error)]

@@ -12,9 +12,9 @@ use super::{
     Platform, PublishError,
 };
 use crate::StoreError;
+use crate::audit::log_and_commit;
 use crate::audit::{AuditAction, MAX_LABEL_CHARS, NewAuditEntry};
 use crate::delivery::{MAX_BATCHES_PER_ROUND, Round};
-use crate::work::log_and_commit;
 
 impl SocialDelivery {
     pub(super) async fn delete_due(

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use chrono::Duration;
 
+use super::SocialWork;
 use super::{
     ClaimedPost, MAX_PUBLISH_ATTEMPTS, PUBLISH_BATCH, PUBLISH_LEASE_SECONDS, Platform,
     PublishError, SocialPost, SocialPostRepository, SocialPublisher,
@@ -25,7 +26,7 @@ pub struct SocialDelivery {
     pub(super) posts: Arc<dyn SocialPostRepository>,
     pub(super) stories: Arc<dyn StoryRepository>,
     /// Records a deletion's outcome with its activity-log entry.
-    pub(super) work: Arc<dyn UnitOfWork>,
+    pub(super) work: Arc<dyn UnitOfWork<dyn SocialWork>>,
     publishers: Vec<Arc<dyn SocialPublisher>>,
     pub(super) clock: Arc<dyn Clock>,
     public_url: String,
@@ -37,7 +38,7 @@ impl SocialDelivery {
         (posts, stories, work): (
             Arc<dyn SocialPostRepository>,
             Arc<dyn StoryRepository>,
-            Arc<dyn UnitOfWork>,
+            Arc<dyn UnitOfWork<dyn SocialWork>>,
         ),
         publishers: Vec<Arc<dyn SocialPublisher>>,
         clock: Arc<dyn Clock>,

@@ -17,7 +17,7 @@ mod text;
 
 pub use admin::{POSTS_PAGE_MAX, SocialAdminError};
 pub use delivery::SocialDelivery;
-pub use ports::{SocialPostRepository, SocialPublisher};
+pub use ports::{SocialPostRepository, SocialPublisher, SocialWork};
 pub use removal::{ClaimedDeletion, DeletionId, DeletionRecord, DeletionStatus, NewDeletion};
 pub use service::{ExportError, ExportReport, Handling, SocialPorts, SocialService};
 pub use text::{LINKEDIN_TEXT_LIMIT, TWEET_LIMIT, TWEET_LINK_WEIGHT, tweet_weight};

@@ -10,6 +10,8 @@ use super::{
     SocialPost, SocialPostId,
 };
 use crate::StoreError;
+use crate::audit::AuditWork;
+use crate::consent::ConsentRecordWork;
 use crate::story::StoryId;
 use crate::user::UserId;
 
@@ -168,4 +170,10 @@ pub trait SocialPostRepository: Send + Sync {
         error: &str,
         retry_at: Option<DateTime<Utc>>,
     ) -> Result<(), StoreError>;
+}
+
+/// What the social export writes: its posts and deletions, and the activity log; it
+/// reads the story's consent in the same work.
+pub trait SocialWork: AuditWork + ConsentRecordWork {
+    fn social(&self) -> &dyn SocialPostRepository;
 }

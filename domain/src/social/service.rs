@@ -4,13 +4,15 @@
 
 use std::sync::Arc;
 
+use super::SocialWork;
 use super::{Platform, SocialPost, SocialPostRepository};
 use crate::StoreError;
+use crate::audit::log_and_commit;
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::clock::Clock;
 use crate::permissions::{Ability, Caller, Refusal};
 use crate::story::{StoryId, StoryRepository};
-use crate::work::{UnitOfWork, log_and_commit};
+use crate::work::UnitOfWork;
 
 /// The message for exporting an unpublished story.
 pub const NOT_PUBLISHED: &str = "Story must be published before exporting to social media";
@@ -138,7 +140,7 @@ pub struct SocialPorts {
     pub stories: Arc<dyn StoryRepository>,
     pub posts: Arc<dyn SocialPostRepository>,
     /// An export (its posts and its activity-log entry) runs in one.
-    pub work: Arc<dyn UnitOfWork>,
+    pub work: Arc<dyn UnitOfWork<dyn SocialWork>>,
     pub clock: Arc<dyn Clock>,
     /// Platforms whose credentials are configured (the delivery worker posts to them).
     pub connected: Vec<Platform>,

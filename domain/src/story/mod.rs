@@ -26,7 +26,7 @@ use crate::user::{AuthorSummary, UserId};
 
 pub use draft::StoryDraft;
 pub use lifecycle::{StoryAction, StoryState, TransitionError};
-pub use ports::{HtmlSanitizer, PictureUses, SiteCounts, StoryArchive, StoryRepository};
+pub use ports::{HtmlSanitizer, PictureUses, SiteCounts, StoryArchive, StoryRepository, StoryWork};
 pub use privacy::{
     Audience, AudienceScope, Byline, Privacy, ShownAuthor, sees_writer, shown_author,
 };

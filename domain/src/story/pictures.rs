@@ -10,12 +10,12 @@
 
 use chrono::{DateTime, Utc};
 
+use super::StoryWork;
 use super::service::StoryService;
 use super::{NewStory, Revision, RevisionStatus, Story, StoryFields, StoryId};
 use crate::StoreError;
 use crate::scripture::Passage;
 use crate::user::UserId;
-use crate::work::Work;
 
 const KEY_LEN: usize = 32;
 
@@ -61,7 +61,7 @@ impl StoryFields {
 ///
 /// # Errors
 /// The store's error.
-pub(crate) async fn create_story(work: &dyn Work, new: NewStory) -> Result<Story, StoreError> {
+pub(crate) async fn create_story(work: &dyn StoryWork, new: NewStory) -> Result<Story, StoreError> {
     let pictures = new.fields.pictures();
     let created = work.stories().create(new).await?;
     work.pictures().record(created.id, &pictures).await?;
@@ -73,7 +73,7 @@ pub(crate) async fn create_story(work: &dyn Work, new: NewStory) -> Result<Story
 /// # Errors
 /// The store's error.
 pub(crate) async fn save_story(
-    work: &dyn Work,
+    work: &dyn StoryWork,
     story: &Story,
     cited: &[Passage],
 ) -> Result<Story, StoreError> {
@@ -90,7 +90,7 @@ pub(crate) async fn save_story(
 /// # Errors
 /// The store's error.
 pub(crate) async fn add_version(
-    work: &dyn Work,
+    work: &dyn StoryWork,
     story: StoryId,
     fields: &StoryFields,
     status: RevisionStatus,
@@ -112,7 +112,7 @@ pub(crate) async fn add_version(
 /// # Errors
 /// The store's error.
 pub(crate) async fn delete_story(
-    work: &dyn Work,
+    work: &dyn StoryWork,
     id: StoryId,
     at: DateTime<Utc>,
 ) -> Result<bool, StoreError> {

@@ -8,6 +8,8 @@ use super::{
     StoryQuery, StorySummary, StoryWithAuthor,
 };
 use crate::StoreError;
+use crate::consent::ConsentRecordWork;
+use crate::mail::MailWork;
 use crate::paging::Page;
 use crate::scripture::Passage;
 use crate::user::{AuthorSummary, UserId};
@@ -241,4 +243,11 @@ pub trait StoryArchive: Send + Sync {
         offset: u64,
         limit: u64,
     ) -> Result<Vec<super::archive::PublishedEntry>, StoreError>;
+}
+
+/// What a story's actions write: the story and its revisions, which pictures it uses
+/// (`pictures.rs`), its consent records, the author's mail and the activity log.
+pub trait StoryWork: MailWork + ConsentRecordWork {
+    fn stories(&self) -> &dyn StoryRepository;
+    fn pictures(&self) -> &dyn PictureUses;
 }

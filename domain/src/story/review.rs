@@ -2,16 +2,17 @@
 //! edits), with the author told by mail. A story's versions are in `versions.rs`, taking
 //! one down and deleting it in `takedown.rs`.
 
+use super::StoryWork;
 use super::lifecycle::TransitionError;
 use super::lifecycle::{self, Effect, StoryAction, StoryState};
 use super::pictures::{add_version, save_story};
 use super::service::StoryService;
 use super::{ReviewItem, RevisionStatus, StoryFields, StoryId, StoryStatus, StoryWithAuthor};
+use crate::audit::log_and_commit;
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::mail::OutgoingMail;
 use crate::paging::{InvalidPage, Page, PageBounds, PageRequest};
 use crate::permissions::{Ability, Caller};
-use crate::work::{Work, log_and_commit};
 
 /// Pages of the review queue: 20 stories unless asked, at most 100; the offset's bound is
 /// the story list's.
@@ -226,7 +227,7 @@ impl StoryService {
 
     pub(super) async fn notify_author(
         &self,
-        work: &dyn Work,
+        work: &dyn StoryWork,
         author: &crate::user::UserId,
         subject: String,
         body: String,

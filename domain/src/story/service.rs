@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use super::StoryWork;
 use super::{
     AudienceScope, Byline, HtmlSanitizer, StoryArchive, StoryId, StoryQuery, StoryRepository,
     StorySummary, StoryWithAuthor,
@@ -52,7 +53,7 @@ pub struct StoryPorts {
     pub users: Arc<dyn UserRepository>,
     pub sanitizer: Arc<dyn HtmlSanitizer>,
     /// Every multi-step write (and the mail and log entry that go with it) runs in one.
-    pub work: Arc<dyn UnitOfWork>,
+    pub work: Arc<dyn UnitOfWork<dyn StoryWork>>,
     pub clock: Arc<dyn Clock>,
     /// `PUBLIC_URL`, for links in mail.
     pub public_url: String,

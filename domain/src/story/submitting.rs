@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::StoryWork;
 use super::draft::StoryDraft;
 use super::lifecycle::{self, StoryAction};
 use super::service::StoryService;
@@ -13,7 +14,6 @@ use crate::consent::{self, ConsentKind, ConsentUses, NewConsent};
 use crate::permissions::{Ability, Caller};
 use crate::user::UserId;
 use crate::validation::FieldErrors;
-use crate::work::Work;
 
 impl StoryService {
     /// The form's fields and its consent, every refused field named at once.
@@ -41,7 +41,7 @@ impl StoryService {
 
     /// Stores what the author says the story touches, when the form says it.
     pub(super) async fn record_sensitivity(
-        work: &dyn Work,
+        work: &dyn StoryWork,
         story: StoryId,
         topics: Option<&[crate::consent::SensitiveTopic]>,
     ) -> Result<(), WriteStoryError> {
@@ -53,7 +53,7 @@ impl StoryService {
 
     /// Records the author's confirmation (under the statement they read now) in `work`.
     pub(super) async fn record_consent(
-        work: &dyn Work,
+        work: &dyn StoryWork,
         story: StoryId,
         author: &UserId,
         consent: Option<ConsentUses>,

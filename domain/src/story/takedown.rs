@@ -7,9 +7,9 @@ use super::review::MAX_REASON_CHARS;
 use super::review::ReviewError;
 use super::service::StoryService;
 use super::{RevisionStatus, StoryId, StoryStatus, StoryWithAuthor};
+use crate::audit::log_and_commit;
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::permissions::{Ability, Caller};
-use crate::work::log_and_commit;
 
 impl StoryService {
     /// Takes a live story off the site (a reviewer, with a reason the author sees and

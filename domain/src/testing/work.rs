@@ -16,21 +16,22 @@ use super::{
     InMemoryStoryRepository, InMemoryUserRepository, RecordingMailer, lock,
 };
 use crate::StoreError;
-use crate::api_token::ApiTokenRepository;
-use crate::audit::{AuditEntry, AuditFilter, AuditLog, NewAuditEntry, TargetKind};
-use crate::comment::CommentRepository;
-use crate::consent::ConsentRepository;
-use crate::help::HelpMessageRepository;
-use crate::mail::{DeliveryState, MailOutbox, Mailer, OutboxEntry};
+use crate::api_token::{ApiTokenRepository, ApiTokenWork};
+use crate::audit::{AuditEntry, AuditFilter, AuditLog, AuditWork, NewAuditEntry, TargetKind};
+use crate::comment::{CommentRepository, CommentWork};
+use crate::consent::{ConsentRecordWork, ConsentRepository, WithdrawalWork};
+use crate::help::{HelpMessageRepository, HelpWork};
+use crate::mail::{DeliveryState, MailOutbox, MailWork, Mailer, OutboxEntry};
 use crate::paging::Page;
-use crate::session::SessionRepository;
-use crate::social::SocialPostRepository;
-use crate::story::{PictureUses, StoryRepository};
+use crate::session::{SessionRepository, SessionWork};
+use crate::social::{SocialPostRepository, SocialWork};
+use crate::story::{PictureUses, StoryRepository, StoryWork};
+use crate::user::account::AccountWork;
 use crate::user::lockout::SignInFailures;
 use crate::user::ports::{AdminCredentialRepository, SubscriptionsOfAccount};
 use crate::user::tokens::AccountTokenRepository;
-use crate::user::{UserId, UserRepository};
-use crate::work::{UnitOfWork, Work};
+use crate::user::{UserId, UserRepository, UserWork};
+use crate::work::{Commit, UnitOfWork};
 
 /// An activity log in memory that can be told to fail (to test what a failed last step
 /// does).
@@ -222,13 +223,35 @@ impl std::fmt::Debug for FakeUnitOfWork {
     }
 }
 
-#[async_trait]
-impl UnitOfWork for FakeUnitOfWork {
-    async fn begin(&self) -> Result<Box<dyn Work>, StoreError> {
-        Ok(Box::new(FakeWork {
+/// Begins a fake work seen as each aggregate's work trait.
+macro_rules! begins {
+    ($($view:path),* $(,)?) => {$(
+        #[async_trait]
+        impl UnitOfWork<dyn $view> for FakeUnitOfWork {
+            async fn begin(&self) -> Result<Box<dyn $view>, StoreError> {
+                Ok(Box::new(self.open()))
+            }
+        }
+    )*};
+}
+
+begins!(
+    StoryWork,
+    CommentWork,
+    HelpWork,
+    MailWork,
+    SocialWork,
+    ApiTokenWork,
+    WithdrawalWork,
+    AccountWork,
+);
+
+impl FakeUnitOfWork {
+    fn open(&self) -> FakeWork {
+        FakeWork {
             parts: self.parts.clone(),
             commits: self.commits.clone(),
-        }))
+        }
     }
 }
 
@@ -238,21 +261,49 @@ struct FakeWork {
 }
 
 #[async_trait]
-impl Work for FakeWork {
+impl Commit for FakeWork {
+    async fn commit(self: Box<Self>) -> Result<(), StoreError> {
+        self.commits.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+}
+
+impl AuditWork for FakeWork {
+    fn audit(&self) -> &dyn AuditLog {
+        self.parts.audit.as_ref()
+    }
+}
+
+impl MailWork for FakeWork {
+    fn mailer(&self) -> &dyn Mailer {
+        self.parts.mailer.as_ref()
+    }
+    fn outbox(&self) -> &dyn MailOutbox {
+        self.parts.outbox.as_ref()
+    }
+}
+
+impl StoryWork for FakeWork {
     fn stories(&self) -> &dyn StoryRepository {
         self.parts.stories.as_ref()
     }
     fn pictures(&self) -> &dyn PictureUses {
         self.parts.pictures.as_ref()
     }
+}
+
+impl ConsentRecordWork for FakeWork {
+    fn consents(&self) -> &dyn ConsentRepository {
+        self.parts.consents.as_ref()
+    }
+}
+
+impl UserWork for FakeWork {
     fn users(&self) -> &dyn UserRepository {
         self.parts.users.as_ref()
     }
     fn tokens(&self) -> &dyn AccountTokenRepository {
         self.parts.tokens.as_ref()
-    }
-    fn sessions(&self) -> &dyn SessionRepository {
-        self.parts.sessions.as_ref()
     }
     fn sign_in_failures(&self) -> &dyn SignInFailures {
         self.parts.sign_in_failures.as_ref()
@@ -260,35 +311,40 @@ impl Work for FakeWork {
     fn admin_credentials(&self) -> &dyn AdminCredentialRepository {
         self.parts.admin_credentials.as_ref()
     }
-    fn comments(&self) -> &dyn CommentRepository {
-        self.parts.comments.as_ref()
-    }
-    fn help(&self) -> &dyn HelpMessageRepository {
-        self.parts.help.as_ref()
-    }
-    fn mailer(&self) -> &dyn Mailer {
-        self.parts.mailer.as_ref()
-    }
-    fn outbox(&self) -> &dyn MailOutbox {
-        self.parts.outbox.as_ref()
-    }
-    fn social(&self) -> &dyn SocialPostRepository {
-        self.parts.social.as_ref()
-    }
-    fn audit(&self) -> &dyn AuditLog {
-        self.parts.audit.as_ref()
-    }
-    fn api_tokens(&self) -> &dyn ApiTokenRepository {
-        self.parts.api_tokens.as_ref()
-    }
-    fn consents(&self) -> &dyn ConsentRepository {
-        self.parts.consents.as_ref()
-    }
     fn account_subscriptions(&self) -> &dyn SubscriptionsOfAccount {
         self.parts.subscriptions.as_ref()
     }
-    async fn commit(self: Box<Self>) -> Result<(), StoreError> {
-        self.commits.fetch_add(1, Ordering::SeqCst);
-        Ok(())
+}
+
+impl SessionWork for FakeWork {
+    fn sessions(&self) -> &dyn SessionRepository {
+        self.parts.sessions.as_ref()
     }
 }
+
+impl CommentWork for FakeWork {
+    fn comments(&self) -> &dyn CommentRepository {
+        self.parts.comments.as_ref()
+    }
+}
+
+impl HelpWork for FakeWork {
+    fn help(&self) -> &dyn HelpMessageRepository {
+        self.parts.help.as_ref()
+    }
+}
+
+impl SocialWork for FakeWork {
+    fn social(&self) -> &dyn SocialPostRepository {
+        self.parts.social.as_ref()
+    }
+}
+
+impl ApiTokenWork for FakeWork {
+    fn api_tokens(&self) -> &dyn ApiTokenRepository {
+        self.parts.api_tokens.as_ref()
+    }
+}
+
+impl WithdrawalWork for FakeWork {}
+impl AccountWork for FakeWork {}

@@ -12,11 +12,15 @@ use super::lockout::SignInFailures;
 use super::tokens::{AccountTokenRepository, TokenMinter, TokenPurpose};
 use super::{
     AccountDataSource, AdminCredentialRepository, PasswordHasher, User, UserId, UserRepository,
+    UserWork,
 };
 use crate::StoreError;
+use crate::api_token::ApiTokenWork;
 use crate::clock::Clock;
 use crate::mail::{Mailer, OutgoingMail};
-use crate::session::SessionRepository;
+use crate::session::{SessionRepository, SessionWork};
+use crate::story::StoryWork;
+use crate::work::UnitOfWork;
 
 /// The one answer to any wrong e-mail/password pair, so accounts cannot be enumerated.
 pub const WRONG_CREDENTIALS: &str = "Invalid email or password";
@@ -29,6 +33,10 @@ pub struct SiteIdentity {
     pub name: String,
     pub public_url: String,
 }
+
+/// What the account actions write: people and their tokens, sessions, the activity log
+/// and mail, and, when a person leaves, their stories, pictures and API tokens.
+pub trait AccountWork: UserWork + SessionWork + StoryWork + ApiTokenWork {}
 
 /// What the account use cases work with.
 #[derive(Clone)]
@@ -44,7 +52,7 @@ pub struct AccountPorts {
     pub clock: Arc<dyn Clock>,
     pub site: SiteIdentity,
     /// People actions (a role change and its mail and log entry) run in one.
-    pub work: Arc<dyn crate::work::UnitOfWork>,
+    pub work: Arc<dyn UnitOfWork<dyn AccountWork>>,
     /// Counts the reset requests per address
     /// ([`super::password_reset::reset_mail_limits`]).
     pub reset_mails: crate::rate_limit::RateLimits,

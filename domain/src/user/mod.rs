@@ -26,7 +26,7 @@ pub mod verification;
 pub use ports::{
     AccountData, AccountDataSource, AdminCredential, AdminCredentialRepository,
     AuthorizationRequest, ExternalIdentity, HashError, IdentityProvider, PasswordHasher,
-    ProfileChanges, UserRepository,
+    ProfileChanges, UserRepository, UserWork,
 };
 
 /// The account that keeps the published stories of people who left and chose to leave

@@ -4,10 +4,10 @@
 use super::account::AccountService;
 use super::{Role, User, UserId};
 use crate::StoreError;
+use crate::audit::log_and_commit;
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::paging::{InvalidPage, PageBounds, PageRequest};
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::work::log_and_commit;
 
 #[derive(Debug, thiserror::Error)]
 pub enum PeopleError {

@@ -3,10 +3,10 @@
 
 use super::User;
 use super::account::AccountService;
+use super::account::AccountWork;
 use super::tokens::TokenPurpose;
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::work::Work;
 
 /// The answer to a used, expired or unknown verification link.
 pub const INVALID_VERIFICATION_LINK: &str = "This verification link is invalid or has expired";
@@ -45,7 +45,7 @@ impl AccountService {
     /// the same unit of work).
     pub(super) async fn send_verification_in(
         &self,
-        work: &dyn Work,
+        work: &dyn AccountWork,
         user: &User,
     ) -> Result<(), StoreError> {
         let link = self

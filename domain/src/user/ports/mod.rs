@@ -4,12 +4,15 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
+use super::lockout::SignInFailures;
+use super::tokens::AccountTokenRepository;
 use super::{NewUser, Role, User, UserId};
 use crate::StoreError;
 use crate::comment::Comment;
 use crate::help::HelpMessage;
 use crate::schedule::Schedule;
 use crate::story::{Revision, Story};
+use crate::work::Commit;
 
 mod identity;
 mod passwords;
@@ -198,4 +201,15 @@ pub trait SubscriptionsOfAccount: Send + Sync {
     /// # Errors
     /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
     async fn delete_of_account(&self, user_id: &UserId, email: &str) -> Result<(), StoreError>;
+}
+
+/// What the account actions write about people: the accounts, their one-time tokens,
+/// failed sign-ins and the lock, the super admin's credentials and, when an account goes,
+/// its subscriptions.
+pub trait UserWork: Commit {
+    fn users(&self) -> &dyn UserRepository;
+    fn tokens(&self) -> &dyn AccountTokenRepository;
+    fn sign_in_failures(&self) -> &dyn SignInFailures;
+    fn admin_credentials(&self) -> &dyn AdminCredentialRepository;
+    fn account_subscriptions(&self) -> &dyn SubscriptionsOfAccount;
 }
