@@ -51,7 +51,7 @@ check-domain:
     if [ -n "$bad" ]; then echo "domain depends on forbidden crates:"; echo "$bad"; exit 1; fi
     echo "domain is pure: $(echo "$deps" | tr '\n' ' ')"
 
-# No two modules of one crate may import each other (cycles in the `use` graph; known ones in scripts/module_cycles.allow).
+# No two modules of one crate may import each other (cycles in the `use` graph).
 check-modules:
     python3 scripts/module_cycles.py
 

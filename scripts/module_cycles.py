@@ -8,12 +8,11 @@ of `a`; references between a module and its own ancestors are not edges (a paren
 its children, and a child may use what its parent declares). A cycle among the children
 of any module is an error, printed with one reference for each edge.
 
-Cycles that were there when this check came are listed, edge by edge, in
-`module_cycles.allow` beside this script; they pass until one of their edges goes (then the
-line must go too, so the list only shrinks). Any other cycle fails. `--strict` ignores the
-list.
+Every cycle fails; there is no list of known ones (the last, among the domain's
+aggregates, went when each aggregate got its own unit of work and the account actions
+their own module: docs/decisions/consistency.md, "Module cycles").
 
-Usage: scripts/module_cycles.py [--strict] [crate-src-dir ...]   (default: the workspace's crates)
+Usage: scripts/module_cycles.py [crate-src-dir ...]   (default: the workspace's crates)
 """
 
 import re
@@ -202,49 +201,24 @@ def cycles(edge_map: dict) -> list:
     return out
 
 
-ALLOW = Path(__file__).with_name("module_cycles.allow")
-
-
-def known_edges() -> set:
-    """The edges of the cycles that were there when the check came (see the file's header)."""
-    if not ALLOW.exists():
-        return set()
-    lines = (line.split("#")[0].strip() for line in ALLOW.read_text().splitlines())
-    return {line for line in lines if line}
-
-
 def main() -> int:
-    args = [a for a in sys.argv[1:] if a != "--strict"]
-    strict = "--strict" in sys.argv[1:]
-    roots = args or DEFAULT_ROOTS
-    known = set() if strict else known_edges()
-    seen, failed, remaining = set(), False, 0
+    roots = sys.argv[1:] or DEFAULT_ROOTS
+    failed = False
     for root in roots:
         src = Path(root)
         for parent, edge_map in sorted(analyse(src).items()):
             where = "::".join(("crate",) + parent)
             for comp in cycles(edge_map):
-                inside = sorted((a, b) for (a, b) in edge_map if a in comp and b in comp)
-                names = {f"{root} {where}: {a} -> {b}" for a, b in inside}
-                seen |= names
-                if names <= known:
-                    remaining += 1
-                    continue
                 failed = True
+                inside = sorted((a, b) for (a, b) in edge_map if a in comp and b in comp)
                 print(f"{root}: modules of {where} import each other: {' <-> '.join(comp)}")
                 for a, b in inside:
                     f, lineno = edge_map[(a, b)]
-                    new = "" if f"{root} {where}: {a} -> {b}" in known else "  NEW"
-                    print(f"    {a} -> {b}  ({f}:{lineno}){new}")
-    stale = {k for k in known if k.split(" ", 1)[0] in roots} - seen
-    for line in sorted(stale):
-        failed = True
-        print(f"{ALLOW.name}: '{line}' is no longer part of a cycle: delete the line")
+                    print(f"    {a} -> {b}  ({f}:{lineno})")
     if failed:
         print("Break each cycle: move what both sides need into one of them, or into a module both use.")
         return 1
-    note = f" ({remaining} known, listed in {ALLOW.name})" if remaining else ""
-    print(f"no new module cycles in {', '.join(roots)}{note}")
+    print(f"no module cycles in {', '.join(roots)}")
     return 0
 
 

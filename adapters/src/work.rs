@@ -4,17 +4,18 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use domain::StoreError;
+use domain::account::AccountWork;
 use domain::api_token::{ApiTokenRepository, ApiTokenWork};
 use domain::audit::{AuditLog, AuditWork};
 use domain::clock::Clock;
 use domain::comment::{CommentRepository, CommentWork};
-use domain::consent::{ConsentRecordWork, ConsentRepository, WithdrawalWork};
+use domain::consent::{WithdrawalWork, Withdrawals};
 use domain::help::{HelpMessageRepository, HelpWork};
 use domain::mail::{MailOutbox, MailWork, Mailer};
 use domain::session::{SessionRepository, SessionWork};
 use domain::social::{SocialPostRepository, SocialWork};
+use domain::story::consent::{ConsentRecordWork, ConsentRepository};
 use domain::story::{PictureUses, StoryRepository, StoryWork};
-use domain::user::account::AccountWork;
 use domain::user::lockout::SignInFailures;
 use domain::user::ports::{AdminCredentialRepository, SubscriptionsOfAccount};
 use domain::user::tokens::AccountTokenRepository;
@@ -227,7 +228,11 @@ impl ApiTokenWork for SeaOrmWork {
     }
 }
 
-impl WithdrawalWork for SeaOrmWork {}
+impl WithdrawalWork for SeaOrmWork {
+    fn withdrawals(&self) -> &dyn Withdrawals {
+        &self.consents
+    }
+}
 impl AccountWork for SeaOrmWork {}
 
 #[async_trait]

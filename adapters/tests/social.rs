@@ -69,21 +69,21 @@ async fn exported(
         .id;
     // The author agreed to social sharing, as the story form records it.
     let consents = adapters::SeaOrmConsentRepository::new(db.clone());
-    let statement = domain::consent::ConsentRepository::current_statement(&consents)
+    let statement = domain::story::consent::ConsentRepository::current_statement(&consents)
         .await
         .unwrap();
-    domain::consent::ConsentRepository::record(
+    domain::story::consent::ConsentRepository::record(
         &consents,
-        &domain::consent::NewConsent {
+        &domain::story::consent::NewConsent {
             story: id,
             person: author.id.clone(),
             statement_version: statement.version,
-            uses: domain::consent::ConsentUses {
+            uses: domain::story::consent::ConsentUses {
                 site: true,
                 social: true,
                 widget: false,
             },
-            kind: domain::consent::ConsentKind::Given,
+            kind: domain::story::consent::ConsentKind::Given,
             recorded_by: author.id.clone(),
             reason: None,
             at: now,

@@ -103,7 +103,7 @@ pub enum ApiError {
     #[error("Too many requests, please try again later")]
     TooManyRequests { retry_after_secs: u64 },
     /// Too many wrong passwords for one account (not for this address).
-    #[error("{}", domain::user::checks::ACCOUNT_LOCKED)]
+    #[error("{}", domain::account::checks::ACCOUNT_LOCKED)]
     AccountLocked { retry_after_secs: u64 },
     #[error("{0}")]
     ServiceUnavailable(String),

@@ -5,7 +5,7 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::ContentType;
 use actix_web::middleware::{Compress, NormalizePath, TrailingSlash, from_fn};
 use actix_web::{App, HttpResponse, web};
-use domain::user::bootstrap::{BootstrapOutcome, SuperAdminSeed};
+use domain::account::bootstrap::{BootstrapOutcome, SuperAdminSeed};
 use rand::distr::{Alphanumeric, SampleString};
 use utoipa_swagger_ui::SwaggerUi;
 

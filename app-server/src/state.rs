@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use adapters::DatabaseConnection;
+use domain::account::AccountService;
 use domain::api_token::ApiTokenService;
 use domain::audit::AuditService;
 use domain::category::CategoryService;
@@ -18,7 +19,6 @@ use domain::social::{SocialDelivery, SocialService};
 use domain::story::StoryService;
 use domain::subscription::{DigestService, SubscriptionService};
 use domain::user::IdentityProvider;
-use domain::user::account::AccountService;
 
 use crate::config::Config;
 use crate::session::store::SqlSessionStore;

@@ -3,6 +3,7 @@
 //! Nothing here knows about HTTP, SQL or an async runtime. Services take their ports as
 //! `Arc<dyn Port>` so the server can wire real adapters and the unit tests in-memory fakes.
 
+pub mod account;
 pub mod api_token;
 pub mod audit;
 pub mod backup;

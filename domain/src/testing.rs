@@ -55,11 +55,11 @@ pub use users::{InMemoryAdminCredentialRepository, InMemoryUserRepository};
 pub use work::{EmptyOutbox, FakeUnitOfWork, InMemoryAuditLog, WorkParts};
 
 use crate::StoreError;
+use crate::account::registration::Registration;
 use crate::clock::Clock;
 use crate::comment::NewComment;
 use crate::mail::{Mailer, OutgoingMail};
 use crate::story::{NewStory, StoryFields, StoryId, StoryStatus};
-use crate::user::registration::Registration;
 use crate::user::{AuthProvider, HashError, NewUser, PasswordHasher, Role, UserId};
 use crate::validation::{CommentAuthorEmail, CommentAuthorName, CommentContent};
 

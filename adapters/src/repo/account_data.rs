@@ -2,8 +2,9 @@
 
 use async_trait::async_trait;
 use domain::StoreError;
+use domain::account::{AccountData, AccountDataSource};
 use domain::story::Revision;
-use domain::user::{AccountData, AccountDataSource, User};
+use domain::user::User;
 use sea_orm::sea_query::{Expr, ExprTrait, Func};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 

@@ -4,12 +4,13 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::StoreError;
-use domain::consent::{
-    ConsentKind, ConsentRecord, ConsentRepository, ConsentUses, NewConsent, PostedCopy,
-    SensitiveTopic, Statement, WithdrawnOutputs, join_topics, split_topics,
-};
+use domain::consent::{PostedCopy, Withdrawals, WithdrawnOutputs};
 use domain::social::{Platform, PostStatus};
 use domain::story::StoryId;
+use domain::story::consent::{
+    ConsentKind, ConsentRecord, ConsentRepository, ConsentUses, NewConsent, SensitiveTopic,
+    Statement, join_topics, split_topics,
+};
 use domain::user::UserId;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -172,51 +173,6 @@ impl ConsentRepository for SeaOrmConsentRepository {
         self.with_titles(rows).await
     }
 
-    async fn withdraw_outputs(&self, story: StoryId) -> Result<WithdrawnOutputs, StoreError> {
-        let cancelled = social_posts::Entity::update_many()
-            .col_expr(
-                social_posts::Column::Status,
-                Expr::value(PostStatus::Cancelled.as_str()),
-            )
-            .filter(social_posts::Column::StoryId.eq(story.0))
-            .filter(
-                social_posts::Column::Status
-                    .is_in([PostStatus::Queued.as_str(), PostStatus::Failed.as_str()]),
-            )
-            .exec(&self.db)
-            .await
-            .map_err(store_err)?
-            .rows_affected;
-        let purged = story_revisions::Entity::delete_many()
-            .filter(story_revisions::Column::StoryId.eq(story.0))
-            .exec(&self.db)
-            .await
-            .map_err(store_err)?
-            .rows_affected;
-        let posted = social_posts::Entity::find()
-            .filter(social_posts::Column::StoryId.eq(story.0))
-            .filter(social_posts::Column::Status.eq(PostStatus::Posted.as_str()))
-            .order_by_asc(social_posts::Column::Id)
-            .all(&self.db)
-            .await
-            .map_err(store_err)?
-            .into_iter()
-            .filter_map(|p| {
-                Some(PostedCopy {
-                    post_id: p.id,
-                    platform: p.platform.parse::<Platform>().ok()?,
-                    url: p.external_url,
-                    external_id: p.external_id,
-                })
-            })
-            .collect();
-        Ok(WithdrawnOutputs {
-            cancelled_posts: cancelled,
-            purged_versions: purged,
-            posted,
-        })
-    }
-
     async fn sensitivity(&self, story: StoryId) -> Result<Vec<SensitiveTopic>, StoreError> {
         Ok(story_sensitivity::Entity::find_by_id(story.0)
             .one(&self.db)
@@ -263,5 +219,53 @@ impl ConsentRepository for SeaOrmConsentRepository {
             .map(|m| (StoryId(m.story_id), split_topics(&m.topics)))
             .filter(|(_, t)| !t.is_empty())
             .collect())
+    }
+}
+
+#[async_trait]
+impl Withdrawals for SeaOrmConsentRepository {
+    async fn withdraw_outputs(&self, story: StoryId) -> Result<WithdrawnOutputs, StoreError> {
+        let cancelled = social_posts::Entity::update_many()
+            .col_expr(
+                social_posts::Column::Status,
+                Expr::value(PostStatus::Cancelled.as_str()),
+            )
+            .filter(social_posts::Column::StoryId.eq(story.0))
+            .filter(
+                social_posts::Column::Status
+                    .is_in([PostStatus::Queued.as_str(), PostStatus::Failed.as_str()]),
+            )
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?
+            .rows_affected;
+        let purged = story_revisions::Entity::delete_many()
+            .filter(story_revisions::Column::StoryId.eq(story.0))
+            .exec(&self.db)
+            .await
+            .map_err(store_err)?
+            .rows_affected;
+        let posted = social_posts::Entity::find()
+            .filter(social_posts::Column::StoryId.eq(story.0))
+            .filter(social_posts::Column::Status.eq(PostStatus::Posted.as_str()))
+            .order_by_asc(social_posts::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(store_err)?
+            .into_iter()
+            .filter_map(|p| {
+                Some(PostedCopy {
+                    post_id: p.id,
+                    platform: p.platform.parse::<Platform>().ok()?,
+                    url: p.external_url,
+                    external_id: p.external_id,
+                })
+            })
+            .collect();
+        Ok(WithdrawnOutputs {
+            cancelled_posts: cancelled,
+            purged_versions: purged,
+            posted,
+        })
     }
 }

@@ -141,7 +141,7 @@ pub const MAX_HASHES_AT_ONCE: usize = 64;
 /// The shortest `SUPER_ADMIN_PASSWORD` the server starts with: the super admin's account
 /// guards every other account.
 pub const MIN_SUPER_ADMIN_PASSWORD_CHARS: usize =
-    domain::user::admin_password::MIN_SUPER_ADMIN_PASSWORD_CHARS;
+    domain::account::admin_password::MIN_SUPER_ADMIN_PASSWORD_CHARS;
 
 /// `PASSWORD_HASHES_AT_ONCE`: from 1 to [`MAX_HASHES_AT_ONCE`], one when unset.
 fn hashes_at_once(value: Option<String>) -> anyhow::Result<usize> {

@@ -3,9 +3,9 @@
 
 use super::{ApiError, field_errors};
 
-impl From<domain::user::registration::RegisterError> for ApiError {
-    fn from(err: domain::user::registration::RegisterError) -> Self {
-        use domain::user::registration::RegisterError as E;
+impl From<domain::account::registration::RegisterError> for ApiError {
+    fn from(err: domain::account::registration::RegisterError) -> Self {
+        use domain::account::registration::RegisterError as E;
         match err {
             E::Invalid(errors) => field_errors(errors),
             E::Taken(_) => ApiError::Conflict(err.to_string()),
@@ -14,9 +14,9 @@ impl From<domain::user::registration::RegisterError> for ApiError {
     }
 }
 
-impl From<domain::user::sign_in::SignInError> for ApiError {
-    fn from(err: domain::user::sign_in::SignInError) -> Self {
-        use domain::user::sign_in::SignInError as E;
+impl From<domain::account::sign_in::SignInError> for ApiError {
+    fn from(err: domain::account::sign_in::SignInError) -> Self {
+        use domain::account::sign_in::SignInError as E;
         match err {
             E::Invalid(errors) => field_errors(errors),
             E::WrongCredentials => ApiError::Unauthorized(err.to_string()),
@@ -27,9 +27,9 @@ impl From<domain::user::sign_in::SignInError> for ApiError {
     }
 }
 
-impl From<domain::user::sign_in::AdminSignInError> for ApiError {
-    fn from(err: domain::user::sign_in::AdminSignInError) -> Self {
-        use domain::user::sign_in::AdminSignInError as E;
+impl From<domain::account::sign_in::AdminSignInError> for ApiError {
+    fn from(err: domain::account::sign_in::AdminSignInError) -> Self {
+        use domain::account::sign_in::AdminSignInError as E;
         match err {
             E::Missing => ApiError::bad_request(err.to_string()),
             E::WrongCredentials => ApiError::Unauthorized(err.to_string()),
@@ -40,9 +40,9 @@ impl From<domain::user::sign_in::AdminSignInError> for ApiError {
     }
 }
 
-impl From<domain::user::admin_password::ChangePasswordError> for ApiError {
-    fn from(err: domain::user::admin_password::ChangePasswordError) -> Self {
-        use domain::user::admin_password::ChangePasswordError as E;
+impl From<domain::account::admin_password::ChangePasswordError> for ApiError {
+    fn from(err: domain::account::admin_password::ChangePasswordError) -> Self {
+        use domain::account::admin_password::ChangePasswordError as E;
         match err {
             E::Refused(r) => r.into(),
             E::Missing | E::WeakPassword(_) | E::WrongCurrentPassword => {
@@ -54,9 +54,9 @@ impl From<domain::user::admin_password::ChangePasswordError> for ApiError {
     }
 }
 
-impl From<domain::user::checks::CheckRefused> for ApiError {
-    fn from(err: domain::user::checks::CheckRefused) -> Self {
-        use domain::user::checks::CheckRefused as E;
+impl From<domain::account::checks::CheckRefused> for ApiError {
+    fn from(err: domain::account::checks::CheckRefused) -> Self {
+        use domain::account::checks::CheckRefused as E;
         match err {
             E::Locked { retry_after_secs } => ApiError::AccountLocked { retry_after_secs },
             E::InProgress => ApiError::TooManyRequests {
@@ -66,9 +66,9 @@ impl From<domain::user::checks::CheckRefused> for ApiError {
     }
 }
 
-impl From<domain::user::reauth::ConfirmError> for ApiError {
-    fn from(err: domain::user::reauth::ConfirmError) -> Self {
-        use domain::user::reauth::ConfirmError as E;
+impl From<domain::account::reauth::ConfirmError> for ApiError {
+    fn from(err: domain::account::reauth::ConfirmError) -> Self {
+        use domain::account::reauth::ConfirmError as E;
         match err {
             E::Refused(r) => r.into(),
             E::PasswordRequired | E::WrongPassword => ApiError::field("password", err.to_string()),
@@ -79,9 +79,9 @@ impl From<domain::user::reauth::ConfirmError> for ApiError {
     }
 }
 
-impl From<domain::user::people::PeopleError> for ApiError {
-    fn from(err: domain::user::people::PeopleError) -> Self {
-        use domain::user::people::PeopleError as E;
+impl From<domain::account::people::PeopleError> for ApiError {
+    fn from(err: domain::account::people::PeopleError) -> Self {
+        use domain::account::people::PeopleError as E;
         match err {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found(err.to_string()),
@@ -93,9 +93,9 @@ impl From<domain::user::people::PeopleError> for ApiError {
     }
 }
 
-impl From<domain::user::verification::VerifyEmailError> for ApiError {
-    fn from(err: domain::user::verification::VerifyEmailError) -> Self {
-        use domain::user::verification::VerifyEmailError as E;
+impl From<domain::account::verification::VerifyEmailError> for ApiError {
+    fn from(err: domain::account::verification::VerifyEmailError) -> Self {
+        use domain::account::verification::VerifyEmailError as E;
         match err {
             E::InvalidToken => ApiError::bad_request(err.to_string()),
             E::Store(e) => e.into(),
@@ -103,9 +103,9 @@ impl From<domain::user::verification::VerifyEmailError> for ApiError {
     }
 }
 
-impl From<domain::user::verification::ResendVerificationError> for ApiError {
-    fn from(err: domain::user::verification::ResendVerificationError) -> Self {
-        use domain::user::verification::ResendVerificationError as E;
+impl From<domain::account::verification::ResendVerificationError> for ApiError {
+    fn from(err: domain::account::verification::ResendVerificationError) -> Self {
+        use domain::account::verification::ResendVerificationError as E;
         match err {
             E::Refused(r) => r.into(),
             E::AlreadyVerified => ApiError::Conflict(err.to_string()),
@@ -114,9 +114,9 @@ impl From<domain::user::verification::ResendVerificationError> for ApiError {
     }
 }
 
-impl From<domain::user::password_reset::RequestResetError> for ApiError {
-    fn from(err: domain::user::password_reset::RequestResetError) -> Self {
-        use domain::user::password_reset::RequestResetError as E;
+impl From<domain::account::password_reset::RequestResetError> for ApiError {
+    fn from(err: domain::account::password_reset::RequestResetError) -> Self {
+        use domain::account::password_reset::RequestResetError as E;
         match err {
             E::Invalid(errors) => field_errors(errors),
             E::Limited { retry_after_secs } => ApiError::TooManyRequests { retry_after_secs },
@@ -125,9 +125,9 @@ impl From<domain::user::password_reset::RequestResetError> for ApiError {
     }
 }
 
-impl From<domain::user::password_reset::ResetPasswordError> for ApiError {
-    fn from(err: domain::user::password_reset::ResetPasswordError) -> Self {
-        use domain::user::password_reset::ResetPasswordError as E;
+impl From<domain::account::password_reset::ResetPasswordError> for ApiError {
+    fn from(err: domain::account::password_reset::ResetPasswordError) -> Self {
+        use domain::account::password_reset::ResetPasswordError as E;
         match err {
             E::Invalid(errors) => field_errors(errors),
             E::InvalidToken => ApiError::bad_request(err.to_string()),
@@ -137,9 +137,9 @@ impl From<domain::user::password_reset::ResetPasswordError> for ApiError {
     }
 }
 
-impl From<domain::user::self_service::UpdateProfileError> for ApiError {
-    fn from(err: domain::user::self_service::UpdateProfileError) -> Self {
-        use domain::user::self_service::UpdateProfileError as E;
+impl From<domain::account::self_service::UpdateProfileError> for ApiError {
+    fn from(err: domain::account::self_service::UpdateProfileError) -> Self {
+        use domain::account::self_service::UpdateProfileError as E;
         match err {
             E::Refused(r) => r.into(),
             E::Invalid(errors) => field_errors(errors),
@@ -149,9 +149,9 @@ impl From<domain::user::self_service::UpdateProfileError> for ApiError {
     }
 }
 
-impl From<domain::user::self_service::ChangeOwnPasswordError> for ApiError {
-    fn from(err: domain::user::self_service::ChangeOwnPasswordError) -> Self {
-        use domain::user::self_service::ChangeOwnPasswordError as E;
+impl From<domain::account::self_service::ChangeOwnPasswordError> for ApiError {
+    fn from(err: domain::account::self_service::ChangeOwnPasswordError) -> Self {
+        use domain::account::self_service::ChangeOwnPasswordError as E;
         match err {
             E::Refused(r) => r.into(),
             E::Invalid(errors) => field_errors(errors),
@@ -162,9 +162,9 @@ impl From<domain::user::self_service::ChangeOwnPasswordError> for ApiError {
     }
 }
 
-impl From<domain::user::sessions::SessionsError> for ApiError {
-    fn from(err: domain::user::sessions::SessionsError) -> Self {
-        use domain::user::sessions::SessionsError as E;
+impl From<domain::account::sessions::SessionsError> for ApiError {
+    fn from(err: domain::account::sessions::SessionsError) -> Self {
+        use domain::account::sessions::SessionsError as E;
         match err {
             E::Refused(r) => r.into(),
             E::NotFound => ApiError::not_found(err.to_string()),
@@ -173,9 +173,9 @@ impl From<domain::user::sessions::SessionsError> for ApiError {
     }
 }
 
-impl From<domain::user::leaving::ExportError> for ApiError {
-    fn from(err: domain::user::leaving::ExportError) -> Self {
-        use domain::user::leaving::ExportError as E;
+impl From<domain::account::leaving::ExportError> for ApiError {
+    fn from(err: domain::account::leaving::ExportError) -> Self {
+        use domain::account::leaving::ExportError as E;
         match err {
             E::Refused(r) => r.into(),
             E::Store(e) => e.into(),
@@ -183,9 +183,9 @@ impl From<domain::user::leaving::ExportError> for ApiError {
     }
 }
 
-impl From<domain::user::leaving::DeleteAccountError> for ApiError {
-    fn from(err: domain::user::leaving::DeleteAccountError) -> Self {
-        use domain::user::leaving::DeleteAccountError as E;
+impl From<domain::account::leaving::DeleteAccountError> for ApiError {
+    fn from(err: domain::account::leaving::DeleteAccountError) -> Self {
+        use domain::account::leaving::DeleteAccountError as E;
         match err {
             E::Refused(r) => r.into(),
             E::WrongPassword => ApiError::field("password", err.to_string()),

@@ -3,7 +3,7 @@
 
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, patch, post, web};
-use domain::user::self_service::ProfileForm;
+use domain::account::self_service::ProfileForm;
 use serde::Deserialize;
 use utoipa::ToSchema;
 

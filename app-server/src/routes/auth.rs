@@ -3,7 +3,7 @@
 use actix_session::Session;
 use actix_web::http::header::LOCATION;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use domain::user::registration::Registration;
+use domain::account::registration::Registration;
 use serde::Deserialize;
 use utoipa::ToSchema;
 

@@ -3,8 +3,9 @@
 //! admin), and withdrawal in one click.
 
 use actix_web::{get, post, put, web};
-use domain::consent::{ConsentRecord, PostedCopy};
+use domain::consent::PostedCopy;
 use domain::story::StoryId;
+use domain::story::consent::ConsentRecord;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

@@ -1,7 +1,7 @@
 //! The answers and bodies of the consent routes (`routes/consent.rs`).
 
 use chrono::{DateTime, Utc};
-use domain::consent::{ConsentKind, ConsentRecord, ConsentUses, Statement};
+use domain::story::consent::{ConsentKind, ConsentRecord, ConsentUses, Statement};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

@@ -9,7 +9,7 @@ use actix_web::cookie::{Cookie, CookieJar, SameSite, time::Duration};
 use actix_web::http::header::LOCATION;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use domain::StoreError;
-use domain::user::external::ExternalSignInError;
+use domain::account::external::ExternalSignInError;
 use domain::user::ports::IdentityError;
 use serde::{Deserialize, Serialize};
 use utoipa::IntoParams;

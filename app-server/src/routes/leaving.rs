@@ -4,9 +4,9 @@ use actix_session::Session;
 use actix_web::http::header;
 use actix_web::{HttpResponse, delete, get, web};
 use chrono::{DateTime, Utc};
+use domain::account::leaving::Departure;
 use domain::story::StoryWithAuthor;
 use domain::user::AuthorSummary;
-use domain::user::leaving::Departure;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

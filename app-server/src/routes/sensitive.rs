@@ -1,7 +1,7 @@
 //! Sensitive content (`docs/decisions/privacy.md`): what the author says a story touches,
 //! and the checklist a reviewer confirms before approving such a story.
 
-use domain::consent::{Checklist, SensitiveTopic};
+use domain::story::consent::{Checklist, SensitiveTopic};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

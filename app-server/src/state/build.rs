@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use adapters::DatabaseConnection;
+use domain::account::{AccountPorts, AccountService};
 use domain::api_token::{ApiTokenPorts, ApiTokenService};
 use domain::audit::AuditService;
 use domain::category::CategoryRepository;
@@ -10,6 +11,7 @@ use domain::category::CategoryService;
 use domain::clock::Clock;
 use domain::comment::{CommentRepository, CommentService};
 use domain::help::{HelpMessageRepository, HelpPorts, HelpService};
+use domain::mail::SiteIdentity;
 use domain::mail::{MailOutbox, MailPorts, MailService, Mailer};
 use domain::media::MediaService;
 use domain::media::service::MediaPorts;
@@ -20,7 +22,6 @@ use domain::session::SessionRepository;
 use domain::story::service::StoryPorts;
 use domain::story::{StoryRepository, StoryService};
 use domain::user::UserRepository;
-use domain::user::account::{AccountPorts, AccountService, SiteIdentity};
 
 use crate::config::Config;
 use crate::session::store::SqlSessionStore;
@@ -115,7 +116,7 @@ impl AppState {
             clock: clock.clone(),
             site: site.clone(),
             work: work.clone(),
-            reset_mails: domain::user::password_reset::reset_mail_limits(hits.clone()),
+            reset_mails: domain::account::password_reset::reset_mail_limits(hits.clone()),
         });
         let identity = configured::identity_provider(&config)?;
         let access = Arc::new(crate::access_cache::AccessCache::default());

@@ -7,12 +7,12 @@ use std::sync::Arc;
 use domain::category::CategoryRepository;
 use domain::clock::Clock;
 use domain::mail::Mailer;
+use domain::mail::SiteIdentity;
 use domain::subscription::{
     DigestPorts, DigestSchedule, DigestService, LinkSigner, SubscriberAdminPorts,
     SubscriberAdminService, SubscriptionPorts, SubscriptionService,
 };
 use domain::user::UserRepository;
-use domain::user::account::SiteIdentity;
 
 /// What the subscription services are built from.
 pub(super) struct SubscriptionParts {

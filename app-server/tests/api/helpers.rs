@@ -704,21 +704,21 @@ impl TestContext {
 /// the helpers write straight to the database).
 async fn agreed_to_all(ctx: &TestContext, story: &Story, author: &User) {
     let repo = adapters::SeaOrmConsentRepository::new(ctx.state.db.clone());
-    let statement = domain::consent::ConsentRepository::current_statement(&repo)
+    let statement = domain::story::consent::ConsentRepository::current_statement(&repo)
         .await
         .expect("a statement");
-    domain::consent::ConsentRepository::record(
+    domain::story::consent::ConsentRepository::record(
         &repo,
-        &domain::consent::NewConsent {
+        &domain::story::consent::NewConsent {
             story: story.id,
             person: author.id.clone(),
             statement_version: statement.version,
-            uses: domain::consent::ConsentUses {
+            uses: domain::story::consent::ConsentUses {
                 site: true,
                 social: true,
                 widget: true,
             },
-            kind: domain::consent::ConsentKind::Given,
+            kind: domain::story::consent::ConsentKind::Given,
             recorded_by: author.id.clone(),
             reason: None,
             at: story.updated_at,

@@ -2,8 +2,8 @@
 //! so the generated zod schemas and other clients check the same
 //! numbers. A limit changed on one side only fails here.
 
+use domain::account::people::MAX_SUSPENSION_REASON_CHARS;
 use domain::story::review::MAX_REASON_CHARS;
-use domain::user::people::MAX_SUSPENSION_REASON_CHARS;
 use domain::validation::{
     CommentAuthorName, CommentContent, Email, Excerpt, FirstName, HelpMessageBody, HelpSubject,
     LastName, Password, ProfileImageUrl, ScheduleDescription, ScheduleTitle, StoryContent,
@@ -124,7 +124,7 @@ fn request_limits_in_the_document_are_the_domains() {
         (
             "ChangePasswordRequest",
             "newPassword",
-            n(domain::user::admin_password::MIN_SUPER_ADMIN_PASSWORD_CHARS),
+            n(domain::account::admin_password::MIN_SUPER_ADMIN_PASSWORD_CHARS),
             n(Password::MAX_CHARS),
         ),
         (

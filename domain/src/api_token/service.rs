@@ -12,12 +12,12 @@ use crate::StoreError;
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::clock::Clock;
 use crate::mail::OutgoingMail;
+use crate::mail::SiteIdentity;
 use crate::paging::Page;
 use crate::permissions::{Ability, Caller, Refusal};
 use crate::rate_limit::{RateLimits, Verdict};
 use crate::user::UserRepository;
-use crate::user::account::SiteIdentity;
-use crate::user::reauth::IdentityConfirmed;
+use crate::user::confirmed::IdentityConfirmed;
 use crate::user::tokens::TokenMinter;
 use crate::validation::{FieldErrors, TokenName};
 

@@ -14,7 +14,7 @@ use crate::permissions::Refusal;
 use crate::testing::{
     FixedClock, InMemoryApiTokenRepository, InMemoryUserRepository, SequentialTokenMinter, new_user,
 };
-use crate::user::reauth::IdentityConfirmed;
+use crate::user::confirmed::IdentityConfirmed;
 use crate::user::{Role, User, UserId, UserRepository};
 
 struct Fixture {
@@ -49,7 +49,7 @@ fn fixture() -> Fixture {
         creations: super::service::creation_limits(Arc::new(
             crate::testing::InMemoryHitCounter::default(),
         )),
-        site: crate::user::account::SiteIdentity {
+        site: crate::mail::SiteIdentity {
             name: "Grace Stories".into(),
             public_url: "https://grace.example".into(),
         },
@@ -76,7 +76,7 @@ impl Fixture {
         self.service
             .create(
                 &Caller::User(owner.clone()),
-                &IdentityConfirmed::assumed(&owner.id),
+                &IdentityConfirmed::new(&owner.id),
                 TokenForm {
                     name: "  Phone app ".into(),
                     scope,
@@ -224,7 +224,7 @@ fn only_approved_people_make_tokens_and_the_form_is_checked() {
             f.service
                 .create(
                     &Caller::Visitor,
-                    &IdentityConfirmed::assumed(&UserId::new("nobody")),
+                    &IdentityConfirmed::new(&UserId::new("nobody")),
                     form()
                 )
                 .await,
@@ -234,7 +234,7 @@ fn only_approved_people_make_tokens_and_the_form_is_checked() {
             f.service
                 .create(
                     &Caller::User(pending.clone()),
-                    &IdentityConfirmed::assumed(&pending.id),
+                    &IdentityConfirmed::new(&pending.id),
                     form()
                 )
                 .await,
@@ -252,7 +252,7 @@ fn only_approved_people_make_tokens_and_the_form_is_checked() {
             .service
             .create(
                 &Caller::User(ruth.clone()),
-                &IdentityConfirmed::assumed(&ruth.id),
+                &IdentityConfirmed::new(&ruth.id),
                 bad,
             )
             .await
@@ -280,7 +280,7 @@ fn one_person_holds_at_most_the_limit() {
             .service
             .create(
                 &Caller::User(ruth.clone()),
-                &IdentityConfirmed::assumed(&ruth.id),
+                &IdentityConfirmed::new(&ruth.id),
                 TokenForm {
                     name: "One more".into(),
                     scope: TokenScope::Read,
@@ -395,7 +395,7 @@ fn ten_tokens_a_day_whatever_is_revoked_and_each_is_in_the_activity_log() {
             .service
             .create(
                 &Caller::User(ruth.clone()),
-                &IdentityConfirmed::assumed(&ruth.id),
+                &IdentityConfirmed::new(&ruth.id),
                 form(),
             )
             .await;
@@ -417,7 +417,7 @@ fn ten_tokens_a_day_whatever_is_revoked_and_each_is_in_the_activity_log() {
             f.service
                 .create(
                     &Caller::User(ruth.clone()),
-                    &IdentityConfirmed::assumed(&ruth.id),
+                    &IdentityConfirmed::new(&ruth.id),
                     form()
                 )
                 .await
@@ -441,7 +441,7 @@ fn a_new_token_is_mailed_to_its_owner_and_needs_their_own_confirmation() {
             .service
             .create(
                 &Caller::User(ruth.clone()),
-                &IdentityConfirmed::assumed(&boaz.id),
+                &IdentityConfirmed::new(&boaz.id),
                 form.clone(),
             )
             .await;

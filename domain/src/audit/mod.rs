@@ -3,7 +3,7 @@
 //! Entries are appended in the same unit of work as the action they record (see
 //! [`crate::work`]), and never updated or deleted through the API. When a person leaves,
 //! their name is taken out of the entries ([`AuditLog::forget_person`], a step of
-//! `user::leaving`): the log keeps what happened, not who they were.
+//! `account::leaving`): the log keeps what happened, not who they were.
 //!
 //! Here the entries; the store's port in `ports.rs`, the super admin's reading in
 //! `service.rs`.

@@ -3,12 +3,11 @@
 
 use std::sync::Arc;
 
-use super::{ConsentRecord, ConsentRepository, Statement, check_statement};
+use super::WithdrawalWork;
 use crate::StoreError;
 use crate::clock::Clock;
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::social::SocialWork;
-use crate::story::StoryWork;
+use crate::story::consent::{ConsentRecord, ConsentRepository, Statement, check_statement};
 use crate::story::{StoryId, StoryRepository, StoryWithAuthor};
 use crate::user::Role;
 use crate::validation::FieldErrors;
@@ -25,10 +24,6 @@ pub enum ConsentError {
     #[error(transparent)]
     Store(#[from] StoreError),
 }
-
-/// What withdrawing consent writes: the story (taken down or changed), its consent
-/// records, the social posts to delete and the activity log.
-pub trait WithdrawalWork: StoryWork + SocialWork {}
 
 /// Consent use cases; withdrawal is in `withdrawal.rs`.
 #[derive(Clone)]
@@ -152,7 +147,10 @@ impl ConsentService {
         &self,
         caller: &Caller,
         stories: &[StoryId],
-    ) -> Result<std::collections::HashMap<StoryId, Vec<super::SensitiveTopic>>, ConsentError> {
+    ) -> Result<
+        std::collections::HashMap<StoryId, Vec<crate::story::consent::SensitiveTopic>>,
+        ConsentError,
+    > {
         caller.require(Ability::ReviewStories)?;
         Ok(self.consents.sensitivity_of(stories).await?)
     }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use super::*;
 use crate::audit::AuditAction;
 use crate::permissions::Caller;
+use crate::story::consent::{ConsentKind, ConsentRepository, ConsentUses, NewConsent};
 use crate::story::{StoryRepository, StoryStatus};
 use crate::testing::{
     FakeUnitOfWork, FixedClock, InMemoryConsentRepository, InMemoryStoryRepository,
@@ -274,5 +275,28 @@ fn withdrawal_queues_the_deletion_of_posts_made_where_the_site_can_delete_and_li
     assert!(message.contains("1 post(s) already made on social media will be deleted there"));
     assert!(
         message.contains("2 post(s) already made on social media must be removed there by hand")
+    );
+}
+
+#[test]
+fn a_moderator_withdrawing_must_say_why() {
+    assert_eq!(
+        super::withdrawal::check_reason(None, true)
+            .unwrap_err()
+            .as_slice()[0]
+            .field,
+        "reason"
+    );
+    assert_eq!(
+        super::withdrawal::check_reason(Some("  "), true)
+            .unwrap_err()
+            .as_slice()[0]
+            .field,
+        "reason"
+    );
+    assert_eq!(super::withdrawal::check_reason(None, false).unwrap(), None);
+    assert_eq!(
+        super::withdrawal::check_reason(Some(" asked by phone "), true).unwrap(),
+        Some("asked by phone".into())
     );
 }

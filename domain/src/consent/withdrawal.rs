@@ -3,11 +3,12 @@
 //! already made are queued for deletion on their platforms (those the site cannot delete
 //! from are listed for a person to remove), and the activity log says who did it.
 
+use super::service::ConsentError;
 use super::service::ConsentService;
-use super::{ConsentError, ConsentKind, ConsentUses, NewConsent};
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::permissions::Caller;
 use crate::social::{NewDeletion, Platform, SocialPostId};
+use crate::story::consent::{ConsentKind, ConsentUses, NewConsent};
 use crate::story::{StoryId, StoryStatus};
 use crate::validation::FieldErrors;
 
@@ -154,7 +155,7 @@ impl ConsentService {
         story.updated_at = now;
         let work = self.work.begin().await?;
         crate::story::pictures::save_story(work.as_ref(), &story, &[]).await?;
-        let mut outputs = work.consents().withdraw_outputs(id).await?;
+        let mut outputs = work.withdrawals().withdraw_outputs(id).await?;
         let (deleting, by_hand): (Vec<PostedCopy>, Vec<PostedCopy>) =
             std::mem::take(&mut outputs.posted)
                 .into_iter()

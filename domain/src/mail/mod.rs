@@ -91,3 +91,10 @@ pub fn hide_one_time_links(body: &str) -> String {
         })
         .collect()
 }
+
+/// How the site names itself in mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SiteIdentity {
+    pub name: String,
+    pub public_url: String,
+}

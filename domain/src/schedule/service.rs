@@ -7,8 +7,8 @@ use super::{NewSchedule, Schedule, ScheduleId, ScheduleRepository, ScheduleStatu
 use crate::StoreError;
 use crate::clock::Clock;
 use crate::mail::Mailer;
+use crate::mail::SiteIdentity;
 use crate::permissions::{Ability, Caller, Refusal};
-use crate::user::account::SiteIdentity;
 use crate::user::{UserId, UserRepository};
 use crate::validation::{DueDate, FieldErrors, ScheduleDescription, ScheduleTitle};
 

@@ -11,8 +11,8 @@ use super::{
 };
 use crate::StoreError;
 use crate::audit::AuditWork;
-use crate::consent::ConsentRecordWork;
 use crate::story::StoryId;
+use crate::story::consent::ConsentRecordWork;
 use crate::user::UserId;
 
 /// Posts to one platform's API.

@@ -217,7 +217,10 @@ impl SocialService {
         let again = caller.can(Ability::ReviewStories);
         let work = self.p.work.begin().await?;
         let consents = work.consents().of_story(id).await?;
-        if !crate::consent::allows(consents.last(), crate::consent::ConsentUse::Social) {
+        if !crate::story::consent::allows(
+            consents.last(),
+            crate::story::consent::ConsentUse::Social,
+        ) {
             return Err(ExportError::NoSocialConsent);
         }
         let mut shared = Vec::new();

@@ -6,7 +6,7 @@ use super::content::to_html;
 use super::privacy::{Audience, Byline, Privacy};
 use super::service::StoryService;
 use super::write_error::WriteStoryError;
-use crate::consent::{ConsentUses, SensitiveTopic};
+use crate::story::consent::{ConsentUses, SensitiveTopic};
 use crate::validation::{Excerpt, FieldErrors, StoryContent, StoryTitle, ThumbnailUrl, VideoUrl};
 
 /// A story form as submitted (untrimmed, unvalidated).

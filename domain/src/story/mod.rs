@@ -1,6 +1,7 @@
 //! Stories: articles and videos, their review lifecycle, and the ports that store them.
 
 pub mod archive;
+pub mod consent;
 pub mod content;
 mod draft;
 pub mod lifecycle;

@@ -8,10 +8,10 @@ use super::{
     StoryQuery, StorySummary, StoryWithAuthor,
 };
 use crate::StoreError;
-use crate::consent::ConsentRecordWork;
 use crate::mail::MailWork;
 use crate::paging::Page;
 use crate::scripture::Passage;
+use crate::story::consent::ConsentRecordWork;
 use crate::user::{AuthorSummary, UserId};
 
 /// Stores stories and their revisions. Lists cost a fixed number of queries whatever their

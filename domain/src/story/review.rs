@@ -118,7 +118,7 @@ impl StoryService {
         &self,
         caller: &Caller,
         id: StoryId,
-        checklist: Option<crate::consent::Checklist>,
+        checklist: Option<crate::story::consent::Checklist>,
     ) -> Result<StoryWithAuthor, ReviewError> {
         let reviewer = caller.require(Ability::ReviewStories)?.clone();
         let (found, revision) = self.load_for_review(id).await?;
@@ -128,8 +128,8 @@ impl StoryService {
         let mut story = found.story;
         let work = self.ports.work.begin().await?;
         let topics = work.consents().sensitivity(id).await?;
-        let note =
-            crate::consent::check_checklist(&topics, checklist).map_err(ReviewError::Invalid)?;
+        let note = crate::story::consent::check_checklist(&topics, checklist)
+            .map_err(ReviewError::Invalid)?;
         let action = if let (Effect::RevisionApplied, Some(rev)) = (transition.effect, revision) {
             work.stories()
                 .close_revision(rev.id, RevisionStatus::Approved, &reviewer.id, None, now)

@@ -4,7 +4,7 @@ use chrono::Duration;
 
 use super::{NewStory, StoryFields, StoryService, StoryStatus};
 use crate::StoreError;
-use crate::consent::{ConsentKind, ConsentUses, NewConsent};
+use crate::story::consent::{ConsentKind, ConsentUses, NewConsent};
 use crate::user::NewUser;
 
 /// One sample story.

@@ -10,8 +10,8 @@ use super::lifecycle::{self, StoryAction};
 use super::service::StoryService;
 use super::write_error::WriteStoryError;
 use super::{StoryFields, StoryId, StoryWithAuthor};
-use crate::consent::{self, ConsentKind, ConsentUses, NewConsent};
 use crate::permissions::{Ability, Caller};
+use crate::story::consent::{self, ConsentKind, ConsentUses, NewConsent};
 use crate::user::UserId;
 use crate::validation::FieldErrors;
 
@@ -43,7 +43,7 @@ impl StoryService {
     pub(super) async fn record_sensitivity(
         work: &dyn StoryWork,
         story: StoryId,
-        topics: Option<&[crate::consent::SensitiveTopic]>,
+        topics: Option<&[crate::story::consent::SensitiveTopic]>,
     ) -> Result<(), WriteStoryError> {
         if let Some(topics) = topics {
             work.consents().set_sensitivity(story, topics).await?;
@@ -84,7 +84,7 @@ impl StoryService {
         story: StoryId,
         author: &UserId,
         consent: Option<ConsentUses>,
-        sensitive: Option<&[crate::consent::SensitiveTopic]>,
+        sensitive: Option<&[crate::story::consent::SensitiveTopic]>,
     ) -> Result<(), WriteStoryError> {
         if consent.is_none() && sensitive.is_none() {
             return Ok(());

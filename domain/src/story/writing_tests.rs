@@ -736,8 +736,9 @@ fn an_invalid_edit_of_a_live_story_stages_nothing() {
     assert!(w.revisions(live.id).is_empty());
 }
 
-const SITE_ONLY: Option<crate::consent::ConsentUses> = Some(crate::consent::ConsentUses {
-    site: true,
-    social: false,
-    widget: false,
-});
+const SITE_ONLY: Option<crate::story::consent::ConsentUses> =
+    Some(crate::story::consent::ConsentUses {
+        site: true,
+        social: false,
+        widget: false,
+    });

@@ -16,9 +16,9 @@ use super::ports::{DigestBatches, NewStories, SubscriptionRepository};
 use super::{Frequency, Subscription};
 use crate::StoreError;
 use crate::mail::OutgoingMail;
+use crate::mail::SiteIdentity;
 use crate::permissions::Caller;
 use crate::story::StorySummary;
-use crate::user::account::SiteIdentity;
 use crate::user::{User, UserId, UserRepository};
 
 /// Subscriptions claimed per statement.

@@ -9,6 +9,7 @@ use super::digests::{DIGEST_BATCH, DigestPorts, DigestService, EACH_AT_ONCE, STO
 use super::links::{is_signed_token_of, mail_token, signed_id};
 use super::ports::SubscriptionRepository;
 use super::{DigestSchedule, Frequency, NewSubscription, SubscriptionConsent, SubscriptionStatus};
+use crate::mail::SiteIdentity;
 use crate::story::{
     Audience, Byline, NewStory, Privacy, StoryFields, StoryRepository, StoryStatus,
 };
@@ -16,7 +17,6 @@ use crate::testing::{
     InMemoryDigestBatches, InMemoryStoryRepository, InMemorySubscriptions, InMemoryUserRepository,
     KeyedSigner, RecordingMailer,
 };
-use crate::user::account::SiteIdentity;
 use crate::user::{AuthProvider, NewUser, Role, User, UserRepository};
 use crate::validation::Email;
 

@@ -13,8 +13,8 @@ use crate::StoreError;
 use crate::category::CategoryRepository;
 use crate::clock::Clock;
 use crate::mail::Mailer;
+use crate::mail::SiteIdentity;
 use crate::permissions::Caller;
-use crate::user::account::SiteIdentity;
 use crate::user::tokens::TokenMinter;
 use crate::validation::{Email, FieldErrors};
 

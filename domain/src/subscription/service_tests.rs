@@ -8,13 +8,13 @@ use std::sync::Arc;
 
 use super::service::{SubscribeError, SubscribeForm, SubscriptionLinkError, SubscriptionPorts};
 use super::{ConfirmError, Frequency, SUBSCRIBE_WORDING, SubscriptionService, SubscriptionStatus};
+use crate::mail::SiteIdentity;
 use crate::permissions::Caller;
 use crate::testing::{
     FixedClock, InMemoryAuditLog, InMemoryCategoryRepository, InMemorySubscriberAdmin,
     InMemorySubscriptions, InMemoryUserRepository, RecordingMailer, SequentialTokenMinter,
     new_user, t0,
 };
-use crate::user::account::SiteIdentity;
 use crate::user::{Role, UserRepository};
 
 pub(super) struct World {

@@ -14,10 +14,12 @@ use super::{
     InMemoryUserRepository, RecordingMailer, lock,
 };
 use crate::StoreError;
-use crate::user::account::{AccountPorts, AccountService, SiteIdentity};
+use crate::account::{AccountData, AccountDataSource};
+use crate::account::{AccountPorts, AccountService};
+use crate::mail::SiteIdentity;
 use crate::user::lockout::{FailureCount, LockState, SignInFailures};
 use crate::user::tokens::{AccountTokenRepository, MintedToken, TokenMinter, TokenPurpose};
-use crate::user::{AccountData, AccountDataSource, User, UserId};
+use crate::user::{User, UserId};
 
 #[derive(Debug, Clone)]
 struct TokenRow {
@@ -276,7 +278,7 @@ pub fn account_service() -> (AccountService, AccountFakes) {
             public_url: "https://grace.example".to_owned(),
         },
         work: work.clone(),
-        reset_mails: crate::user::password_reset::reset_mail_limits(Arc::new(
+        reset_mails: crate::account::password_reset::reset_mail_limits(Arc::new(
             super::InMemoryHitCounter::default(),
         )),
     });

@@ -6,11 +6,11 @@ use std::sync::Mutex;
 
 use super::lock;
 use crate::StoreError;
-use crate::consent::{
-    ConsentRecord, ConsentRepository, NewConsent, PostedCopy, SensitiveTopic, Statement,
-    WithdrawnOutputs,
-};
+use crate::consent::{PostedCopy, Withdrawals, WithdrawnOutputs};
 use crate::story::StoryId;
+use crate::story::consent::{
+    ConsentRecord, ConsentRepository, NewConsent, SensitiveTopic, Statement,
+};
 use crate::user::UserId;
 
 /// Statements (a legacy one and a default one to start) and records in memory.
@@ -129,12 +129,12 @@ impl ConsentRepository for InMemoryConsentRepository {
                     story,
                     person: someone.clone(),
                     statement_version: 2,
-                    uses: crate::consent::ConsentUses {
+                    uses: crate::story::consent::ConsentUses {
                         site: true,
                         social: true,
                         widget: true,
                     },
-                    kind: crate::consent::ConsentKind::Given,
+                    kind: crate::story::consent::ConsentKind::Given,
                     recorded_by: someone,
                     reason: None,
                     at: super::t0(),
@@ -151,14 +151,6 @@ impl ConsentRepository for InMemoryConsentRepository {
             .filter(|r| &r.consent.person == person)
             .cloned()
             .collect())
-    }
-
-    async fn withdraw_outputs(&self, story: StoryId) -> Result<WithdrawnOutputs, StoreError> {
-        lock(&self.withdrawn).push(story);
-        Ok(WithdrawnOutputs {
-            posted: lock(&self.posted).clone(),
-            ..WithdrawnOutputs::default()
-        })
     }
 
     async fn sensitivity(&self, story: StoryId) -> Result<Vec<SensitiveTopic>, StoreError> {
@@ -190,5 +182,16 @@ impl ConsentRepository for InMemoryConsentRepository {
                     .map(|t| (*id, t.clone()))
             })
             .collect())
+    }
+}
+
+#[async_trait]
+impl Withdrawals for InMemoryConsentRepository {
+    async fn withdraw_outputs(&self, story: StoryId) -> Result<WithdrawnOutputs, StoreError> {
+        lock(&self.withdrawn).push(story);
+        Ok(WithdrawnOutputs {
+            posted: lock(&self.posted).clone(),
+            ..WithdrawnOutputs::default()
+        })
     }
 }

@@ -6,11 +6,11 @@ use std::sync::{Arc, Mutex};
 
 use super::{FixedClock, InMemoryUserRepository, RecordingMailer, lock, tick};
 use crate::StoreError;
+use crate::mail::SiteIdentity;
 use crate::schedule::{
     NewSchedule, Schedule, ScheduleId, SchedulePorts, ScheduleRepository, ScheduleService,
 };
 use crate::user::UserId;
-use crate::user::account::SiteIdentity;
 use crate::validation::ScheduleDescription;
 
 /// Schedule items in memory; claims run under one lock, so they are atomic as the real

@@ -188,7 +188,7 @@ pub(crate) fn story_form(title: &str) -> crate::story::StoryDraft {
         publish: None,
         byline: None,
         audience: None,
-        consent: Some(crate::consent::ConsentUses {
+        consent: Some(crate::story::consent::ConsentUses {
             site: true,
             social: true,
             widget: true,

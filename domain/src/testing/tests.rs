@@ -7,10 +7,10 @@ use futures_executor::block_on;
 use std::sync::Arc;
 
 use super::*;
+use crate::account::bootstrap::{BootstrapOutcome, SuperAdminSeed, ensure_super_admin};
 use crate::category::{CategoryRepository, CategoryService, DEFAULT_CATEGORIES};
 use crate::permissions::Caller;
 use crate::story::{GetStoryError, Story, StoryQuery, StoryRepository, StoryService};
-use crate::user::bootstrap::{BootstrapOutcome, SuperAdminSeed, ensure_super_admin};
 use crate::user::{User, UserRepository};
 
 struct World {

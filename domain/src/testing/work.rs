@@ -16,17 +16,18 @@ use super::{
     InMemoryStoryRepository, InMemoryUserRepository, RecordingMailer, lock,
 };
 use crate::StoreError;
+use crate::account::AccountWork;
 use crate::api_token::{ApiTokenRepository, ApiTokenWork};
 use crate::audit::{AuditEntry, AuditFilter, AuditLog, AuditWork, NewAuditEntry, TargetKind};
 use crate::comment::{CommentRepository, CommentWork};
-use crate::consent::{ConsentRecordWork, ConsentRepository, WithdrawalWork};
+use crate::consent::{WithdrawalWork, Withdrawals};
 use crate::help::{HelpMessageRepository, HelpWork};
 use crate::mail::{DeliveryState, MailOutbox, MailWork, Mailer, OutboxEntry};
 use crate::paging::Page;
 use crate::session::{SessionRepository, SessionWork};
 use crate::social::{SocialPostRepository, SocialWork};
+use crate::story::consent::{ConsentRecordWork, ConsentRepository};
 use crate::story::{PictureUses, StoryRepository, StoryWork};
-use crate::user::account::AccountWork;
 use crate::user::lockout::SignInFailures;
 use crate::user::ports::{AdminCredentialRepository, SubscriptionsOfAccount};
 use crate::user::tokens::AccountTokenRepository;
@@ -346,5 +347,9 @@ impl ApiTokenWork for FakeWork {
     }
 }
 
-impl WithdrawalWork for FakeWork {}
+impl WithdrawalWork for FakeWork {
+    fn withdrawals(&self) -> &dyn Withdrawals {
+        self.parts.consents.as_ref()
+    }
+}
 impl AccountWork for FakeWork {}

@@ -6,27 +6,13 @@ use chrono::{DateTime, Utc};
 use std::fmt;
 use std::str::FromStr;
 
-pub mod account;
-pub mod admin_password;
-pub mod bootstrap;
-pub mod checks;
-pub mod external;
-pub mod leaving;
+pub mod confirmed;
 pub mod lockout;
-pub mod password_reset;
-pub mod people;
-pub mod reauth;
-pub mod registration;
-pub mod self_service;
-pub mod sessions;
-pub mod sign_in;
 pub mod tokens;
-pub mod verification;
 
 pub use ports::{
-    AccountData, AccountDataSource, AdminCredential, AdminCredentialRepository,
-    AuthorizationRequest, ExternalIdentity, HashError, IdentityProvider, PasswordHasher,
-    ProfileChanges, UserRepository, UserWork,
+    AdminCredential, AdminCredentialRepository, AuthorizationRequest, ExternalIdentity, HashError,
+    IdentityProvider, PasswordHasher, ProfileChanges, UserRepository, UserWork,
 };
 
 /// The account that keeps the published stories of people who left and chose to leave

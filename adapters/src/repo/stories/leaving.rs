@@ -1,5 +1,5 @@
 //! What happens to a leaving person's stories, step by step as the domain calls them
-//! (`domain::user::leaving`): the published ones handed over, the waiting edits deleted.
+//! (`domain::account::leaving`): the published ones handed over, the waiting edits deleted.
 
 use domain::StoreError;
 use domain::story::Byline;

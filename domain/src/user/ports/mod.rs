@@ -8,10 +8,6 @@ use super::lockout::SignInFailures;
 use super::tokens::AccountTokenRepository;
 use super::{NewUser, Role, User, UserId};
 use crate::StoreError;
-use crate::comment::Comment;
-use crate::help::HelpMessage;
-use crate::schedule::Schedule;
-use crate::story::{Revision, Story};
 use crate::work::Commit;
 
 mod identity;
@@ -27,30 +23,6 @@ pub struct ProfileChanges {
     pub last_name: Option<String>,
     pub username: Option<String>,
     pub profile_image_url: Option<Option<String>>,
-}
-
-/// Everything the site holds about one person besides the account itself.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct AccountData {
-    /// Their stories, each with every stored version (approved, waiting, rejected).
-    pub stories: Vec<(Story, Vec<Revision>)>,
-    pub schedules: Vec<Schedule>,
-    /// Help messages sent while signed in.
-    pub help_messages: Vec<HelpMessage>,
-    /// Comments left with the account's e-mail address.
-    pub comments: Vec<Comment>,
-    /// Pictures they uploaded (those not yet deleted).
-    pub pictures: Vec<crate::media::Media>,
-}
-
-/// Reads a person's data for their export, in a fixed number of queries.
-#[async_trait]
-pub trait AccountDataSource: Send + Sync {
-    /// What the site holds about `user`.
-    ///
-    /// # Errors
-    /// [`StoreError::Unknown`] when the store fails.
-    async fn collect(&self, user: &User) -> Result<AccountData, StoreError>;
 }
 
 /// Stores accounts.

@@ -7,13 +7,13 @@ use chrono::{DateTime, Duration, Utc};
 use futures_executor::block_on;
 
 use super::ConfirmError;
+use crate::account::AccountService;
+use crate::account::checks::CheckRefused;
+use crate::account::sign_in::SignInError;
 use crate::permissions::{Caller, Refusal};
 use crate::testing::{account_service, sign_up_form, t0};
-use crate::user::account::AccountService;
-use crate::user::checks::CheckRefused;
 use crate::user::lockout::Attempt;
 use crate::user::ports::ExternalIdentity;
-use crate::user::sign_in::SignInError;
 use crate::user::{User, UserId};
 
 fn ruth(service: &AccountService) -> User {

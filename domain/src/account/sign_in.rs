@@ -1,12 +1,12 @@
 //! Signing in: local and the super admin's own sign-in, and the lock after repeated
 //! wrong passwords. The super admin's password change is in `admin_password.rs`.
 
-use super::lockout::{self, Attempt, Source};
-use super::{Role, User, UserId};
 use crate::StoreError;
+use crate::user::lockout::{self, Attempt, Source};
+use crate::user::{Role, User, UserId};
 use crate::validation::{Email, FieldErrors, Password, messages};
 
-use super::account::{AccountService, WRONG_ADMIN_CREDENTIALS, WRONG_CREDENTIALS};
+use super::service::{AccountService, WRONG_ADMIN_CREDENTIALS, WRONG_CREDENTIALS};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SignInError {

@@ -1,10 +1,10 @@
 //! Sign-up: a pending member with a local password.
 
-use super::{AuthProvider, NewUser, Role, User};
 use crate::StoreError;
+use crate::user::{AuthProvider, NewUser, Role, User};
 use crate::validation::{Email, FieldErrors, FirstName, LastName, Password, Username};
 
-use super::account::AccountService;
+use super::service::AccountService;
 
 /// A sign-up form as submitted.
 #[derive(Debug, Clone, Default)]
@@ -42,7 +42,7 @@ impl AccountService {
             .filter(|email| {
                 let placeholder = email
                     .as_str()
-                    .eq_ignore_ascii_case(super::FORMER_MEMBER_EMAIL);
+                    .eq_ignore_ascii_case(crate::user::FORMER_MEMBER_EMAIL);
                 if placeholder {
                     errors.push("email", "This e-mail address cannot be used");
                 }

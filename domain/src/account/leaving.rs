@@ -11,13 +11,14 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::account::AccountService;
 use super::checks::CheckRefused;
-use super::lockout::Attempt;
-use super::{AccountData, FORMER_MEMBER_ID, FORMER_MEMBER_NAME, Role, User, UserId};
+use super::ports::AccountData;
+use super::service::AccountService;
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
 use crate::story::Byline;
+use crate::user::lockout::Attempt;
+use crate::user::{FORMER_MEMBER_ID, FORMER_MEMBER_NAME, Role, User, UserId};
 
 use super::checks::REAUTHENTICATION_MINUTES;
 

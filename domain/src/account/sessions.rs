@@ -1,6 +1,6 @@
 //! A person's own sessions: listing them, and ending one or all but the one asking.
 
-use super::account::AccountService;
+use super::service::AccountService;
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
 use crate::session::SessionRecord;

@@ -7,9 +7,9 @@
 use futures_executor::block_on;
 
 use super::{AdminSignInError, SignInError};
+use crate::account::bootstrap::SuperAdminSeed;
+use crate::account::{AccountService, WRONG_ADMIN_CREDENTIALS, WRONG_CREDENTIALS};
 use crate::testing::{AccountFakes, account_service, sign_up_form, t0};
-use crate::user::account::{AccountService, WRONG_ADMIN_CREDENTIALS, WRONG_CREDENTIALS};
-use crate::user::bootstrap::SuperAdminSeed;
 use crate::user::lockout::Attempt;
 use crate::user::ports::ExternalIdentity;
 use crate::user::{Role, User, UserRepository};

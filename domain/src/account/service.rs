@@ -8,31 +8,24 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use super::lockout::SignInFailures;
-use super::tokens::{AccountTokenRepository, TokenMinter, TokenPurpose};
-use super::{
-    AccountDataSource, AdminCredentialRepository, PasswordHasher, User, UserId, UserRepository,
-    UserWork,
-};
+use super::ports::AccountDataSource;
 use crate::StoreError;
 use crate::api_token::ApiTokenWork;
 use crate::clock::Clock;
-use crate::mail::{Mailer, OutgoingMail};
+use crate::mail::{Mailer, OutgoingMail, SiteIdentity};
 use crate::session::{SessionRepository, SessionWork};
 use crate::story::StoryWork;
+use crate::user::lockout::SignInFailures;
+use crate::user::tokens::{AccountTokenRepository, TokenMinter, TokenPurpose};
+use crate::user::{
+    AdminCredentialRepository, PasswordHasher, User, UserId, UserRepository, UserWork,
+};
 use crate::work::UnitOfWork;
 
 /// The one answer to any wrong e-mail/password pair, so accounts cannot be enumerated.
 pub const WRONG_CREDENTIALS: &str = "Invalid email or password";
 /// The admin sign-in's answer to any wrong username/password pair.
 pub const WRONG_ADMIN_CREDENTIALS: &str = "Invalid credentials";
-
-/// How the site names itself in mail.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SiteIdentity {
-    pub name: String,
-    pub public_url: String,
-}
 
 /// What the account actions write: people and their tokens, sessions, the activity log
 /// and mail, and, when a person leaves, their stories, pictures and API tokens.

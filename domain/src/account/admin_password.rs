@@ -1,10 +1,10 @@
 //! The super admin's own password (`/admin-login`'s): changing it ends the admin's other
 //! sessions.
 
-use super::account::AccountService;
-use super::lockout::Attempt;
+use super::service::AccountService;
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
+use crate::user::lockout::Attempt;
 use crate::validation::{Password, messages};
 
 #[derive(Debug, thiserror::Error)]

@@ -5,12 +5,12 @@
 //! A password change ends the person's other sessions, and revokes their API tokens when
 //! the person asks.
 
-use super::account::AccountService;
 use super::checks::CheckRefused;
-use super::lockout::Attempt;
-use super::{ProfileChanges, User};
+use super::service::AccountService;
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
+use crate::user::lockout::Attempt;
+use crate::user::{ProfileChanges, User};
 use crate::validation::{FieldErrors, FirstName, LastName, Password, ProfileImageUrl, Username};
 
 #[derive(Debug, thiserror::Error)]

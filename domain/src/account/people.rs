@@ -1,13 +1,13 @@
 //! The super admin's people administration: list, approve with a role, change a role,
 //! delete. Nobody changes their own role here, and the last super admin always stays.
 
-use super::account::AccountService;
-use super::{Role, User, UserId};
+use super::service::AccountService;
 use crate::StoreError;
 use crate::audit::log_and_commit;
 use crate::audit::{AuditAction, NewAuditEntry};
 use crate::paging::{InvalidPage, PageBounds, PageRequest};
 use crate::permissions::{Ability, Caller, Refusal};
+use crate::user::{Role, User, UserId};
 
 #[derive(Debug, thiserror::Error)]
 pub enum PeopleError {

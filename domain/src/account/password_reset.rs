@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
-use super::account::AccountService;
-use super::tokens::TokenPurpose;
-use super::{FORMER_MEMBER_ID, Role, User};
+use super::service::AccountService;
 use crate::StoreError;
 use crate::rate_limit::{HitCounter, RateLimits, Verdict};
+use crate::user::tokens::TokenPurpose;
+use crate::user::{FORMER_MEMBER_ID, Role, User};
 use crate::validation::{Email, FieldErrors, Password};
 
 /// The answer to a used, expired or unknown reset link.

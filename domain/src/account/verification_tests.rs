@@ -7,9 +7,9 @@ use chrono::Duration;
 use futures_executor::block_on;
 
 use super::{ResendVerificationError, VerifyEmailError};
+use crate::account::AccountService;
 use crate::permissions::{Caller, Refusal};
 use crate::testing::{AccountFakes, account_service, link_token, sign_up_form, t0};
-use crate::user::account::AccountService;
 use crate::user::{User, UserRepository};
 
 fn sign_up(service: &AccountService, name: &str) -> User {

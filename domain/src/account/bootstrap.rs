@@ -1,9 +1,9 @@
 //! Creating the first super admin at start (docs/product.md#runtime).
 
-use super::{
+use crate::StoreError;
+use crate::user::{
     AdminCredentialRepository, AuthProvider, NewUser, PasswordHasher, Role, UserRepository,
 };
-use crate::StoreError;
 
 /// What the bootstrap is told by configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,7 +76,7 @@ pub async fn ensure_super_admin(
     })
 }
 
-impl super::account::AccountService {
+impl super::service::AccountService {
     /// [`ensure_super_admin`] over this service's stores and hasher, so start-up builds no
     /// adapters of its own.
     ///

@@ -1,10 +1,10 @@
 //! Signing in with Google: an identity an OpenID Connect provider vouched for, linked to
 //! an account or turned into a new pending member.
 
-use super::account::AccountService;
-use super::ports::ExternalIdentity;
-use super::{AuthProvider, NewUser, Role, User};
+use super::service::AccountService;
 use crate::StoreError;
+use crate::user::ports::ExternalIdentity;
+use crate::user::{AuthProvider, NewUser, Role, User};
 use chrono::{DateTime, Utc};
 
 #[derive(Debug, thiserror::Error)]

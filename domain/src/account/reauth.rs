@@ -3,12 +3,13 @@
 //! time, so a single account cannot take every hashing slot of the server
 //! (`docs/decisions/account-safety.md`).
 
-use super::User;
-use super::account::AccountService;
 use super::checks::CheckRefused;
 use super::checks::REAUTHENTICATION_MINUTES;
-use super::lockout::Attempt;
+use super::service::AccountService;
 use crate::StoreError;
+use crate::user::User;
+use crate::user::confirmed::IdentityConfirmed;
+use crate::user::lockout::Attempt;
 
 impl AccountService {
     /// Whether `password` matches `hash`, the stored hash of `me`, asked from `attempt`.
@@ -40,27 +41,6 @@ impl AccountService {
             self.count_failure(subject, &source, Some(me)).await?;
         }
         Ok(Ok(matches))
-    }
-}
-
-/// That the signed-in person confirmed who they are just now: made only by
-/// [`AccountService::confirm_identity`], asked for by actions that hand out lasting access
-/// (a new API token).
-#[derive(Debug)]
-pub struct IdentityConfirmed {
-    user: super::UserId,
-}
-
-impl IdentityConfirmed {
-    /// A confirmation for the domain's own unit tests.
-    #[cfg(test)]
-    pub(crate) fn assumed(user: &super::UserId) -> Self {
-        Self { user: user.clone() }
-    }
-
-    /// Whether the confirmation is `user`'s.
-    pub fn is_for(&self, user: &super::UserId) -> bool {
-        &self.user == user
     }
 }
 
@@ -96,9 +76,7 @@ impl AccountService {
         attempt: &Attempt,
     ) -> Result<IdentityConfirmed, ConfirmError> {
         let me = caller.require(crate::permissions::Ability::ManageOwnAccount)?;
-        let confirmed = || IdentityConfirmed {
-            user: me.id.clone(),
-        };
+        let confirmed = || IdentityConfirmed::new(&me.id);
         let recent = signed_in_at.is_some_and(|at| {
             self.now() - at <= chrono::Duration::minutes(REAUTHENTICATION_MINUTES)
         });

@@ -1,12 +1,12 @@
 //! Proving an e-mail address: the link mailed on sign-up (and again on request) and its
 //! use.
 
-use super::User;
-use super::account::AccountService;
-use super::account::AccountWork;
-use super::tokens::TokenPurpose;
+use super::service::AccountService;
+use super::service::AccountWork;
 use crate::StoreError;
 use crate::permissions::{Ability, Caller, Refusal};
+use crate::user::User;
+use crate::user::tokens::TokenPurpose;
 
 /// The answer to a used, expired or unknown verification link.
 pub const INVALID_VERIFICATION_LINK: &str = "This verification link is invalid or has expired";

@@ -5,13 +5,13 @@
 use chrono::Duration;
 use futures_executor::block_on;
 
+use crate::account::external::ExternalSignInError;
+use crate::account::password_reset::ResetPasswordError;
+use crate::account::sign_in::SignInError;
 use crate::session::SessionRecord;
 use crate::testing::{FakePasswordHasher, account_service, link_token, sign_up_form, t0};
 use crate::user::UserRepository;
-use crate::user::external::ExternalSignInError;
-use crate::user::password_reset::ResetPasswordError;
 use crate::user::ports::ExternalIdentity;
-use crate::user::sign_in::SignInError;
 
 fn session(sid: &str, user: &str) -> SessionRecord {
     SessionRecord {
@@ -213,8 +213,8 @@ fn google_does_not_take_over_an_account_whose_email_was_never_verified() {
 
 #[test]
 fn an_account_without_a_password_is_deleted_only_after_a_recent_sign_in() {
+    use crate::account::leaving::{DeleteAccountError, Departure};
     use crate::permissions::Caller;
-    use crate::user::leaving::{DeleteAccountError, Departure};
     let (service, fakes) = account_service();
     let user = block_on(service.sign_in_external(
         ExternalIdentity {

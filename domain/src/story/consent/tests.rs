@@ -2,7 +2,6 @@
 
 use chrono::{TimeZone, Utc};
 
-use super::withdrawal::check_reason;
 use super::*;
 
 fn record(uses: ConsentUses, kind: ConsentKind) -> ConsentRecord {
@@ -115,23 +114,6 @@ fn statement_text_is_required_and_bounded() {
     assert_eq!(
         check_statement(&long).unwrap_err().as_slice()[0].field,
         "text"
-    );
-}
-
-#[test]
-fn a_moderator_withdrawing_must_say_why() {
-    assert_eq!(
-        check_reason(None, true).unwrap_err().as_slice()[0].field,
-        "reason"
-    );
-    assert_eq!(
-        check_reason(Some("  "), true).unwrap_err().as_slice()[0].field,
-        "reason"
-    );
-    assert_eq!(check_reason(None, false).unwrap(), None);
-    assert_eq!(
-        check_reason(Some(" asked by phone "), true).unwrap(),
-        Some("asked by phone".into())
     );
 }
 
