@@ -17,7 +17,9 @@ use adapters::{
 use chrono::{DateTime, Duration, Utc};
 use domain::delivery::Round;
 use domain::permissions::Caller;
-use domain::social::{Platform, SocialDelivery, SocialPublisher, SocialService};
+use domain::social::{
+    Platform, SocialDelivery, SocialDeliveryPorts, SocialPublisher, SocialService,
+};
 use domain::story::{NewStory, StoryFields, StoryId, StoryRepository, StoryStatus};
 use domain::testing::new_user;
 use domain::user::{Role, User, UserRepository};
@@ -107,17 +109,15 @@ async fn exported(
 }
 
 fn worker(db: &DatabaseConnection, publishers: Vec<Arc<dyn SocialPublisher>>) -> SocialDelivery {
-    SocialDelivery::new(
-        (
-            Arc::new(SeaOrmSocialPostRepository::new(db.clone())),
-            Arc::new(SeaOrmStoryRepository::new(db.clone())),
-            Arc::new(adapters::SeaOrmUnitOfWork::new(db.clone())),
-        ),
+    SocialDelivery::new(SocialDeliveryPorts {
+        posts: Arc::new(SeaOrmSocialPostRepository::new(db.clone())),
+        stories: Arc::new(SeaOrmStoryRepository::new(db.clone())),
+        work: Arc::new(adapters::SeaOrmUnitOfWork::new(db.clone())),
         publishers,
-        Arc::new(SystemClock),
-        PUBLIC_URL.into(),
-        SITE.into(),
-    )
+        clock: Arc::new(SystemClock),
+        public_url: PUBLIC_URL.into(),
+        site_name: SITE.into(),
+    })
 }
 
 fn twitter(api: &FakeApi) -> Arc<dyn SocialPublisher> {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use domain::clock::Clock;
 use domain::consent::ConsentService;
-use domain::social::{SocialDelivery, SocialPostRepository, SocialService};
+use domain::social::{SocialDelivery, SocialDeliveryPorts, SocialPostRepository, SocialService};
 use domain::story::StoryRepository;
 
 use super::configured::social_publishers;
@@ -39,13 +39,15 @@ pub(super) fn services(p: SocialParts<'_>) -> anyhow::Result<SocialServices> {
     let config = p.config;
     let posts: Arc<dyn SocialPostRepository> =
         Arc::new(adapters::SeaOrmSocialPostRepository::new(p.stamp.clone()).with_wakeup(p.wakeup));
-    let delivery = SocialDelivery::new(
-        (posts.clone(), p.stories.clone(), p.work.clone()),
-        social_publishers(&config.social, &p.clock)?,
-        p.clock.clone(),
-        config.public_url.clone(),
-        config.site_name.clone(),
-    );
+    let delivery = SocialDelivery::new(SocialDeliveryPorts {
+        posts: posts.clone(),
+        stories: p.stories.clone(),
+        work: p.work.clone(),
+        publishers: social_publishers(&config.social, &p.clock)?,
+        clock: p.clock.clone(),
+        public_url: config.public_url.clone(),
+        site_name: config.site_name.clone(),
+    });
     // The platforms with credentials: the worker posts there, and deletes what it
     // posted once consent is withdrawn.
     let consents = ConsentService::new(

@@ -33,26 +33,30 @@ pub struct SocialDelivery {
     site_name: String,
 }
 
+/// What the delivery worker works with.
+pub struct SocialDeliveryPorts {
+    pub posts: Arc<dyn SocialPostRepository>,
+    pub stories: Arc<dyn StoryRepository>,
+    /// Records a deletion's outcome with its activity-log entry.
+    pub work: Arc<dyn UnitOfWork<dyn SocialWork>>,
+    /// One for each platform with credentials.
+    pub publishers: Vec<Arc<dyn SocialPublisher>>,
+    pub clock: Arc<dyn Clock>,
+    /// The site's address and name, which a post's text links to and names.
+    pub public_url: String,
+    pub site_name: String,
+}
+
 impl SocialDelivery {
-    pub fn new(
-        (posts, stories, work): (
-            Arc<dyn SocialPostRepository>,
-            Arc<dyn StoryRepository>,
-            Arc<dyn UnitOfWork<dyn SocialWork>>,
-        ),
-        publishers: Vec<Arc<dyn SocialPublisher>>,
-        clock: Arc<dyn Clock>,
-        public_url: String,
-        site_name: String,
-    ) -> Self {
+    pub fn new(p: SocialDeliveryPorts) -> Self {
         Self {
-            posts,
-            stories,
-            work,
-            publishers,
-            clock,
-            public_url,
-            site_name,
+            posts: p.posts,
+            stories: p.stories,
+            work: p.work,
+            publishers: p.publishers,
+            clock: p.clock,
+            public_url: p.public_url,
+            site_name: p.site_name,
         }
     }
 

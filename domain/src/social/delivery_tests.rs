@@ -42,13 +42,15 @@ fn world() -> World {
             ..crate::testing::WorkParts::new()
         },
     ));
-    let delivery = SocialDelivery::new(
-        (posts.clone(), stories.clone(), work.clone()),
-        vec![twitter.clone()],
-        clock.clone(),
-        URL.into(),
-        SITE.into(),
-    );
+    let delivery = SocialDelivery::new(SocialDeliveryPorts {
+        posts: posts.clone(),
+        stories: stories.clone(),
+        work: work.clone(),
+        publishers: vec![twitter.clone()],
+        clock: clock.clone(),
+        public_url: URL.into(),
+        site_name: SITE.into(),
+    });
     World {
         users,
         stories,
@@ -491,15 +493,17 @@ fn a_post_that_went_out_while_its_story_was_withdrawn_is_queued_for_deletion() {
     let w = world();
     let author = w.author();
     let story = w.exported(&author, "Grace", &[Platform::Twitter]);
-    let delivery = SocialDelivery::new(
-        (w.posts.clone(), w.stories.clone(), w.work.clone()),
-        vec![Arc::new(WithdrawnWhileSending {
+    let delivery = SocialDelivery::new(SocialDeliveryPorts {
+        posts: w.posts.clone(),
+        stories: w.stories.clone(),
+        work: w.work.clone(),
+        publishers: vec![Arc::new(WithdrawnWhileSending {
             stories: w.stories.clone(),
         })],
-        w.clock.clone(),
-        URL.into(),
-        SITE.into(),
-    );
+        clock: w.clock.clone(),
+        public_url: URL.into(),
+        site_name: SITE.into(),
+    });
     let first = block_on(delivery.deliver_due()).unwrap();
     // Posted, then deleted in the same round.
     assert_eq!(first.delivered, 2, "{first:?}");

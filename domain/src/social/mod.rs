@@ -16,7 +16,7 @@ pub mod service;
 mod text;
 
 pub use admin::{POSTS_PAGE_MAX, SocialAdminError};
-pub use delivery::SocialDelivery;
+pub use delivery::{SocialDelivery, SocialDeliveryPorts};
 pub use ports::{SocialPostRepository, SocialPublisher, SocialWork};
 pub use removal::{ClaimedDeletion, DeletionId, DeletionRecord, DeletionStatus, NewDeletion};
 pub use service::{ExportError, ExportReport, Handling, SocialPorts, SocialService};
