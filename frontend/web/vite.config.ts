@@ -40,6 +40,11 @@ export default defineConfig({
  * The app's script (`src/main.tsx`) is preloaded by index.html and started by `src/boot.ts` once
  * the page has painted: its `<script>` becomes a `<link rel="modulepreload" data-app>`, and
  * `boot.ts` (a second entry with no imports) takes its place.
+ *
+ * Home's chunk and the chunks it imports that the app's script does not are listed too, as
+ * `<link rel="modulepreload" ... data-signed-in-home>`: the server keeps them only in `/` for a
+ * request with a session cookie (`app-server/src/pages/head.rs`), where they load beside the app's
+ * script instead of after it and after `/api/user` (docs/benchmarks.md, "Phones").
  */
 function startAfterPaint(): Plugin {
   return {
@@ -48,15 +53,34 @@ function startAfterPaint(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const boot = Object.values(ctx.bundle ?? {}).find(
-          (chunk) => chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('/src/boot.ts'),
-        );
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const boot = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/src/boot.ts'));
+        const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/features/home/home-page.tsx'));
         const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-        if (!boot || !app) throw new Error('start-after-paint: no boot chunk or no app script in index.html');
+        if (!boot || !home || !app) {
+          throw new Error('start-after-paint: no boot chunk, no Home chunk or no app script in index.html');
+        }
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        /** `files` and every chunk they import statically. */
+        const closure = (files: string[]) => {
+          const seen = new Set<string>();
+          const visit = (file: string) => {
+            if (seen.has(file)) return;
+            seen.add(file);
+            byFile.get(file)?.imports.forEach(visit);
+          };
+          files.forEach(visit);
+          return seen;
+        };
+        const withApp = closure([app[1].replace(/^\//, '')]);
+        const forHome = [...closure([home.fileName])].filter((file) => !withApp.has(file));
         return html.replace(
           app[0],
-          `<script type="module" crossorigin src="/${boot.fileName}"></script>\n    ` +
+          [
+            `<script type="module" crossorigin src="/${boot.fileName}"></script>`,
             `<link rel="modulepreload" crossorigin href="${app[1]}" data-app>`,
+            ...forHome.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" data-signed-in-home>`),
+          ].join('\n    '),
         );
       },
     },

@@ -126,16 +126,35 @@ fn script_safe(json: &str) -> String {
 }
 
 /// The built `index.html` without its own title and description (the server writes
-/// those); a bare document when the site has not been built, so pages stay readable.
+/// those) and without Home's preloads; a bare document when the site has not been built, so
+/// pages stay readable.
 fn template() -> &'static str {
-    static TEMPLATE: OnceLock<String> = OnceLock::new();
-    TEMPLATE.get_or_init(|| {
+    &built().0
+}
+
+/// Home's chunks as `index.html` lists them (`data-signed-in-home`, written by
+/// `frontend/web/vite.config.ts`): only a signed-in `/` preloads them.
+pub fn home_modules() -> &'static str {
+    &built().1
+}
+
+fn built() -> &'static (String, String) {
+    static BUILT: OnceLock<(String, String)> = OnceLock::new();
+    BUILT.get_or_init(|| {
         let html = crate::frontend::index_html().unwrap_or_else(|| {
             "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"UTF-8\" />\n</head>\n<body>\n<div id=\"root\"></div>\n</body>\n</html>\n".to_owned()
         });
         let html = cut(&html, "<title>", "</title>");
-        cut(&html, "<meta name=\"description\"", ">")
+        split_home_modules(&cut(&html, "<meta name=\"description\"", ">"))
     })
+}
+
+/// `html` without its lines marked `data-signed-in-home`, and those lines.
+fn split_home_modules(html: &str) -> (String, String) {
+    let (home, rest): (Vec<&str>, Vec<&str>) = html
+        .split_inclusive('\n')
+        .partition(|line| line.contains(" data-signed-in-home"));
+    (rest.concat(), home.iter().map(|line| line.trim()).collect())
 }
 
 /// `html` without the first piece from `start` through the next `end`.
@@ -197,6 +216,23 @@ pub fn site_page(config: &Config, path: &str, status: StatusCode) -> HttpRespons
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn homes_modules_leave_the_template_for_a_list_of_their_own() {
+        let html = "<head>\n<script type=\"module\" src=\"/assets/boot.js\"></script>\n    \
+                    <link rel=\"modulepreload\" crossorigin href=\"/assets/home.js\" data-signed-in-home>\n    \
+                    <link rel=\"modulepreload\" crossorigin href=\"/assets/a.js\">\n</head>\n";
+        let (rest, home) = split_home_modules(html);
+        assert_eq!(
+            rest,
+            "<head>\n<script type=\"module\" src=\"/assets/boot.js\"></script>\n    \
+             <link rel=\"modulepreload\" crossorigin href=\"/assets/a.js\">\n</head>\n"
+        );
+        assert_eq!(
+            home,
+            "<link rel=\"modulepreload\" crossorigin href=\"/assets/home.js\" data-signed-in-home>"
+        );
+    }
 
     #[test]
     fn a_title_and_description_are_cut_from_the_template() {

@@ -61,6 +61,59 @@ engine_test!(
     }
 );
 
+engine_test!(
+    a_session_cookie_at_home_gets_the_loading_screen_and_homes_preloads,
+    |ctx, app| {
+        let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
+        let built = app_server::frontend::index_html().unwrap_or_default();
+        let home_modules: Vec<&str> = built
+            .lines()
+            .map(str::trim)
+            .filter(|line| line.contains(" data-signed-in-home"))
+            .collect();
+        assert!(
+            built.is_empty() || !home_modules.is_empty(),
+            "the built index.html lists Home's chunks"
+        );
+        let (status, html) = page(&app, "/", Some(&cookie)).await;
+        assert_eq!(status, 200);
+        let body = root(&html);
+        assert!(
+            body.starts_with("<div id=\"root\"><div role=\"status\""),
+            "{body}"
+        );
+        assert!(body.contains("<span>Loading...</span>"), "{body}");
+        let head = &html[..html.find("</head>").expect("a head")];
+        for answer in [
+            "/api/user",
+            "/api/site",
+            "/api/categories",
+            "/api/stories?limit=6",
+        ] {
+            assert!(
+                head.contains(&format!(
+                    "<link rel=\"preload\" as=\"fetch\" crossorigin=\"use-credentials\" href=\"{answer}\">"
+                )),
+                "{answer}: {head}"
+            );
+        }
+        for module in &home_modules {
+            assert!(head.contains(module), "{module}");
+        }
+        // Nobody else preloads Home: not a visitor, not another page.
+        for (path, cookie) in [
+            ("/", None),
+            ("/stories", Some(cookie.as_str())),
+            ("/help", Some(cookie.as_str())),
+        ] {
+            let (_, html) = page(&app, path, cookie).await;
+            assert!(!html.contains("data-signed-in-home"), "{path}");
+            assert!(!html.contains("as=\"fetch\""), "{path}");
+            assert!(!root(&html).contains("Loading..."), "{path}");
+        }
+    }
+);
+
 engine_test!(a_session_cookie_gets_no_visitors_paint, |ctx, app| {
     let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
     // Signed in: Home at `/`, their own header on `/stories`; a stale cookie is treated

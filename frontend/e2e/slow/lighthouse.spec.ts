@@ -3,10 +3,11 @@
 // with the mobile preset and its default throttling (a mid-range phone on a slow 4G network: most
 // readers arrive on a phone from a shared link): accessibility 100 in every run, and for the desktop
 // preset performance 95 or more by the median of three runs. The mobile performance is measured and
-// kept but not yet held to 95: the landing page, the story browser and a story now paint from the
-// first HTML response (0.8 s first paint, 1.2 s largest paint when the machine is quiet), and what
-// is left is blocking time and Home's chain of requests; docs/benchmarks.md ("Phones") records the
-// figures and what it takes. The scores measured go to test-results/slow-figures/lighthouse.json
+// kept but not yet held to 95: the landing page, the story browser and a story paint from the first
+// HTML response, and a member's Home shows the loading screen at once and preloads its code and data;
+// on a quiet machine every median now clears 95, Home with no room to spare, and CI's runs score
+// lower, so holding 95 would fail by noise. docs/benchmarks.md ("Phones") records the figures and
+// what is left (Home's largest paint waits for the app's render). The scores measured go to test-results/slow-figures/lighthouse.json
 // and to the log.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { approvedAccount, signIn } from '../lib/people';
 
 test.describe('landing page', () => {
   test('shows the hero, sections, stats, categories and footer', async ({ page }) => {
@@ -89,4 +90,34 @@ test('an unknown API path answers JSON 404', async ({ request }) => {
   expect(response.headers()['content-type']).toContain('application/json');
   const body: unknown = await response.json();
   expect(body).toMatchObject({ message: expect.any(String) });
+});
+
+test("a member's Home: the loading screen with the document, and each answer Home needs asked for once, with it", async ({
+  page,
+}) => {
+  const email = await approvedAccount('member', 'Lydia');
+  await signIn(page, email);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+  });
+  const document = await page.goto('/');
+  // The server sends the app's own loading screen (no blank page while the script loads on a phone)
+  // and preloads Home's answers and chunks (app-server/src/pages/first_paint.rs).
+  const html = (await document?.text()) ?? '';
+  expect(html).toContain('<span>Loading...</span>');
+  expect(html).toContain('rel="preload" as="fetch" crossorigin="use-credentials" href="/api/user"');
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-page-[^"]+" data-signed-in-home>/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Lydia' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'All Stories' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /stor(y|ies) found/ })).toBeVisible();
+  // What Home asked for is exactly what the document preloaded, each once: the app's fetches took
+  // the preloaded answers (a preload that does not match the app's request, say another `limit`,
+  // leaves the app's own request beside it).
+  const preloaded = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)]
+    .map((m) => m[1]!)
+    .sort();
+  expect(preloaded).toEqual(['/api/categories', '/api/site', '/api/stories?limit=6', '/api/user']);
+  expect([...asked].sort()).toEqual(preloaded);
 });

@@ -8,6 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { getGetSiteInfoQueryKey } from '@grace-stories/sdk/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/app/query-client';
+import { LoadingScreen } from '@/components/layout/loading-screen';
 import { PageShell } from '@/components/layout/page-shell';
 import { Hero, LANDING_SECTIONS } from '@/features/landing/landing-page';
 import { StoriesPage } from '@/features/browse/stories-page';
@@ -51,6 +52,13 @@ describe("the server's first paints are what React renders", () => {
     expect(html).toContain(`>${SITE_NAME_SLOT}</h1>`);
     expect(html).toContain('Sign Up');
     matches('landing.html', html);
+  });
+
+  it("a signed-in Home while the app starts: the app's loading screen", () => {
+    const html = renderToStaticMarkup(<LoadingScreen />);
+    expect(html).toContain('role="status"');
+    expect(html).toContain('Loading...');
+    matches('loading.html', html);
   });
 
   it('story browser: the heading, the search and the skeletons of the first page', () => {
