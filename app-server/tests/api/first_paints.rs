@@ -6,7 +6,7 @@ use actix_web::test;
 use domain::user::Role;
 
 use crate::engine_test;
-use crate::helpers::{TestContext, get_text, sign_in_as};
+use crate::helpers::{TestContext, get_text, sign_in_as, sign_in_as_with};
 
 /// The body of `path` as sent with `cookie` (a `Cookie` header) or without.
 async fn page<S, B>(app: &S, path: &str, cookie: Option<&str>) -> (u16, String)
@@ -26,6 +26,13 @@ where
     let status = res.status().as_u16();
     let body = test::read_body(res).await;
     (status, String::from_utf8_lossy(&body).into_owned())
+}
+
+/// The page's header (the first `<header>` element).
+fn header(html: &str) -> &str {
+    let from = html.find("<header").expect("a header");
+    let to = html[from..].find("</header>").expect("the header's end");
+    &html[from..from + to]
 }
 
 /// What is inside the React root.
@@ -61,45 +68,100 @@ engine_test!(
     }
 );
 
-engine_test!(
-    a_session_cookie_at_home_gets_the_loading_screen_and_homes_preloads,
-    |ctx, app| {
-        let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
-        let built = app_server::frontend::index_html().unwrap_or_default();
-        let home_modules: Vec<&str> = built
-            .lines()
-            .map(str::trim)
-            .filter(|line| line.contains(" data-signed-in-home"))
-            .collect();
+/// The `<link>`s of Home's chunks in the built `index.html` (none before the site is built).
+fn home_modules() -> Vec<String> {
+    let built = app_server::frontend::index_html().unwrap_or_default();
+    let modules: Vec<String> = built
+        .lines()
+        .map(str::trim)
+        .filter(|line| line.contains(" data-signed-in-home"))
+        .map(str::to_owned)
+        .collect();
+    assert!(
+        built.is_empty() || !modules.is_empty(),
+        "the built index.html lists Home's chunks"
+    );
+    modules
+}
+
+/// What a signed-in `/` asks for with the document: Home's four answers and its chunks.
+fn assert_homes_preloads(html: &str) {
+    let head = &html[..html.find("</head>").expect("a head")];
+    for answer in [
+        "/api/user",
+        "/api/site",
+        "/api/categories",
+        "/api/stories?limit=6",
+    ] {
         assert!(
-            built.is_empty() || !home_modules.is_empty(),
-            "the built index.html lists Home's chunks"
+            head.contains(&format!(
+                "<link rel=\"preload\" as=\"fetch\" crossorigin=\"use-credentials\" href=\"{answer}\">"
+            )),
+            "{answer}: {head}"
         );
+    }
+    for module in home_modules() {
+        assert!(head.contains(&module), "{module}");
+    }
+}
+
+engine_test!(
+    a_member_gets_their_homes_first_screen_and_its_preloads,
+    |ctx, app| {
+        let (user, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
         let (status, html) = page(&app, "/", Some(&cookie)).await;
         assert_eq!(status, 200);
         let body = root(&html);
+        // Marked as a paint the app keeps, but not a visitor's: the app asks who it is.
         assert!(
-            body.starts_with("<div id=\"root\"><div role=\"status\""),
+            body.starts_with(
+                "<div id=\"root\"><div data-prerendered=\"\" style=\"display:contents\">"
+            ),
             "{body}"
         );
-        assert!(body.contains("<span>Loading...</span>"), "{body}");
-        let head = &html[..html.find("</head>").expect("a head")];
-        for answer in [
-            "/api/user",
-            "/api/site",
-            "/api/categories",
-            "/api/stories?limit=6",
-        ] {
-            assert!(
-                head.contains(&format!(
-                    "<link rel=\"preload\" as=\"fetch\" crossorigin=\"use-credentials\" href=\"{answer}\">"
-                )),
-                "{answer}: {head}"
-            );
+        let first = user.first_name.clone().expect("a first name");
+        assert!(
+            body.contains(&format!("Welcome back, {first}</h1>")),
+            "{body}"
+        );
+        assert!(body.contains("aria-label=\"Loading stories\""));
+        // A member's header: Home, Browse Stories, Help Center, Dashboard; the badge.
+        assert!(body.contains("href=\"/dashboard\""), "{body}");
+        assert!(!body.contains("href=\"/admin\""));
+        assert!(!body.contains("Sign Up"));
+        assert!(
+            body.contains(">Member</span>") || body.contains(">Member<"),
+            "{body}"
+        );
+        // Their own page: no shared cache keeps it.
+        let res = test::call_service(
+            &app,
+            test::TestRequest::get()
+                .uri("/")
+                .insert_header(("cookie", cookie.clone()))
+                .to_request(),
+        )
+        .await;
+        assert_eq!(
+            res.headers().get("cache-control").unwrap(),
+            "private, no-cache"
+        );
+        for slot in ["__HEADER__", "__FIRST_NAME__", "__SITE_NAME__"] {
+            assert!(!html.contains(slot), "{slot}");
         }
-        for module in &home_modules {
-            assert!(head.contains(module), "{module}");
-        }
+        assert_homes_preloads(&html);
+
+        // The header follows the role and approval: an admin's has Admin, a pending
+        // contributor's no Dashboard and a "(Pending)" badge.
+        let (_, admin) = sign_in_as(&ctx, &app, Role::SubAdmin).await;
+        let (_, html) = page(&app, "/", Some(&admin)).await;
+        assert!(header(&html).contains("href=\"/admin\""));
+        let (_, pending) =
+            sign_in_as_with(&ctx, &app, Role::RegularContributor, |p| p.pending()).await;
+        let (_, html) = page(&app, "/", Some(&pending)).await;
+        assert!(!header(&html).contains("href=\"/dashboard\""));
+        assert!(header(&html).contains("Regular Contributor (Pending)"));
+
         // Nobody else preloads Home: not a visitor, not another page.
         for (path, cookie) in [
             ("/", None),
@@ -109,8 +171,24 @@ engine_test!(
             let (_, html) = page(&app, path, cookie).await;
             assert!(!html.contains("data-signed-in-home"), "{path}");
             assert!(!html.contains("as=\"fetch\""), "{path}");
-            assert!(!root(&html).contains("Loading..."), "{path}");
+            assert!(!root(&html).contains("Welcome back"), "{path}");
         }
+    }
+);
+
+engine_test!(
+    a_cookie_of_nobody_at_home_gets_the_loading_screen_and_the_preloads,
+    |_ctx, app| {
+        let (status, html) = page(&app, "/", Some("gs_session=stale")).await;
+        assert_eq!(status, 200);
+        let body = root(&html);
+        assert!(
+            body.starts_with("<div id=\"root\"><div role=\"status\""),
+            "{body}"
+        );
+        assert!(body.contains("<span>Loading...</span>"));
+        assert!(!body.contains("data-prerendered"));
+        assert_homes_preloads(&html);
     }
 );
 
@@ -123,11 +201,12 @@ engine_test!(a_session_cookie_gets_no_visitors_paint, |ctx, app| {
             let (status, html) = page(&app, path, Some(cookie)).await;
             assert_eq!(status, 200, "{path}");
             let body = root(&html);
-            assert!(!body.contains("data-prerendered"), "{path}: {body}");
             assert!(!body.contains("data-visitor"), "{path}");
             assert!(!body.contains(HERO), "{path}");
             assert!(!body.contains("All Stories</h1>"), "{path}");
         }
+        let (_, html) = page(&app, "/stories", Some(cookie)).await;
+        assert!(!root(&html).contains("data-prerendered"));
     }
     // Another cookie (the device's) is no session.
     let (_, html) = page(&app, "/", Some("gs_device=abc")).await;

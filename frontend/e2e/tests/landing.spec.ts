@@ -92,7 +92,7 @@ test('an unknown API path answers JSON 404', async ({ request }) => {
   expect(body).toMatchObject({ message: expect.any(String) });
 });
 
-test("a member's Home: the loading screen with the document, and each answer Home needs asked for once, with it", async ({
+test("a member's Home: its first screen in the document, and each answer Home needs asked for once, with it", async ({
   page,
 }) => {
   const email = await approvedAccount('member', 'Lydia');
@@ -103,15 +103,19 @@ test("a member's Home: the loading screen with the document, and each answer Hom
     if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
   });
   const document = await page.goto('/');
-  // The server sends the app's own loading screen (no blank page while the script loads on a phone)
-  // and preloads Home's answers and chunks (app-server/src/pages/first_paint.rs).
+  // The server paints the member's Home (their header, the hero, the stories' skeletons) and
+  // preloads Home's answers and chunks (app-server/src/pages/first_paint.rs); the app takes over
+  // with the same markup.
   const html = (await document?.text()) ?? '';
-  expect(html).toContain('<span>Loading...</span>');
-  expect(html).toContain('rel="preload" as="fetch" crossorigin="use-credentials" href="/api/user"');
+  expect(html).toContain('<div data-prerendered="" style="display:contents">');
+  expect(html).toContain('Welcome back, Lydia</h1>');
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-page-[^"]+" data-signed-in-home>/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Lydia' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'All Stories' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /stor(y|ies) found/ })).toBeVisible();
+  // The app has replaced the paint (its own header, the user menu loaded).
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
   // What Home asked for is exactly what the document preloaded, each once: the app's fetches took
   // the preloaded answers (a preload that does not match the app's request, say another `limit`,
   // leaves the app's own request beside it).

@@ -12,8 +12,11 @@ import { LoadingScreen } from '@/components/layout/loading-screen';
 import { PageShell } from '@/components/layout/page-shell';
 import { Hero, LANDING_SECTIONS } from '@/features/landing/landing-page';
 import { StoriesPage } from '@/features/browse/stories-page';
+import { HomePage } from '@/features/home/home-page';
 import { authQueryKey } from '@/hooks/use-auth';
 import { renderApp, signedOut } from '@/test/render-app';
+import { sampleUser } from '@/test/users';
+import type { User } from '@/hooks/use-auth';
 import { PageLoading, seedFromFirstPaint, setFirstPaint } from './first-paint';
 
 // The server's first paints are React's own markup (see first-paint.tsx). `UPDATE_FIRST_PAINT=1
@@ -23,10 +26,30 @@ const SITE_NAME_SLOT = '__SITE_NAME__';
 
 const DIR = path.resolve(__dirname, '../../../../app-server/src/pages/first_paint');
 
-/** A visitor's view at `path`: nobody signed in, the site's name a slot the server fills. */
-function markup(at: string, page: React.ReactNode): string {
+/** Where the server writes a member's first name, and their header (`first_paint.rs`). */
+const FIRST_NAME_SLOT = '__FIRST_NAME__';
+const HEADER_SLOT = '__HEADER__';
+
+/**
+ * The headers a member's Home can have, by the file the server picks for a role and approval
+ * (`home_header` in `app-server/src/pages/first_paint.rs`): the badge and the Dashboard and Admin
+ * links are all that differ.
+ */
+const HOME_HEADERS: [string, Pick<User, 'role' | 'isApproved'>][] = [
+  ['member', { role: 'member', isApproved: true }],
+  ['member-pending', { role: 'member', isApproved: false }],
+  ['regular_contributor', { role: 'regular_contributor', isApproved: true }],
+  ['regular_contributor-pending', { role: 'regular_contributor', isApproved: false }],
+  ['primary_contributor', { role: 'primary_contributor', isApproved: true }],
+  ['primary_contributor-pending', { role: 'primary_contributor', isApproved: false }],
+  ['admin', { role: 'admin', isApproved: true }],
+  ['admin-unapproved', { role: 'admin', isApproved: false }],
+];
+
+/** `user`'s view at `path` (a visitor's when null): the site's name a slot the server fills. */
+function markup(at: string, page: React.ReactNode, user: User | null = null): string {
   const client = createQueryClient();
-  client.setQueryData(authQueryKey, null);
+  client.setQueryData(authQueryKey, user);
   client.setQueryData(getGetSiteInfoQueryKey(), { siteName: SITE_NAME_SLOT });
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
@@ -52,6 +75,30 @@ describe("the server's first paints are what React renders", () => {
     expect(html).toContain(`>${SITE_NAME_SLOT}</h1>`);
     expect(html).toContain('Sign Up');
     matches('landing.html', html);
+  });
+
+  it("a member's Home: their header, the hero with their first name, the skeletons of the first stories", () => {
+    const home = (access: Pick<User, 'role' | 'isApproved'>) =>
+      markup('/', <HomePage />, sampleUser({ ...access, firstName: FIRST_NAME_SLOT }));
+    const header = (html: string) => /<header[\s\S]*<\/header>/.exec(html)![0];
+    const [, first] = HOME_HEADERS[0]!;
+    const template = home(first).replace(header(home(first)), HEADER_SLOT);
+    expect(template).toContain(`Welcome back, ${FIRST_NAME_SLOT}</h1>`);
+    expect(template).toContain('aria-label="Loading stories"');
+    matches('home.html', template);
+    for (const [name, access] of HOME_HEADERS) {
+      const html = home(access);
+      // The page around the header is the same for everyone.
+      expect(html.replace(header(html), HEADER_SLOT), name).toBe(template);
+      matches(`home-header-${name}.html`, header(html));
+    }
+    // Every admin role has the admin's header.
+    for (const role of ['sub_admin', 'super_admin'] as const) {
+      for (const isApproved of [true, false]) {
+        const html = home({ role, isApproved });
+        expect(header(html), role).toBe(header(home({ role: 'admin', isApproved })));
+      }
+    }
   });
 
   it("a signed-in Home while the app starts: the app's loading screen", () => {

@@ -56,7 +56,9 @@ export function SearchControls({
       </div>
       <Select value={category ?? ALL} onValueChange={(value) => onCategory(value === ALL ? null : value)}>
         <SelectTrigger aria-label="Filter by category" className="h-11 bg-white sm:w-56">
-          <SelectValue />
+          {/* Named here, not read from the open list's items, so the trigger reads the same in the
+              server's first paint and before the categories have loaded. */}
+          <SelectValue>{category ?? 'All Categories'}</SelectValue>
         </SelectTrigger>
         <SelectContent>
           <SelectItem value={ALL}>All Categories</SelectItem>
