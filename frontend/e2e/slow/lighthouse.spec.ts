@@ -88,6 +88,10 @@ async function auditOnce(url: string, preset: Preset, cookie?: string): Promise<
         tbtMs: metric('total-blocking-time'),
         cls: metric('cumulative-layout-shift'),
         speedIndexMs: metric('speed-index'),
+        // How fast this machine's processor is by Lighthouse's own yardstick: its mobile preset
+        // slows the processor 4x, which stands for a mid-range phone on a machine of about 1,500
+        // (Lighthouse's throttling docs); a faster machine simulates a faster phone.
+        benchmarkIndex: lhr.environment.benchmarkIndex,
       },
     };
   } finally {
@@ -114,7 +118,8 @@ async function auditPages(
       console.log(
         `lighthouse ${preset} ${name} (run ${run + 1}): accessibility ${scored.accessibility}, performance ${scored.performance} ` +
           `(FCP ${Math.round(scored.metrics.fcpMs ?? 0)} ms, LCP ${Math.round(scored.metrics.lcpMs ?? 0)} ms, ` +
-          `TBT ${Math.round(scored.metrics.tbtMs ?? 0)} ms, CLS ${(scored.metrics.cls ?? 0).toFixed(3)})`,
+          `TBT ${Math.round(scored.metrics.tbtMs ?? 0)} ms, CLS ${(scored.metrics.cls ?? 0).toFixed(3)}, ` +
+          `benchmark index ${Math.round(scored.metrics.benchmarkIndex ?? 0)})`,
       );
     }
     const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
