@@ -87,16 +87,7 @@ macro_rules! begins {
     )*};
 }
 
-begins!(
-    StoryWork,
-    CommentWork,
-    HelpWork,
-    MailWork,
-    SocialWork,
-    ApiTokenWork,
-    WithdrawalWork,
-    AccountWork,
-);
+domain::every_work!(begins);
 
 impl SeaOrmUnitOfWork {
     async fn open(&self) -> Result<SeaOrmWork, StoreError> {

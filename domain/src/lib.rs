@@ -35,3 +35,24 @@ pub mod testing;
 
 pub use error::StoreError;
 pub use permissions::{Ability, Caller};
+
+/// Calls the macro `$begin` with every work trait a service begins (`StoryWork`,
+/// `CommentWork`, ...), so the adapters' unit of work and the fake implement
+/// `UnitOfWork<dyn W>` for the same list: `domain::every_work!(begins);` where `begins!`
+/// writes one `impl UnitOfWork<dyn $view>` per path. A new aggregate's work trait goes here.
+/// (It names every aggregate, so it sits at the crate's root, above them all.)
+#[macro_export]
+macro_rules! every_work {
+    ($begin:ident) => {
+        $begin!(
+            $crate::story::StoryWork,
+            $crate::comment::CommentWork,
+            $crate::help::HelpWork,
+            $crate::mail::MailWork,
+            $crate::social::SocialWork,
+            $crate::api_token::ApiTokenWork,
+            $crate::consent::WithdrawalWork,
+            $crate::account::AccountWork,
+        );
+    };
+}

@@ -12,8 +12,9 @@
 //! `comment::CommentWork`, ...), built from the smaller ones of the aggregates it writes
 //! into (`audit::AuditWork`, `mail::MailWork`); its services open a
 //! `UnitOfWork<dyn StoryWork>`. The adapters' one database transaction is every such work at
-//! once (`adapters/src/work.rs`), so which repositories one action may touch is written
-//! beside the action, and no aggregate depends on the others through this module.
+//! once (`adapters/src/work.rs`, for the list in `every_work!` at the crate's root), so
+//! which repositories one action may touch is written beside the action, and no aggregate
+//! depends on the others through this module.
 
 use async_trait::async_trait;
 

@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { staticImports } from './scripts/static-imports.mjs';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), startAfterPaint()],
@@ -61,19 +62,11 @@ function startAfterPaint(): Plugin {
           throw new Error('start-after-paint: no boot chunk, no Home chunk or no app script in index.html');
         }
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        /** `files` and every chunk they import statically. */
-        const closure = (files: string[]) => {
-          const seen = new Set<string>();
-          const visit = (file: string) => {
-            if (seen.has(file)) return;
-            seen.add(file);
-            byFile.get(file)?.imports.forEach(visit);
-          };
-          files.forEach(visit);
-          return seen;
-        };
-        const withApp = closure([app[1].replace(/^\//, '')]);
-        const forHome = [...closure([home.fileName])].filter((file) => !withApp.has(file));
+        const importsOf = (file: string) => byFile.get(file)?.imports ?? [];
+        const withApp = staticImports(app[1].replace(/^\//, ''), importsOf);
+        const forHome = [...staticImports(home.fileName, importsOf, new Set(withApp))].filter(
+          (file) => !withApp.has(file),
+        );
         return html.replace(
           app[0],
           [

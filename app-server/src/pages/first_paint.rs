@@ -77,10 +77,7 @@ pub async fn stories(req: HttpRequest, state: web::Data<AppState>) -> HttpRespon
 
 fn page(req: &HttpRequest, state: &AppState, path: &str, markup: &str) -> HttpResponse {
     let config = &state.config;
-    if !req.query_string().is_empty() {
-        return site_page(config, path, StatusCode::OK);
-    }
-    if maybe_signed_in(req) {
+    if maybe_signed_in(req) || !req.query_string().is_empty() {
         return site_page(config, path, StatusCode::OK);
     }
     let body = format!(

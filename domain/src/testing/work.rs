@@ -236,16 +236,7 @@ macro_rules! begins {
     )*};
 }
 
-begins!(
-    StoryWork,
-    CommentWork,
-    HelpWork,
-    MailWork,
-    SocialWork,
-    ApiTokenWork,
-    WithdrawalWork,
-    AccountWork,
-);
+crate::every_work!(begins);
 
 impl FakeUnitOfWork {
     fn open(&self) -> FakeWork {

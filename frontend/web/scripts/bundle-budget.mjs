@@ -6,6 +6,7 @@
 // extra kilobyte is what keeps a keyboard reader's focus across the app's takeover.)
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { staticImports } from './static-imports.mjs';
 
 const LANDING_BUDGET = 121 * 1024;
 const PAGE_BUDGET = 250 * 1024;
@@ -19,12 +20,7 @@ function gzipped(file) {
 }
 
 /** Every script a chunk needs before it runs: itself and its static imports, recursively. */
-function closure(key, seen = new Set()) {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const dep of manifest[key].imports ?? []) closure(dep, seen);
-  return seen;
-}
+const closure = (key, seen) => staticImports(key, (k) => manifest[k].imports ?? [], seen);
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const weigh = (keys) => [...keys].reduce((sum, key) => sum + gzipped(manifest[key].file), 0);
