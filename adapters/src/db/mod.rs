@@ -31,6 +31,10 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     Ok(db)
 }
 
+/// How long a PostgreSQL connection may sit in the pool before it is pinged on its way
+/// out: a busy server's connections are never pinged, a quiet one's are.
+const PING_IF_IDLE_FOR: Duration = Duration::from_secs(5);
+
 /// Opens the database at `url` without migrating it (see [`migrate`]).
 ///
 /// # Errors
@@ -56,8 +60,18 @@ pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
         // see `wal_before_pool`.
         .map_sqlx_sqlite_opts(|o| o.foreign_keys(true).busy_timeout(Duration::from_secs(5)))
         .map_sqlx_sqlite_pool_opts(|pool| pool.after_release(|conn, _| Box::pin(healthy(conn))));
+    // A connection is handed out without a ping first when that would only cost a round
+    // trip for every statement (docs/benchmarks.md, "Pings before every statement"): a
+    // SQLite connection's thread answered the ping of `healthy` when it came back, and a
+    // file does not hang up meanwhile; a PostgreSQL connection is pinged only once it has
+    // been idle for `PING_IF_IDLE_FOR` (the server, a proxy or a firewall may have dropped
+    // it by then). One that broke sooner fails its statement, which answers 503, and sqlx
+    // closes it.
     if sqlite {
+        opts.test_before_acquire(false);
         wal_before_pool(url).await?;
+    } else {
+        opts.test_before_acquire_if_idle_for(PING_IF_IDLE_FOR);
     }
     Ok(Database::connect(opts).await?)
 }
