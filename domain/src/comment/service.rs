@@ -102,11 +102,11 @@ impl CommentService {
         let found = self
             .p
             .stories
-            .find_with_author(story)
+            .find(story)
             .await?
             .ok_or(ListCommentsError::StoryNotFound)?;
-        let visible = (found.story.is_public() && found.story.privacy.audience.admits(caller))
-            || caller.user_id() == Some(&found.story.author_id)
+        let visible = (found.is_public() && found.privacy.audience.admits(caller))
+            || caller.user_id() == Some(&found.author_id)
             || caller.can(Ability::ReviewStories);
         if !visible {
             return Err(ListCommentsError::StoryNotFound);
@@ -164,11 +164,9 @@ impl CommentService {
         let public = self
             .p
             .stories
-            .find_with_author(story)
+            .find(story)
             .await?
-            .is_some_and(|found| {
-                found.story.is_public() && found.story.privacy.audience.admits(caller)
-            });
+            .is_some_and(|found| found.is_public() && found.privacy.audience.admits(caller));
         if !public {
             return Err(PostCommentError::StoryNotFound);
         }

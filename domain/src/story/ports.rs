@@ -32,6 +32,13 @@ pub trait StoryRepository: Send + Sync {
         offset: u64,
     ) -> Result<Page<StorySummary>, StoreError>;
 
+    /// The story alone, whatever its status; `None` when it does not exist. One statement:
+    /// for checks of who may see it, where the author and passages are not needed.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database is down, else [`StoreError::Unknown`].
+    async fn find(&self, id: StoryId) -> Result<Option<Story>, StoreError>;
+
     /// The story with its author, whatever its status; `None` when it does not exist.
     ///
     /// # Errors

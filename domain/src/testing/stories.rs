@@ -199,6 +199,14 @@ impl StoryRepository for InMemoryStoryRepository {
         Ok(Page { items, total })
     }
 
+    async fn find(&self, id: StoryId) -> Result<Option<Story>, StoreError> {
+        Ok(lock(&self.rows)
+            .stories
+            .iter()
+            .find(|s| s.id == id)
+            .cloned())
+    }
+
     async fn find_with_author(&self, id: StoryId) -> Result<Option<StoryWithAuthor>, StoreError> {
         let story = lock(&self.rows)
             .stories

@@ -77,6 +77,15 @@ impl StoryRepository for SeaOrmStoryRepository {
         })
     }
 
+    async fn find(&self, id: StoryId) -> Result<Option<Story>, StoreError> {
+        stories::Entity::find_by_id(id.0)
+            .one(&self.db)
+            .await
+            .map_err(store_err)?
+            .map(to_domain)
+            .transpose()
+    }
+
     async fn find_with_author(&self, id: StoryId) -> Result<Option<StoryWithAuthor>, StoreError> {
         let Some(model) = stories::Entity::find_by_id(id.0)
             .one(&self.db)
