@@ -208,12 +208,7 @@ impl StoryRepository for InMemoryStoryRepository {
     }
 
     async fn find_with_author(&self, id: StoryId) -> Result<Option<StoryWithAuthor>, StoreError> {
-        let story = lock(&self.rows)
-            .stories
-            .iter()
-            .find(|s| s.id == id)
-            .cloned();
-        Ok(story.map(|story| self.with_author(story)))
+        Ok(self.find(id).await?.map(|story| self.with_author(story)))
     }
 
     async fn create(&self, new: NewStory) -> Result<Story, StoreError> {

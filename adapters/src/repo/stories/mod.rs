@@ -1,9 +1,12 @@
-//! Stories: the public list (page from the index, then authors in one batch), full-text
-//! search, an author's list and revisions. Rows and their mapping are in `rows.rs`, search
-//! in `search.rs`, the review queue in `review.rs`, feeds and sitemaps in `archive.rs`, a
-//! leaving author's stories in `leaving.rs`.
+//! Stories: the repository's entry points, and the reads of one story and of lists (the
+//! public list: page from the index, then authors in one batch; an author's list). Writing
+//! a story is in `write.rs`, its versions in `revisions.rs`, the site's counts in
+//! `counts.rs`, rows and their mapping in `rows.rs`, search in `search.rs`, the review queue
+//! in `review.rs`, feeds and sitemaps in `archive.rs`, a leaving author's stories in
+//! `leaving.rs`.
 
 mod archive;
+mod counts;
 mod leaving;
 mod list;
 mod passages;
@@ -11,6 +14,7 @@ mod review;
 mod revisions;
 mod rows;
 mod search;
+mod write;
 
 pub(crate) use list::list_selects;
 pub(crate) use passages::replace_many;
@@ -29,15 +33,12 @@ use domain::story::{
     StoryId, StoryQuery, StoryRepository, StorySummary, StoryWithAuthor,
 };
 use domain::user::{AuthorSummary, UserId};
-use sea_orm::sea_query::{Condition, Expr, ExprTrait};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
-};
+use sea_orm::sea_query::Condition;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 
 use crate::db::Db;
 use crate::db::store_err;
-use crate::entity::{stories, story_revisions};
+use crate::entity::stories;
 
 pub struct SeaOrmStoryRepository {
     db: Db,
@@ -87,87 +88,31 @@ impl StoryRepository for SeaOrmStoryRepository {
     }
 
     async fn find_with_author(&self, id: StoryId) -> Result<Option<StoryWithAuthor>, StoreError> {
-        let Some(model) = stories::Entity::find_by_id(id.0)
-            .one(&self.db)
-            .await
-            .map_err(store_err)?
-        else {
+        let Some(story) = self.find(id).await? else {
             return Ok(None);
         };
-        let mut authors = self.authors([model.author_id.clone()]).await?;
-        let author = authors.remove(&model.author_id).unwrap_or_default();
-        let passages = passages::of_stories(&self.db, [model.id])
+        let author = self
+            .authors([story.author_id.as_str().to_owned()])
             .await?
-            .remove(&StoryId(model.id))
+            .remove(story.author_id.as_str())
+            .unwrap_or_default();
+        let passages = passages::of_stories(&self.db, [story.id.0])
+            .await?
+            .remove(&story.id)
             .unwrap_or_default();
         Ok(Some(StoryWithAuthor {
-            story: to_domain(model)?,
+            story,
             author,
             passages,
         }))
     }
 
     async fn create(&self, new: NewStory) -> Result<Story, StoreError> {
-        let now = self.db.now();
-        let model = stories::ActiveModel {
-            title: Set(new.fields.title),
-            content: Set(new.fields.content),
-            source: Set(Some(new.fields.source)),
-            excerpt: Set(new.fields.excerpt),
-            video_url: Set(new.fields.video_url),
-            thumbnail_url: Set(new.fields.thumbnail_url),
-            category: Set(new.fields.category),
-            author_id: Set(new.author_id.as_str().to_owned()),
-            status: Set(new.status.as_str().to_owned()),
-            is_published: Set(new.is_published),
-            published_at: Set(new.published_at),
-            approved_by: Set(new.approved_by.map(|u| u.as_str().to_owned())),
-            approved_at: Set(new.approved_at),
-            rejection_reason: Set(None),
-            created_at: Set(now),
-            updated_at: Set(now),
-            byline: Set(new.privacy.byline.as_str().to_owned()),
-            audience: Set(new.privacy.audience.as_str().to_owned()),
-            ..Default::default()
-        }
-        .insert(&self.db)
-        .await
-        .map_err(store_err)?;
-        passages::replace(&self.db, model.id, &new.passages).await?;
-        to_domain(model)
+        self.insert(new).await
     }
 
     async fn update(&self, story: &Story, cited: &[Passage]) -> Result<Story, StoreError> {
-        let Some(model) = stories::Entity::find_by_id(story.id.0)
-            .one(&self.db)
-            .await
-            .map_err(store_err)?
-        else {
-            return Err(StoreError::Unknown(anyhow::anyhow!(
-                "story {} vanished during an update",
-                story.id
-            )));
-        };
-        let mut active = model.into_active_model();
-        active.title = Set(story.title.clone());
-        active.content = Set(story.content.clone());
-        active.source = Set(Some(story.source.clone()));
-        active.excerpt = Set(story.excerpt.clone());
-        active.video_url = Set(story.video_url.clone());
-        active.thumbnail_url = Set(story.thumbnail_url.clone());
-        active.category = Set(story.category.clone());
-        active.status = Set(story.status.as_str().to_owned());
-        active.is_published = Set(story.is_published);
-        active.published_at = Set(story.published_at);
-        active.approved_by = Set(story.approved_by.as_ref().map(|u| u.as_str().to_owned()));
-        active.approved_at = Set(story.approved_at);
-        active.rejection_reason = Set(story.rejection_reason.clone());
-        active.updated_at = Set(story.updated_at);
-        active.byline = Set(story.privacy.byline.as_str().to_owned());
-        active.audience = Set(story.privacy.audience.as_str().to_owned());
-        let model = active.update(&self.db).await.map_err(store_err)?;
-        passages::replace(&self.db, model.id, cited).await?;
-        to_domain(model)
+        self.save(story, cited).await
     }
 
     async fn delete(&self, id: StoryId) -> Result<bool, StoreError> {
@@ -253,22 +198,11 @@ impl StoryRepository for SeaOrmStoryRepository {
     }
 
     async fn revisions(&self, story: StoryId) -> Result<Vec<Revision>, StoreError> {
-        story_revisions::Entity::find()
-            .filter(story_revisions::Column::StoryId.eq(story.0))
-            .order_by_desc(story_revisions::Column::Id)
-            .all(&self.db)
-            .await
-            .map_err(store_err)?
-            .into_iter()
-            .map(revision)
-            .collect()
+        self.revisions_of(story).await
     }
 
     async fn count_all(&self) -> Result<u64, StoreError> {
-        stories::Entity::find()
-            .count(&self.db)
-            .await
-            .map_err(store_err)
+        self.count_every_story().await
     }
 
     async fn people(&self, ids: &[UserId]) -> Result<HashMap<UserId, AuthorSummary>, StoreError> {
@@ -281,22 +215,6 @@ impl StoryRepository for SeaOrmStoryRepository {
     }
 
     async fn published_counts(&self) -> Result<SiteCounts, StoreError> {
-        let counts: Option<(i64, i64)> = stories::Entity::find()
-            .filter(public_filter())
-            .select_only()
-            .column_as(Expr::col(stories::Column::Id).count(), "stories")
-            .column_as(
-                Expr::col(stories::Column::AuthorId).count_distinct(),
-                "authors",
-            )
-            .into_tuple()
-            .one(&self.db)
-            .await
-            .map_err(store_err)?;
-        let (stories, authors) = counts.unwrap_or_default();
-        Ok(SiteCounts {
-            published_stories: u64::try_from(stories).unwrap_or(0),
-            contributors: u64::try_from(authors).unwrap_or(0),
-        })
+        self.count_published_and_authors().await
     }
 }

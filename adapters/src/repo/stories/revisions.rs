@@ -1,17 +1,29 @@
-//! Stored versions of a story: adding one and closing one.
+//! Stored versions of a story: listing, adding and closing them.
 
 use chrono::{DateTime, Utc};
 use domain::StoreError;
 use domain::story::{Revision, RevisionStatus, StoryFields, StoryId};
 use domain::user::UserId;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use super::{SeaOrmStoryRepository, revision};
 use crate::db::store_err;
 use crate::entity::story_revisions;
 
 impl SeaOrmStoryRepository {
+    pub(super) async fn revisions_of(&self, story: StoryId) -> Result<Vec<Revision>, StoreError> {
+        story_revisions::Entity::find()
+            .filter(story_revisions::Column::StoryId.eq(story.0))
+            .order_by_desc(story_revisions::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(store_err)?
+            .into_iter()
+            .map(revision)
+            .collect()
+    }
+
     pub(super) async fn insert_revision(
         &self,
         story: StoryId,
