@@ -47,6 +47,7 @@ pub use repo::mail::queue::SeaOrmMailQueue;
 pub use repo::mail::writing::OutboxMailer;
 pub use repo::media::SeaOrmMediaRepository;
 pub use repo::rate_limits::SeaOrmHitCounter;
+pub use repo::rate_limits::tally::{SETTLE_EVERY, TalliedHits};
 pub use repo::schedules::SeaOrmScheduleRepository;
 pub use repo::scripture::{SeaOrmScriptureIndex, reindex_passages};
 pub use repo::sessions::SeaOrmSessionRepository;

@@ -1,9 +1,11 @@
-//! Shared rate-limit counters on SQLite and PostgreSQL (when `TEST_DATABASE_URL` is set).
+//! Shared rate-limit counters on SQLite and PostgreSQL (when `TEST_DATABASE_URL` is set):
+//! counted in the table at once (`SeaOrmHitCounter`), or in memory while a bucket is busy and
+//! settled in the table in batches (`TalliedHits`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use adapters::SeaOrmHitCounter;
 use adapters::testing::each_engine;
+use adapters::{SETTLE_EVERY, SeaOrmHitCounter, TalliedHits};
 use chrono::Duration;
 use domain::clock::{Clock, SystemClock};
 use domain::rate_limit::HitCounter;
@@ -111,6 +113,103 @@ async fn hits_counted_together_are_each_counted_once_in_their_order() {
         assert_eq!(alone.hit("comments|1.2.3.4|0", until).await.unwrap(), 81);
         drop((a, b));
         other.close().await.unwrap();
+    })
+    .await;
+}
+
+/// What a counter of its own reads from the table for `bucket` (adding one hit).
+async fn table_count_after_one_more(db: &sea_orm::DatabaseConnection, bucket: &str) -> u32 {
+    let until = SystemClock.now() + Duration::seconds(60);
+    SeaOrmHitCounter::new(db.clone())
+        .hit(bucket, until)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_busy_bucket_is_counted_in_memory_and_settled_in_the_table() {
+    each_engine(|db, _| async move {
+        let counter = TalliedHits::start(db.clone());
+        let until = SystemClock.now() + Duration::seconds(60);
+        let mut seen = Vec::new();
+        for _ in 0..30 {
+            seen.push(counter.hit("comments|1.2.3.4|0", until).await.unwrap());
+        }
+        assert_eq!(
+            seen,
+            (1..=30).collect::<Vec<u32>>(),
+            "every hit counted once"
+        );
+        // Within a settling round every hit is in the table, for every instance to see.
+        tokio::time::sleep(SETTLE_EVERY * 3).await;
+        assert_eq!(
+            table_count_after_one_more(&db, "comments|1.2.3.4|0").await,
+            31
+        );
+        // The table's count (31 with the other counter's) is read again once this counter's
+        // reading no longer stands.
+        assert_eq!(counter.hit("comments|1.2.3.4|0", until).await.unwrap(), 32);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn hits_on_two_instances_are_counted_exactly_once_readings_are_older_than_a_round() {
+    each_engine(|db, url| async move {
+        let other = adapters::connect(&url).await.unwrap();
+        let a = TalliedHits::start(db.clone());
+        let b = TalliedHits::start(other.clone());
+        let until = SystemClock.now() + Duration::seconds(60);
+        let mut seen = Vec::new();
+        // A client whose requests land on one instance and then the other, a few a second.
+        for n in 0..6 {
+            let counter = if n % 2 == 0 { &a } else { &b };
+            seen.push(counter.hit("sign-in|9.9.9.9|0", until).await.unwrap());
+            tokio::time::sleep(SETTLE_EVERY * 2).await;
+        }
+        assert_eq!(seen, (1..=6).collect::<Vec<u32>>());
+        drop((a, b));
+        other.close().await.unwrap();
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn what_was_counted_in_memory_is_settled_when_the_counter_is_dropped() {
+    each_engine(|db, _| async move {
+        let counter = TalliedHits::start(db.clone());
+        let until = SystemClock.now() + Duration::seconds(60);
+        for _ in 0..10 {
+            counter.hit("help|4.4.4.4|0", until).await.unwrap();
+        }
+        drop(counter);
+        tokio::time::sleep(SETTLE_EVERY * 5).await;
+        assert_eq!(table_count_after_one_more(&db, "help|4.4.4.4|0").await, 11);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn hits_arriving_together_are_each_counted() {
+    each_engine(|db, _| async move {
+        let counter = std::sync::Arc::new(TalliedHits::start(db.clone()));
+        let until = SystemClock.now() + Duration::seconds(60);
+        let mut hits = tokio::task::JoinSet::new();
+        for _ in 0..60 {
+            let counter = counter.clone();
+            hits.spawn(async move { counter.hit("comments|7.7.7.7|0", until).await.unwrap() });
+        }
+        let mut seen = Vec::new();
+        while let Some(hit) = hits.join_next().await {
+            seen.push(hit.unwrap());
+        }
+        // Whether counted in the table or in memory, the last hit knows every one before it.
+        assert_eq!(seen.iter().max(), Some(&60));
+        tokio::time::sleep(SETTLE_EVERY * 3).await;
+        assert_eq!(
+            table_count_after_one_more(&db, "comments|7.7.7.7|0").await,
+            61
+        );
     })
     .await;
 }

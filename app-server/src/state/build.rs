@@ -198,7 +198,11 @@ impl AppState {
             new_key: Arc::new(adapters::new_media_key),
             limits: config.media.limits,
         });
-        let limits = RequestLimits::new(hits, config.rate_limit_per_minute);
+        let limits = RequestLimits::new(
+            hits,
+            Arc::new(adapters::TalliedHits::start(db.clone())),
+            config.rate_limit_per_minute,
+        );
         let public_cache = Arc::new(crate::public_cache::PublicCache::new(
             config.public_cache_mb,
             adapters::SeaOrmCacheVersion::new(db.clone()),

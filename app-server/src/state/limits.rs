@@ -1,6 +1,7 @@
 //! The request limits every instance shares (counted in the database's `rate_limits`
-//! table): per client network and group, per e-mail address and per account for mails, and
-//! single-use values (`docs/decisions/account-safety.md`).
+//! table): per client network and group (a busy client's counted in memory and settled in
+//! batches), per e-mail address and per account for mails, and single-use values
+//! (`docs/decisions/account-safety.md`).
 
 use std::sync::Arc;
 
@@ -25,9 +26,10 @@ pub struct RequestLimits {
 }
 
 impl RequestLimits {
-    pub fn new(hits: Arc<dyn HitCounter>, per_minute: u32) -> Self {
+    /// `hits` counts each hit in the table; `tallied` counts a busy bucket's in memory first.
+    pub fn new(hits: Arc<dyn HitCounter>, tallied: Arc<dyn HitCounter>, per_minute: u32) -> Self {
         Self {
-            per_client: RateLimits::new(hits.clone(), per_minute),
+            per_client: RateLimits::new(tallied, per_minute),
             verification_mail: RateLimits::new(hits.clone(), VERIFICATION_MAILS_PER_HOUR)
                 .with_window(60 * 60),
             subscription_mail: RateLimits::new(hits.clone(), SUBSCRIPTION_MAILS_PER_HOUR)

@@ -63,6 +63,9 @@ async fn a_rate_limit_reached_through_one_server_holds_on_the_other() {
             assert_eq!(body["code"], "rate_limited", "{body}");
         }
         statuses.push(status);
+        // A few a second: each server reads the shared count (a busy client's is counted in
+        // memory for `SETTLE_EVERY`, docs/decisions/account-safety.md).
+        tokio::time::sleep(adapters::SETTLE_EVERY * 2).await;
     }
     // Four sign-ups a minute from one address, wherever they land; the fifth and sixth are
     // refused by both servers.

@@ -2,6 +2,9 @@
 //! database before it is answered, so every instance on the same database sees the same
 //! counts. Requests counted while others are being committed share one upsert and one
 //! commit (`db/group_commit.rs`): a busy minute costs a flush per group, not per request.
+//! [`tally`] counts a busy client's requests in memory and settles them in batches.
+
+pub mod tally;
 
 use std::collections::HashMap;
 use std::sync::Arc;
