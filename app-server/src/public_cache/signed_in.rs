@@ -121,6 +121,17 @@ impl PublicCache {
         self.kept_or(&self.stories, Some(id.0), compute).await
     }
 
+    /// The live story of `id` as kept since the last change, without computing it when it is
+    /// not (`None` then: nothing is known here, ask the database).
+    pub fn kept_live_story(&self, id: StoryId) -> Option<KeptStory> {
+        if self.budget == 0 {
+            return None;
+        }
+        let kept = locked(&self.stories.kept).to_back(&id.0).cloned()?;
+        metrics::counter!("public_cache_shared_hits_total").increment(1);
+        Some(kept)
+    }
+
     async fn kept_or<K: Hash + Eq + Clone, T, E>(
         &self,
         shelf: &Shelf<K, T>,

@@ -146,10 +146,14 @@ pub async fn create_comment(
         content: b.content,
         website: b.website,
     };
-    let comment = state
-        .comments
-        .post(&caller.0, StoryId(id.into_inner()), form)
-        .await?;
+    let id = StoryId(id.into_inner());
+    // A story every reader shares (kept since the last change) needs no query to be checked.
+    let kept = state.public_cache.kept_live_story(id);
+    let known = kept
+        .as_ref()
+        .and_then(|k| k.value.as_ref())
+        .map(|s| &s.story);
+    let comment = state.comments.post_on(&caller.0, id, known, form).await?;
     Ok(HttpResponse::Created()
         .json(CommentDto::from(comment))
         .visible(Visible::Nothing))

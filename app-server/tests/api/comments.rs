@@ -362,6 +362,35 @@ engine_test!(deleting_a_story_deletes_its_comments, |ctx, app| {
 });
 
 engine_test!(
+    a_story_read_and_then_taken_down_refuses_comments_at_once,
+    |ctx, app| {
+        let story = public_story(&ctx).await;
+        // A read keeps the live story for every reader; a comment then checks it there.
+        let read = client(&app, None)
+            .get(&format!("/api/stories/{}", story.id))
+            .await;
+        assert_eq!(read.status, 200);
+        post_comment(&app, &story, "Before").await;
+        let admin = sign_in_as(&ctx, &app, Role::Admin).await.1;
+        let down = client(&app, Some(&admin))
+            .post(
+                &format!("/api/admin/stories/{}/unpublish", story.id),
+                json!({"reason": "Private details"}),
+            )
+            .await;
+        assert_eq!(down.status, 200, "{}", down.body);
+        let after = client(&app, None)
+            .post(
+                &format!("/api/stories/{}/comments", story.id),
+                comment("Mary", "After"),
+            )
+            .await;
+        assert_eq!(after.status, 404, "the kept story went with the change");
+        assert_eq!(count_comments(&ctx).await, 1);
+    }
+);
+
+engine_test!(
     a_comment_list_costs_the_same_few_queries_whatever_its_length,
     |ctx, app| {
         let story = public_story(&ctx).await;

@@ -9,7 +9,7 @@ use crate::StoreError;
 use crate::clock::Clock;
 use crate::paging::{InvalidPage, Page, PageBounds, PageRequest};
 use crate::permissions::{Ability, Caller};
-use crate::story::{StoryId, StoryRepository};
+use crate::story::{Story, StoryId, StoryRepository};
 use crate::validation::{
     CommentAuthorEmail, CommentAuthorName, CommentContent, FieldErrors, messages,
 };
@@ -139,6 +139,24 @@ impl CommentService {
         story: StoryId,
         form: CommentForm,
     ) -> Result<Comment, PostCommentError> {
+        self.post_on(caller, story, None, form).await
+    }
+
+    /// [`Self::post`], given the story as a shared copy of live stories holds it (`known`,
+    /// emptied whenever a story changes): a story known there is not read again from the
+    /// store; `None` reads it. A story taken down on another instance within the last second
+    /// may still be known here: the comment is stored pending, as when the story is taken
+    /// down just after the check.
+    ///
+    /// # Errors
+    /// As [`Self::post`].
+    pub async fn post_on(
+        &self,
+        caller: &Caller,
+        story: StoryId,
+        known: Option<&Story>,
+        form: CommentForm,
+    ) -> Result<Comment, PostCommentError> {
         if form
             .website
             .as_deref()
@@ -161,12 +179,11 @@ impl CommentService {
                 PostCommentError::Invalid(errors)
             });
         };
-        let public = self
-            .p
-            .stories
-            .find(story)
-            .await?
-            .is_some_and(|found| found.is_public() && found.privacy.audience.admits(caller));
+        let open = |found: &Story| found.is_public() && found.privacy.audience.admits(caller);
+        let public = match known.filter(|known| known.id == story) {
+            Some(known) => open(known),
+            None => self.p.stories.find(story).await?.is_some_and(|f| open(&f)),
+        };
         if !public {
             return Err(PostCommentError::StoryNotFound);
         }

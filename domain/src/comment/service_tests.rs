@@ -235,6 +235,59 @@ fn a_comment_on_a_draft_or_missing_story_is_not_found() {
 }
 
 #[test]
+fn a_story_known_from_the_shared_copy_decides_without_a_read_and_only_for_its_own_id() {
+    let w = world();
+    let (_, live) = w.story(StoryStatus::Approved);
+    let draft = block_on(
+        w.stories
+            .create(new_story(&live.author_id, "Notes", StoryStatus::Draft)),
+    )
+    .unwrap();
+    // The copy says what the store does not: the copy decides (no read).
+    let mut known_live = live.clone();
+    known_live.id = draft.id;
+    assert!(
+        block_on(w.service.post_on(
+            &Caller::Visitor,
+            draft.id,
+            Some(&known_live),
+            form("Mary", None, "Amen")
+        ))
+        .is_ok()
+    );
+    let mut known_hidden = draft.clone();
+    known_hidden.id = live.id;
+    assert!(matches!(
+        block_on(w.service.post_on(
+            &Caller::Visitor,
+            live.id,
+            Some(&known_hidden),
+            form("Mary", None, "Amen")
+        )),
+        Err(PostCommentError::StoryNotFound)
+    ));
+    // A copy of another story is no answer: the store is read.
+    assert!(matches!(
+        block_on(w.service.post_on(
+            &Caller::Visitor,
+            draft.id,
+            Some(&live),
+            form("Mary", None, "Amen")
+        )),
+        Err(PostCommentError::StoryNotFound)
+    ));
+    // Fields are checked first, whatever the copy says.
+    assert!(matches!(
+        block_on(
+            w.service
+                .post_on(&Caller::Visitor, live.id, Some(&live), form("", None, ""))
+        ),
+        Err(PostCommentError::Incomplete(_))
+    ));
+    assert_eq!(w.comments.all().len(), 1);
+}
+
+#[test]
 fn a_blank_name_or_comment_is_incomplete_with_every_field_listed() {
     let w = world();
     let (_, story) = w.story(StoryStatus::Approved);
