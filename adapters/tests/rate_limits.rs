@@ -117,6 +117,13 @@ async fn hits_counted_together_are_each_counted_once_in_their_order() {
     .await;
 }
 
+/// A counter counting busy buckets in memory, its first hits through a grouped counter.
+fn tallied(db: &sea_orm::DatabaseConnection) -> TalliedHits {
+    TalliedHits::start(std::sync::Arc::new(
+        SeaOrmHitCounter::new(db.clone()).committing_in_groups(),
+    ))
+}
+
 /// What a counter of its own reads from the table for `bucket` (adding one hit).
 async fn table_count_after_one_more(db: &sea_orm::DatabaseConnection, bucket: &str) -> u32 {
     let until = SystemClock.now() + Duration::seconds(60);
@@ -129,7 +136,7 @@ async fn table_count_after_one_more(db: &sea_orm::DatabaseConnection, bucket: &s
 #[tokio::test]
 async fn a_busy_bucket_is_counted_in_memory_and_settled_in_the_table() {
     each_engine(|db, _| async move {
-        let counter = TalliedHits::start(db.clone());
+        let counter = tallied(&db);
         let until = SystemClock.now() + Duration::seconds(60);
         let mut seen = Vec::new();
         for _ in 0..30 {
@@ -157,8 +164,8 @@ async fn a_busy_bucket_is_counted_in_memory_and_settled_in_the_table() {
 async fn hits_on_two_instances_are_counted_exactly_once_readings_are_older_than_a_round() {
     each_engine(|db, url| async move {
         let other = adapters::connect(&url).await.unwrap();
-        let a = TalliedHits::start(db.clone());
-        let b = TalliedHits::start(other.clone());
+        let a = tallied(&db);
+        let b = tallied(&other);
         let until = SystemClock.now() + Duration::seconds(60);
         let mut seen = Vec::new();
         // A client whose requests land on one instance and then the other, a few a second.
@@ -177,7 +184,7 @@ async fn hits_on_two_instances_are_counted_exactly_once_readings_are_older_than_
 #[tokio::test]
 async fn what_was_counted_in_memory_is_settled_when_the_counter_is_dropped() {
     each_engine(|db, _| async move {
-        let counter = TalliedHits::start(db.clone());
+        let counter = tallied(&db);
         let until = SystemClock.now() + Duration::seconds(60);
         for _ in 0..10 {
             counter.hit("help|4.4.4.4|0", until).await.unwrap();
@@ -192,7 +199,7 @@ async fn what_was_counted_in_memory_is_settled_when_the_counter_is_dropped() {
 #[tokio::test]
 async fn hits_arriving_together_are_each_counted() {
     each_engine(|db, _| async move {
-        let counter = std::sync::Arc::new(TalliedHits::start(db.clone()));
+        let counter = std::sync::Arc::new(tallied(&db));
         let until = SystemClock.now() + Duration::seconds(60);
         let mut hits = tokio::task::JoinSet::new();
         for _ in 0..60 {

@@ -199,8 +199,8 @@ impl AppState {
             limits: config.media.limits,
         });
         let limits = RequestLimits::new(
-            hits,
-            Arc::new(adapters::TalliedHits::start(db.clone())),
+            hits.clone(),
+            Arc::new(adapters::TalliedHits::start(hits)),
             config.rate_limit_per_minute,
         );
         let public_cache = Arc::new(crate::public_cache::PublicCache::new(

@@ -41,7 +41,7 @@ const SETTLE_AT_ONCE: usize = 1_000;
 pub struct TalliedHits {
     tally: Arc<Tally>,
     /// Counts a hit in the table at once (with others being committed meanwhile).
-    direct: SeaOrmHitCounter,
+    direct: Arc<SeaOrmHitCounter>,
 }
 
 #[derive(Default)]
@@ -161,16 +161,13 @@ impl Tally {
 }
 
 impl TalliedHits {
-    /// A counter on `db`; its settling task runs on the current Tokio runtime until the
-    /// counter is dropped.
-    pub fn start(db: impl Into<Db>) -> Self {
-        let db = db.into();
+    /// A counter counting a bucket's first hit through `direct` (the instance's counter that
+    /// commits in groups, shared with its other limits) and settling on its database; the
+    /// settling task runs on the current Tokio runtime until the counter is dropped.
+    pub fn start(direct: Arc<SeaOrmHitCounter>) -> Self {
         let tally = Arc::new(Tally::default());
-        tokio::spawn(settle_until_closed(tally.clone(), db.clone()));
-        Self {
-            tally,
-            direct: SeaOrmHitCounter::new(db).committing_in_groups(),
-        }
+        tokio::spawn(settle_until_closed(tally.clone(), direct.db.clone()));
+        Self { tally, direct }
     }
 }
 
