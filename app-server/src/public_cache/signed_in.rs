@@ -124,10 +124,16 @@ impl PublicCache {
     /// The live story of `id` as kept since the last change, without computing it when it is
     /// not (`None` then: nothing is known here, ask the database).
     pub fn kept_live_story(&self, id: StoryId) -> Option<KeptStory> {
+        self.kept_in(&self.stories, &id.0)
+    }
+
+    /// What `shelf` keeps for `key`, now the most recently used (`None` when nothing is, or
+    /// nothing may be kept).
+    fn kept_in<K: Hash + Eq, T>(&self, shelf: &Shelf<K, T>, key: &K) -> Option<Arc<Kept<T>>> {
         if self.budget == 0 {
             return None;
         }
-        let kept = locked(&self.stories.kept).to_back(&id.0).cloned()?;
+        let kept = locked(&shelf.kept).to_back(key).cloned()?;
         metrics::counter!("public_cache_shared_hits_total").increment(1);
         Some(kept)
     }
@@ -141,8 +147,7 @@ impl PublicCache {
         let Some(key) = key.filter(|_| self.budget > 0) else {
             return compute.await.map(|v| Arc::new(Kept::new(v)));
         };
-        if let Some(kept) = locked(&shelf.kept).to_back(&key).cloned() {
-            metrics::counter!("public_cache_shared_hits_total").increment(1);
+        if let Some(kept) = self.kept_in(shelf, &key) {
             return Ok(kept);
         }
         let running = locked(&shelf.running)

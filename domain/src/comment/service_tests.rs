@@ -243,45 +243,28 @@ fn a_story_known_from_the_shared_copy_decides_without_a_read_and_only_for_its_ow
             .create(new_story(&live.author_id, "Notes", StoryStatus::Draft)),
     )
     .unwrap();
+    let post = |id: StoryId, known: &Story, form: CommentForm| {
+        block_on(w.service.post_on(&Caller::Visitor, id, Some(known), form))
+    };
+    let amen = || form("Mary", None, "Amen");
     // The copy says what the store does not: the copy decides (no read).
     let mut known_live = live.clone();
     known_live.id = draft.id;
-    assert!(
-        block_on(w.service.post_on(
-            &Caller::Visitor,
-            draft.id,
-            Some(&known_live),
-            form("Mary", None, "Amen")
-        ))
-        .is_ok()
-    );
+    assert!(post(draft.id, &known_live, amen()).is_ok());
     let mut known_hidden = draft.clone();
     known_hidden.id = live.id;
     assert!(matches!(
-        block_on(w.service.post_on(
-            &Caller::Visitor,
-            live.id,
-            Some(&known_hidden),
-            form("Mary", None, "Amen")
-        )),
+        post(live.id, &known_hidden, amen()),
         Err(PostCommentError::StoryNotFound)
     ));
     // A copy of another story is no answer: the store is read.
     assert!(matches!(
-        block_on(w.service.post_on(
-            &Caller::Visitor,
-            draft.id,
-            Some(&live),
-            form("Mary", None, "Amen")
-        )),
+        post(draft.id, &live, amen()),
         Err(PostCommentError::StoryNotFound)
     ));
     // Fields are checked first, whatever the copy says.
     assert!(matches!(
-        block_on(
-            w.service
-                .post_on(&Caller::Visitor, live.id, Some(&live), form("", None, ""))
-        ),
+        post(live.id, &live, form("", None, "")),
         Err(PostCommentError::Incomplete(_))
     ));
     assert_eq!(w.comments.all().len(), 1);
