@@ -3,6 +3,8 @@
 //! archive for benchmarks (`seed --stories N --comments M [--users U] [--subscribers S]`),
 //! writes a backup (`backup [--out FILE]`) or restores one (`restore FILE [--replace]`).
 
+use std::time::Duration;
+
 use actix_web::HttpServer;
 use app_server::config::Config;
 use tracing_subscriber::EnvFilter;
@@ -122,6 +124,12 @@ fn seed_plan(args: impl Iterator<Item = String>) -> anyhow::Result<(adapters::Se
     Ok((plan, subscribers))
 }
 
+/// How long an idle connection stays open for its next request: longer than load balancers and
+/// proxies keep theirs (60 s for most), so that none of them, and no client pooling its
+/// connections, sends a request on a connection the server is closing at that moment
+/// (docs/reliability.md, "Idle connections"). actix's default is 5 s.
+const IDLE_CONNECTION: Duration = Duration::from_secs(75);
+
 async fn serve() -> anyhow::Result<()> {
     let config = Config::from_env()?;
     let bind = config.bind_addr.clone();
@@ -134,6 +142,7 @@ async fn serve() -> anyhow::Result<()> {
     tracing::info!(%bind, public_url = %state.config.public_url, "listening");
     // actix stops accepting on SIGINT/SIGTERM and lets requests in flight finish.
     HttpServer::new(move || app_server::app(state.clone(), openapi.clone()))
+        .keep_alive(IDLE_CONNECTION)
         .shutdown_timeout(20)
         .bind(&bind)?
         .run()

@@ -12,6 +12,7 @@ mod api_tokens;
 mod backup_admin;
 mod backups;
 mod comments;
+mod connections;
 mod consent;
 mod contract;
 mod cors;

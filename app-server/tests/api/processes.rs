@@ -106,6 +106,24 @@ impl Server {
         }
     }
 
+    /// Asks the process to stop with SIGTERM, as a service manager does, and waits at most
+    /// `within` for it to exit: its exit status, or `None` when it was still running then.
+    pub fn terminate(&mut self, within: Duration) -> Option<std::process::ExitStatus> {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("run kill");
+        assert!(sent.success(), "kill -TERM failed");
+        let deadline = Instant::now() + within;
+        while Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
+    }
+
     /// Kills the process with SIGKILL (no shutdown of any kind) and reaps it.
     pub fn kill(&mut self) {
         let _ = self.child.kill();
