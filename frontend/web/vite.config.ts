@@ -34,6 +34,9 @@ export default defineConfig({
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // The screen tests drive the whole app in jsdom with userEvent (lazy chunks, dialogs, typed
+    // forms): on two cores with both workers busy a long journey takes 3-6 s, past vitest's 5 s.
+    testTimeout: 15_000,
   },
 });
 

@@ -5,8 +5,6 @@ import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { samplePending, samplePendingEdit } from '@/test/stories';
 import { sampleUser } from '@/test/users';
 
-// Clicking through a lazily loaded dashboard and its dialogs takes a few seconds in jsdom.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,8 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 
-// The admin area's screens load lazily; jsdom takes a few seconds.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,8 +5,6 @@ import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 import { ACTION_LABEL } from './activity-log-tab';
 
-// Each screen of the admin area loads lazily; clicking through several takes a few seconds in jsdom.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,8 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 
-// The admin area's screens load lazily; a first click-through takes a few seconds in jsdom.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();

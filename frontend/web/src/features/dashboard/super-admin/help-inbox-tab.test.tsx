@@ -5,8 +5,6 @@ import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 import { replyHref } from './help-inbox-tab';
 
-// The admin area's screens load lazily; a first click-through takes a few seconds in jsdom.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();

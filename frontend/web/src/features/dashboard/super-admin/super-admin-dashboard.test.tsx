@@ -6,8 +6,6 @@ import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 import { passwordChangeProblem } from './change-password-tab';
 
-// The admin area's screens load lazily; a first click-through takes a few seconds in jsdom.
-vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
