@@ -5,7 +5,6 @@ import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { samplePending, samplePendingEdit } from '@/test/stories';
 import { sampleUser } from '@/test/users';
 
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

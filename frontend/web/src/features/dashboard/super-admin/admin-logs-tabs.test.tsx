@@ -5,7 +5,6 @@ import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 import { ACTION_LABEL } from './activity-log-tab';
 
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

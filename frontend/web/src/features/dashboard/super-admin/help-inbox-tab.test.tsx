@@ -5,7 +5,6 @@ import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 import { replyHref } from './help-inbox-tab';
 
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -6,7 +6,6 @@ import { renderApp, signedOut, type FetchTable } from '@/test/render-app';
 import { sampleUser } from '@/test/users';
 import { passwordChangeProblem } from './change-password-tab';
 
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
