@@ -140,7 +140,8 @@ async fn serve() -> anyhow::Result<()> {
         app_server::metrics::install(addr, &state)?;
     }
     tracing::info!(%bind, public_url = %state.config.public_url, "listening");
-    // actix stops accepting on SIGINT/SIGTERM and lets requests in flight finish.
+    // actix stops accepting on SIGINT/SIGTERM, closes idle connections and lets requests in
+    // flight finish (at most 20 s).
     HttpServer::new(move || app_server::app(state.clone(), openapi.clone()))
         .keep_alive(IDLE_CONNECTION)
         .shutdown_timeout(20)
