@@ -109,11 +109,16 @@ impl Server {
     /// Asks the process to stop with SIGTERM, as a service manager does, and waits at most
     /// `within` for it to exit: its exit status, or `None` when it was still running then.
     pub fn terminate(&mut self, within: Duration) -> Option<std::process::ExitStatus> {
-        let sent = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .expect("run kill");
-        assert!(sent.success(), "kill -TERM failed");
+        let pid = libc::pid_t::try_from(self.child.id()).expect("a process id");
+        // SAFETY: `kill` only sends a signal, to our own child, which is not reaped yet (so its
+        // id is still its own).
+        let sent = unsafe { libc::kill(pid, libc::SIGTERM) };
+        assert_eq!(
+            sent,
+            0,
+            "SIGTERM to {pid}: {}",
+            std::io::Error::last_os_error()
+        );
         let deadline = Instant::now() + within;
         while Instant::now() < deadline {
             if let Some(status) = self.child.try_wait().unwrap() {
