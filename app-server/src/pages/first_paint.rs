@@ -4,14 +4,17 @@
 //! script; docs/benchmarks.md, "Phones").
 //!
 //! The markup is React's own (`first_paint/*.html`, written and checked by
-//! `frontend/web/src/app/first-paint.test.tsx`), so React's first render replaces it with
-//! the same words and classes: nothing shifts. Someone with a session cookie gets no
+//! `frontend/web/src/app/first-paint.test.tsx`). A visitor's landing page and story browser
+//! are the whole app's first render of that page, which the app hydrates: it adopts the
+//! markup instead of building the page again. A member's Home is its first screen, which
+//! the app's first render replaces with the same words and classes: nothing shifts. Someone with a session cookie gets no
 //! visitor's screen that would flash away: at `/` their Home ([`signed_in_home`]),
 //! elsewhere the page without a first paint.
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::CACHE_CONTROL;
 use actix_web::{HttpRequest, HttpResponse, web};
+use chrono::Datelike;
 
 use super::escape;
 use super::head::{Head, document, home_modules, html_response, site_page};
@@ -23,9 +26,10 @@ use crate::state::AppState;
 use domain::Caller;
 use domain::user::{Role, User};
 
-/// The landing page's header and hero.
+/// The landing page as the app first renders it for a visitor.
 const LANDING: &str = include_str!("first_paint/landing.html");
-/// The story browser's header, heading, search and card skeletons.
+/// The story browser as the app first renders it for a visitor: its header, heading, search
+/// and card skeletons.
 const STORIES: &str = include_str!("first_paint/stories.html");
 /// The app's loading screen (`LoadingScreen`), which `/` shows at once for a session
 /// cookie that belongs to nobody any more.
@@ -34,6 +38,8 @@ const LOADING: &str = include_str!("first_paint/loading.html");
 const HOME: &str = include_str!("first_paint/home.html");
 /// Where the markup has the site's name.
 const SITE_NAME_SLOT: &str = "__SITE_NAME__";
+/// Where the markup has the current year (the footer's copyright line).
+const YEAR_SLOT: &str = "__YEAR__";
 /// Where a member's Home has its header, and the member's first name.
 const HEADER_SLOT: &str = "__HEADER__";
 const FIRST_NAME_SLOT: &str = "__FIRST_NAME__";
@@ -80,17 +86,18 @@ fn page(req: &HttpRequest, state: &AppState, path: &str, markup: &str) -> HttpRe
     if maybe_signed_in(req) || !req.query_string().is_empty() {
         return site_page(config, path, StatusCode::OK);
     }
-    let body = format!(
-        "<div {} style=\"display:contents\">{}</div>",
-        marks(req),
-        markup
-            .trim_end()
-            .replace(SITE_NAME_SLOT, &escape(&config.site_name))
+    let markup = markup
+        .trim_end()
+        .replace(SITE_NAME_SLOT, &escape(&config.site_name))
+        .replace(YEAR_SLOT, &chrono::Utc::now().year().to_string());
+    // The app's own first render of the page: the root itself carries the marks, and
+    // `data-hydrate` tells the app to adopt this markup instead of replacing it.
+    let html = document(config, &Head::site(config, path), &markup).replacen(
+        "<div id=\"root\">",
+        &format!("<div id=\"root\" {} data-hydrate=\"\">", marks(req)),
+        1,
     );
-    html_response(
-        StatusCode::OK,
-        document(config, &Head::site(config, path), &body),
-    )
+    html_response(StatusCode::OK, html)
 }
 
 /// What Home's first render asks for, exactly as the app asks (`/api/stories?limit=6` is

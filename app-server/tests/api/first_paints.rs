@@ -37,7 +37,7 @@ fn header(html: &str) -> &str {
 
 /// What is inside the React root.
 fn root(html: &str) -> &str {
-    &html[html.find("<div id=\"root\">").expect("the React root")..]
+    &html[html.find("<div id=\"root\"").expect("the React root")..]
 }
 
 const HERO: &str = "<h1 id=\"hero-title\" class=\"mt-6 font-serif text-5xl";
@@ -51,7 +51,7 @@ engine_test!(
         let body = root(&html);
         assert!(
         body.starts_with(
-            "<div id=\"root\"><div data-prerendered=\"\" data-visitor=\"\" style=\"display:contents\">"
+            "<div id=\"root\" data-prerendered=\"\" data-visitor=\"\" data-hydrate=\"\"><!--$-->"
         ),
         "{body}"
     );
@@ -63,6 +63,13 @@ engine_test!(
             "a visitor's header"
         );
         assert!(!html.contains("__SITE_NAME__"));
+        // The app's whole first render, down to the footer with this year.
+        let year = chrono::Utc::now().format("%Y").to_string();
+        assert!(
+            body.contains(&format!("© <!-- -->{year}<!-- --> <!-- -->Grace Stories")),
+            "{body}"
+        );
+        assert!(!html.contains("__YEAR__"));
         // The site's own head, as before.
         assert!(html.contains("<title>Grace Stories</title>"));
     }
@@ -225,7 +232,12 @@ engine_test!(
         assert_eq!(status, 200);
         assert!(ctype.starts_with("text/html"), "{ctype}");
         let body = root(&html);
-        assert!(body.contains("data-visitor"), "{body}");
+        assert!(
+            body.starts_with(
+                "<div id=\"root\" data-prerendered=\"\" data-visitor=\"\" data-hydrate=\"\">"
+            ),
+            "{body}"
+        );
         assert!(body.contains(">All Stories</h1>"), "{body}");
         assert!(body.contains("aria-label=\"Search stories\""));
         assert!(body.contains("aria-label=\"Loading stories\""));

@@ -1,5 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
@@ -9,22 +7,16 @@ import { getGetSiteInfoQueryKey } from '@grace-stories/sdk/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/app/query-client';
 import { LoadingScreen } from '@/components/layout/loading-screen';
-import { PageShell } from '@/components/layout/page-shell';
-import { Hero, LANDING_SECTIONS } from '@/features/landing/landing-page';
-import { StoriesPage } from '@/features/browse/stories-page';
 import { HomePage } from '@/features/home/home-page';
 import { authQueryKey } from '@/hooks/use-auth';
 import { renderApp, signedOut } from '@/test/render-app';
+import { matchesPaintFile, SITE_NAME_SLOT } from '@/test/first-paint-files';
 import { sampleUser } from '@/test/users';
 import type { User } from '@/hooks/use-auth';
 import { PageLoading, seedFromFirstPaint, setFirstPaint } from './first-paint';
 
-// The server's first paints are React's own markup (see first-paint.tsx). `UPDATE_FIRST_PAINT=1
-// npx vitest run first-paint` rewrites them after a change to these components.
-/** Where the server writes the site's name (`app-server/src/pages/first_paint.rs`). */
-const SITE_NAME_SLOT = '__SITE_NAME__';
-
-const DIR = path.resolve(__dirname, '../../../../app-server/src/pages/first_paint');
+// The server's first paints that the app replaces are React's own markup too (see first-paint.tsx;
+// the hydrated ones are in hydrated-paints.test.tsx).
 
 /** Where the server writes a member's first name, and their header (`first_paint.rs`). */
 const FIRST_NAME_SLOT = '__FIRST_NAME__';
@@ -58,25 +50,7 @@ function markup(at: string, page: React.ReactNode, user: User | null = null): st
   );
 }
 
-function matches(file: string, html: string) {
-  const full = path.join(DIR, file);
-  if (process.env.UPDATE_FIRST_PAINT) writeFileSync(full, `${html}\n`);
-  expect(readFileSync(full, 'utf8').trimEnd()).toBe(html);
-}
-
 describe("the server's first paints are what React renders", () => {
-  it('landing page: the header and the hero', () => {
-    const html = markup(
-      '/',
-      <PageShell sections={LANDING_SECTIONS}>
-        <Hero siteName={SITE_NAME_SLOT} />
-      </PageShell>,
-    );
-    expect(html).toContain(`>${SITE_NAME_SLOT}</h1>`);
-    expect(html).toContain('Sign Up');
-    matches('landing.html', html);
-  });
-
   it("a member's Home: their header, the hero with their first name, the skeletons of the first stories", () => {
     const home = (access: Pick<User, 'role' | 'isApproved'>) =>
       markup('/', <HomePage />, sampleUser({ ...access, firstName: FIRST_NAME_SLOT }));
@@ -85,12 +59,12 @@ describe("the server's first paints are what React renders", () => {
     const template = home(first).replace(header(home(first)), HEADER_SLOT);
     expect(template).toContain(`Welcome back, ${FIRST_NAME_SLOT}</h1>`);
     expect(template).toContain('aria-label="Loading stories"');
-    matches('home.html', template);
+    matchesPaintFile('home.html', template);
     for (const [name, access] of HOME_HEADERS) {
       const html = home(access);
       // The page around the header is the same for everyone.
       expect(html.replace(header(html), HEADER_SLOT), name).toBe(template);
-      matches(`home-header-${name}.html`, header(html));
+      matchesPaintFile(`home-header-${name}.html`, header(html));
     }
     // Every admin role has the admin's header.
     for (const role of ['sub_admin', 'super_admin'] as const) {
@@ -105,14 +79,7 @@ describe("the server's first paints are what React renders", () => {
     const html = renderToStaticMarkup(<LoadingScreen />);
     expect(html).toContain('role="status"');
     expect(html).toContain('Loading...');
-    matches('loading.html', html);
-  });
-
-  it('story browser: the heading, the search and the skeletons of the first page', () => {
-    const html = markup('/stories', <StoriesPage />);
-    expect(html).toContain('All Stories</h1>');
-    expect(html).toContain('aria-label="Loading stories"');
-    matches('stories.html', html);
+    matchesPaintFile('loading.html', html);
   });
 });
 
@@ -124,7 +91,7 @@ describe('the app over a first paint', () => {
 
   it("a visitor's paint: the landing page without waiting for /api/user", async () => {
     const { fetchMock } = renderApp('/', { ...signedOut, 'GET /api/user': 'pending' }, (client) =>
-      seedFromFirstPaint(client, { path: '/', visitor: true }),
+      seedFromFirstPaint(client, { path: '/', visitor: true, hydrate: false }),
     );
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Grace Stories' })).toBeInTheDocument();
@@ -135,13 +102,13 @@ describe('the app over a first paint', () => {
 
   it('a paint with a session cookie behind it: waits for /api/user as before', () => {
     renderApp('/', { ...signedOut, 'GET /api/user': 'pending' }, (client) =>
-      seedFromFirstPaint(client, { path: '/', visitor: false }),
+      seedFromFirstPaint(client, { path: '/', visitor: false, hydrate: false }),
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
   });
 
   it('while the paint is on screen a wait suspends (keeping it); elsewhere it says Loading...', () => {
-    setFirstPaint({ path: '/stories', visitor: true });
+    setFirstPaint({ path: '/stories', visitor: true, hydrate: true });
     const at = (path: string) =>
       render(
         <Router hook={memoryLocation({ path }).hook}>

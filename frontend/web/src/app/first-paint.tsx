@@ -1,15 +1,18 @@
 //! The first paint the server sends before any script runs, and how the app takes over from it.
 //!
-//! The landing page's first screen and the story browser's are React's own markup, kept as files
-//! the server fills in (`app-server/src/pages/first_paint/*.html`: `first-paint.test.tsx` fails when
-//! they no longer match what the components render, and rewrites them with
-//! `UPDATE_FIRST_PAINT=1`). A story's page is painted by the server itself.
+//! A visitor's landing page and story browser are the app's own first render of the page, kept as
+//! files the server fills in (`app-server/src/pages/first_paint/*.html`: `first-paint.test.tsx`
+//! fails when they no longer match what the app renders, and rewrites them with
+//! `UPDATE_FIRST_PAINT=1`). The app hydrates them (`main.tsx`): it adopts the server's markup
+//! instead of building the page a second time, so a phone creates, styles and lays out the page
+//! once (docs/benchmarks.md, "Phones"). Such a paint marks `#root` itself (`data-hydrate`).
 //!
-//! The app's first render runs in a transition (`main.tsx`), and while the paint is on screen
-//! whatever it waits for (who is signed in, the page's chunk, the story) suspends that render
-//! instead of showing "Loading...": React then keeps the server's paint and commits once, the page
-//! itself, so nothing flashes and the main thread does one swap, not three
-//! (docs/benchmarks.md, "Phones").
+//! A member's Home (its first screen) and a story's page (painted by the server itself) are not
+//! the app's whole first render: they mark their outer element, and the app's first render
+//! replaces them. That render runs in a transition (`main.tsx`), and while the paint is on screen
+//! whatever it waits for (who is signed in, the page's chunk, the story) suspends it instead of
+//! showing "Loading...": React then keeps the server's paint and commits once, the page itself, so
+//! nothing flashes and the main thread does one swap, not three.
 import type { QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
@@ -22,22 +25,32 @@ export type FirstPaint = {
   path: string;
   /** The server saw no session cookie: the reader is a visitor, no need to ask `/api/user`. */
   visitor: boolean;
+  /** The paint is the app's own first render of the page: hydrate it, do not replace it. */
+  hydrate: boolean;
 };
 
 let firstPaint: FirstPaint | null = null;
 
 /** Which of the paint's links and buttons a keyboard reader had reached (-1: none). */
 let focusedInPaint = -1;
+/** Stops following the focus once the app has taken over. */
+let stopFollowingFocus: (() => void) | null = null;
 const focusables = () => document.querySelectorAll<HTMLElement>('#root a[href], #root button, #root input');
 
 /** Reads the server's first paint in `root`, if any (call before `createRoot`). */
 export function takeFirstPaint(root: HTMLElement): FirstPaint | null {
-  const painted = root.querySelector(':scope > [data-prerendered]');
+  const hydrate = root.hasAttribute('data-hydrate');
+  const painted = hydrate ? root : root.querySelector(':scope > [data-prerendered]');
   firstPaint = painted
-    ? { path: window.location.pathname + window.location.search, visitor: painted.hasAttribute('data-visitor') }
+    ? {
+        path: window.location.pathname + window.location.search,
+        visitor: painted.hasAttribute('data-visitor'),
+        hydrate,
+      }
     : null;
-  // Someone may Tab into the paint before the app takes over; the app's markup is the same, so the
-  // same element (by its place among the focusable ones) gets the focus back in the takeover's commit.
+  // Someone may Tab into a paint the app replaces; the app's markup is the same, so the same
+  // element (by its place among the focusable ones) gets the focus back in the takeover's commit.
+  // (A hydrated paint keeps its elements, and with them the focus.)
   // A Tab pressed before this script ran (it starts after the first paint) has already moved the
   // focus into the paint: that counts too.
   if (painted) {
@@ -45,9 +58,9 @@ export function takeFirstPaint(root: HTMLElement): FirstPaint | null {
       focusedInPaint = [...focusables()].indexOf(element as HTMLElement);
     };
     if (painted.contains(document.activeElement)) remember(document.activeElement);
-    root.addEventListener('focusin', (event) => {
-      if (painted.isConnected) remember(event.target as Element);
-    });
+    const follow = (event: FocusEvent) => remember(event.target as Element);
+    root.addEventListener('focusin', follow);
+    stopFollowingFocus = () => root.removeEventListener('focusin', follow);
   }
   return firstPaint;
 }
@@ -75,6 +88,8 @@ export function useFirstPaintReplaced() {
   // A layout effect: the focus is back before the browser paints or a key is handled.
   useLayoutEffect(() => {
     firstPaint = null;
+    stopFollowingFocus?.();
+    stopFollowingFocus = null;
     if (focusedInPaint >= 0 && document.activeElement === document.body) focusables()[focusedInPaint]?.focus();
     focusedInPaint = -1;
   }, []);
