@@ -4,17 +4,17 @@
 //! script; docs/benchmarks.md, "Phones").
 //!
 //! The markup is React's own (`first_paint/*.html`, written and checked by
-//! `frontend/web/src/app/first-paint.test.tsx`). A visitor's landing page and story browser
-//! are the whole app's first render of that page, which the app hydrates: it adopts the
-//! markup instead of building the page again. A member's Home is its first screen, which
-//! the app's first render replaces with the same words and classes: nothing shifts. Someone with a session cookie gets no
+//! `frontend/web/src/app/*paint*.test.tsx`). A visitor's story browser is the app's whole
+//! first render of the page, which the app hydrates: it adopts the markup instead of
+//! building the page again. The landing page's and a member's Home's are their first
+//! screen, which the app's first render replaces with the same words and classes: nothing
+//! shifts (docs/benchmarks.md, "Phones", says why the landing page is not hydrated). Someone with a session cookie gets no
 //! visitor's screen that would flash away: at `/` their Home ([`signed_in_home`]),
 //! elsewhere the page without a first paint.
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::CACHE_CONTROL;
 use actix_web::{HttpRequest, HttpResponse, web};
-use chrono::Datelike;
 
 use super::escape;
 use super::head::{Head, document, home_modules, html_response, site_page};
@@ -26,7 +26,7 @@ use crate::state::AppState;
 use domain::Caller;
 use domain::user::{Role, User};
 
-/// The landing page as the app first renders it for a visitor.
+/// The landing page's header and hero.
 const LANDING: &str = include_str!("first_paint/landing.html");
 /// The story browser as the app first renders it for a visitor: its header, heading, search
 /// and card skeletons.
@@ -38,8 +38,6 @@ const LOADING: &str = include_str!("first_paint/loading.html");
 const HOME: &str = include_str!("first_paint/home.html");
 /// Where the markup has the site's name.
 const SITE_NAME_SLOT: &str = "__SITE_NAME__";
-/// Where the markup has the current year (the footer's copyright line).
-const YEAR_SLOT: &str = "__YEAR__";
 /// Where a member's Home has its header, and the member's first name.
 const HEADER_SLOT: &str = "__HEADER__";
 const FIRST_NAME_SLOT: &str = "__FIRST_NAME__";
@@ -73,30 +71,55 @@ pub async fn landing(
         };
         return signed_in_home(&req, &state.config, member.as_ref());
     }
-    page(&req, &state, "/", LANDING)
+    page(&req, &state, "/", LANDING, Takeover::Replace)
 }
 
 /// `GET /stories`; a search, category or page in the query is left to the app.
 pub async fn stories(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    page(&req, &state, "/stories", STORIES)
+    page(&req, &state, "/stories", STORIES, Takeover::Hydrate)
 }
 
-fn page(req: &HttpRequest, state: &AppState, path: &str, markup: &str) -> HttpResponse {
+/// How the app takes over a first paint.
+#[derive(Clone, Copy, PartialEq)]
+enum Takeover {
+    /// The paint is the page's first screen: the app's first render replaces it.
+    Replace,
+    /// The paint is the app's whole first render of the page: the app hydrates it.
+    Hydrate,
+}
+
+fn page(
+    req: &HttpRequest,
+    state: &AppState,
+    path: &str,
+    markup: &str,
+    takeover: Takeover,
+) -> HttpResponse {
     let config = &state.config;
     if maybe_signed_in(req) || !req.query_string().is_empty() {
         return site_page(config, path, StatusCode::OK);
     }
     let markup = markup
         .trim_end()
-        .replace(SITE_NAME_SLOT, &escape(&config.site_name))
-        .replace(YEAR_SLOT, &chrono::Utc::now().year().to_string());
-    // The app's own first render of the page: the root itself carries the marks, and
-    // `data-hydrate` tells the app to adopt this markup instead of replacing it.
-    let html = document(config, &Head::site(config, path), &markup).replacen(
-        "<div id=\"root\">",
-        &format!("<div id=\"root\" {} data-hydrate=\"\">", marks(req)),
-        1,
-    );
+        .replace(SITE_NAME_SLOT, &escape(&config.site_name));
+    let head = Head::site(config, path);
+    let html = match takeover {
+        Takeover::Replace => document(
+            config,
+            &head,
+            &format!(
+                "<div {} style=\"display:contents\">{markup}</div>",
+                marks(req)
+            ),
+        ),
+        // The markup is all of `#root`'s content, as the app renders it: the root itself
+        // carries the marks, and `data-hydrate` tells the app to adopt this markup.
+        Takeover::Hydrate => document(config, &head, &markup).replacen(
+            "<div id=\"root\">",
+            &format!("<div id=\"root\" {} data-hydrate=\"\">", marks(req)),
+            1,
+        ),
+    };
     html_response(StatusCode::OK, html)
 }
 

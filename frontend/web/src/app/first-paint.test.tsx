@@ -7,6 +7,8 @@ import { getGetSiteInfoQueryKey } from '@grace-stories/sdk/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/app/query-client';
 import { LoadingScreen } from '@/components/layout/loading-screen';
+import { PageShell } from '@/components/layout/page-shell';
+import { Hero, LANDING_SECTIONS } from '@/features/landing/landing-page';
 import { HomePage } from '@/features/home/home-page';
 import { authQueryKey } from '@/hooks/use-auth';
 import { renderApp, signedOut } from '@/test/render-app';
@@ -16,7 +18,7 @@ import type { User } from '@/hooks/use-auth';
 import { PageLoading, seedFromFirstPaint, setFirstPaint } from './first-paint';
 
 // The server's first paints that the app replaces are React's own markup too (see first-paint.tsx;
-// the hydrated ones are in hydrated-paints.test.tsx).
+// the story browser's, which the app hydrates, is in hydrated-paints.test.tsx).
 
 /** Where the server writes a member's first name, and their header (`first_paint.rs`). */
 const FIRST_NAME_SLOT = '__FIRST_NAME__';
@@ -51,6 +53,18 @@ function markup(at: string, page: React.ReactNode, user: User | null = null): st
 }
 
 describe("the server's first paints are what React renders", () => {
+  it('landing page: the header and the hero', () => {
+    const html = markup(
+      '/',
+      <PageShell sections={LANDING_SECTIONS}>
+        <Hero siteName={SITE_NAME_SLOT} />
+      </PageShell>,
+    );
+    expect(html).toContain(`>${SITE_NAME_SLOT}</h1>`);
+    expect(html).toContain('Sign Up');
+    matchesPaintFile('landing.html', html);
+  });
+
   it("a member's Home: their header, the hero with their first name, the skeletons of the first stories", () => {
     const home = (access: Pick<User, 'role' | 'isApproved'>) =>
       markup('/', <HomePage />, sampleUser({ ...access, firstName: FIRST_NAME_SLOT }));

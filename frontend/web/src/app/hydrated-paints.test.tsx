@@ -7,12 +7,9 @@ import { queryClient } from '@/app/query-client';
 import { matchesPaintFile, SITE_NAME_SLOT } from '@/test/first-paint-files';
 import { seedFromFirstPaint } from './first-paint';
 
-// A visitor's landing page and story browser are the app's whole first render, which `main.tsx`
-// hydrates (see first-paint.tsx). A file of its own: the pages' chunks this loads stay out of the
-// other paints' tests.
-
-/** Where the server writes the current year (the footer's copyright line, `first_paint.rs`). */
-const YEAR_SLOT = '__YEAR__';
+// A visitor's story browser is the app's whole first render, which `main.tsx` hydrates (see
+// first-paint.tsx). A file of its own: the page's chunks this loads stay out of the other paints'
+// tests.
 
 /**
  * The app's first render at `at` for a visitor, as `main.tsx` hydrates it: the same tree
@@ -39,22 +36,14 @@ async function appMarkup(at: string): Promise<string> {
     const html = renderToString(app);
     // Everything rendered: no part left for the browser to render on its own after a wait.
     expect(html).not.toMatch(/<!--\$[!?]-->|<template/);
-    return html.replaceAll(`${new Date().getFullYear()}`, YEAR_SLOT);
+    return html;
   } finally {
     queryClient.clear();
     siteName.remove();
   }
 }
 
-describe("a visitor's first paints are the app's own first render", () => {
-  it('landing page', async () => {
-    const html = await appMarkup('/');
-    expect(html).toContain(`>${SITE_NAME_SLOT}</h1>`);
-    expect(html).toContain('Sign Up');
-    expect(html).toContain(`© <!-- -->${YEAR_SLOT}<!-- --> <!-- -->${SITE_NAME_SLOT}`);
-    matchesPaintFile('landing.html', html);
-  });
-
+describe("a visitor's first paint that is the app's own first render", () => {
   it('story browser: the heading, the search and the skeletons of the first page', async () => {
     const html = await appMarkup('/stories');
     expect(html).toContain('All Stories</h1>');

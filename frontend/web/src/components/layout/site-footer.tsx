@@ -43,10 +43,7 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-6 sm:px-6 lg:px-8">
           {/* stone-400, not 500: on stone-950 that is 4.1:1, below the 4.5:1 small text needs. */}
-          {/* In a hydrated first paint the server wrote the year (UTC): for a few hours around New
-              Year a reader's own may differ, and React then keeps the server's instead of taking the
-              whole page for a mismatch and building it again. */}
-          <p className="text-xs text-stone-400" suppressHydrationWarning>
+          <p className="text-xs text-stone-400">
             © {new Date().getFullYear()} {siteName}. All rights reserved.
           </p>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
