@@ -8,9 +8,9 @@
 //! first render of the page, which the app hydrates: it adopts the markup instead of
 //! building the page again. The landing page's and a member's Home's are their first
 //! screen, which the app's first render replaces with the same words and classes: nothing
-//! shifts (docs/benchmarks.md, "Phones", says why the landing page is not hydrated). Someone with a session cookie gets no
-//! visitor's screen that would flash away: at `/` their Home ([`signed_in_home`]),
-//! elsewhere the page without a first paint.
+//! shifts (docs/benchmarks.md, "Phones", says why the landing page is not hydrated).
+//! Someone with a session cookie gets no visitor's screen that would flash away: at `/`
+//! their Home ([`signed_in_home`]), elsewhere the page without a first paint.
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::CACHE_CONTROL;
@@ -80,7 +80,7 @@ pub async fn stories(req: HttpRequest, state: web::Data<AppState>) -> HttpRespon
 }
 
 /// How the app takes over a first paint.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy)]
 enum Takeover {
     /// The paint is the page's first screen: the app's first render replaces it.
     Replace,

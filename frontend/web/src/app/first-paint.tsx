@@ -12,10 +12,10 @@
 //!
 //! The landing page's and a member's Home's (their first screen) and a story's (painted by the
 //! server itself) are not the app's whole first render: they mark their outer element, and the
-//! app's first render replaces them. That render runs in a transition (`main.tsx`), and while the paint is on screen
-//! whatever it waits for (who is signed in, the page's chunk, the story) suspends it instead of
-//! showing "Loading...": React then keeps the server's paint and commits once, the page itself, so
-//! nothing flashes and the main thread does one swap, not three.
+//! app's first render replaces them. That render runs in a transition (`main.tsx`), and while the
+//! paint is on screen whatever it waits for (who is signed in, the page's chunk, the story)
+//! suspends it instead of showing "Loading...": React then keeps the server's paint and commits
+//! once, the page itself, so nothing flashes and the main thread does one swap, not three.
 import type { QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
