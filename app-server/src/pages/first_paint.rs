@@ -17,7 +17,7 @@ use actix_web::http::header::CACHE_CONTROL;
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::escape;
-use super::head::{Head, document, home_modules, html_response, site_page};
+use super::head::{Head, document, document_in_root, home_modules, html_response, site_page};
 use crate::caller::CurrentCaller;
 use crate::config::Config;
 use crate::error::ApiError;
@@ -114,10 +114,11 @@ fn page(
         ),
         // The markup is all of `#root`'s content, as the app renders it: the root itself
         // carries the marks, and `data-hydrate` tells the app to adopt this markup.
-        Takeover::Hydrate => document(config, &head, &markup).replacen(
-            "<div id=\"root\">",
-            &format!("<div id=\"root\" {} data-hydrate=\"\">", marks(req)),
-            1,
+        Takeover::Hydrate => document_in_root(
+            config,
+            &head,
+            &format!(" {} data-hydrate=\"\"", marks(req)),
+            &markup,
         ),
     };
     html_response(StatusCode::OK, html)

@@ -174,6 +174,12 @@ fn cut(html: &str, start: &str, end: &str) -> String {
 /// fetched at low priority: the stylesheet and the paint's pictures go first on a slow
 /// network, and the scripts run after the first paint (docs/benchmarks.md, "Phones").
 pub fn document(config: &Config, head: &Head, body: &str) -> String {
+    document_in_root(config, head, "", body)
+}
+
+/// [`document`] with `attributes` on the React root itself (` data-hydrate=""`, say): for a
+/// first paint that is all of the root's content, as the app renders it.
+pub fn document_in_root(config: &Config, head: &Head, attributes: &str, body: &str) -> String {
     let html = template();
     let html = if body.is_empty() {
         html.to_owned()
@@ -183,7 +189,7 @@ pub fn document(config: &Config, head: &Head, body: &str) -> String {
     let html = html.replacen("</head>", &format!("{}</head>", head.tags(config)), 1);
     html.replacen(
         "<div id=\"root\"></div>",
-        &format!("<div id=\"root\">{body}</div>"),
+        &format!("<div id=\"root\"{attributes}>{body}</div>"),
         1,
     )
 }

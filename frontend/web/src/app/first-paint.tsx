@@ -53,10 +53,9 @@ export function takeFirstPaint(root: HTMLElement): FirstPaint | null {
     : null;
   // Someone may Tab into a paint the app replaces; the app's markup is the same, so the same
   // element (by its place among the focusable ones) gets the focus back in the takeover's commit.
-  // (A hydrated paint keeps its elements, and with them the focus.)
   // A Tab pressed before this script ran (it starts after the first paint) has already moved the
-  // focus into the paint: that counts too.
-  if (painted) {
+  // focus into the paint: that counts too. A hydrated paint keeps its elements, and the focus.
+  if (painted && !hydrate) {
     const remember = (element: Element | null) => {
       focusedInPaint = [...focusables()].indexOf(element as HTMLElement);
     };
