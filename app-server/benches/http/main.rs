@@ -2,8 +2,9 @@
 //! filled by `app-server seed` with 1,000 and then 100,000 stories, driven over loopback by
 //! `wrk` (another process: 2 threads, 64 connections, a fixed time per request). Prints one
 //! table per engine: requests per second, p50 and p99 latency, errors, the ratio to
-//! `/healthz` on the same server, the server's idle and peak resident memory, and the change
-//! from 1,000 to 100,000 stories. Besides visitors' reads (one story, and stories drawn at
+//! `/healthz` on the same server, the server's idle and peak resident memory (over the whole
+//! run, and each request's own peak: the mark is reset before it), and the change from 1,000
+//! to 100,000 stories. Besides visitors' reads (one story, and stories drawn at
 //! random from every published one, as the sitemap lists them) and a visitor's comment: a signed-in
 //! member's list, search and story (their session cookie on every request; the member is
 //! registered and approved through the API), and the visitors' list, search and story page
@@ -28,7 +29,7 @@ use load::{
     Figures, Load, a_member, a_published_story, comment_script, member_script, published_story_ids,
     spread_script, wrk,
 };
-use processes::{Database, Server, free_port, memory};
+use processes::{Database, Server, free_port, memory, reset_peak};
 use traffic::{COMMENTS_PER_SECOND, SIGN_INS_PER_SECOND, Traffic};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_app-server");
@@ -38,7 +39,8 @@ struct Run {
     seed_seconds: f64,
     idle_mib: f64,
     peak_mib: f64,
-    rows: Vec<(&'static str, Figures)>,
+    /// Each request's figures and the server's peak resident memory (MiB) while it ran.
+    rows: Vec<(&'static str, Figures, f64)>,
     /// Beside the busy rows: requests sent, and how many were not answered as expected.
     traffic: (u64, u64),
 }
@@ -194,9 +196,19 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
         ),
     ]
     .map(|(name, path, script)| Load { name, path, script });
+    let pid = server.child.id();
+    // The peak of start-up and the first requests above; from here each row's own.
+    let mut peak_mib = memory(pid, "VmHWM:");
     let mut rows = Vec::new();
+    let mut measured = |name, figures: &dyn Fn() -> Figures| {
+        reset_peak(pid);
+        let f = figures();
+        let row_peak = memory(pid, "VmHWM:");
+        peak_mib = peak_mib.max(row_peak);
+        rows.push((name, f, row_peak));
+    };
     for load in &loads {
-        rows.push((load.name, wrk(&base, load, seconds)));
+        measured(load.name, &|| wrk(&base, load, seconds));
     }
     // The same reads while comments and sign-ins arrive (`traffic.rs`).
     let busy = [
@@ -218,14 +230,18 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
         path,
         script: None,
     });
-    let mut traffic = (0, 0);
+    let traffic = std::cell::Cell::new((0, 0));
     for load in &busy {
-        let beside = Traffic::start(&base, story);
-        rows.push((load.name, wrk(&base, load, seconds)));
-        let (sent, unexpected) = beside.stop();
-        traffic = (traffic.0 + sent, traffic.1 + unexpected);
+        measured(load.name, &|| {
+            let beside = Traffic::start(&base, story);
+            let f = wrk(&base, load, seconds);
+            let (sent, unexpected) = beside.stop();
+            let (s, u) = traffic.get();
+            traffic.set((s + sent, u + unexpected));
+            f
+        });
     }
-    let peak_mib = memory(server.child.id(), "VmHWM:");
+    let traffic = traffic.get();
     server.stop();
     Run {
         stories,
@@ -252,23 +268,24 @@ fn print_report(engine: &str, seconds: u64, runs: &[Run]) {
              second beside them ({} sent, {} not answered as expected)",
             run.traffic.0, run.traffic.1
         );
-        let healthz = run.rows.first().map_or(1.0, |(_, f)| f.rps.max(1.0));
+        let healthz = run.rows.first().map_or(1.0, |(_, f, _)| f.rps.max(1.0));
         println!(
-            "| {:<40} | {:>9} | {:>8} | {:>8} | {:>6} | {:>10} |",
-            "request", "req/s", "p50 ms", "p99 ms", "errors", "of healthz"
+            "| {:<40} | {:>9} | {:>8} | {:>8} | {:>6} | {:>10} | {:>8} |",
+            "request", "req/s", "p50 ms", "p99 ms", "errors", "of healthz", "peak MiB"
         );
         println!(
-            "|{:-<42}|{:->11}|{:->10}|{:->10}|{:->8}|{:->12}|",
-            "", "", "", "", "", ""
+            "|{:-<42}|{:->11}|{:->10}|{:->10}|{:->8}|{:->12}|{:->10}|",
+            "", "", "", "", "", "", ""
         );
-        for (name, f) in &run.rows {
+        for (name, f, peak) in &run.rows {
             println!(
-                "| {name:<40} | {:>9.0} | {:>8.2} | {:>8.2} | {:>6} | {:>9.1} % |",
+                "| {name:<40} | {:>9.0} | {:>8.2} | {:>8.2} | {:>6} | {:>9.1} % | {:>8.0} |",
                 f.rps,
                 f.p50_ms,
                 f.p99_ms,
                 f.errors,
-                100.0 * f.rps / healthz
+                100.0 * f.rps / healthz,
+                peak
             );
         }
     }
@@ -277,7 +294,7 @@ fn print_report(engine: &str, seconds: u64, runs: &[Run]) {
             "\nchange from {} to {} stories (req/s):",
             first.stories, last.stories
         );
-        for ((name, a), (_, b)) in first.rows.iter().zip(&last.rows) {
+        for ((name, a, _), (_, b, _)) in first.rows.iter().zip(&last.rows) {
             println!(
                 "  {name:<40} {:>+7.1} %",
                 100.0 * (b.rps - a.rps) / a.rps.max(1.0)

@@ -204,3 +204,9 @@ pub fn memory(pid: u32, field: &str) -> f64 {
         })
         .map_or(f64::NAN, |kb| kb / 1024.0)
 }
+
+/// Starts the peak (`VmHWM:`) again from what the process holds now, so that a later reading
+/// is the peak of what ran in between (`echo 5 > /proc/<pid>/clear_refs`; Linux only).
+pub fn reset_peak(pid: u32) {
+    let _ = std::fs::write(format!("/proc/{pid}/clear_refs"), "5");
+}
