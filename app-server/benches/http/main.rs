@@ -19,6 +19,7 @@
 
 mod load;
 mod processes;
+mod report;
 mod traffic;
 
 use std::path::Path;
@@ -30,20 +31,10 @@ use load::{
     spread_script, wrk,
 };
 use processes::{Database, Server, free_port, memory, reset_peak};
-use traffic::{COMMENTS_PER_SECOND, SIGN_INS_PER_SECOND, Traffic};
+use report::{Run, print_report};
+use traffic::Traffic;
 
 const SERVER: &str = env!("CARGO_BIN_EXE_app-server");
-
-struct Run {
-    stories: u64,
-    seed_seconds: f64,
-    idle_mib: f64,
-    peak_mib: f64,
-    /// Each request's figures and the server's peak resident memory (MiB) while it ran.
-    rows: Vec<(&'static str, Figures, f64)>,
-    /// Beside the busy rows: requests sent, and how many were not answered as expected.
-    traffic: (u64, u64),
-}
 
 fn main() {
     let engine = std::env::args()
@@ -197,18 +188,12 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
     ]
     .map(|(name, path, script)| Load { name, path, script });
     let pid = server.child.id();
-    // The peak of start-up and the first requests above; from here each row's own.
-    let mut peak_mib = memory(pid, "VmHWM:");
+    // From here each row's own peak; before, start-up's and the first requests' above.
+    let started_peak = memory(pid, "VmHWM:");
     let mut rows = Vec::new();
-    let mut measured = |name, figures: &dyn Fn() -> Figures| {
-        reset_peak(pid);
-        let f = figures();
-        let row_peak = memory(pid, "VmHWM:");
-        peak_mib = peak_mib.max(row_peak);
-        rows.push((name, f, row_peak));
-    };
     for load in &loads {
-        measured(load.name, &|| wrk(&base, load, seconds));
+        let (figures, peak) = with_peak(pid, || wrk(&base, load, seconds));
+        rows.push((load.name, figures, peak));
     }
     // The same reads while comments and sign-ins arrive (`traffic.rs`).
     let busy = [
@@ -230,18 +215,18 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
         path,
         script: None,
     });
-    let traffic = std::cell::Cell::new((0, 0));
+    let mut traffic = (0, 0);
     for load in &busy {
-        measured(load.name, &|| {
-            let beside = Traffic::start(&base, story);
-            let f = wrk(&base, load, seconds);
-            let (sent, unexpected) = beside.stop();
-            let (s, u) = traffic.get();
-            traffic.set((s + sent, u + unexpected));
-            f
-        });
+        let beside = Traffic::start(&base, story);
+        let (figures, peak) = with_peak(pid, || wrk(&base, load, seconds));
+        let (sent, unexpected) = beside.stop();
+        traffic = (traffic.0 + sent, traffic.1 + unexpected);
+        rows.push((load.name, figures, peak));
     }
-    let traffic = traffic.get();
+    let peak_mib = rows
+        .iter()
+        .map(|(_, _, peak)| *peak)
+        .fold(started_peak, f64::max);
     server.stop();
     Run {
         stories,
@@ -253,57 +238,10 @@ fn measure(url: &str, stories: u64, seconds: u64, work: &Path) -> Run {
     }
 }
 
-fn print_report(engine: &str, seconds: u64, runs: &[Run]) {
-    let cpus = std::thread::available_parallelism().map_or(0, usize::from);
-    println!(
-        "\n{engine}: wrk -t2 -c64 -d{seconds}s per request on 127.0.0.1, release build, {cpus} cores"
-    );
-    for run in runs {
-        println!(
-            "\n{} stories (seeded in {:.0} s); server memory {:.0} MiB idle, {:.0} MiB peak",
-            run.stories, run.seed_seconds, run.idle_mib, run.peak_mib
-        );
-        println!(
-            "busy rows: {COMMENTS_PER_SECOND} visitors' comments and {SIGN_INS_PER_SECOND} sign-ins a \
-             second beside them ({} sent, {} not answered as expected)",
-            run.traffic.0, run.traffic.1
-        );
-        let healthz = run.rows.first().map_or(1.0, |(_, f, _)| f.rps.max(1.0));
-        println!(
-            "| {:<40} | {:>9} | {:>8} | {:>8} | {:>6} | {:>10} | {:>8} |",
-            "request", "req/s", "p50 ms", "p99 ms", "errors", "of healthz", "peak MiB"
-        );
-        println!(
-            "|{:-<42}|{:->11}|{:->10}|{:->10}|{:->8}|{:->12}|{:->10}|",
-            "", "", "", "", "", "", ""
-        );
-        for (name, f, peak) in &run.rows {
-            println!(
-                "| {name:<40} | {:>9.0} | {:>8.2} | {:>8.2} | {:>6} | {:>9.1} % | {:>8.0} |",
-                f.rps,
-                f.p50_ms,
-                f.p99_ms,
-                f.errors,
-                100.0 * f.rps / healthz,
-                peak
-            );
-        }
-    }
-    if let [first, .., last] = runs {
-        println!(
-            "\nchange from {} to {} stories (req/s):",
-            first.stories, last.stories
-        );
-        for ((name, a, _), (_, b, _)) in first.rows.iter().zip(&last.rows) {
-            println!(
-                "  {name:<40} {:>+7.1} %",
-                100.0 * (b.rps - a.rps) / a.rps.max(1.0)
-            );
-        }
-        println!(
-            "  {:<40} {:>+7.1} %",
-            "peak memory",
-            100.0 * (last.peak_mib - first.peak_mib) / first.peak_mib.max(1.0)
-        );
-    }
+/// `run()`'s figures and the server's peak resident memory (MiB) while it ran: the mark is
+/// reset first, so the peak is what the process held then plus what `run` added.
+fn with_peak(pid: u32, run: impl FnOnce() -> Figures) -> (Figures, f64) {
+    reset_peak(pid);
+    let figures = run();
+    (figures, memory(pid, "VmHWM:"))
 }
