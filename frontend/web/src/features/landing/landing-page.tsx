@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSiteName } from '@/hooks/use-site-name';
 import { categoryTileClass } from '@/lib/categories';
+import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { FeaturedStories } from './featured-stories';
 import { useLandingFigures, type CategoryTile, type Stat } from './use-landing-figures';
@@ -237,7 +238,7 @@ function CommunitySection({ stats }: { stats: Stat[] }) {
                         <span className="sr-only">Loading</span>
                       </>
                     ) : (
-                      stat.value.toLocaleString('en-US')
+                      formatCount(stat.value)
                     )}
                   </dd>
                 </div>

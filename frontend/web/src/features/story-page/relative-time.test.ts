@@ -21,3 +21,21 @@ describe('relativeAge', () => {
     expect(relativeAge(ago(-30), now)).toBe('less than a minute ago');
   });
 });
+
+describe('relativeAge, as Intl.RelativeTimeFormat writes it', () => {
+  const intl = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+  it.each([
+    [60, 1, 'minute'],
+    [59 * 60, 59, 'minute'],
+    [60 * 60, 1, 'hour'],
+    [23 * 60 * 60, 23, 'hour'],
+    [24 * 60 * 60, 1, 'day'],
+    [29 * 24 * 60 * 60, 29, 'day'],
+    [30 * 24 * 60 * 60, 1, 'month'],
+    [364 * 24 * 60 * 60, 12, 'month'],
+    [365 * 24 * 60 * 60, 1, 'year'],
+    [3650 * 24 * 60 * 60, 10, 'year'],
+  ] as const)('%i seconds old', (seconds, count, unit) => {
+    expect(relativeAge(ago(seconds), now)).toBe(intl.format(-count, unit));
+  });
+});

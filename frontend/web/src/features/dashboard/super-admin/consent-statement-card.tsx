@@ -16,7 +16,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { serverMessage, showMutationError, showServerFieldErrors } from '@/lib/api-errors';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 
 const MAX = schemas.changeConsentStatementBodyTextMax;
 
@@ -25,7 +25,7 @@ const statementSchema = z.object({
     .string()
     .trim()
     .min(1, 'The statement is required')
-    .max(MAX, `The statement must be at most ${MAX.toLocaleString('en-US')} characters`),
+    .max(MAX, `The statement must be at most ${formatCount(MAX)} characters`),
 });
 type StatementValues = z.infer<typeof statementSchema>;
 const FIELDS: readonly Path<StatementValues>[] = ['text'];
