@@ -1,31 +1,24 @@
 //! The comment form under a story (docs/product.md#screens): name and content required, e-mail optional.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { getListCommentsQueryKey, schemas, useCreateComment } from '@grace-stories/sdk/react';
+import { getListCommentsQueryKey, useCreateComment } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
 import { Textarea } from '@/components/ui/textarea';
 import { showMutationError } from '@/lib/api-errors';
-import { optionalEmailAddress, requiredText } from '@/lib/form-rules';
+import type { CommentValues } from './comment-rules';
 
-/**
- * The generated body without its honeypot, with the server's rules and messages
- * (domain/src/validation/comment.rs): a blank e-mail means none, any other must be an address.
- */
-const commentSchema = schemas.createCommentBody.omit({ website: true }).extend({
-  authorName: requiredText(100, { required: 'Name is required', tooLong: 'Name must be at most 100 characters' }),
-  authorEmail: optionalEmailAddress(),
-  content: requiredText(5_000, {
-    required: 'Comment is required',
-    tooLong: 'Comment must be at most 5,000 characters',
-  }),
-});
-type CommentValues = z.infer<typeof commentSchema>;
+// The rules' code (the API's generated schemas for comments, built when their module runs) comes
+// after the story is on screen, in a task of its own: on a phone it held the main thread for about
+// 60 ms in the task that first rendered the story (docs/benchmarks.md, "Phones"). The form asks for
+// it once it is shown, so it is there before anyone submits.
+const loadRules = () => import('./comment-rules');
+const resolver: Resolver<CommentValues> = async (values, context, options) =>
+  (await loadRules()).commentResolver(values, context, options);
 
 /** Fields whose server errors (400) are shown under them. */
 const SERVER_FIELDS = ['authorName', 'authorEmail', 'content'] as const;
@@ -34,7 +27,10 @@ const EMPTY: CommentValues = { authorName: '', authorEmail: '', content: '' };
 
 export function CommentForm({ storyId }: { storyId: number }) {
   const queryClient = useQueryClient();
-  const form = useForm<CommentValues>({ resolver: zodResolver(commentSchema), defaultValues: EMPTY });
+  const form = useForm<CommentValues>({ resolver, defaultValues: EMPTY });
+  useEffect(() => {
+    void loadRules();
+  }, []);
   const create = useCreateComment({
     mutation: {
       onSuccess: () => {

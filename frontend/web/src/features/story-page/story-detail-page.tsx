@@ -1,7 +1,7 @@
 import { getGetStoryQueryOptions, useGetStory } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, Calendar, Clock, MessageCircle, Share2, Video } from 'lucide-react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'wouter';
 import { useFirstPaint } from '@/app/first-paint';
 import { PageShell } from '@/components/layout/page-shell';
@@ -19,9 +19,13 @@ import { canExportStory } from '@/stories/lib/social-export';
 import { cn } from '@/lib/utils';
 import { SubscribeReveal } from '@/subscriptions/components/subscribe-reveal';
 import { CommentsSection } from './comments-section';
-import { ModeratorMenu } from './moderator-menu';
 import { VersionHistory } from './version-history';
 import { isPublicStory, VisibilityBanner } from './visibility-banner';
+
+// Only moderators see this menu: its code (a form with the API's rules for taking a story down,
+// whose module builds them as it runs) comes when one does, not on every reader's phone
+// (docs/benchmarks.md, "Phones").
+const ModeratorMenu = lazy(() => import('./moderator-menu').then((m) => ({ default: m.ModeratorMenu })));
 
 /** Route ids are positive integers; anything else cannot name a story. */
 function parseStoryId(raw: string): number | null {
@@ -77,7 +81,11 @@ export function StoryDetailPage({ id }: { id: string }) {
           {(live || ownsOrReviews) && (
             <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-2">
               {ownsOrReviews && <VersionHistory storyId={story.id} />}
-              {live && moderator && <ModeratorMenu story={story} />}
+              {live && moderator && (
+                <Suspense fallback={null}>
+                  <ModeratorMenu story={story} />
+                </Suspense>
+              )}
               {shareable && <ShareMenu story={story} canExport={canExportStory(user, story)} />}
             </div>
           )}
