@@ -72,6 +72,24 @@ export default defineConfig(
     },
   },
   {
+    // Dates, times and counts are written by web/src/lib/format.ts, by hand: a phone spends 60 to
+    // 120 ms setting up the first Intl format (and toLocaleString sets one up on every call) while
+    // the page renders (docs/benchmarks.md, "Phones"). Tests compare format.ts with Intl. (The
+    // widget, on other sites' pages, writes dates in its reader's own language.)
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'Intl', message: 'Use web/src/lib/format.ts (see its header).' }],
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Use web/src/lib/format.ts (see its header).',
+        })),
+      ],
+    },
+  },
+  {
     // Static accessibility checks of the JSX (es-tooling's maintained fork of eslint-plugin-jsx-a11y,
     // which supports ESLint 10). The browser runs check the rendered pages with axe besides.
     files: ['web/src/**/*.{ts,tsx}', 'widget/src/**/*.ts'],
