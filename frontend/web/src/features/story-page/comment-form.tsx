@@ -10,15 +10,37 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/hooks/use-toast';
 import { Textarea } from '@/components/ui/textarea';
 import { showMutationError } from '@/lib/api-errors';
-import type { CommentValues } from './comment-rules';
+import type { CommentValues, commentResolver } from './comment-rules';
+
+/** What a failed submission says (docs/product.md#errors). */
+const FAILED = 'Failed to submit comment. Please try again.';
 
 // The rules' code (the API's generated schemas for comments, built when their module runs) comes
 // after the story is on screen, in a task of its own: on a phone it held the main thread for about
 // 60 ms in the task that first rendered the story (docs/benchmarks.md, "Phones"). The form asks for
-// it once it is shown, so it is there before anyone submits.
-const loadRules = () => import('./comment-rules');
-const resolver: Resolver<CommentValues> = async (values, context, options) =>
-  (await loadRules()).commentResolver(values, context, options);
+// it once it is shown, so it is there before anyone submits; a load that failed (a dropped
+// connection) is tried again at the next check.
+let rules: Promise<{ commentResolver: typeof commentResolver }> | null = null;
+const loadRules = () =>
+  (rules ??= import('./comment-rules').catch((error: unknown) => {
+    rules = null;
+    throw error;
+  }));
+
+/**
+ * Checks the form with the rules `load` brings; when they cannot be loaded, the form is not sent
+ * and says so (a form-wide error, which the submission turns into the failure toast).
+ */
+export function rulesResolver(load: () => Promise<{ commentResolver: typeof commentResolver }>) {
+  const resolver: Resolver<CommentValues> = async (values, context, options) => {
+    const loaded = await load().catch(() => null);
+    if (!loaded) return { values: {}, errors: { root: { type: 'unavailable', message: FAILED } } };
+    return loaded.commentResolver(values, context, options);
+  };
+  return resolver;
+}
+
+const resolver = rulesResolver(loadRules);
 
 /** Fields whose server errors (400) are shown under them. */
 const SERVER_FIELDS = ['authorName', 'authorEmail', 'content'] as const;
@@ -29,7 +51,8 @@ export function CommentForm({ storyId }: { storyId: number }) {
   const queryClient = useQueryClient();
   const form = useForm<CommentValues>({ resolver, defaultValues: EMPTY });
   useEffect(() => {
-    void loadRules();
+    // Asked for early; a failure here is met again, and said, when the form is checked.
+    loadRules().catch(() => undefined);
   }, []);
   const create = useCreateComment({
     mutation: {
@@ -41,7 +64,7 @@ export function CommentForm({ storyId }: { storyId: number }) {
       // The toast of docs/product.md#errors; the server's field errors (an address it refuses) go under the fields.
       onError: (error) =>
         showMutationError(error, {
-          text: 'Failed to submit comment. Please try again.',
+          text: FAILED,
           form: { setError: form.setError, fields: SERVER_FIELDS },
         }),
     },
@@ -50,7 +73,11 @@ export function CommentForm({ storyId }: { storyId: number }) {
   const submit = form.handleSubmit(
     ({ authorName, authorEmail, content }) =>
       create.mutate({ id: storyId, data: { authorName, authorEmail: authorEmail || null, content } }),
-    () => {
+    (errors) => {
+      if (errors.root) {
+        toast({ title: 'Error', description: FAILED, variant: 'destructive' });
+        return;
+      }
       // A blank required field gets the toast; a malformed e-mail only its message under the field.
       const { authorName, content } = form.getValues();
       if (!authorName.trim() || !content.trim()) {
