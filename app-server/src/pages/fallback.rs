@@ -28,6 +28,14 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     {
         return res;
     }
+    // A built script or style that is not here belongs to another build (a page opened before
+    // an upgrade, or another server of a different version): a 404, which the app answers by
+    // reloading once (`frontend/web/src/app/app-error-boundary.tsx`), not the site's page.
+    if path.starts_with("assets/") {
+        return HttpResponse::NotFound()
+            .content_type("text/plain; charset=utf-8")
+            .body("Not found");
+    }
     if frontend::is_built() {
         return super::site_page(&state.config, req.path(), StatusCode::OK);
     }

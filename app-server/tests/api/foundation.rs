@@ -57,6 +57,19 @@ engine_test!(other_paths_fall_back_to_the_site, |ctx, app| {
     }
 });
 
+engine_test!(a_built_file_of_another_build_is_a_404, |ctx, app| {
+    // A page opened before an upgrade asks for its build's chunks; the app reloads on the 404.
+    for path in [
+        "/assets/story-detail-page-0ldBu1ld.js",
+        "/assets/index-0ldBu1ld.css",
+    ] {
+        let (status, ctype, body) = get_text(&app, path).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(ctype.starts_with("text/plain"), "{path}: {ctype}");
+        assert!(!body.contains("<div id=\"root\">"), "{path}: {body}");
+    }
+});
+
 engine_test!(
     the_served_openapi_document_is_the_committed_one,
     |ctx, app| {

@@ -1,14 +1,16 @@
 // Fails when the built site is too heavy for a phone on a slow line: the landing
-// page's script (the entry and what index.html preloads) must stay under 121 KB gzipped, and
+// page's script (the entry and what index.html preloads) must stay under 122 KB gzipped, and
 // the first load of every other page (that plus the page's own chunk and what it imports)
 // under 250 KB. Reads Vite's manifest in web/dist; run after `vite build`. (120 KB until the
 // landing page's text came in the server's first HTML, painted before the script runs; the
-// extra kilobyte is what keeps a keyboard reader's focus across the app's takeover.)
+// next kilobyte is what keeps a keyboard reader's focus across the app's takeover, and the one
+// after it the page that says a page could not be shown, which must be in the first script
+// since what it stands in for is a script that did not load: app/app-error-boundary.tsx.)
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { staticImports } from './static-imports.mjs';
 
-const LANDING_BUDGET = 121 * 1024;
+const LANDING_BUDGET = 122 * 1024;
 const PAGE_BUDGET = 250 * 1024;
 const dist = new URL('../dist/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));

@@ -1,10 +1,13 @@
+import { AppErrorBoundary } from './app-error-boundary';
 import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
 
 export function App() {
   return (
     <AppProviders>
-      <AppRoutes />
+      <AppErrorBoundary>
+        <AppRoutes />
+      </AppErrorBoundary>
     </AppProviders>
   );
 }
