@@ -12,7 +12,7 @@ import { categoryTileClass } from '@/lib/categories';
 import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { FeaturedStories } from './featured-stories';
-import { useLandingFigures, type CategoryTile, type Stat } from './use-landing-figures';
+import { useLandingFigures } from './use-landing-figures';
 
 export const LANDING_SECTIONS: SectionLink[] = [
   { href: '#stories', label: 'Stories' },
@@ -30,19 +30,28 @@ const CATEGORY_ICONS: Record<string, LucideIcon> = {
 
 const STAT_ICONS: LucideIcon[] = [PenLine, Users, Globe2];
 
-/** The page a signed-out visitor sees at / (docs/product.md#screens). */
+/**
+ * The page a signed-out visitor sees at / (docs/product.md#screens). Each section asks for what it
+ * shows itself, so an answer that arrives re-renders that section, not the whole page: React renders
+ * an answer's update at once, in one task, which a phone took 70-140 ms over when it was the whole
+ * page (docs/benchmarks.md, "Phones").
+ */
 export function LandingPage() {
-  const siteName = useSiteName();
-  const figures = useLandingFigures();
-  useDocumentTitle(siteName);
   return (
     <PageShell sections={LANDING_SECTIONS} footer={<SiteFooter />}>
-      <Hero siteName={siteName} />
+      <LandingHero />
       <FeaturedSection />
-      <CategoriesSection tiles={figures.tiles} />
-      <CommunitySection stats={figures.stats} />
+      <CategoriesSection />
+      <CommunitySection />
     </PageShell>
   );
+}
+
+/** The hero with the site's name, which also names the page. */
+function LandingHero() {
+  const siteName = useSiteName();
+  useDocumentTitle(siteName);
+  return <Hero siteName={siteName} />;
 }
 
 function scrollToStories() {
@@ -157,7 +166,8 @@ function FeaturedSection() {
   );
 }
 
-function CategoriesSection({ tiles }: { tiles: CategoryTile[] }) {
+function CategoriesSection() {
+  const { tiles } = useLandingFigures();
   return (
     <section id="categories" aria-labelledby="categories-title" className="bg-amber-50/60 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -199,7 +209,8 @@ function CategoriesSection({ tiles }: { tiles: CategoryTile[] }) {
   );
 }
 
-function CommunitySection({ stats }: { stats: Stat[] }) {
+function CommunitySection() {
+  const { stats } = useLandingFigures();
   return (
     <section id="community" aria-labelledby="community-title" className="py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
