@@ -53,13 +53,20 @@ pub async fn widget(req: HttpRequest) -> HttpResponse {
     }
 }
 
+/// Whether `path` (no leading slash) names one of the build's scripts, styles or pictures:
+/// Vite puts them under `assets/` with content hashes in their names, so each belongs to one
+/// build and never changes.
+pub fn is_build_asset(path: &str) -> bool {
+    path.starts_with("assets/")
+}
+
 /// The built file at `path` (no leading slash) with its caching headers; `None` when the
 /// site has no such file.
 pub fn file(path: &str) -> Option<HttpResponse> {
     let asset = Site::get(path)?;
     let mime = asset.metadata.mimetype().to_owned();
-    // Vite puts content hashes in asset names, so those never change; pages must revalidate.
-    let cache = if path.starts_with("assets/") {
+    // Build assets never change; pages must revalidate.
+    let cache = if is_build_asset(path) {
         "public, max-age=31536000, immutable"
     } else {
         "no-cache"

@@ -31,7 +31,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     // A built script or style that is not here belongs to another build (a page opened before
     // an upgrade, or another server of a different version): a 404, which the app answers by
     // reloading once (`frontend/web/src/app/app-error-boundary.tsx`), not the site's page.
-    if path.starts_with("assets/") {
+    if frontend::is_build_asset(path) {
         return HttpResponse::NotFound()
             .content_type("text/plain; charset=utf-8")
             .body("Not found");

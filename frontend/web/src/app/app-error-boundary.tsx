@@ -17,7 +17,7 @@ export function isMissingChunk(error: unknown): boolean {
 }
 
 /** Reloads the page for a missing chunk unless it did so within the last minute; says whether it did. */
-export function reloadForNewBuild(now = Date.now(), reload = () => window.location.reload()): boolean {
+export function reloadForNewBuild(now: number, reload: () => void): boolean {
   const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
   if (now - last < RELOAD_AGAIN_AFTER_MS) return false;
   sessionStorage.setItem(RELOADED_AT_KEY, String(now));
