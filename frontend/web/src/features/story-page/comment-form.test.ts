@@ -2,7 +2,7 @@ import type { Resolver } from 'react-hook-form';
 import type { CommentValues } from './comment-rules';
 import { rulesResolver } from './comment-form';
 
-// The form's rules come in a module of their own, loaded once the form is on screen
+// The form's rules come in a module of their own, loaded when someone starts on the form
 // (comment-form.tsx): what the form does when they come, and when they cannot be loaded.
 const values: CommentValues = { authorName: 'Ruth', authorEmail: '', content: 'Amen.' };
 const check = (resolver: Resolver<CommentValues>) =>
