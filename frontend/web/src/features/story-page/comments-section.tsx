@@ -8,6 +8,7 @@ import {
 } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronDown, MessageCircle } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { ConfirmButton } from '@/components/confirm-button';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -17,10 +18,16 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { showMutationError } from '@/lib/api-errors';
-import { CommentForm } from './comment-form';
 import { canApproveComments, canDeleteComments } from './comment-moderation';
 import { relativeAge } from './relative-time';
 import { useStoryComments } from './use-story-comments';
+
+// The form comes in a chunk of its own, after the story is on screen: react-hook-form sets its state
+// again as a form mounts (a layout effect), which React renders at once and, before that, runs every
+// effect the page's commit left pending, all in the one task that put the story on screen (on a
+// phone, 50-70 ms more in that task). Its code is then not in the story's first scripts either
+// (docs/benchmarks.md, "Phones").
+const CommentForm = lazy(() => import('./comment-form').then((m) => ({ default: m.CommentForm })));
 
 export function CommentsSection({ storyId }: { storyId: number }) {
   const { user } = useAuth();
@@ -76,7 +83,9 @@ export function CommentsSection({ storyId }: { storyId: number }) {
       </div>
       <Card className="mt-10 bg-amber-50/40">
         <CardContent className="pt-6">
-          <CommentForm storyId={storyId} />
+          <Suspense fallback={<Skeleton className="h-80 w-full" />}>
+            <CommentForm storyId={storyId} />
+          </Suspense>
         </CardContent>
       </Card>
     </section>
