@@ -45,6 +45,9 @@ export default defineConfig({
  * the page has painted: its `<script>` becomes a `<link rel="modulepreload" data-app>`, and
  * `boot.ts` (a second entry with no imports) takes its place.
  *
+ * React DOM's renderer, which the app's script imports as it starts (so that it is evaluated in a
+ * task of its own, `src/main.tsx`), is preloaded beside it, with the chunks it imports.
+ *
  * Home's chunk and the chunks it imports that the app's script does not are listed too, as
  * `<link rel="modulepreload" ... data-signed-in-home>`: the server keeps them only in `/` for a
  * request with a session cookie (`app-server/src/pages/head.rs`), where they load beside the app's
@@ -60,13 +63,20 @@ function startAfterPaint(): Plugin {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
         const boot = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/src/boot.ts'));
         const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/features/home/home-page.tsx'));
+        const renderer = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/react-dom/client.js'));
         const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-        if (!boot || !home || !app) {
-          throw new Error('start-after-paint: no boot chunk, no Home chunk or no app script in index.html');
+        if (!boot || !home || !renderer || !app) {
+          throw new Error('start-after-paint: no boot, Home or renderer chunk, or no app script in index.html');
         }
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const importsOf = (file: string) => byFile.get(file)?.imports ?? [];
         const withApp = staticImports(app[1].replace(/^\//, ''), importsOf);
+        // What the app's script preloads already (Vite lists its static imports in index.html).
+        const listed = new Set(withApp);
+        const forRenderer = [...staticImports(renderer.fileName, importsOf, listed)].filter(
+          (file) => !withApp.has(file),
+        );
+        for (const file of forRenderer) withApp.add(file);
         const forHome = [...staticImports(home.fileName, importsOf, new Set(withApp))].filter(
           (file) => !withApp.has(file),
         );
@@ -75,6 +85,7 @@ function startAfterPaint(): Plugin {
           [
             `<script type="module" crossorigin src="/${boot.fileName}"></script>`,
             `<link rel="modulepreload" crossorigin href="${app[1]}" data-app>`,
+            ...forRenderer.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
             ...forHome.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" data-signed-in-home>`),
           ].join('\n    '),
         );

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, Suspense } from 'react';
-import { AppErrorBoundary, isMissingChunk, RELOADED_AT_KEY, reloadForNewBuild } from './app-error-boundary';
+import { AppErrorBoundary } from './app-error-boundary';
+import { isMissingChunk, RELOADED_AT_KEY, reloadForNewBuild } from './new-build';
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.restoreAllMocks());

@@ -4,26 +4,7 @@
 //! page is reloaded once, which brings the new build; any other failure, or a second one soon
 //! after, gets a message with a Reload button (docs/decisions/consistency.md, "When a page cannot be shown").
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-
-/** Where the time of the last reload for a missing chunk is kept, so it happens once, not in a loop. */
-export const RELOADED_AT_KEY = 'grace-stories:reloaded-for-new-build';
-/** A second missing chunk this soon after such a reload gets the message instead. */
-const RELOAD_AGAIN_AFTER_MS = 60_000;
-
-/** Whether `error` is a script of the build that could not be loaded (each browser words it its own way). */
-export function isMissingChunk(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
-}
-
-/** Reloads the page for a missing chunk unless it did so within the last minute; says whether it did. */
-export function reloadForNewBuild(now: number, reload: () => void): boolean {
-  const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
-  if (now - last < RELOAD_AGAIN_AFTER_MS) return false;
-  sessionStorage.setItem(RELOADED_AT_KEY, String(now));
-  reload();
-  return true;
-}
+import { isMissingChunk, reloadForNewBuild } from './new-build';
 
 type State = { failed: boolean; reloading: boolean };
 type Props = { children: ReactNode; /** For tests: how the page is reloaded. */ reload?: () => void };
