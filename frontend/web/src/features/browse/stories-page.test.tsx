@@ -78,6 +78,17 @@ describe('the story browser', () => {
     await waitFor(() => expect(storyCalls(fetchMock).at(-1)?.searchParams.get('category')).toBe('Worship'));
   });
 
+  it('opens the category list when a letter is typed on the closed select', async () => {
+    renderApp('/stories', table());
+    await screen.findByRole('list', { name: 'All Stories' });
+    const select = screen.getByRole('combobox', { name: 'Filter by category' });
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+
+    select.focus();
+    await userEvent.keyboard('w');
+    expect(await screen.findByRole('option', { name: 'Worship' })).toBeInTheDocument();
+  });
+
   it('sends the words, category and page to the server and keeps each step in the address', async () => {
     const { fetchMock, location } = renderApp('/stories', table());
     await screen.findByRole('list', { name: 'All Stories' });

@@ -27,6 +27,7 @@ export function SearchControls({
   onCategory: (category: string | null) => void;
 }) {
   const [text, setText] = useState(q);
+  const [listOpen, setListOpen] = useState(false);
   // The words changed from outside (the back button, a link): show them.
   const [shown, setShown] = useState(q);
   if (q !== shown) {
@@ -54,20 +55,40 @@ export function SearchControls({
           className="h-11 bg-white pl-9"
         />
       </div>
-      <Select value={category ?? ALL} onValueChange={(value) => onCategory(value === ALL ? null : value)}>
-        <SelectTrigger aria-label="Filter by category" className="h-11 bg-white sm:w-56">
+      <Select
+        value={category ?? ALL}
+        onValueChange={(value) => onCategory(value === ALL ? null : value)}
+        open={listOpen}
+        onOpenChange={setListOpen}
+      >
+        <SelectTrigger
+          aria-label="Filter by category"
+          className="h-11 bg-white sm:w-56"
+          // A letter typed on the closed select opens the list, where typing picks a category (the
+          // closed select has no items to search).
+          onKeyDown={(event) => {
+            if (event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+              setListOpen(true);
+            }
+          }}
+        >
           {/* Named here, not read from the open list's items, so the trigger reads the same in the
               server's first paint and before the categories have loaded. */}
           <SelectValue>{category ?? 'All Categories'}</SelectValue>
         </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>All Categories</SelectItem>
-          {categories.map((c) => (
-            <SelectItem key={c.id} value={c.name}>
-              {c.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
+        {/* The list is there only while open. Closed, Radix keeps its items rendered out of sight, and
+            each one sets the select's state again as it mounts: on a phone that was most of a 150 ms
+            task at 4x when the story browser's paint was adopted (docs/benchmarks.md, "Phones"). */}
+        {listOpen && (
+          <SelectContent>
+            <SelectItem value={ALL}>All Categories</SelectItem>
+            {categories.map((c) => (
+              <SelectItem key={c.id} value={c.name}>
+                {c.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        )}
       </Select>
     </div>
   );
