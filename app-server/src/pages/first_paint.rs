@@ -17,7 +17,9 @@ use actix_web::http::header::CACHE_CONTROL;
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::escape;
-use super::head::{Head, document, document_in_root, home_modules, html_response, site_page};
+use super::head::{
+    Head, document, document_in_root, home_modules, html_response, scripts_after_paint, site_page,
+};
 use crate::caller::CurrentCaller;
 use crate::config::Config;
 use crate::error::ApiError;
@@ -171,9 +173,14 @@ pub fn signed_in_home(req: &HttpRequest, config: &Config, member: Option<&User>)
             1,
         ),
     };
+    // Home's chunks wait for the paint like the app's own when there is one.
+    let modules = match member {
+        Some(_) => scripts_after_paint(home_modules()),
+        None => home_modules().to_owned(),
+    };
     let mut res = html_response(
         StatusCode::OK,
-        html.replacen("</head>", &format!("{answers}{}</head>", home_modules()), 1),
+        html.replacen("</head>", &format!("{answers}{modules}</head>"), 1),
     );
     // A person's own page: no shared cache may keep it.
     res.headers_mut().insert(
