@@ -84,8 +84,10 @@ fn home_modules() -> Vec<String> {
     modules
 }
 
-/// What a signed-in `/` asks for with the document: Home's four answers and its chunks.
-fn assert_homes_preloads(html: &str) {
+/// What a signed-in `/` asks for with the document: Home's four answers and its chunks. With
+/// a first paint (`painted`), none of the scripts is asked for before the page has painted: the
+/// app's and Home's preloads wait, inert, for `boot.ts` (`data-after-paint`).
+fn assert_homes_preloads(html: &str, painted: bool) {
     let head = &html[..html.find("</head>").expect("a head")];
     for answer in [
         "/api/user",
@@ -100,8 +102,22 @@ fn assert_homes_preloads(html: &str) {
             "{answer}: {head}"
         );
     }
-    for module in home_modules() {
-        assert!(head.contains(&module), "{module}");
+    let modules = home_modules();
+    for module in &modules {
+        let expected = if painted {
+            module.replace("<link rel=\"modulepreload\" ", "<link data-after-paint ")
+        } else {
+            module.clone()
+        };
+        assert!(head.contains(&expected), "{expected}: {head}");
+    }
+    if !modules.is_empty() {
+        assert_eq!(
+            head.contains("rel=\"modulepreload\""),
+            !painted,
+            "scripts asked for before the paint: {head}"
+        );
+        assert!(head.contains(" data-app>"), "the app's script: {head}");
     }
 }
 
@@ -149,7 +165,7 @@ engine_test!(
         for slot in ["__HEADER__", "__FIRST_NAME__", "__SITE_NAME__"] {
             assert!(!html.contains(slot), "{slot}");
         }
-        assert_homes_preloads(&html);
+        assert_homes_preloads(&html, true);
 
         // The header follows the role and approval: an admin's has Admin, a pending
         // contributor's no Dashboard and a "(Pending)" badge.
@@ -188,7 +204,7 @@ engine_test!(
         );
         assert!(body.contains("<span>Loading...</span>"));
         assert!(!body.contains("data-prerendered"));
-        assert_homes_preloads(&html);
+        assert_homes_preloads(&html, false);
     }
 );
 
