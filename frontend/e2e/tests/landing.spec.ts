@@ -132,13 +132,14 @@ test("a member's Home: its first screen in the document, and each answer Home ne
     if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
   });
   const document = await page.goto('/');
-  // The server paints the member's Home (their header, the hero, the stories' skeletons) and
-  // preloads Home's answers and chunks (app-server/src/pages/first_paint.rs); the app takes over
-  // with the same markup.
+  // The server paints the member's Home (their header, the hero, the stories' skeletons),
+  // preloads Home's answers, and lists Home's chunks for boot.ts to ask for once the page has
+  // painted (app-server/src/pages/first_paint.rs); the app takes over with the same markup.
   const html = (await document?.text()) ?? '';
   expect(html).toContain('<div data-prerendered="" style="display:contents">');
   expect(html).toContain('Welcome back, Lydia</h1>');
-  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-page-[^"]+" data-signed-in-home>/);
+  expect(html).toMatch(/<link data-after-paint crossorigin href="\/assets\/home-page-[^"]+" data-signed-in-home>/);
+  expect(html).not.toContain('rel="modulepreload"');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Lydia' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'All Stories' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /stor(y|ies) found/ })).toBeVisible();
