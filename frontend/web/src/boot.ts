@@ -9,23 +9,24 @@ const root = document.getElementById('root');
 
 /**
  * Asks for the scripts the painted page left waiting, at low priority still: the paint's pictures
- * may not all have come yet.
+ * may not all have come yet. Says whether there were any (a painted page).
  */
-function preload() {
-  for (const waiting of document.querySelectorAll<HTMLLinkElement>('link[data-after-paint]')) {
+function preload(): boolean {
+  const waiting = document.querySelectorAll<HTMLLinkElement>('link[data-after-paint]');
+  for (const script of waiting) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.fetchPriority = 'low';
-    link.href = waiting.href;
+    link.href = script.href;
     document.head.append(link);
   }
+  return waiting.length > 0;
 }
 
 function start() {
   if (!app) throw new Error('index.html preloads no app script');
-  const painted = document.querySelector('link[data-after-paint]') !== null;
-  preload();
+  const painted = preload();
   const script = document.createElement('script');
   script.type = 'module';
   script.crossOrigin = '';
