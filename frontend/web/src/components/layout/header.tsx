@@ -37,7 +37,7 @@ export function Header({ sections = [] }: { sections?: SectionLink[] }) {
   ];
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/95">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Brand />
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">

@@ -66,11 +66,11 @@ export function Hero({ siteName }: { siteName: string }) {
     >
       <div
         aria-hidden="true"
-        className="absolute -top-24 -right-24 -z-10 size-[28rem] rounded-full bg-amber-200/50 blur-3xl"
+        className="absolute -top-40 -right-40 -z-10 size-[36rem] bg-radial-[closest-side] from-amber-200/50 from-35% to-transparent"
       />
       <div
         aria-hidden="true"
-        className="absolute -bottom-32 -left-24 -z-10 size-[26rem] rounded-full bg-rose-200/40 blur-3xl"
+        className="absolute -bottom-48 -left-40 -z-10 size-[34rem] bg-radial-[closest-side] from-rose-200/40 from-35% to-transparent"
       />
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 md:py-28 lg:grid-cols-[1.15fr_1fr] lg:px-8">
         <div>
@@ -104,7 +104,7 @@ export function Hero({ siteName }: { siteName: string }) {
 
         <div className="relative mx-auto w-full max-w-md lg:max-w-none" aria-hidden="true">
           <div className="absolute inset-0 -z-10 translate-x-4 translate-y-4 rotate-3 rounded-3xl bg-gradient-to-br from-amber-400 to-rose-400 opacity-80" />
-          <figure className="rounded-3xl border border-white/60 bg-white/90 p-8 shadow-2xl shadow-amber-900/10 backdrop-blur sm:p-10">
+          <figure className="rounded-3xl border border-white/60 bg-gradient-to-br from-white via-white to-rose-50 p-8 shadow-2xl shadow-amber-900/10 sm:p-10">
             <span className="font-serif text-7xl leading-none text-amber-500">“</span>
             <blockquote className="-mt-6 font-serif text-2xl leading-relaxed text-stone-800 sm:text-3xl">
               For where two or three gather in my name, there am I with them.
@@ -217,7 +217,7 @@ function CommunitySection() {
         <div className="relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-amber-800 via-orange-800 to-rose-900 px-6 py-16 text-center text-white shadow-xl sm:px-12">
           <div
             aria-hidden="true"
-            className="absolute -top-20 left-1/2 -z-10 size-[30rem] -translate-x-1/2 rounded-full bg-amber-300/20 blur-3xl"
+            className="absolute -top-36 left-1/2 -z-10 size-[38rem] -translate-x-1/2 bg-radial-[closest-side] from-amber-300/20 from-35% to-transparent"
           />
           <h2 id="community-title" className="font-serif text-4xl font-semibold tracking-tight">
             Join Our Community
@@ -238,7 +238,7 @@ function CommunitySection() {
               return (
                 <div
                   key={stat.label}
-                  className="flex flex-col-reverse rounded-2xl bg-white/10 px-6 py-6 ring-1 ring-white/15 backdrop-blur"
+                  className="flex flex-col-reverse rounded-2xl bg-white/10 px-6 py-6 ring-1 ring-white/15"
                 >
                   <dt className="mt-1 text-sm font-medium text-amber-100">{stat.label}</dt>
                   <dd className="font-serif text-4xl font-semibold">

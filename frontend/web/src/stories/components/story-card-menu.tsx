@@ -104,7 +104,7 @@ export function StoryCardMenu({ story, actions }: { story: MenuStory; actions: S
           <Button
             variant="secondary"
             size="icon"
-            className="size-8 bg-white/90 shadow-sm backdrop-blur hover:bg-white"
+            className="size-8 bg-white/90 shadow-sm hover:bg-white"
             aria-label={`Actions for ${story.title}`}
           >
             <MoreVertical aria-hidden="true" />

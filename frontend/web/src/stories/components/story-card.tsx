@@ -77,7 +77,7 @@ export function StoryCard({ story, className, actions, badges, children }: Story
           </div>
         )}
         <div className="absolute top-3 left-3 flex gap-2">
-          <Badge className="bg-white/90 text-stone-800 shadow-sm backdrop-blur">{isVideo ? 'Video' : 'Article'}</Badge>
+          <Badge className="bg-white/90 text-stone-800 shadow-sm">{isVideo ? 'Video' : 'Article'}</Badge>
         </div>
         {actions && (
           <div className="absolute top-3 right-3 z-10">
