@@ -443,6 +443,7 @@ async fn posting_comments_is_rate_limited_per_address() {
     let mut config = crate::helpers::test_config(&db.url);
     config.rate_limit_per_minute = 3;
     let state = app_server::prepare(config).await.unwrap();
+    crate::helpers::clear_of_a_windows_end().await;
     let app =
         actix_web::test::init_service(app_server::app(state, crate::helpers::api_document())).await;
     let path = "/api/stories/999999/comments";

@@ -181,6 +181,7 @@ async fn help_messages_are_rate_limited_per_address() {
     let mut config = crate::helpers::test_config(&db.url);
     config.rate_limit_per_minute = 2;
     let state = app_server::prepare(config).await.unwrap();
+    crate::helpers::clear_of_a_windows_end().await;
     let app =
         actix_web::test::init_service(app_server::app(state, crate::helpers::api_document())).await;
     for _ in 0..2 {

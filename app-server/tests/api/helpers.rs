@@ -17,6 +17,30 @@ use domain::user::{NewUser, Role, User, UserRepository};
 
 pub const ADMIN_PASSWORD: &str = "test-admin-password";
 
+/// The per-minute limit of [`test_config`]: high enough that no test meets it by chance.
+pub const TEST_RATE_LIMIT_PER_MINUTE: u32 = 1000;
+
+/// A test that counts requests up to a limit needs this long before a window ends.
+const COUNTING_TAKES_AT_MOST: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// Rate limits count in fixed windows (a minute, a quarter hour, an hour, a day:
+/// `domain::rate_limit`), and every one of them ends where a minute ends. A test that counts
+/// requests up to a limit and crosses such an end starts counting again halfway (seen as a
+/// 201 where 429 was due, on a loaded machine). So when less than
+/// [`COUNTING_TAKES_AT_MOST`] is left of this minute, this waits for the next one.
+pub async fn clear_of_a_windows_end() {
+    let since_epoch = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("the clock is after 1970");
+    let minute = std::time::Duration::from_secs(60);
+    let into_minute =
+        std::time::Duration::from_millis((since_epoch.as_millis() % minute.as_millis()) as u64);
+    let left = minute - into_minute;
+    if left < COUNTING_TAKES_AT_MOST {
+        tokio::time::sleep(left + std::time::Duration::from_millis(50)).await;
+    }
+}
+
 pub fn test_config(database_url: &str) -> Config {
     Config {
         database_url: database_url.to_owned(),
@@ -33,7 +57,7 @@ pub fn test_config(database_url: &str) -> Config {
         google_client_id: None,
         google_client_secret: None,
         smtp_url: None,
-        rate_limit_per_minute: 1000,
+        rate_limit_per_minute: TEST_RATE_LIMIT_PER_MINUTE,
         public_cache_mb: 8,
         password_hashes_at_once: 1,
         trusted_proxies: Vec::new(),
@@ -89,6 +113,9 @@ impl TestContext {
                 Err(e) => panic!("prepare: {e:?}"),
             }
         };
+        if config.rate_limit_per_minute < TEST_RATE_LIMIT_PER_MINUTE {
+            clear_of_a_windows_end().await;
+        }
         Some(Self {
             state,
             openapi: api_document(),

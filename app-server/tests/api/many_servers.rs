@@ -38,6 +38,7 @@ async fn a_rate_limit_reached_through_one_server_holds_on_the_other() {
     envs.push(("RATE_LIMIT_PER_MINUTE", "4".to_owned()));
     let first = start(&envs).await;
     let second = start(&envs).await;
+    crate::helpers::clear_of_a_windows_end().await;
     let client = reqwest::Client::new();
     let mut statuses = Vec::new();
     for (n, server) in [&first, &second, &first, &second, &first, &second]

@@ -41,6 +41,7 @@ async fn two_instances_share_the_limit(engine: Engine) {
     let two = app_server::prepare(config).await.unwrap();
     let one = test::init_service(app_server::app(one, openapi.clone())).await;
     let two = test::init_service(app_server::app(two, openapi)).await;
+    crate::helpers::clear_of_a_windows_end().await;
     let body = json!({"email": "ruth@example.org", "password": "secret1"});
     // A client whose requests land on one instance, then the other, a few a second: each
     // instance reads the shared count (what it read of a busy client stands for
@@ -88,6 +89,7 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_limit_and_nobody_else_ca
     config.rate_limit_per_minute = 2;
     config.trusted_proxies = app_server::client_ip::parse_trusted("10.0.0.0/8").unwrap();
     let state = app_server::prepare(config).await.unwrap();
+    crate::helpers::clear_of_a_windows_end().await;
     let app = test::init_service(app_server::app(state, crate::helpers::api_document())).await;
     let proxy = "10.0.0.2:40000";
     assert_eq!(sign_in_from(&app, proxy, Some("198.51.100.1")).await, 401);
