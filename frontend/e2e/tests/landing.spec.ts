@@ -101,6 +101,27 @@ test("a visitor's /stories: the app adopts the server's markup instead of buildi
   expect(errors).toEqual([]);
 });
 
+// The browser reports the first contentful paint once that frame is on screen; the app's scripts
+// are asked for after that, so their compiling does not hold up the paint (src/boot.ts).
+for (const path of ['/', '/stories', '/stories/1']) {
+  test(`${path}: the app's scripts are asked for once the server's paint is on screen`, async ({ page }) => {
+    await page.goto(path);
+    const timing = () =>
+      page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name) && !/\/assets\/boot-/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+    // The app and its renderer at least.
+    await expect.poll(async () => (await timing()).scripts.length).toBeGreaterThan(1);
+    const { painted, scripts } = await timing();
+    expect(painted).toBeDefined();
+    expect(Math.min(...scripts)).toBeGreaterThanOrEqual(painted!);
+  });
+}
+
 test('an unknown page shows the not-found texts', async ({ page }) => {
   await page.goto('/this/page/does-not-exist');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
