@@ -29,13 +29,9 @@ const COUNTING_TAKES_AT_MOST: std::time::Duration = std::time::Duration::from_se
 /// 201 where 429 was due, on a loaded machine). So when less than
 /// [`COUNTING_TAKES_AT_MOST`] is left of this minute, this waits for the next one.
 pub async fn clear_of_a_windows_end() {
-    let since_epoch = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .expect("the clock is after 1970");
-    let minute = std::time::Duration::from_secs(60);
-    let into_minute =
-        std::time::Duration::from_millis((since_epoch.as_millis() % minute.as_millis()) as u64);
-    let left = minute - into_minute;
+    let now = SystemClock.now();
+    let (_, minute_ends) = domain::rate_limit::window_of(now);
+    let left = (minute_ends - now).to_std().unwrap_or_default();
     if left < COUNTING_TAKES_AT_MOST {
         tokio::time::sleep(left + std::time::Duration::from_millis(50)).await;
     }
