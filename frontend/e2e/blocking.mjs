@@ -6,16 +6,9 @@
 // `/stories/1` is a story) or uses E2E_BASE_URL. On these hosts a Lighthouse score moves by ten
 // points from run to run; these traces, several runs a build and builds alternated, show a change
 // of 50 ms (docs/benchmarks.md, "What the site's own scripts spent").
-import { chromium } from '@playwright/test';
-import { startServer } from './lib/server.mjs';
+import { commandLine, measureRuns, median } from './lib/page-runs.mjs';
 
-const args = process.argv.slice(2);
-/** @param {string} name @param {number} fallback */
-const flag = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const pagePath = args.find((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? '/';
+const { pagePath, flag } = commandLine(process.argv.slice(2));
 const runs = flag('runs', 5);
 const slowdown = flag('slowdown', 4);
 /** A task longer than this blocks input; what it takes beyond it counts (Lighthouse's rule). */
@@ -70,55 +63,40 @@ function longTasks(events) {
   return { firstPaint: paint === undefined ? null : (paint - start) / 1000, tasks };
 }
 
-const server = process.env.E2E_BASE_URL ? null : await startServer();
-const url = new URL(pagePath, process.env.E2E_BASE_URL ?? server?.baseURL).toString();
-const blocking = [];
-try {
-  for (let run = 1; run <= runs; run++) {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-    });
-    try {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
-      /** @type {any[]} */
-      const events = [];
-      cdp.on('Tracing.dataCollected', (data) => events.push(...data.value));
-      const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-      await cdp.send('Tracing.start', {
-        traceConfig: {
-          includedCategories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'loading'],
-        },
-        transferMode: 'ReportEvents',
-      });
-      await page.goto(url, { waitUntil: 'load' });
-      // The app starts after the paint and renders what its first answers bring: wait for that.
-      await page.waitForTimeout(3_500);
-      await cdp.send('Tracing.end');
-      await complete;
-      const { firstPaint, tasks } = longTasks(events);
-      const blocked = tasks.filter((t) => t.afterPaint).reduce((sum, t) => sum + t.ms - LONG_TASK_MS, 0);
-      blocking.push(blocked);
-      console.log(`run ${run}: first contentful paint ${firstPaint === null ? '?' : Math.round(firstPaint)} ms`);
-      for (const task of tasks) {
-        const parts = [...task.parts]
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, 4)
-          .map(([name, ms]) => `${name} ${Math.round(ms)}`)
-          .join(', ');
-        console.log(`  at ${Math.round(task.at)} ms, ${Math.round(task.ms)} ms: ${parts}`);
-      }
-      console.log(`  blocking time after the first paint: ${Math.round(blocked)} ms`);
-    } finally {
-      await browser.close();
-    }
+const { url, results: blocking } = await measureRuns(pagePath, runs, async (browser, url, run) => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  /** @type {any[]} */
+  const events = [];
+  cdp.on('Tracing.dataCollected', (data) => events.push(...data.value));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'loading'],
+    },
+    transferMode: 'ReportEvents',
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  // The app starts after the paint and renders what its first answers bring: wait for that.
+  await page.waitForTimeout(3_500);
+  await cdp.send('Tracing.end');
+  await complete;
+  const { firstPaint, tasks } = longTasks(events);
+  const blocked = tasks.filter((t) => t.afterPaint).reduce((sum, t) => sum + t.ms - LONG_TASK_MS, 0);
+  console.log(`run ${run}: first contentful paint ${firstPaint === null ? '?' : Math.round(firstPaint)} ms`);
+  for (const task of tasks) {
+    const parts = [...task.parts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+      .join(', ');
+    console.log(`  at ${Math.round(task.at)} ms, ${Math.round(task.ms)} ms: ${parts}`);
   }
-} finally {
-  await server?.stop();
-}
+  console.log(`  blocking time after the first paint: ${Math.round(blocked)} ms`);
+  return blocked;
+});
 const sorted = [...blocking].sort((a, b) => a - b);
 console.log(
-  `${url} at ${slowdown}x: blocking time ${sorted.map(Math.round).join(', ')} ms, median ${Math.round(sorted[Math.floor(sorted.length / 2)])}`,
+  `${url} at ${slowdown}x: blocking time ${sorted.map(Math.round).join(', ')} ms, median ${Math.round(median(blocking))}`,
 );

@@ -255,16 +255,14 @@ engine_test!(security_headers_are_sent, |ctx, app| {
 
 #[actix_web::test]
 async fn sign_in_is_rate_limited_per_address() {
-    let db = adapters::testing::TestDatabase::new(adapters::testing::Engine::Sqlite)
-        .await
-        .unwrap()
-        .unwrap();
-    let mut config = crate::helpers::test_config(&db.url);
-    config.rate_limit_per_minute = 3;
-    let state = app_server::prepare(config).await.unwrap();
-    crate::helpers::clear_of_a_windows_end().await;
+    let ctx = crate::helpers::TestContext::with_config(adapters::testing::Engine::Sqlite, |c| {
+        c.rate_limit_per_minute = 3;
+    })
+    .await
+    .unwrap();
     let app =
-        actix_web::test::init_service(app_server::app(state, crate::helpers::api_document())).await;
+        actix_web::test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone()))
+            .await;
     let body = json!({"email": "ruth@example.org", "password": "secret1"});
     for _ in 0..3 {
         assert_eq!(

@@ -174,16 +174,14 @@ engine_test!(only_the_super_admin_reads_the_help_inbox, |ctx, app| {
 
 #[actix_web::test]
 async fn help_messages_are_rate_limited_per_address() {
-    let db = adapters::testing::TestDatabase::new(adapters::testing::Engine::Sqlite)
-        .await
-        .unwrap()
-        .unwrap();
-    let mut config = crate::helpers::test_config(&db.url);
-    config.rate_limit_per_minute = 2;
-    let state = app_server::prepare(config).await.unwrap();
-    crate::helpers::clear_of_a_windows_end().await;
+    let ctx = crate::helpers::TestContext::with_config(adapters::testing::Engine::Sqlite, |c| {
+        c.rate_limit_per_minute = 2;
+    })
+    .await
+    .unwrap();
     let app =
-        actix_web::test::init_service(app_server::app(state, crate::helpers::api_document())).await;
+        actix_web::test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone()))
+            .await;
     for _ in 0..2 {
         let res = client(&app, None)
             .post("/api/help/contact", message(json!("general")))

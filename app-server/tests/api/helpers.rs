@@ -88,6 +88,8 @@ impl TestContext {
     }
 
     /// Like [`TestContext::new`], with the test configuration changed by `change` first.
+    /// With a per-minute limit below the test default it returns clear of a rate-limit
+    /// window's end ([`clear_of_a_windows_end`]).
     pub async fn with_config(engine: Engine, change: impl FnOnce(&mut Config)) -> Option<Self> {
         let Some(db) = TestDatabase::migrated(engine).await.expect("test database") else {
             eprintln!("skipped on {engine:?}: TEST_DATABASE_URL is not set");

@@ -84,13 +84,13 @@ async fn two_instances_share_the_limit_postgres() {
 
 #[actix_web::test]
 async fn behind_a_trusted_proxy_each_client_has_its_own_limit_and_nobody_else_can_choose_one() {
-    let db = TestDatabase::new(Engine::Sqlite).await.unwrap().unwrap();
-    let mut config = test_config(&db.url);
-    config.rate_limit_per_minute = 2;
-    config.trusted_proxies = app_server::client_ip::parse_trusted("10.0.0.0/8").unwrap();
-    let state = app_server::prepare(config).await.unwrap();
-    crate::helpers::clear_of_a_windows_end().await;
-    let app = test::init_service(app_server::app(state, crate::helpers::api_document())).await;
+    let ctx = crate::helpers::TestContext::with_config(adapters::testing::Engine::Sqlite, |c| {
+        c.rate_limit_per_minute = 2;
+        c.trusted_proxies = app_server::client_ip::parse_trusted("10.0.0.0/8").unwrap();
+    })
+    .await
+    .unwrap();
+    let app = test::init_service(app_server::app(ctx.state.clone(), ctx.openapi.clone())).await;
     let proxy = "10.0.0.2:40000";
     assert_eq!(sign_in_from(&app, proxy, Some("198.51.100.1")).await, 401);
     assert_eq!(sign_in_from(&app, proxy, Some("198.51.100.1")).await, 401);

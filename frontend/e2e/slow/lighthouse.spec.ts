@@ -9,8 +9,8 @@
 // index): a machine of the same kind at half the index scored the same code 88-97, and on a starved
 // host Chromium itself presents a page's first frame up to a second late (static pages too), so
 // holding 95 would pass or fail by the machine. docs/benchmarks.md ("Phones", "Presented, not
-// committed") records the figures and where the blocking time goes. The scores measured go to test-results/slow-figures/lighthouse.json and
-// to the log.
+// committed") records the figures and where the blocking time goes. The scores measured go to
+// test-results/slow-figures/lighthouse.json and to the log.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';

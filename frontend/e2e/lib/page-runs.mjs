@@ -1,0 +1,56 @@
+// What the measuring tools (blocking.mjs, compositing.mjs) share: their command line, a page of a
+// freshly started server (or of E2E_BASE_URL) loaded in a fresh Chromium run by run, and the median.
+import { chromium } from '@playwright/test';
+import { startServer } from './server.mjs';
+
+/**
+ * The page's path (the first argument that is not a flag or a flag's value) and a reader of
+ * numeric flags (`--runs 5`).
+ * @param {string[]} args
+ */
+export function commandLine(args) {
+  /** @param {string} name @param {number} fallback */
+  const flag = (name, fallback) => {
+    const index = args.indexOf(`--${name}`);
+    return index >= 0 ? Number(args[index + 1]) : fallback;
+  };
+  const pagePath = args.find((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? '/';
+  return { pagePath, flag };
+}
+
+/**
+ * Runs `measure` `runs` times, each in a fresh Chromium, on `pagePath` of a freshly started server
+ * (the demo site, like the e2e run) or of E2E_BASE_URL; answers the page's URL and each run's result.
+ * @template T
+ * @param {string} pagePath
+ * @param {number} runs
+ * @param {(browser: import('@playwright/test').Browser, url: string, run: number) => Promise<T>} measure
+ * @returns {Promise<{ url: string, results: T[] }>}
+ */
+export async function measureRuns(pagePath, runs, measure) {
+  const server = process.env.E2E_BASE_URL ? null : await startServer();
+  const url = new URL(pagePath, process.env.E2E_BASE_URL ?? server?.baseURL).toString();
+  /** @type {T[]} */
+  const results = [];
+  try {
+    for (let run = 1; run <= runs; run++) {
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+      });
+      try {
+        results.push(await measure(browser, url, run));
+      } finally {
+        await browser.close();
+      }
+    }
+  } finally {
+    await server?.stop();
+  }
+  return { url, results };
+}
+
+/** @param {number[]} values */
+export function median(values) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+}
