@@ -176,13 +176,15 @@ function parseMessage(raw, recipients) {
 
 /**
  * Waits for a message to `to` whose subject matches, in the directory `E2E_MAIL_DIR` (set by the
- * global setup). Returns the newest such message received at or after `since` (ms since epoch).
+ * global setup). Returns the newest such message received at or after `since` (ms since epoch)
+ * whose text holds `containing` when given: other tests share the server, so a subscriber's first
+ * "new story" mail may be about someone else's story.
  * @param {string} to
  * @param {RegExp | string} subject
- * @param {{ since?: number, timeoutMs?: number }} [options]
+ * @param {{ since?: number, timeoutMs?: number, containing?: string }} [options]
  * @returns {Promise<Mail>}
  */
-export async function waitForMail(to, subject, { since = 0, timeoutMs = 15_000 } = {}) {
+export async function waitForMail(to, subject, { since = 0, timeoutMs = 15_000, containing } = {}) {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: the mail sink runs in e2e/global-setup.ts');
   const address = to.toLowerCase();
@@ -196,10 +198,12 @@ export async function waitForMail(to, subject, { since = 0, timeoutMs = 15_000 }
     for (const name of files) {
       /** @type {Mail} */
       const mail = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
-      if (mail.to.split(', ').includes(address) && matches(mail.subject)) return mail;
+      const holds = containing === undefined || mail.text.includes(containing);
+      if (mail.to.split(', ').includes(address) && matches(mail.subject) && holds) return mail;
     }
     if (Date.now() > deadline) {
-      throw new Error(`no mail to ${to} with a subject matching ${String(subject)} within ${timeoutMs} ms`);
+      const holding = containing === undefined ? '' : ` holding "${containing}"`;
+      throw new Error(`no mail to ${to} with a subject matching ${String(subject)}${holding} within ${timeoutMs} ms`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

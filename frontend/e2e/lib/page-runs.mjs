@@ -1,6 +1,7 @@
 // What the measuring tools (blocking.mjs, compositing.mjs) share: their command line, a page of a
 // freshly started server (or of E2E_BASE_URL) loaded in a fresh Chromium run by run, and the median.
 import { chromium } from '@playwright/test';
+import { ADMIN_PASSWORD } from './secrets.mjs';
 import { startServer } from './server.mjs';
 
 /**
@@ -14,8 +15,22 @@ export function commandLine(args) {
     const index = args.indexOf(`--${name}`);
     return index >= 0 ? Number(args[index + 1]) : fallback;
   };
-  const pagePath = args.find((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? '/';
-  return { pagePath, flag };
+  const valued = (/** @type {string | undefined} */ arg) => arg !== undefined && /^--(runs|slowdown)$/.test(arg);
+  const pagePath = args.find((arg, i) => !arg.startsWith('--') && !valued(args[i - 1])) ?? '/';
+  return { pagePath, flag, asAdmin: args.includes('--as-admin') };
+}
+
+/**
+ * Signs `context` in as the harness's super admin (the server started by `measureRuns`), so that
+ * `/` is a signed-in person's Home.
+ * @param {import('@playwright/test').BrowserContext} context
+ * @param {string} url  any address of the site
+ */
+export async function signInAsAdmin(context, url) {
+  const response = await context.request.post(new URL('/api/admin/login', url).toString(), {
+    data: { username: 'admin', password: ADMIN_PASSWORD },
+  });
+  if (!response.ok()) throw new Error(`admin sign-in failed: ${response.status()}`);
 }
 
 /**
