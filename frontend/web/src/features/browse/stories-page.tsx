@@ -1,4 +1,3 @@
-import { useListCategories } from '@grace-stories/sdk/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { PageShell } from '@/components/layout/page-shell';
@@ -23,7 +22,6 @@ export function StoriesPage() {
   useDocumentTitle('All Stories');
   const { user } = useAuth();
   const [search, update] = useStorySearch();
-  const { data: categories = [] } = useListCategories();
   // The cards render at transition priority: building a page of them yields to the browser
   // instead of holding a phone's main thread (docs/benchmarks.md, "Phones").
   const page = useDeferredValue(useStoriesPage(search, STORIES_PER_PAGE));
@@ -49,7 +47,6 @@ export function StoriesPage() {
           <SearchControls
             q={search.q}
             category={search.category}
-            categories={categories}
             onSearch={(q) => update({ q })}
             onCategory={(category) => update({ category })}
           />

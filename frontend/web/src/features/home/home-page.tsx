@@ -1,5 +1,6 @@
-import { useListCategories, type CategoryDto } from '@grace-stories/sdk/react';
+import { useListCategories } from '@grace-stories/sdk/react';
 import { BookOpen, LibraryBig, PenLine, Sparkles } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'wouter';
 import { PageShell } from '@/components/layout/page-shell';
 import { SearchControls } from '@/stories/components/story-search/search-controls';
@@ -30,7 +31,6 @@ export function HomePage() {
   const { user } = useAuth();
   useDocumentTitle('Home');
   const [search, update] = useStorySearch();
-  const { data: categories = [] } = useListCategories();
 
   const chooseCategory = (name: string) => {
     update({ category: name });
@@ -70,11 +70,9 @@ export function HomePage() {
         </div>
       </section>
 
-      <StoriesSection search={search} onChange={update} categories={categories} canCreate={Boolean(user?.isApproved)} />
+      <StoriesSection search={search} onChange={update} canCreate={Boolean(user?.isApproved)} />
 
-      {categories.length > 0 && (
-        <CategoriesSection categories={categories} selected={search.category} onSelect={chooseCategory} />
-      )}
+      <CategoriesSection selected={search.category} onSelect={chooseCategory} />
     </PageShell>
   );
 }
@@ -82,15 +80,15 @@ export function HomePage() {
 function StoriesSection({
   search,
   onChange,
-  categories,
   canCreate,
 }: {
   search: StorySearch;
   onChange: (change: Partial<StorySearch>) => void;
-  categories: CategoryDto[];
   canCreate: boolean;
 }) {
-  const list = useStoriesShowMore(search, HOME_STORY_LIMIT);
+  // The cards render at transition priority, as the story browser's do: building them yields to the
+  // browser instead of holding a phone's main thread (docs/benchmarks.md, "Phones").
+  const list = useDeferredValue(useStoriesShowMore(search, HOME_STORY_LIMIT));
   const selected = search.category;
   const heading = selected ? `${selected} Stories` : 'All Stories';
   const filtering = search.q.trim() !== '' || selected !== null;
@@ -101,7 +99,6 @@ function StoriesSection({
         <SearchControls
           q={search.q}
           category={selected}
-          categories={categories}
           onSearch={(q) => onChange({ q })}
           onCategory={(category) => onChange({ category })}
         />
@@ -155,15 +152,10 @@ function StoriesSection({
   );
 }
 
-function CategoriesSection({
-  categories,
-  selected,
-  onSelect,
-}: {
-  categories: CategoryDto[];
-  selected: string | null;
-  onSelect: (name: string) => void;
-}) {
+/** The categories' tiles, once there are any (read here: their answer renders only this). */
+function CategoriesSection({ selected, onSelect }: { selected: string | null; onSelect: (name: string) => void }) {
+  const { data: categories = [] } = useListCategories();
+  if (categories.length === 0) return null;
   return (
     <section aria-labelledby="categories-title" className="bg-amber-50/60 py-14 sm:py-16">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">

@@ -1,4 +1,4 @@
-import type { CategoryDto } from '@grace-stories/sdk/react';
+import { useListCategories } from '@grace-stories/sdk/react';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Input } from '@/components/ui/input';
@@ -11,21 +11,22 @@ const ALL = 'all';
 
 /**
  * The search box and the category select. The box keeps what is typed and reports it once
- * typing pauses; it follows `q` when that changes from outside (the back button).
+ * typing pauses; it follows `q` when that changes from outside (the back button). The categories
+ * are read here, not by the page: their answer then renders these controls again, not the page's
+ * cards (docs/benchmarks.md, "Phones").
  */
 export function SearchControls({
   q,
   category,
-  categories,
   onSearch,
   onCategory,
 }: {
   q: string;
   category: string | null;
-  categories: CategoryDto[];
   onSearch: (q: string) => void;
   onCategory: (category: string | null) => void;
 }) {
+  const { data: categories = [] } = useListCategories();
   const [text, setText] = useState(q);
   const [listOpen, setListOpen] = useState(false);
   // The words changed from outside (the back button, a link): show them.
