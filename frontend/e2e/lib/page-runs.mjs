@@ -5,8 +5,8 @@ import { ADMIN_PASSWORD } from './secrets.mjs';
 import { startServer } from './server.mjs';
 
 /**
- * The page's path (the first argument that is not a flag or a flag's value) and a reader of
- * numeric flags (`--runs 5`).
+ * The page's path (the first argument starting with `/`), a reader of numeric flags (`--runs 5`)
+ * and whether `--as-admin` was given.
  * @param {string[]} args
  */
 export function commandLine(args) {
@@ -15,8 +15,7 @@ export function commandLine(args) {
     const index = args.indexOf(`--${name}`);
     return index >= 0 ? Number(args[index + 1]) : fallback;
   };
-  const valued = (/** @type {string | undefined} */ arg) => arg !== undefined && /^--(runs|slowdown)$/.test(arg);
-  const pagePath = args.find((arg, i) => !arg.startsWith('--') && !valued(args[i - 1])) ?? '/';
+  const pagePath = args.find((arg) => arg.startsWith('/')) ?? '/';
   return { pagePath, flag, asAdmin: args.includes('--as-admin') };
 }
 
