@@ -14,11 +14,29 @@ interface Harness {
   stop: () => Promise<string>;
 }
 
+/** How often a harness is started before giving up, when its server's port was taken meanwhile. */
+const HARNESS_TRIES = 3;
+
 /**
  * A local OpenID Connect provider (standing in for Google), an SMTP sink that keeps each mail as
  * JSON in its own folder (read by `waitForMail`), and the real server on a fresh SQLite file.
+ * The server's port is chosen before the provider starts (which needs the app's address), so
+ * something else can bind it before the server does (another worker's harness starting beside
+ * this one): then the whole harness starts again on other ports.
  */
 async function startHarness(): Promise<Harness> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startHarnessOnce();
+    } catch (error) {
+      const portTaken = error instanceof Error && error.message.includes('Address already in use');
+      if (!portTaken || attempt >= HARNESS_TRIES) throw error;
+      console.log(`e2e harness: its server's port was taken meanwhile; starting it again (try ${attempt + 1})`);
+    }
+  }
+}
+
+async function startHarnessOnce(): Promise<Harness> {
   const address = await reserveAddress();
   const oidc = await startOidcProvider(address.baseURL);
   const mail = await startMailSink(mkdtempSync(path.join(tmpdir(), 'grace-e2e-mail-')));
