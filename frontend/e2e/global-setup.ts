@@ -29,7 +29,7 @@ async function startHarness(): Promise<Harness> {
     try {
       return await startHarnessOnce();
     } catch (error) {
-      const portTaken = error instanceof Error && error.message.includes('Address already in use');
+      const portTaken = error instanceof Error && /address already in use|EADDRINUSE/i.test(error.message);
       if (!portTaken || attempt >= HARNESS_TRIES) throw error;
       console.log(`e2e harness: its server's port was taken meanwhile; starting it again (try ${attempt + 1})`);
     }
