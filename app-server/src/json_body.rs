@@ -7,13 +7,50 @@
 //! middleware keeps the body's bytes in the request ([`Body`]) and [`field_at`] reads the
 //! key being filled at that point.
 
-use actix_web::HttpMessage;
-use actix_web::HttpRequest;
+use std::future::ready;
+
+use actix_web::dev::Payload;
 use actix_web::error::JsonPayloadError;
-use actix_web::web::Bytes;
+use actix_web::http::header::{CONTENT_LENGTH, TRANSFER_ENCODING};
+use actix_web::web::{self, Bytes};
+use actix_web::{FromRequest, HttpMessage, HttpRequest};
+use futures_util::future::LocalBoxFuture;
+use serde::de::DeserializeOwned;
 use serde_json::error::Category;
 
 use crate::error::ApiError;
+
+/// An optional JSON body: `None` when the request has no body (or the body is `null`), the
+/// value when it is there. A body that is there but not of the documented shape is refused
+/// like any other ([`refusal`]), never taken for "no body": `Option<web::Json<T>>` would
+/// swallow that error and act as if nothing had been sent.
+pub struct OptionalJson<T>(pub Option<T>);
+
+impl<T: DeserializeOwned + 'static> FromRequest for OptionalJson<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        if has_no_body(req) {
+            return Box::pin(ready(Ok(Self(None))));
+        }
+        let json = web::Json::<Option<T>>::from_request(req, payload);
+        Box::pin(async move { Ok(Self(json.await?.into_inner())) })
+    }
+}
+
+/// No `Content-Length` above zero and no chunked body.
+fn has_no_body(req: &HttpRequest) -> bool {
+    let headers = req.headers();
+    let length = headers
+        .get(CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    match length {
+        Some(length) => length == 0,
+        None => !headers.contains_key(TRANSFER_ENCODING),
+    }
+}
 
 /// The bytes of a JSON body, kept by `middleware::refuse_control_characters`.
 #[derive(Clone)]

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::json_body::OptionalJson;
 use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
@@ -186,9 +187,9 @@ pub async fn withdraw_consent(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-    body: Option<web::Json<WithdrawConsentRequest>>,
+    body: OptionalJson<WithdrawConsentRequest>,
 ) -> Result<Declared<web::Json<WithdrawConsentResponse>>, ApiError> {
-    let reason = body.and_then(|b| b.into_inner().reason);
+    let reason = body.0.and_then(|b| b.reason);
     let done = state
         .consents
         .withdraw(&caller.0, StoryId(id.into_inner()), reason.as_deref())

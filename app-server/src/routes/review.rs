@@ -9,6 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::dto::{StoryDto, paged};
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::json_body::OptionalJson;
 use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
@@ -234,9 +235,9 @@ pub async fn approve_story(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-    body: Option<web::Json<super::sensitive::ApproveRequest>>,
+    body: OptionalJson<super::sensitive::ApproveRequest>,
 ) -> Result<Declared<web::Json<StoryDto>>, ApiError> {
-    let checklist = body.and_then(|b| b.into_inner().checklist).map(Into::into);
+    let checklist = body.0.and_then(|b| b.checklist).map(Into::into);
     let story = state
         .stories
         .approve_checked(&caller.0, StoryId(id.into_inner()), checklist)
@@ -268,9 +269,9 @@ pub async fn reject_story(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-    body: Option<web::Json<RejectRequest>>,
+    body: OptionalJson<RejectRequest>,
 ) -> Result<Declared<web::Json<StoryDto>>, ApiError> {
-    let reason = body.and_then(|b| b.into_inner().reason);
+    let reason = body.0.and_then(|b| b.reason);
     let story = state
         .stories
         .reject(&caller.0, StoryId(id.into_inner()), reason.as_deref())

@@ -10,6 +10,7 @@ use super::dto::{MessageResponse, StoryDto};
 use super::story_input::StoryInput;
 use crate::caller::CurrentCaller;
 use crate::error::{ApiError, ErrorBody};
+use crate::json_body::OptionalJson;
 use crate::public_change::{Declare, Declared, Visible};
 use crate::state::AppState;
 
@@ -128,9 +129,9 @@ pub async fn publish_story(
     state: web::Data<AppState>,
     caller: CurrentCaller,
     id: web::Path<i64>,
-    body: Option<web::Json<PublishInput>>,
+    body: OptionalJson<PublishInput>,
 ) -> Result<Declared<web::Json<StoryDto>>, ApiError> {
-    let consent = body.and_then(|b| b.into_inner().consent).map(Into::into);
+    let consent = body.0.and_then(|b| b.consent).map(Into::into);
     let story = state
         .stories
         .publish(&caller.0, StoryId(id.into_inner()), consent)

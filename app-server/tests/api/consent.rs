@@ -481,3 +481,67 @@ engine_test!(the_export_holds_the_consent_records, |ctx, app| {
     assert_eq!(consents[0]["widget"], true);
     assert_eq!(export.body["stories"][0]["story"]["byline"], "full");
 });
+
+engine_test!(
+    an_optional_body_that_is_sent_must_have_its_documented_shape,
+    |ctx, app| {
+        // Withdrawing consent, publishing, approving and rejecting take an optional body. One
+        // that is there but wrong is refused and changes nothing, as any bad body is; it is not
+        // taken for "no body" (a reason of the wrong type must not withdraw without a reason).
+        let (_, author) = sign_in_as(&ctx, &app, Role::Member).await;
+        let (_, reviewer) = sign_in_as(&ctx, &app, Role::Admin).await;
+        let all = json!({"site": true, "social": true, "widget": true});
+        let id = live(&app, &author, &reviewer, "Kept on a bad body", all).await;
+        let path = format!("/api/stories/{id}/withdraw-consent");
+
+        let not_an_object =
+            send(&app, Method::POST, &path, Some(&author), Some(json!(false))).await;
+        assert_eq!(not_an_object.status, 400, "{}", not_an_object.body);
+        let wrong_type = send(
+            &app,
+            Method::POST,
+            &path,
+            Some(&author),
+            Some(json!({"reason": 5})),
+        )
+        .await;
+        assert_eq!(wrong_type.status, 400, "{}", wrong_type.body);
+        assert_eq!(
+            wrong_type.body["code"], "validation_failed",
+            "{}",
+            wrong_type.body
+        );
+        assert_eq!(
+            wrong_type.body["errors"][0]["field"], "reason",
+            "{}",
+            wrong_type.body
+        );
+        assert_eq!(
+            wrong_type.body["errors"][0]["message"], "Must be text",
+            "{}",
+            wrong_type.body
+        );
+        // Nothing was withdrawn.
+        assert_eq!(get(&app, &format!("/api/stories/{id}")).await.0, 200);
+
+        for (who, path) in [
+            (&author, format!("/api/stories/{id}/publish")),
+            (&reviewer, format!("/api/admin/stories/{id}/approve")),
+            (&reviewer, format!("/api/admin/stories/{id}/reject")),
+        ] {
+            let method = if path.ends_with("/publish") {
+                Method::PUT
+            } else {
+                Method::POST
+            };
+            let refused = send(&app, method, &path, Some(who), Some(json!([1, 2]))).await;
+            assert_eq!(refused.status, 400, "{path}: {}", refused.body);
+        }
+        assert_eq!(get(&app, &format!("/api/stories/{id}")).await.0, 200);
+
+        // `null` is no body, as the API document says: the author withdraws.
+        let done = send(&app, Method::POST, &path, Some(&author), Some(Value::Null)).await;
+        assert_eq!(done.status, 200, "{}", done.body);
+        assert_eq!(get(&app, &format!("/api/stories/{id}")).await.0, 404);
+    }
+);
