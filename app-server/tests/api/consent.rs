@@ -505,19 +505,9 @@ engine_test!(
             Some(json!({"reason": 5})),
         )
         .await;
-        assert_eq!(wrong_type.status, 400, "{}", wrong_type.body);
         assert_eq!(
-            wrong_type.body["code"], "validation_failed",
-            "{}",
-            wrong_type.body
-        );
-        assert_eq!(
-            wrong_type.body["errors"][0]["field"], "reason",
-            "{}",
-            wrong_type.body
-        );
-        assert_eq!(
-            wrong_type.body["errors"][0]["message"], "Must be text",
+            wrong_type.field_error(),
+            (400, "validation_failed", "reason", "Must be text"),
             "{}",
             wrong_type.body
         );

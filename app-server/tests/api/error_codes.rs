@@ -99,17 +99,6 @@ async fn every_error_body_names_its_code_postgres() {
     run(adapters::testing::Engine::Postgres).await;
 }
 
-/// The one field error of a 400 `validation_failed` answer, as (field, message).
-fn field_error(res: &crate::helpers::Answer) -> (u16, &str, &str, &str) {
-    let error = &res.body["errors"][0];
-    (
-        res.status,
-        res.body["code"].as_str().unwrap_or_default(),
-        error["field"].as_str().unwrap_or_default(),
-        error["message"].as_str().unwrap_or_default(),
-    )
-}
-
 // A body that misses a required field, or has one of the wrong type, is a validation
 // failure naming the field, never the JSON library's message; a body that is not JSON is
 // a `bad_request`.
@@ -124,7 +113,7 @@ crate::engine_test!(
 
         let missing = post("/api/user/tokens", json!({"name": "Script"})).await;
         assert_eq!(
-            field_error(&missing),
+            missing.field_error(),
             (400, "validation_failed", "scope", "Required"),
             "{}",
             missing.body
@@ -135,7 +124,7 @@ crate::engine_test!(
         )
         .await;
         assert_eq!(
-            field_error(&number),
+            number.field_error(),
             (
                 400,
                 "validation_failed",
@@ -151,7 +140,7 @@ crate::engine_test!(
         )
         .await;
         assert_eq!(
-            field_error(&text),
+            text.field_error(),
             (400, "validation_failed", "title", "Must be text"),
             "{}",
             text.body
@@ -162,7 +151,7 @@ crate::engine_test!(
         )
         .await;
         assert_eq!(
-            field_error(&choice),
+            choice.field_error(),
             (
                 400,
                 "validation_failed",

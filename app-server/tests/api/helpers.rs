@@ -374,6 +374,20 @@ pub struct Answer {
     pub cookie: Option<String>,
 }
 
+impl Answer {
+    /// The first field error of a 400 `validation_failed` answer, as (status, code, field,
+    /// message).
+    pub fn field_error(&self) -> (u16, &str, &str, &str) {
+        let error = &self.body["errors"][0];
+        (
+            self.status,
+            self.body["code"].as_str().unwrap_or_default(),
+            error["field"].as_str().unwrap_or_default(),
+            error["message"].as_str().unwrap_or_default(),
+        )
+    }
+}
+
 /// Sends a request with an optional credential (a session cookie, or `Bearer gst_...` for an
 /// API token) and JSON body.
 pub async fn send<S, B>(

@@ -78,6 +78,7 @@ test('a visitor subscribes, hears of a new story and leaves from that mail’s l
   }
   // Another test may publish a story in the same round or the one before: wait for this one's mail.
   const mail = await waitForMail(email, /new stor/i, { since, timeoutMs: 150_000, containing: title });
+  expect(mail.text).toContain(title);
   expect(mail.listUnsubscribe).toMatch(/^<.+\/api\/subscriptions\/unsubscribe\?token=[^>]+>, <mailto:.+>$/);
 
   // The mail's "Send less often or unsubscribe" link: a page offering both; a GET changes nothing.
