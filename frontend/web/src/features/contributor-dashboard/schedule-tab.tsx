@@ -45,7 +45,7 @@ export function ScheduleTab({
   let body: ReactNode;
   if (isLoading) {
     body = (
-      <div className="grid gap-3" aria-label="Loading tasks">
+      <div className="grid gap-3" role="status" aria-label="Loading tasks">
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} className="h-24 w-full" />
         ))}

@@ -65,7 +65,7 @@ export function CommentsSection({ storyId }: { storyId: number }) {
       </h2>
       <div className="mt-6">
         {isPending ? (
-          <div className="space-y-4" aria-busy="true" aria-label="Loading comments">
+          <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading comments">
             <Skeleton className="h-20 w-full" />
             <Skeleton className="h-20 w-full" />
           </div>

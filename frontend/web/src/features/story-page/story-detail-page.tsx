@@ -241,7 +241,7 @@ function StoryByline({
 
 function StoryDetailSkeleton() {
   return (
-    <div className="mt-6 space-y-6" aria-busy="true" aria-label="Loading story">
+    <div className="mt-6 space-y-6" role="status" aria-busy="true" aria-label="Loading story">
       <Skeleton className="h-6 w-32" />
       <Skeleton className="h-12 w-4/5" />
       <Skeleton className="h-6 w-3/5" />
