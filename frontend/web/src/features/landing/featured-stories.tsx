@@ -13,7 +13,12 @@ export function FeaturedStories() {
 
   if (isPending) {
     return (
-      <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading stories">
+      <div
+        className="grid gap-8 md:grid-cols-2 lg:grid-cols-3"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading stories"
+      >
         {Array.from({ length: FEATURED_STORY_COUNT }, (_, i) => (
           <StoryCardSkeleton key={i} />
         ))}

@@ -20,7 +20,12 @@ export function StoryGrid({ stories, label }: { stories: StorySummaryDto[]; labe
 
 export function StoryGridSkeleton({ count }: { count: number }) {
   return (
-    <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading stories">
+    <div
+      className="grid gap-8 md:grid-cols-2 lg:grid-cols-3"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading stories"
+    >
       {Array.from({ length: count }, (_, i) => (
         <StoryCardSkeleton key={i} />
       ))}
