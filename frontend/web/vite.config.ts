@@ -49,8 +49,9 @@ export default defineConfig({
  * task of its own, `src/main.tsx`), is preloaded beside it, with the chunks it imports.
  *
  * Home's chunk and the chunks it imports that the app's script does not are listed too, as
- * `<link rel="modulepreload" ... data-signed-in-home>`: the server keeps them only in `/` for a
- * request with a session cookie (`app-server/src/pages/head.rs`), where they load beside the app's
+ * `<link rel="modulepreload" ... data-signed-in-home>`, and the story browser's as
+ * `data-signed-in-stories`: the server keeps them only in the page it paints for a member (`/` and
+ * `/stories` with a session cookie, `app-server/src/pages/head.rs`), where they load beside the app's
  * script instead of after it and after `/api/user` (docs/benchmarks.md, "Phones").
  */
 function startAfterPaint(): Plugin {
@@ -63,10 +64,13 @@ function startAfterPaint(): Plugin {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
         const boot = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/src/boot.ts'));
         const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/features/home/home-page.tsx'));
+        const stories = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/features/browse/stories-page.tsx'));
         const renderer = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/react-dom/client.js'));
         const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-        if (!boot || !home || !renderer || !app) {
-          throw new Error('start-after-paint: no boot, Home or renderer chunk, or no app script in index.html');
+        if (!boot || !home || !stories || !renderer || !app) {
+          throw new Error(
+            'start-after-paint: no boot, Home, story browser or renderer chunk, or no app script in index.html',
+          );
         }
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const importsOf = (file: string) => byFile.get(file)?.imports ?? [];
@@ -77,16 +81,21 @@ function startAfterPaint(): Plugin {
           (file) => !withApp.has(file),
         );
         for (const file of forRenderer) withApp.add(file);
-        const forHome = [...staticImports(home.fileName, importsOf, new Set(withApp))].filter(
-          (file) => !withApp.has(file),
-        );
+        /** A page's chunk and the chunks it imports that the app's script does not. */
+        const forPage = (file: string) =>
+          [...staticImports(file, importsOf, new Set(withApp))].filter((imported) => !withApp.has(imported));
         return html.replace(
           app[0],
           [
             `<script type="module" crossorigin src="/${boot.fileName}"></script>`,
             `<link rel="modulepreload" crossorigin href="${app[1]}" data-app>`,
             ...forRenderer.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-            ...forHome.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" data-signed-in-home>`),
+            ...forPage(home.fileName).map(
+              (file) => `<link rel="modulepreload" crossorigin href="/${file}" data-signed-in-home>`,
+            ),
+            ...forPage(stories.fileName).map(
+              (file) => `<link rel="modulepreload" crossorigin href="/${file}" data-signed-in-stories>`,
+            ),
           ].join('\n    '),
         );
       },

@@ -1,16 +1,17 @@
-//! `/` and `/stories` for a visitor, and `/` for a member: the first screen in the first
-//! HTML response, so the landing page's hero, the story browser's heading and a member's
-//! Home paint before any script runs (a phone on a slow network waits seconds for the
-//! script; docs/benchmarks.md, "Phones").
+//! `/` and `/stories`, for a visitor and for a member: the first screen in the first HTML
+//! response, so the landing page's hero, the story browser's heading and a member's Home
+//! and story browser paint before any script runs (a phone on a slow network waits seconds
+//! for the script; docs/benchmarks.md, "Phones").
 //!
 //! The markup is React's own (`first_paint/*.html`, written and checked by
 //! `frontend/web/src/app/*paint*.test.tsx`). A visitor's story browser is the app's whole
 //! first render of the page, which the app hydrates: it adopts the markup instead of
-//! building the page again. The landing page's and a member's Home's are their first
+//! building the page again. The landing page's and a member's pages' are their first
 //! screen, which the app's first render replaces with the same words and classes: nothing
 //! shifts (docs/benchmarks.md, "Phones", says why the landing page is not hydrated).
-//! Someone with a session cookie gets no visitor's screen that would flash away: at `/`
-//! their Home ([`signed_in_home`]), elsewhere the page without a first paint.
+//! Someone with a session cookie gets no visitor's screen that would flash away: their own
+//! page ([`signed_in_page`]) with their own header; a search, a category or a page in the
+//! query, and every other page, come without a first paint.
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::CACHE_CONTROL;
@@ -18,7 +19,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::escape;
 use super::head::{
-    Head, document, document_in_root, home_modules, html_response, scripts_after_paint, site_page,
+    Head, MemberPage, document, document_in_root, html_response, member_modules,
+    scripts_after_paint, site_page,
 };
 use crate::caller::CurrentCaller;
 use crate::config::Config;
@@ -38,9 +40,11 @@ const STORIES: &str = include_str!("first_paint/stories.html");
 const LOADING: &str = include_str!("first_paint/loading.html");
 /// A member's Home around its header: the hero and the skeletons of the first stories.
 const HOME: &str = include_str!("first_paint/home.html");
+/// A member's story browser around its header: the heading, the search and the card skeletons.
+const STORIES_FOR_MEMBER: &str = include_str!("first_paint/stories-member.html");
 /// Where the markup has the site's name.
 const SITE_NAME_SLOT: &str = "__SITE_NAME__";
-/// Where a member's Home has its header, and the member's first name.
+/// Where a member's page has its header, and Home the member's first name.
 const HEADER_SLOT: &str = "__HEADER__";
 const FIRST_NAME_SLOT: &str = "__FIRST_NAME__";
 
@@ -66,19 +70,41 @@ pub async fn landing(
     caller: Result<CurrentCaller, ApiError>,
 ) -> HttpResponse {
     if maybe_signed_in(&req) && req.query_string().is_empty() {
-        let member = match caller {
-            Ok(CurrentCaller(Caller::User(user))) => Some(user),
-            // Nobody behind the cookie now, or the database is away: the app finds out.
-            Ok(CurrentCaller(Caller::Visitor)) | Err(_) => None,
-        };
-        return signed_in_home(&req, &state.config, member.as_ref());
+        return signed_in_page(
+            &req,
+            &state.config,
+            member(caller).as_ref(),
+            MemberPage::Home,
+        );
     }
     page(&req, &state, "/", LANDING, Takeover::Replace)
 }
 
-/// `GET /stories`; a search, category or page in the query is left to the app.
-pub async fn stories(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+/// `GET /stories`: the visitors' story browser, or a member's; a search, category or page in
+/// the query is left to the app.
+pub async fn stories(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    caller: Result<CurrentCaller, ApiError>,
+) -> HttpResponse {
+    if maybe_signed_in(&req) && req.query_string().is_empty() {
+        return signed_in_page(
+            &req,
+            &state.config,
+            member(caller).as_ref(),
+            MemberPage::Stories,
+        );
+    }
     page(&req, &state, "/stories", STORIES, Takeover::Hydrate)
+}
+
+/// Who is behind a session cookie, if anyone.
+fn member(caller: Result<CurrentCaller, ApiError>) -> Option<User> {
+    match caller {
+        Ok(CurrentCaller(Caller::User(user))) => Some(user),
+        // Nobody behind the cookie now, or the database is away: the app finds out.
+        Ok(CurrentCaller(Caller::Visitor)) | Err(_) => None,
+    }
 }
 
 /// How the app takes over a first paint.
@@ -126,25 +152,34 @@ fn page(
     html_response(StatusCode::OK, html)
 }
 
-/// What Home's first render asks for, exactly as the app asks (`/api/stories?limit=6` is
-/// `HOME_STORY_LIMIT` in `frontend/web/src/features/home/home-page.tsx`).
-const HOME_ANSWERS: [&str; 4] = [
-    "/api/user",
-    "/api/site",
-    "/api/categories",
-    "/api/stories?limit=6",
-];
+/// What a member's page's first render asks for, exactly as the app asks: the user, the
+/// site, the categories and the first stories (`/api/stories?limit=6` is `HOME_STORY_LIMIT` in
+/// `frontend/web/src/features/home/home-page.tsx`, `limit=12` the story browser's
+/// `STORIES_PER_PAGE` in `frontend/web/src/features/browse/stories-page.tsx`).
+fn answers(page: MemberPage) -> [&'static str; 4] {
+    let stories = match page {
+        MemberPage::Home => "/api/stories?limit=6",
+        MemberPage::Stories => "/api/stories?limit=12",
+    };
+    ["/api/user", "/api/site", "/api/categories", stories]
+}
 
-/// `/` for someone with a session cookie. For a member, Home's first screen (their header,
-/// the hero with their first name, the skeletons of the first stories), React's own markup as
-/// for the visitors' pages, with the header of their role and approval ([`home_header`]); for a
-/// cookie that belongs to nobody now, the app's loading screen (not a paint the app keeps:
-/// no `data-prerendered`). Either way Home's chunks and the four answers its first render
+/// `/` (Home) or `/stories` for someone with a session cookie. For a member, the page's
+/// first screen with the header of their role and approval ([`header`]), React's own markup
+/// as for the visitors' pages: Home's hero with their first name and the skeletons of the
+/// first stories, or the story browser's heading, search and skeletons. For a cookie that
+/// belongs to nobody now, the app's loading screen (not a paint the app keeps: no
+/// `data-prerendered`). Either way the page's chunks and the four answers its first render
 /// waits for are asked for with the document, beside the app's script, instead of one after
 /// another once it runs (docs/benchmarks.md, "Phones"). The app's fetches send credentials,
 /// so these preloads do too, and the browser hands the preloaded answers to them.
-pub fn signed_in_home(req: &HttpRequest, config: &Config, member: Option<&User>) -> HttpResponse {
-    let answers: String = HOME_ANSWERS
+fn signed_in_page(
+    req: &HttpRequest,
+    config: &Config,
+    member: Option<&User>,
+    page: MemberPage,
+) -> HttpResponse {
+    let answers: String = answers(page)
         .iter()
         .map(|url| {
             format!(
@@ -152,13 +187,17 @@ pub fn signed_in_home(req: &HttpRequest, config: &Config, member: Option<&User>)
             )
         })
         .collect();
-    let head = Head::site(config, "/");
+    let (path, template) = match page {
+        MemberPage::Home => ("/", HOME),
+        MemberPage::Stories => ("/stories", STORIES_FOR_MEMBER),
+    };
+    let head = Head::site(config, path);
     let html = match member {
         Some(user) => {
             let first_name = user.first_name.as_deref().filter(|n| !n.is_empty());
-            let markup = HOME
+            let markup = template
                 .trim_end()
-                .replace(HEADER_SLOT, home_header(user).trim_end())
+                .replace(HEADER_SLOT, header(page, user).trim_end())
                 .replace(SITE_NAME_SLOT, &escape(&config.site_name))
                 .replace(FIRST_NAME_SLOT, &escape(first_name.unwrap_or("Friend")));
             let body = format!(
@@ -173,10 +212,10 @@ pub fn signed_in_home(req: &HttpRequest, config: &Config, member: Option<&User>)
             1,
         ),
     };
-    // Home's chunks wait for the paint like the app's own when there is one.
+    // The page's chunks wait for the paint like the app's own when there is one.
     let modules = match member {
-        Some(_) => scripts_after_paint(home_modules()),
-        None => home_modules().to_owned(),
+        Some(_) => scripts_after_paint(member_modules(page)),
+        None => member_modules(page).to_owned(),
     };
     let mut res = html_response(
         StatusCode::OK,
@@ -190,31 +229,67 @@ pub fn signed_in_home(req: &HttpRequest, config: &Config, member: Option<&User>)
     res
 }
 
-/// The header of `user`'s Home, as `frontend/web/src/app/first-paint.test.tsx` writes one for
-/// each role and approval the header tells apart (its badge, the Dashboard link for an
-/// approved account, the Admin link for the three admin roles, which all read "Admin").
-fn home_header(user: &User) -> &'static str {
-    if user.role.is_admin() {
-        return if user.is_approved {
-            include_str!("first_paint/home-header-admin.html")
-        } else {
-            include_str!("first_paint/home-header-admin-unapproved.html")
-        };
-    }
-    match (user.role, user.is_approved) {
-        (Role::RegularContributor, true) => {
-            include_str!("first_paint/home-header-regular_contributor.html")
-        }
-        (Role::RegularContributor, false) => {
-            include_str!("first_paint/home-header-regular_contributor-pending.html")
-        }
-        (Role::PrimaryContributor, true) => {
-            include_str!("first_paint/home-header-primary_contributor.html")
-        }
-        (Role::PrimaryContributor, false) => {
-            include_str!("first_paint/home-header-primary_contributor-pending.html")
-        }
-        (_, true) => include_str!("first_paint/home-header-member.html"),
-        (_, false) => include_str!("first_paint/home-header-member-pending.html"),
+/// The headers of a member's page, in the order [`header`] picks them: `$page-header-*.html`,
+/// as `frontend/web/src/app/first-paint.test.tsx` writes one for each role and approval the
+/// header tells apart (its badge, the Dashboard link for an approved account, the Admin link
+/// for the three admin roles, which all read "Admin"). A page's headers differ from another
+/// page's only in which link is the current page.
+macro_rules! headers {
+    ($page:literal) => {
+        [
+            include_str!(concat!("first_paint/", $page, "-header-admin.html")),
+            include_str!(concat!(
+                "first_paint/",
+                $page,
+                "-header-admin-unapproved.html"
+            )),
+            include_str!(concat!(
+                "first_paint/",
+                $page,
+                "-header-regular_contributor.html"
+            )),
+            include_str!(concat!(
+                "first_paint/",
+                $page,
+                "-header-regular_contributor-pending.html"
+            )),
+            include_str!(concat!(
+                "first_paint/",
+                $page,
+                "-header-primary_contributor.html"
+            )),
+            include_str!(concat!(
+                "first_paint/",
+                $page,
+                "-header-primary_contributor-pending.html"
+            )),
+            include_str!(concat!("first_paint/", $page, "-header-member.html")),
+            include_str!(concat!(
+                "first_paint/",
+                $page,
+                "-header-member-pending.html"
+            )),
+        ]
+    };
+}
+
+const HOME_HEADERS: [&str; 8] = headers!("home");
+const STORIES_HEADERS: [&str; 8] = headers!("stories");
+
+/// The header of `user` on `page`.
+fn header(page: MemberPage, user: &User) -> &'static str {
+    let index = match (user.role, user.is_approved) {
+        (role, true) if role.is_admin() => 0,
+        (role, false) if role.is_admin() => 1,
+        (Role::RegularContributor, true) => 2,
+        (Role::RegularContributor, false) => 3,
+        (Role::PrimaryContributor, true) => 4,
+        (Role::PrimaryContributor, false) => 5,
+        (_, true) => 6,
+        (_, false) => 7,
+    };
+    match page {
+        MemberPage::Home => HOME_HEADERS[index],
+        MemberPage::Stories => STORIES_HEADERS[index],
     }
 }

@@ -126,35 +126,74 @@ fn script_safe(json: &str) -> String {
 }
 
 /// The built `index.html` without its own title and description (the server writes
-/// those) and without Home's preloads; a bare document when the site has not been built, so
-/// pages stay readable.
+/// those) and without the preloads of a member's pages; a bare document when the site has
+/// not been built, so pages stay readable.
 fn template() -> &'static str {
-    &built().0
+    &built().template
 }
 
-/// Home's chunks as `index.html` lists them (`data-signed-in-home`, written by
-/// `frontend/web/vite.config.ts`): only a signed-in `/` preloads them.
-pub fn home_modules() -> &'static str {
-    &built().1
+/// A page the server paints for a member, whose chunks `index.html` lists for it alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemberPage {
+    /// `/`: Home.
+    Home,
+    /// `/stories`: the story browser.
+    Stories,
 }
 
-fn built() -> &'static (String, String) {
-    static BUILT: OnceLock<(String, String)> = OnceLock::new();
+impl MemberPage {
+    /// The attribute `frontend/web/vite.config.ts` marks the page's chunks with.
+    const fn marker(self) -> &'static str {
+        match self {
+            MemberPage::Home => " data-signed-in-home",
+            MemberPage::Stories => " data-signed-in-stories",
+        }
+    }
+}
+
+/// `page`'s chunks as `index.html` lists them: only that page, painted for someone with a
+/// session cookie, preloads them.
+pub fn member_modules(page: MemberPage) -> &'static str {
+    match page {
+        MemberPage::Home => &built().home,
+        MemberPage::Stories => &built().stories,
+    }
+}
+
+/// The built `index.html` taken apart once.
+struct Built {
+    template: String,
+    home: String,
+    stories: String,
+}
+
+fn built() -> &'static Built {
+    static BUILT: OnceLock<Built> = OnceLock::new();
     BUILT.get_or_init(|| {
         let html = crate::frontend::index_html().unwrap_or_else(|| {
             "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"UTF-8\" />\n</head>\n<body>\n<div id=\"root\"></div>\n</body>\n</html>\n".to_owned()
         });
         let html = cut(&html, "<title>", "</title>");
-        split_home_modules(&cut(&html, "<meta name=\"description\"", ">"))
+        let html = cut(&html, "<meta name=\"description\"", ">");
+        let (html, home) = split_modules(&html, MemberPage::Home);
+        let (template, stories) = split_modules(&html, MemberPage::Stories);
+        Built {
+            template,
+            home,
+            stories,
+        }
     })
 }
 
-/// `html` without its lines marked `data-signed-in-home`, and those lines.
-fn split_home_modules(html: &str) -> (String, String) {
-    let (home, rest): (Vec<&str>, Vec<&str>) = html
+/// `html` without its lines marked for `page`, and those lines.
+fn split_modules(html: &str, page: MemberPage) -> (String, String) {
+    let (marked, rest): (Vec<&str>, Vec<&str>) = html
         .split_inclusive('\n')
-        .partition(|line| line.contains(" data-signed-in-home"));
-    (rest.concat(), home.iter().map(|line| line.trim()).collect())
+        .partition(|line| line.contains(page.marker()));
+    (
+        rest.concat(),
+        marked.iter().map(|line| line.trim()).collect(),
+    )
 }
 
 /// `html` without the first piece from `start` through the next `end`.
@@ -226,11 +265,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn homes_modules_leave_the_template_for_a_list_of_their_own() {
+    fn a_member_pages_modules_leave_the_template_for_a_list_of_their_own() {
         let html = "<head>\n<script type=\"module\" src=\"/assets/boot.js\"></script>\n    \
                     <link rel=\"modulepreload\" crossorigin href=\"/assets/home.js\" data-signed-in-home>\n    \
+                    <link rel=\"modulepreload\" crossorigin href=\"/assets/stories.js\" data-signed-in-stories>\n    \
                     <link rel=\"modulepreload\" crossorigin href=\"/assets/a.js\">\n</head>\n";
-        let (rest, home) = split_home_modules(html);
+        let (rest, home) = split_modules(html, MemberPage::Home);
+        let (rest, stories) = split_modules(&rest, MemberPage::Stories);
         assert_eq!(
             rest,
             "<head>\n<script type=\"module\" src=\"/assets/boot.js\"></script>\n    \
@@ -239,6 +280,10 @@ mod tests {
         assert_eq!(
             home,
             "<link rel=\"modulepreload\" crossorigin href=\"/assets/home.js\" data-signed-in-home>"
+        );
+        assert_eq!(
+            stories,
+            "<link rel=\"modulepreload\" crossorigin href=\"/assets/stories.js\" data-signed-in-stories>"
         );
     }
 

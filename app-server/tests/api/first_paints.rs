@@ -1,6 +1,6 @@
 //! The first paints of `/` and `/stories` (the landing page's hero, the story browser's
-//! heading and skeletons) for visitors, and the mark that tells the app nobody is signed
-//! in, on both engines.
+//! heading and skeletons) for visitors and members, the mark that tells the app nobody is
+//! signed in, and what a member's page preloads, on both engines.
 
 use actix_web::test;
 use domain::user::Role;
@@ -68,33 +68,30 @@ engine_test!(
     }
 );
 
-/// The `<link>`s of Home's chunks in the built `index.html` (none before the site is built).
-fn home_modules() -> Vec<String> {
+/// The `<link>`s of a member's page's chunks in the built `index.html`, marked `marker`
+/// (none before the site is built).
+fn member_modules(marker: &str) -> Vec<String> {
     let built = app_server::frontend::index_html().unwrap_or_default();
     let modules: Vec<String> = built
         .lines()
         .map(str::trim)
-        .filter(|line| line.contains(" data-signed-in-home"))
+        .filter(|line| line.contains(&format!(" {marker}>")))
         .map(str::to_owned)
         .collect();
     assert!(
         built.is_empty() || !modules.is_empty(),
-        "the built index.html lists Home's chunks"
+        "the built index.html lists the chunks marked {marker}"
     );
     modules
 }
 
-/// What a signed-in `/` asks for with the document: Home's four answers and its chunks. With
-/// a first paint (`painted`), none of the scripts is asked for before the page has painted: the
-/// app's and Home's preloads wait, inert, for `boot.ts` (`data-after-paint`).
-fn assert_homes_preloads(html: &str, painted: bool) {
+/// What a signed-in page asks for with the document: its four answers (`stories`, its first
+/// stories) and its chunks (marked `marker` in `index.html`). With a first paint (`painted`),
+/// none of the scripts is asked for before the page has painted: the app's and the page's
+/// preloads wait, inert, for `boot.ts` (`data-after-paint`).
+fn assert_member_preloads(html: &str, stories: &str, marker: &str, painted: bool) {
     let head = &html[..html.find("</head>").expect("a head")];
-    for answer in [
-        "/api/user",
-        "/api/site",
-        "/api/categories",
-        "/api/stories?limit=6",
-    ] {
+    for answer in ["/api/user", "/api/site", "/api/categories", stories] {
         assert!(
             head.contains(&format!(
                 "<link rel=\"preload\" as=\"fetch\" crossorigin=\"use-credentials\" href=\"{answer}\">"
@@ -102,7 +99,12 @@ fn assert_homes_preloads(html: &str, painted: bool) {
             "{answer}: {head}"
         );
     }
-    let modules = home_modules();
+    assert_eq!(
+        head.matches("as=\"fetch\"").count(),
+        4,
+        "no other answers: {head}"
+    );
+    let modules = member_modules(marker);
     for module in &modules {
         let expected = if painted {
             module.replace("<link rel=\"modulepreload\" ", "<link data-after-paint ")
@@ -119,6 +121,25 @@ fn assert_homes_preloads(html: &str, painted: bool) {
         );
         assert!(head.contains(" data-app>"), "the app's script: {head}");
     }
+    // No other page's chunks.
+    for other in ["data-signed-in-home", "data-signed-in-stories"] {
+        if other != marker {
+            assert!(!head.contains(other), "{other}: {head}");
+        }
+    }
+}
+
+fn assert_homes_preloads(html: &str, painted: bool) {
+    assert_member_preloads(html, "/api/stories?limit=6", "data-signed-in-home", painted);
+}
+
+fn assert_story_browsers_preloads(html: &str, painted: bool) {
+    assert_member_preloads(
+        html,
+        "/api/stories?limit=12",
+        "data-signed-in-stories",
+        painted,
+    );
 }
 
 engine_test!(
@@ -178,14 +199,15 @@ engine_test!(
         assert!(!header(&html).contains("href=\"/dashboard\""));
         assert!(header(&html).contains("Regular Contributor (Pending)"));
 
-        // Nobody else preloads Home: not a visitor, not another page.
+        // Nobody else preloads a member's page: not a visitor, not another page.
         for (path, cookie) in [
             ("/", None),
-            ("/stories", Some(cookie.as_str())),
+            ("/stories", None),
             ("/help", Some(cookie.as_str())),
+            ("/?ref=mail", Some(cookie.as_str())),
         ] {
             let (_, html) = page(&app, path, cookie).await;
-            assert!(!html.contains("data-signed-in-home"), "{path}");
+            assert!(!html.contains("data-signed-in-"), "{path}");
             assert!(!html.contains("as=\"fetch\""), "{path}");
             assert!(!root(&html).contains("Welcome back"), "{path}");
         }
@@ -208,25 +230,114 @@ engine_test!(
     }
 );
 
+engine_test!(
+    a_member_gets_their_story_browsers_first_screen_and_its_preloads,
+    |ctx, app| {
+        let author = ctx.user("ruth@example.org", Role::Member, true).await;
+        ctx.story(&author, "A published story", "Worship", true, 1)
+            .await;
+        let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
+        let (status, html) = page(&app, "/stories", Some(&cookie)).await;
+        assert_eq!(status, 200);
+        let body = root(&html);
+        // A paint the app replaces (not a visitor's, not hydrated): the app asks who it is.
+        assert!(
+            body.starts_with(
+                "<div id=\"root\"><div data-prerendered=\"\" style=\"display:contents\">"
+            ),
+            "{body}"
+        );
+        assert!(body.contains(">All Stories</h1>"), "{body}");
+        assert!(body.contains("aria-label=\"Search stories\""));
+        assert!(body.contains("aria-label=\"Loading stories\""));
+        // The paint holds no stories: the app fills them in.
+        assert!(!html.contains("A published story"));
+        // A member's header, with Browse Stories as the current page.
+        let head = header(&html);
+        assert!(head.contains("href=\"/dashboard\""), "{head}");
+        assert!(!head.contains("href=\"/admin\""));
+        assert!(!head.contains("Sign Up"));
+        assert!(
+            head.contains("aria-current=\"page\" href=\"/stories\""),
+            "{head}"
+        );
+        assert!(!head.contains("aria-current=\"page\" href=\"/\""), "{head}");
+        for slot in ["__HEADER__", "__FIRST_NAME__", "__SITE_NAME__"] {
+            assert!(!html.contains(slot), "{slot}");
+        }
+        let res = test::call_service(
+            &app,
+            test::TestRequest::get()
+                .uri("/stories")
+                .insert_header(("cookie", cookie.clone()))
+                .to_request(),
+        )
+        .await;
+        assert_eq!(
+            res.headers().get("cache-control").unwrap(),
+            "private, no-cache"
+        );
+        assert_story_browsers_preloads(&html, true);
+
+        // The header follows the role and approval, as Home's does.
+        let (_, admin) = sign_in_as(&ctx, &app, Role::SuperAdmin).await;
+        let (_, html) = page(&app, "/stories", Some(&admin)).await;
+        assert!(header(&html).contains("href=\"/admin\""));
+        let (_, pending) =
+            sign_in_as_with(&ctx, &app, Role::PrimaryContributor, |p| p.pending()).await;
+        let (_, html) = page(&app, "/stories", Some(&pending)).await;
+        assert!(!header(&html).contains("href=\"/dashboard\""));
+        assert!(header(&html).contains("Primary Contributor (Pending)"));
+
+        // A search, a category or a page is the app's to paint, for a member too.
+        for path in [
+            "/stories?q=grace",
+            "/stories?category=Worship",
+            "/stories?page=2",
+        ] {
+            let (status, html) = page(&app, path, Some(&cookie)).await;
+            assert_eq!(status, 200, "{path}");
+            assert!(!root(&html).contains("data-prerendered"), "{path}");
+            assert!(!html.contains("as=\"fetch\""), "{path}");
+        }
+    }
+);
+
+engine_test!(
+    a_cookie_of_nobody_at_the_story_browser_gets_the_loading_screen_and_the_preloads,
+    |_ctx, app| {
+        let (status, html) = page(&app, "/stories", Some("gs_session=stale")).await;
+        assert_eq!(status, 200);
+        let body = root(&html);
+        assert!(
+            body.starts_with("<div id=\"root\"><div role=\"status\""),
+            "{body}"
+        );
+        assert!(!body.contains("data-prerendered"));
+        assert_story_browsers_preloads(&html, false);
+    }
+);
+
 engine_test!(a_session_cookie_gets_no_visitors_paint, |ctx, app| {
     let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
-    // Signed in: Home at `/`, their own header on `/stories`; a stale cookie is treated
-    // the same (the app asks `/api/user` and shows what it answers).
+    // Signed in: their own Home and story browser; a stale cookie gets the loading screen
+    // (the app asks `/api/user` and shows what it answers).
     for cookie in [cookie.as_str(), "gs_session=stale"] {
         for path in ["/", "/stories"] {
             let (status, html) = page(&app, path, Some(cookie)).await;
             assert_eq!(status, 200, "{path}");
             let body = root(&html);
             assert!(!body.contains("data-visitor"), "{path}");
+            assert!(!body.contains("data-hydrate"), "{path}");
             assert!(!body.contains(HERO), "{path}");
-            assert!(!body.contains("All Stories</h1>"), "{path}");
+            assert!(!body.contains("Sign Up"), "{path}");
         }
-        let (_, html) = page(&app, "/stories", Some(cookie)).await;
-        assert!(!root(&html).contains("data-prerendered"));
     }
     // Another cookie (the device's) is no session.
-    let (_, html) = page(&app, "/", Some("gs_device=abc")).await;
-    assert!(root(&html).contains("data-visitor"));
+    for path in ["/", "/stories"] {
+        let (_, html) = page(&app, path, Some("gs_device=abc")).await;
+        assert!(root(&html).contains("data-visitor"), "{path}");
+    }
 });
 
 engine_test!(

@@ -142,37 +142,56 @@ test('an unknown API path answers JSON 404', async ({ request }) => {
   expect(body).toMatchObject({ message: expect.any(String) });
 });
 
-test("a member's Home: its first screen in the document, and each answer Home needs asked for once, with it", async ({
-  page,
-}) => {
-  const email = await approvedAccount('member', 'Lydia');
-  await signIn(page, email);
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+/** A member's pages the server paints: what their first screen says, their answers and chunks. */
+const MEMBER_PAGES = [
+  {
+    path: '/',
+    heading: 'Welcome back, Lydia',
+    stories: '/api/stories?limit=6',
+    chunk: /<link data-after-paint crossorigin href="\/assets\/home-page-[^"]+" data-signed-in-home>/,
+  },
+  {
+    path: '/stories',
+    heading: 'All Stories',
+    stories: '/api/stories?limit=12',
+    chunk: /<link data-after-paint crossorigin href="\/assets\/stories-page-[^"]+" data-signed-in-stories>/,
+  },
+];
+
+for (const { path, heading, stories, chunk } of MEMBER_PAGES) {
+  test(`a member's ${path}: its first screen in the document, and each answer it needs asked for once, with it`, async ({
+    page,
+  }) => {
+    const email = await approvedAccount('member', 'Lydia');
+    await signIn(page, email);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
+    const document = await page.goto(path);
+    // The server paints the member's page (their header, its first screen, the stories'
+    // skeletons), preloads its answers, and lists its chunks for boot.ts to ask for once the page
+    // has painted (app-server/src/pages/first_paint.rs); the app takes over with the same markup.
+    const html = (await document?.text()) ?? '';
+    expect(html).toContain('<div data-prerendered="" style="display:contents">');
+    expect(html).toContain(`${heading}</h1>`);
+    expect(html).toMatch(chunk);
+    expect(html).not.toContain('rel="modulepreload"');
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /stor(y|ies) found/ })).toBeVisible();
+    // The app has replaced the paint (its own header, the user menu loaded).
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+    // What the page asked for is exactly what the document preloaded, each once: the app's fetches
+    // took the preloaded answers (a preload that does not match the app's request, say another
+    // `limit`, leaves the app's own request beside it).
+    const preloaded = [
+      ...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g),
+    ]
+      .map((m) => m[1]!)
+      .sort();
+    expect(preloaded).toEqual(['/api/categories', '/api/site', stories, '/api/user'].sort());
+    expect([...asked].sort()).toEqual(preloaded);
   });
-  const document = await page.goto('/');
-  // The server paints the member's Home (their header, the hero, the stories' skeletons),
-  // preloads Home's answers, and lists Home's chunks for boot.ts to ask for once the page has
-  // painted (app-server/src/pages/first_paint.rs); the app takes over with the same markup.
-  const html = (await document?.text()) ?? '';
-  expect(html).toContain('<div data-prerendered="" style="display:contents">');
-  expect(html).toContain('Welcome back, Lydia</h1>');
-  expect(html).toMatch(/<link data-after-paint crossorigin href="\/assets\/home-page-[^"]+" data-signed-in-home>/);
-  expect(html).not.toContain('rel="modulepreload"');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Lydia' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'All Stories' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /stor(y|ies) found/ })).toBeVisible();
-  // The app has replaced the paint (its own header, the user menu loaded).
-  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
-  // What Home asked for is exactly what the document preloaded, each once: the app's fetches took
-  // the preloaded answers (a preload that does not match the app's request, say another `limit`,
-  // leaves the app's own request beside it).
-  const preloaded = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)]
-    .map((m) => m[1]!)
-    .sort();
-  expect(preloaded).toEqual(['/api/categories', '/api/site', '/api/stories?limit=6', '/api/user']);
-  expect([...asked].sort()).toEqual(preloaded);
-});
+}

@@ -10,6 +10,7 @@ import { LoadingScreen } from '@/components/layout/loading-screen';
 import { PageShell } from '@/components/layout/page-shell';
 import { Hero, LANDING_SECTIONS } from '@/features/landing/landing-page';
 import { HomePage } from '@/features/home/home-page';
+import { StoriesPage } from '@/features/browse/stories-page';
 import { authQueryKey } from '@/hooks/use-auth';
 import { renderApp, signedOut } from '@/test/render-app';
 import { matchesPaintFile, SITE_NAME_SLOT } from '@/test/first-paint-files';
@@ -25,11 +26,11 @@ const FIRST_NAME_SLOT = '__FIRST_NAME__';
 const HEADER_SLOT = '__HEADER__';
 
 /**
- * The headers a member's Home can have, by the file the server picks for a role and approval
- * (`home_header` in `app-server/src/pages/first_paint.rs`): the badge and the Dashboard and Admin
- * links are all that differ.
+ * The headers a member's page can have, by the file the server picks for a role and approval
+ * (`header` in `app-server/src/pages/first_paint.rs`): the badge and the Dashboard and Admin links
+ * are all that differ.
  */
-const HOME_HEADERS: [string, Pick<User, 'role' | 'isApproved'>][] = [
+const MEMBER_HEADERS: [string, Pick<User, 'role' | 'isApproved'>][] = [
   ['member', { role: 'member', isApproved: true }],
   ['member-pending', { role: 'member', isApproved: false }],
   ['regular_contributor', { role: 'regular_contributor', isApproved: true }],
@@ -47,7 +48,9 @@ function markup(at: string, page: React.ReactNode, user: User | null = null): st
   client.setQueryData(getGetSiteInfoQueryKey(), { siteName: SITE_NAME_SLOT });
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
-      <Router ssrPath={at}>{page}</Router>
+      <Router ssrPath={at} ssrSearch="">
+        {page}
+      </Router>
     </QueryClientProvider>,
   );
 }
@@ -65,26 +68,39 @@ describe("the server's first paints are what React renders", () => {
     matchesPaintFile('landing.html', html);
   });
 
-  it("a member's Home: their header, the hero with their first name, the skeletons of the first stories", () => {
-    const home = (access: Pick<User, 'role' | 'isApproved'>) =>
-      markup('/', <HomePage />, sampleUser({ ...access, firstName: FIRST_NAME_SLOT }));
+  /** A member's pages: their file's name, their path, the page, what their first screen shows. */
+  const MEMBER_PAGES: [string, string, React.ReactNode, string[]][] = [
+    ['home', '/', <HomePage />, [`Welcome back, ${FIRST_NAME_SLOT}</h1>`, 'aria-label="Loading stories"']],
+    [
+      'stories',
+      '/stories',
+      <StoriesPage />,
+      ['All Stories</h1>', 'aria-label="Search stories"', 'aria-label="Loading stories"'],
+    ],
+  ];
+
+  it.each(MEMBER_PAGES)("a member's %s: their header around the page's first screen", (name, at, page, shows) => {
+    const render = (access: Pick<User, 'role' | 'isApproved'>) =>
+      markup(at, page, sampleUser({ ...access, firstName: FIRST_NAME_SLOT }));
     const header = (html: string) => /<header[\s\S]*<\/header>/.exec(html)![0];
-    const [, first] = HOME_HEADERS[0]!;
-    const template = home(first).replace(header(home(first)), HEADER_SLOT);
-    expect(template).toContain(`Welcome back, ${FIRST_NAME_SLOT}</h1>`);
-    expect(template).toContain('aria-label="Loading stories"');
-    matchesPaintFile('home.html', template);
-    for (const [name, access] of HOME_HEADERS) {
-      const html = home(access);
+    const [, first] = MEMBER_HEADERS[0]!;
+    const template = render(first).replace(header(render(first)), HEADER_SLOT);
+    for (const text of shows) expect(template).toContain(text);
+    // The current page is the one marked in the header.
+    expect(header(render(first))).toContain(`aria-current="page" href="${at}"`);
+    // Home's template keeps its name; the story browser's is beside the visitors' (`stories.html`).
+    matchesPaintFile(name === 'home' ? 'home.html' : `${name}-member.html`, template);
+    for (const [role, access] of MEMBER_HEADERS) {
+      const html = render(access);
       // The page around the header is the same for everyone.
-      expect(html.replace(header(html), HEADER_SLOT), name).toBe(template);
-      matchesPaintFile(`home-header-${name}.html`, header(html));
+      expect(html.replace(header(html), HEADER_SLOT), role).toBe(template);
+      matchesPaintFile(`${name}-header-${role}.html`, header(html));
     }
     // Every admin role has the admin's header.
     for (const role of ['sub_admin', 'super_admin'] as const) {
       for (const isApproved of [true, false]) {
-        const html = home({ role, isApproved });
-        expect(header(html), role).toBe(header(home({ role: 'admin', isApproved })));
+        const html = render({ role, isApproved });
+        expect(header(html), role).toBe(header(render({ role: 'admin', isApproved })));
       }
     }
   });
