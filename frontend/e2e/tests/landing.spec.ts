@@ -195,3 +195,45 @@ for (const { path, heading, stories, chunk } of MEMBER_PAGES) {
     expect([...asked].sort()).toEqual(preloaded);
   });
 }
+
+// A phone on a slow network shows the server's paint for seconds before the app runs; words typed
+// into its search box meanwhile are the reader's (frontend/web/src/app/first-paint.tsx): the app's
+// box keeps them, the reader goes on typing, and the search runs. A visitor's story browser is
+// hydrated (the box stays), a member's pages are replaced (the box is a new one).
+for (const { who, path } of [
+  { who: 'a visitor', path: '/stories' },
+  { who: 'a member', path: '/stories' },
+  { who: 'a member', path: '/' },
+]) {
+  test(`${who}'s ${path}: words typed into the paint's search box before the app runs are kept and searched for`, async ({
+    page,
+  }) => {
+    if (who === 'a member') await signIn(page, await approvedAccount('member', 'Typist'));
+    // The app's scripts wait until the reader has typed (boot.ts, which asks for them, does not).
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    const searched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/stories' && url.searchParams.has('q')) searched.push(url.searchParams.get('q')!);
+    });
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const box = page.getByRole('searchbox', { name: 'Search stories' });
+    await box.click();
+    await page.keyboard.type('pea');
+    await expect(page.locator('[data-prerendered]')).toHaveCount(1);
+    release();
+    // The app has taken over: the menu of a member, the cards of a visitor's page.
+    if (who === 'a member') await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
+    else await expect(page.locator('#root[data-hydrate]')).toHaveCount(1);
+    await expect(box).toHaveValue('pea');
+    await page.keyboard.type('ce');
+    await expect(box).toHaveValue('peace');
+    await expect.poll(() => searched).toContain('peace');
+    if (path === '/stories') await expect(page).toHaveURL(/[?&]q=peace/);
+  });
+}

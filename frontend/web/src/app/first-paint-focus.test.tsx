@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import { setFirstPaint, takeFirstPaint, useFirstPaintReplaced } from './first-paint';
+import { setFirstPaint, takeFirstPaint, takeTypedInPaint, useFirstPaintReplaced } from './first-paint';
 
 const paint = `<div data-prerendered data-visitor><a href="/">Grace Stories</a><a href="/stories">Browse Stories</a></div>`;
 
@@ -40,5 +40,30 @@ test.each(['before', 'after'] as const)(
     expect(document.activeElement).toBe(document.body);
     render(<Takeover />, { container: root });
     expect(document.activeElement?.textContent).toBe('Browse Stories');
+  },
+);
+
+test.each(['before', 'after'] as const)(
+  'words typed into the paint %s the app starts are given once to the box that takes over',
+  (when) => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = `<div data-prerendered data-visitor><input aria-label="Search stories" value=""/></div>`;
+    document.body.append(root);
+    const box = root.querySelector('input')!;
+    const type = (text: string) => {
+      box.value = text;
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    if (when === 'before') type('pea');
+    takeFirstPaint(root);
+    if (when === 'after') type('pea');
+    type('peace');
+    expect(takeTypedInPaint('Search stories')).toBe('peace');
+    expect(takeTypedInPaint('Search stories')).toBeUndefined();
+    // Nothing typed: nothing to give.
+    root.innerHTML = `<div data-prerendered data-visitor><input aria-label="Search stories" value=""/></div>`;
+    takeFirstPaint(root);
+    expect(takeTypedInPaint('Search stories')).toBeUndefined();
   },
 );

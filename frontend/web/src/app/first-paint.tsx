@@ -36,7 +36,9 @@ let firstPaint: FirstPaint | null = null;
 
 /** Which of the paint's links and buttons a keyboard reader had reached (-1: none). */
 let focusedInPaint = -1;
-/** Stops following the focus once the app has taken over. */
+/** What a reader typed into the paint's text boxes, by each box's `aria-label`. */
+const typedInPaint = new Map<string, string>();
+/** Stops following the focus and the typing once the app has taken over. */
 let stopFollowingFocus: (() => void) | null = null;
 const focusables = () => document.querySelectorAll<HTMLElement>('#root a[href], #root button, #root input');
 
@@ -64,7 +66,35 @@ export function takeFirstPaint(root: HTMLElement): FirstPaint | null {
     root.addEventListener('focusin', follow);
     stopFollowingFocus = () => root.removeEventListener('focusin', follow);
   }
+  // Words typed into the paint's search box before the app runs are the reader's: the box that
+  // takes over asks for them (`takeTypedInPaint`). A replaced paint's box is gone by then, and a
+  // hydrated one's the app empties on its next render.
+  if (painted) {
+    const remember = (target: EventTarget | null) => {
+      if (!(target instanceof HTMLInputElement)) return;
+      const label = target.getAttribute('aria-label');
+      if (label && target.value !== target.defaultValue) typedInPaint.set(label, target.value);
+    };
+    for (const input of painted.querySelectorAll('input')) remember(input);
+    const follow = (event: Event) => remember(event.target);
+    root.addEventListener('input', follow);
+    const stopFocus = stopFollowingFocus;
+    stopFollowingFocus = () => {
+      stopFocus?.();
+      root.removeEventListener('input', follow);
+    };
+  }
   return firstPaint;
+}
+
+/**
+ * What a reader typed into the server's paint's text box labelled `label` before the app took
+ * over, if anything (once: the app's box asks as it mounts).
+ */
+export function takeTypedInPaint(label: string): string | undefined {
+  const typed = typedInPaint.get(label);
+  typedInPaint.delete(label);
+  return typed;
 }
 
 /** What the paint tells the app before it starts: a visitor's page needs no `/api/user`. */

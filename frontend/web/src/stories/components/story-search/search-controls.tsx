@@ -1,6 +1,7 @@
 import { useListCategories } from '@grace-stories/sdk/react';
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { takeTypedInPaint } from '@/app/first-paint';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
@@ -8,6 +9,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 export const SEARCH_DEBOUNCE_MS = 300;
 
 const ALL = 'all';
+
+/** The search box's accessible name, which also finds it in the server's paint. */
+const SEARCH_LABEL = 'Search stories';
 
 /**
  * The search box and the category select. The box keeps what is typed and reports it once
@@ -35,6 +39,13 @@ export function SearchControls({
     setShown(q);
     setText(q);
   }
+  // Words typed into the server's paint of this box before the app took over: kept, and searched
+  // for like any typing (a layout effect: the box shows them before the browser paints again).
+  const box = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const typed = takeTypedInPaint(SEARCH_LABEL) ?? box.current?.value ?? '';
+    if (typed !== '') setText((current) => (current === '' ? typed : current));
+  }, []);
   useEffect(() => {
     if (text === q) return;
     const timer = setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
@@ -48,8 +59,9 @@ export function SearchControls({
           aria-hidden="true"
         />
         <Input
+          ref={box}
           type="search"
-          aria-label="Search stories"
+          aria-label={SEARCH_LABEL}
           placeholder="Search stories..."
           value={text}
           onChange={(event) => setText(event.target.value)}
