@@ -237,3 +237,37 @@ for (const { who, path } of [
     if (path === '/stories') await expect(page).toHaveURL(/[?&]q=peace/);
   });
 }
+
+// The same for a tap: on a phone the paint's menu button and category select do nothing until the
+// app runs; a tap on one is kept and opens the app's menu or list once it has taken over
+// (`useTappedInPaint`, frontend/web/src/app/first-paint.tsx).
+for (const { what, path, control, opened } of [
+  { what: 'the menu', path: '/', control: 'Open navigation menu', opened: 'menuitem' },
+  { what: 'the menu', path: '/stories', control: 'Open navigation menu', opened: 'menuitem' },
+  { what: 'the category list', path: '/stories', control: 'Filter by category', opened: 'option' },
+] as const) {
+  test(`${path} on a phone: a tap on ${what} before the app runs opens it once the app has taken over`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    let release = () => {};
+    const tapped = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    await page.getByRole(control === 'Filter by category' ? 'combobox' : 'button', { name: control }).click();
+    await expect(page.locator('#root')).toHaveAttribute('data-tapped', control);
+    await expect(page.getByRole(opened).first()).toBeHidden();
+    release();
+    await expect(page.getByRole(opened).first()).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('data-tapped');
+    // Once the app runs, its control handles taps itself: closed and opened again, nothing is kept.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole(opened).first()).toBeHidden();
+    await page.getByRole(control === 'Filter by category' ? 'combobox' : 'button', { name: control }).click();
+    await expect(page.getByRole(opened).first()).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('data-tapped');
+  });
+}

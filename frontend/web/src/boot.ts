@@ -64,5 +64,22 @@ function whenPainted(then: () => void) {
   requestAnimationFrame(() => setTimeout(once, reportsPaint ? PAINT_UNREPORTED_MS : 0));
 }
 
-if (root?.firstElementChild) whenPainted(start);
-else start();
+/**
+ * Until the app runs, the paint's menu button and select are only painted: a tap on one does
+ * nothing. Its name is kept on `#root` (`data-tapped`; the last tap counts), and the app's control
+ * opens once it takes over (`useTappedInPaint`, app/first-paint.tsx), which marks it `data-live`:
+ * from then on the app handles its taps.
+ */
+function rememberTaps(root: HTMLElement) {
+  root.addEventListener('click', (event) => {
+    const control = (event.target as Element | null)?.closest?.(
+      'button[aria-haspopup][aria-label], button[role="combobox"][aria-label]',
+    );
+    if (control && !control.hasAttribute('data-live')) root.dataset.tapped = control.getAttribute('aria-label')!;
+  });
+}
+
+if (root?.firstElementChild) {
+  rememberTaps(root);
+  whenPainted(start);
+} else start();

@@ -17,7 +17,7 @@
 //! suspends it instead of showing "Loading...": React then keeps the server's paint and commits
 //! once, the page itself, so nothing flashes and the main thread does one swap, not three.
 import type { QueryClient } from '@tanstack/react-query';
-import { useLayoutEffect } from 'react';
+import { type RefObject, useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
 import { LoadingScreen } from '@/components/layout/loading-screen';
 import { authQueryKey } from '@/hooks/use-auth';
@@ -113,6 +113,23 @@ export function useFirstPaint(): boolean {
   if (!firstPaint) return false;
   const search = typeof window === 'undefined' ? '' : window.location.search;
   return firstPaint.path === location + search;
+}
+
+/**
+ * The app's control `ref`, named `label`, that takes over from the same control of the server's
+ * paint: if a reader tapped the painted one before the app ran (`boot.ts` keeps its name on
+ * `#root` as `data-tapped`), `setOpen(true)` opens this one as the app takes over. The control is
+ * marked `data-live`, so that `boot.ts` leaves its taps to the app from now on.
+ */
+export function useTappedInPaint(ref: RefObject<HTMLElement | null>, label: string, setOpen: (open: boolean) => void) {
+  // A layout effect: the list or menu opens before the browser paints the app's page.
+  useLayoutEffect(() => {
+    ref.current?.setAttribute('data-live', '');
+    const root = document.getElementById('root');
+    if (root?.dataset.tapped !== label) return;
+    delete root.dataset.tapped;
+    setOpen(true);
+  }, [ref, label, setOpen]);
 }
 
 /** Once the app has committed its first page, a wait shows "Loading..." again. */

@@ -77,9 +77,18 @@ export function Header({ sections = [] }: { sections?: SectionLink[] }) {
               </Button>
             </>
           )}
+          {/* Until the menu's chunk is here (and in the server's paint), a tap on its button is kept and
+              opens the menu once it is (`useTappedInPaint`, app/first-paint.tsx). */}
           <Suspense
             fallback={
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu" disabled>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="md:hidden"
+                aria-label="Open navigation menu"
+                aria-haspopup="menu"
+                aria-expanded={false}
+              >
                 <Menu className="size-5" />
               </Button>
             }

@@ -1,5 +1,7 @@
 import { Menu } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { useTappedInPaint } from '@/app/first-paint';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -10,9 +12,15 @@ import {
 
 export type NavLink = { href: string; label: string; section?: boolean };
 
+/** The menu button's name, which also finds it in the server's paint. */
+const MENU_LABEL = 'Open navigation menu';
+
 /** The header's links as a menu on phones (the header loads it lazily). */
 export function MobileNav({ links, signedOut }: { links: NavLink[]; signedOut: boolean }) {
   const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useTappedInPaint(button, MENU_LABEL, setOpen);
   const go = (href: string) => {
     if (href.startsWith('#')) {
       document.getElementById(href.slice(1))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -21,9 +29,9 @@ export function MobileNav({ links, signedOut }: { links: NavLink[]; signedOut: b
     }
   };
   return (
-    <DropdownMenu>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation menu">
+        <Button ref={button} variant="ghost" size="icon" className="md:hidden" aria-label={MENU_LABEL}>
           <Menu className="size-5" />
         </Button>
       </DropdownMenuTrigger>

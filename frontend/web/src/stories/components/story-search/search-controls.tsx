@@ -1,7 +1,7 @@
 import { useListCategories } from '@grace-stories/sdk/react';
 import { Search } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { takeTypedInPaint } from '@/app/first-paint';
+import { takeTypedInPaint, useTappedInPaint } from '@/app/first-paint';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
@@ -10,8 +10,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 const ALL = 'all';
 
-/** The search box's accessible name, which also finds it in the server's paint. */
+/** The search box's and the select's accessible names, which also find them in the server's paint. */
 const SEARCH_LABEL = 'Search stories';
+const CATEGORY_LABEL = 'Filter by category';
 
 /**
  * The search box and the category select. The box keeps what is typed and reports it once
@@ -46,6 +47,9 @@ export function SearchControls({
     const typed = takeTypedInPaint(SEARCH_LABEL) ?? box.current?.value ?? '';
     if (typed !== '') setText((current) => (current === '' ? typed : current));
   }, []);
+  // A tap on the painted select before the app took over opens the list now.
+  const trigger = useRef<HTMLButtonElement>(null);
+  useTappedInPaint(trigger, CATEGORY_LABEL, setListOpen);
   useEffect(() => {
     if (text === q) return;
     const timer = setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
@@ -75,7 +79,8 @@ export function SearchControls({
         onOpenChange={setListOpen}
       >
         <SelectTrigger
-          aria-label="Filter by category"
+          ref={trigger}
+          aria-label={CATEGORY_LABEL}
           className="h-11 bg-white sm:w-56"
           // A letter typed on the closed select opens the list, where typing picks a category (the
           // closed select has no items to search).
