@@ -26,7 +26,8 @@
 //! Keys are normalised (`key.rs`): parameter order does not matter and parameters the read
 //! does not take are left out. Memory is bounded by `PUBLIC_CACHE_MB` (8 by default; 0
 //! turns the cache off but keeps the `ETag`s): when an answer does not fit, the answers
-//! used least recently make room for it.
+//! used least recently make room for it, if it is asked for a second time (a crawler
+//! passing through every story once leaves the answers everyone reads in place).
 
 mod entry;
 mod key;
@@ -39,7 +40,8 @@ pub use middleware::serve;
 pub use shared::{FOLLOW_EVERY, TELL_EVERY};
 pub use signed_in::{Kept, KeptList, KeptStory, MAX_KEPT};
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
@@ -67,12 +69,18 @@ pub struct PublicCache {
     telling: Mutex<Telling>,
 }
 
+/// How many answers a full cache remembers having turned away once ([`Entries::keep`]).
+const TURNED_AWAY_AT_MOST: usize = 4096;
+
 /// Kept answers, least recently used first.
 #[derive(Default)]
 struct Entries {
     generation: u64,
     bytes: usize,
     map: LinkedHashMap<String, Arc<Entry>>,
+    /// The keys (hashed) of answers a full cache did not keep on their first computation;
+    /// forgotten all at once when [`TURNED_AWAY_AT_MOST`] are held.
+    turned_away: HashSet<u64>,
 }
 
 impl Entries {
@@ -83,6 +91,11 @@ impl Entries {
 
     /// Keeps `entry` within `budget` bytes, making room by forgetting the answers used least
     /// recently; an answer larger than an eighth of the budget is not kept.
+    ///
+    /// When making room would forget other answers, an answer is kept only the second time it
+    /// is computed (within the last [`TURNED_AWAY_AT_MOST`] turned away): a crawler or a reader
+    /// passing once through thousands of stories, each asked for once, does not push out the
+    /// lists and stories everyone reads. While there is room, every answer is kept at once.
     fn keep(&mut self, key: String, entry: Arc<Entry>, budget: usize) {
         let size = entry.size(&key);
         if size > budget / 8 {
@@ -90,6 +103,10 @@ impl Entries {
         }
         if let Some(old) = self.map.remove(&key) {
             self.bytes -= old.size(&key);
+        }
+        if self.bytes + size > budget && !self.asked_before(&key) {
+            metrics::counter!("public_cache_turned_away_total").increment(1);
+            return;
         }
         while self.bytes + size > budget {
             let Some((old_key, old)) = self.map.pop_front() else {
@@ -100,6 +117,24 @@ impl Entries {
         }
         self.bytes += size;
         self.map.insert(key, entry);
+    }
+
+    /// Whether `key`'s answer was turned away before (and is now let in); else it is
+    /// remembered as turned away.
+    fn asked_before(&mut self, key: &str) -> bool {
+        let hash = {
+            let mut hasher = DefaultHasher::new();
+            key.hash(&mut hasher);
+            hasher.finish()
+        };
+        if self.turned_away.remove(&hash) {
+            return true;
+        }
+        if self.turned_away.len() >= TURNED_AWAY_AT_MOST {
+            self.turned_away.clear();
+        }
+        self.turned_away.insert(hash);
+        false
     }
 
     /// Forgets the answers `change` touches; answers computed before it are not kept.

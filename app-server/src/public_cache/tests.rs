@@ -32,6 +32,10 @@ fn a_full_cache_forgets_the_answer_used_least_recently() {
     assert_eq!(entries.bytes, 16 * size);
     // Reading /k/10 makes it the most recently used: /k/11 is now the oldest.
     assert!(entries.get("/k/10").is_some());
+    // A full cache keeps a new answer the second time it is computed.
+    entries.keep("/k/26".into(), answer("0123456789"), budget);
+    assert!(entries.get("/k/26").is_none(), "turned away once");
+    assert_eq!(entries.map.len(), 16);
     entries.keep("/k/26".into(), answer("0123456789"), budget);
     assert_eq!(
         entries.map.len(),
@@ -48,12 +52,42 @@ fn a_full_cache_forgets_the_answer_used_least_recently() {
     // A larger answer makes as much room as it needs, oldest first.
     let big = "x".repeat(2 * size - "/k/big".len());
     entries.keep("/k/big".into(), answer(&big), budget);
+    entries.keep("/k/big".into(), answer(&big), budget);
     assert_eq!(entries.bytes, 16 * size);
     assert_eq!(entries.map.len(), 15);
     assert!(!keys(&entries).contains(&"/k/12"));
     assert!(!keys(&entries).contains(&"/k/13"));
     assert!(keys(&entries).contains(&"/k/14"));
     assert!(keys(&entries).contains(&"/k/big"));
+}
+
+#[test]
+fn answers_asked_for_once_do_not_push_out_those_read_again_and_again() {
+    let mut entries = Entries::default();
+    let size = answer("0123456789").size("/k/00010");
+    let budget = 16 * size;
+    for i in 10..26 {
+        entries.keep(format!("/k/{i:05}"), answer("0123456789"), budget);
+    }
+    // A crawler through ten thousand stories, each asked for once.
+    for i in 0..10_000 {
+        entries.keep(format!("/s/{i:05}"), answer("0123456789"), budget);
+    }
+    let mut kept = keys(&entries);
+    kept.sort_unstable();
+    let first: Vec<String> = (10..26).map(|i| format!("/k/{i:05}")).collect();
+    assert_eq!(kept, first, "what was there stayed");
+    assert_eq!(entries.bytes, 16 * size);
+    assert!(entries.turned_away.len() <= super::TURNED_AWAY_AT_MOST);
+    // What is asked for again is kept, in place of the least recently used.
+    entries.keep("/s/09999".into(), answer("0123456789"), budget);
+    assert!(entries.get("/s/09999").is_some());
+    assert!(entries.get("/k/00010").is_none());
+    assert_eq!(entries.map.len(), 16);
+    // While there is room, an answer is kept at once.
+    entries.forget(&Visible::Everything);
+    entries.keep("/s/00001".into(), answer("0123456789"), budget);
+    assert!(entries.get("/s/00001").is_some());
 }
 
 #[test]
