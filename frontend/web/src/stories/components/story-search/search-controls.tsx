@@ -41,10 +41,12 @@ export function SearchControls({
     setText(q);
   }
   // Words typed into the server's paint of this box before the app took over: kept, and searched
-  // for like any typing (a layout effect: the box shows them before the browser paints again).
+  // for like any typing (a layout effect: the box shows them before the browser paints again). A
+  // hydrated box still holds them, the latest included; a replaced one is new and empty.
   const box = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
-    const typed = takeTypedInPaint(SEARCH_LABEL) ?? box.current?.value ?? '';
+    const painted = takeTypedInPaint(SEARCH_LABEL);
+    const typed = box.current?.value || painted || '';
     if (typed !== '') setText((current) => (current === '' ? typed : current));
   }, []);
   // A tap on the painted select before the app took over opens the list now.
