@@ -1,7 +1,7 @@
 //! Connecting and migrating; the queues' claim is in `claim.rs`, error translation in
 //! `errors.rs`, writes that share a transaction in `group_commit.rs`.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use domain::StoreError;
 use sea_orm::sqlx::sqlite::SqliteJournalMode;
@@ -70,11 +70,28 @@ pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
     if sqlite {
         opts.test_before_acquire(false);
         wal_before_pool(url).await?;
-    } else {
-        opts.test_before_acquire_if_idle_for(PING_IF_IDLE_FOR);
+        return Ok(Database::connect(opts).await?);
     }
-    Ok(Database::connect(opts).await?)
+    opts.test_before_acquire_if_idle_for(PING_IF_IDLE_FOR);
+    // The pool's first connection is opened here, within the half second above. Starting up,
+    // PostgreSQL may take longer to give it (the first connection to a new database builds its
+    // caches; a server starting or busy): try again until `FIRST_CONNECTION_WITHIN`. Seen on a
+    // busy machine: `seed-demo` on a database created a moment before gave up at 500 ms.
+    let started = Instant::now();
+    loop {
+        match Database::connect(opts.clone()).await {
+            Ok(db) => return Ok(db),
+            Err(e) if started.elapsed() < FIRST_CONNECTION_WITHIN => {
+                tracing::debug!(error = %e, "PostgreSQL has not given a first connection yet");
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
 }
+
+/// How long start-up waits for PostgreSQL's first connection.
+const FIRST_CONNECTION_WITHIN: Duration = Duration::from_secs(10);
 
 /// Puts a SQLite file in WAL mode on one connection of its own before the pool opens any:
 /// changing the journal mode needs the file to itself, and a pool opens connections

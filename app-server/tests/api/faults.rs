@@ -584,3 +584,32 @@ async fn missing(
         .map(|s| format!("help message {s:?}"));
     comments.chain(help).collect()
 }
+
+/// Starting up, PostgreSQL may be slow to give its first connection (a database created a
+/// moment before, a server starting or busy): the pool opens once it does, within seconds,
+/// instead of giving up after the half second a request waits (`adapters::db::open`).
+#[actix_web::test]
+async fn starting_up_waits_for_postgresqls_first_connection() {
+    let Some(db) = TestDatabase::new(Engine::Postgres).await.unwrap() else {
+        eprintln!("skipped: TEST_DATABASE_URL is not set");
+        return;
+    };
+    let mut url = url::Url::parse(&db.url).unwrap();
+    let upstream = format!("{}:{}", url.host_str().unwrap(), url.port().unwrap_or(5432));
+    let proxy = Proxy::start(upstream).await;
+    url.set_port(Some(proxy.port)).unwrap();
+    proxy.cut().await;
+    let opening = tokio::spawn({
+        let url = url.to_string();
+        async move { adapters::open(&url).await }
+    });
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(!opening.is_finished(), "gave up while the port was closed");
+    proxy.restore().await;
+    let pool = tokio::time::timeout(Duration::from_secs(10), opening)
+        .await
+        .expect("opened within seconds of the port opening")
+        .unwrap()
+        .expect("the pool opens");
+    adapters::ping(&pool).await.expect("a working pool");
+}
