@@ -69,15 +69,8 @@ pub async fn landing(
     state: web::Data<AppState>,
     caller: Result<CurrentCaller, ApiError>,
 ) -> HttpResponse {
-    if maybe_signed_in(&req) && req.query_string().is_empty() {
-        return signed_in_page(
-            &req,
-            &state.config,
-            member(caller).as_ref(),
-            MemberPage::Home,
-        );
-    }
-    page(&req, &state, "/", LANDING, Takeover::Replace)
+    signed_in(&req, &state, caller, MemberPage::Home)
+        .unwrap_or_else(|| page(&req, &state, "/", LANDING, Takeover::Replace))
 }
 
 /// `GET /stories`: the visitors' story browser, or a member's; a search, category or page in
@@ -87,24 +80,27 @@ pub async fn stories(
     state: web::Data<AppState>,
     caller: Result<CurrentCaller, ApiError>,
 ) -> HttpResponse {
-    if maybe_signed_in(&req) && req.query_string().is_empty() {
-        return signed_in_page(
-            &req,
-            &state.config,
-            member(caller).as_ref(),
-            MemberPage::Stories,
-        );
-    }
-    page(&req, &state, "/stories", STORIES, Takeover::Hydrate)
+    signed_in(&req, &state, caller, MemberPage::Stories)
+        .unwrap_or_else(|| page(&req, &state, "/stories", STORIES, Takeover::Hydrate))
 }
 
-/// Who is behind a session cookie, if anyone.
-fn member(caller: Result<CurrentCaller, ApiError>) -> Option<User> {
-    match caller {
+/// `page` for a request with a session cookie and no query ([`signed_in_page`]); `None` for
+/// a visitor or a query (the visitors' paint, or none).
+fn signed_in(
+    req: &HttpRequest,
+    state: &AppState,
+    caller: Result<CurrentCaller, ApiError>,
+    page: MemberPage,
+) -> Option<HttpResponse> {
+    if !maybe_signed_in(req) || !req.query_string().is_empty() {
+        return None;
+    }
+    let member = match caller {
         Ok(CurrentCaller(Caller::User(user))) => Some(user),
         // Nobody behind the cookie now, or the database is away: the app finds out.
         Ok(CurrentCaller(Caller::Visitor)) | Err(_) => None,
-    }
+    };
+    Some(signed_in_page(req, &state.config, member.as_ref(), page))
 }
 
 /// How the app takes over a first paint.

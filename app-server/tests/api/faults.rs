@@ -80,6 +80,17 @@ impl Drop for Proxy {
     }
 }
 
+/// A fresh PostgreSQL database (kept while the first value lives), a [`Proxy`] in front of
+/// it, and the database's URL through the proxy; `None` without `TEST_DATABASE_URL`.
+async fn proxied_postgres() -> Option<(TestDatabase, Proxy, url::Url)> {
+    let db = TestDatabase::new(Engine::Postgres).await.unwrap()?;
+    let mut url = url::Url::parse(&db.url).unwrap();
+    let upstream = format!("{}:{}", url.host_str().unwrap(), url.port().unwrap_or(5432));
+    let proxy = Proxy::start(upstream).await;
+    url.set_port(Some(proxy.port)).unwrap();
+    Some((db, proxy, url))
+}
+
 struct Server {
     base: String,
     child: Child,
@@ -180,14 +191,10 @@ async fn call_as(
 
 #[actix_web::test]
 async fn when_the_database_goes_away_every_call_answers_503_at_once_and_recovers_after() {
-    let Some(db) = TestDatabase::new(Engine::Postgres).await.unwrap() else {
+    let Some((_db, proxy, url)) = proxied_postgres().await else {
         eprintln!("skipped: TEST_DATABASE_URL is not set");
         return;
     };
-    let mut url = url::Url::parse(&db.url).unwrap();
-    let upstream = format!("{}:{}", url.host_str().unwrap(), url.port().unwrap_or(5432));
-    let proxy = Proxy::start(upstream).await;
-    url.set_port(Some(proxy.port)).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let server = start(url.as_str(), dir.path()).await;
     let client = reqwest::Client::builder()
@@ -590,14 +597,10 @@ async fn missing(
 /// instead of giving up after the half second a request waits (`adapters::db::open`).
 #[actix_web::test]
 async fn starting_up_waits_for_postgresqls_first_connection() {
-    let Some(db) = TestDatabase::new(Engine::Postgres).await.unwrap() else {
+    let Some((_db, proxy, url)) = proxied_postgres().await else {
         eprintln!("skipped: TEST_DATABASE_URL is not set");
         return;
     };
-    let mut url = url::Url::parse(&db.url).unwrap();
-    let upstream = format!("{}:{}", url.host_str().unwrap(), url.port().unwrap_or(5432));
-    let proxy = Proxy::start(upstream).await;
-    url.set_port(Some(proxy.port)).unwrap();
     proxy.cut().await;
     let opening = tokio::spawn({
         let url = url.to_string();

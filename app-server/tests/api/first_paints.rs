@@ -40,6 +40,34 @@ fn root(html: &str) -> &str {
     &html[html.find("<div id=\"root\"").expect("the React root")..]
 }
 
+/// The story browser's first screen: its heading, the search and the cards' skeletons.
+fn assert_story_browsers_first_screen(body: &str) {
+    assert!(body.contains(">All Stories</h1>"), "{body}");
+    assert!(body.contains("aria-label=\"Search stories\""));
+    assert!(body.contains("aria-label=\"Loading stories\""));
+}
+
+/// `path` as sent with `cookie` is that person's own page: no shared cache may keep it.
+async fn assert_private<S, B>(app: &S, path: &str, cookie: &str)
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let req = test::TestRequest::get()
+        .uri(path)
+        .insert_header(("cookie", cookie.to_owned()));
+    let res = test::call_service(app, req.to_request()).await;
+    assert_eq!(
+        res.headers().get("cache-control").unwrap(),
+        "private, no-cache",
+        "{path}"
+    );
+}
+
 const HERO: &str = "<h1 id=\"hero-title\" class=\"mt-6 font-serif text-5xl";
 
 engine_test!(
@@ -171,18 +199,7 @@ engine_test!(
             "{body}"
         );
         // Their own page: no shared cache keeps it.
-        let res = test::call_service(
-            &app,
-            test::TestRequest::get()
-                .uri("/")
-                .insert_header(("cookie", cookie.clone()))
-                .to_request(),
-        )
-        .await;
-        assert_eq!(
-            res.headers().get("cache-control").unwrap(),
-            "private, no-cache"
-        );
+        assert_private(&app, "/", &cookie).await;
         for slot in ["__HEADER__", "__FIRST_NAME__", "__SITE_NAME__"] {
             assert!(!html.contains(slot), "{slot}");
         }
@@ -247,9 +264,7 @@ engine_test!(
             ),
             "{body}"
         );
-        assert!(body.contains(">All Stories</h1>"), "{body}");
-        assert!(body.contains("aria-label=\"Search stories\""));
-        assert!(body.contains("aria-label=\"Loading stories\""));
+        assert_story_browsers_first_screen(body);
         // The paint holds no stories: the app fills them in.
         assert!(!html.contains("A published story"));
         // A member's header, with Browse Stories as the current page.
@@ -265,18 +280,7 @@ engine_test!(
         for slot in ["__HEADER__", "__FIRST_NAME__", "__SITE_NAME__"] {
             assert!(!html.contains(slot), "{slot}");
         }
-        let res = test::call_service(
-            &app,
-            test::TestRequest::get()
-                .uri("/stories")
-                .insert_header(("cookie", cookie.clone()))
-                .to_request(),
-        )
-        .await;
-        assert_eq!(
-            res.headers().get("cache-control").unwrap(),
-            "private, no-cache"
-        );
+        assert_private(&app, "/stories", &cookie).await;
         assert_story_browsers_preloads(&html, true);
 
         // The header follows the role and approval, as Home's does.
@@ -359,9 +363,7 @@ engine_test!(
             ),
             "{body}"
         );
-        assert!(body.contains(">All Stories</h1>"), "{body}");
-        assert!(body.contains("aria-label=\"Search stories\""));
-        assert!(body.contains("aria-label=\"Loading stories\""));
+        assert_story_browsers_first_screen(body);
         // The paint holds no stories: the app fills them in from the public list.
         assert!(!html.contains("A draft never shown"));
         assert!(!html.contains("A published story"));
