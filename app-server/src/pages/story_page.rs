@@ -2,14 +2,23 @@
 //! so a shared link shows title, summary and picture, and the story reads before any
 //! script runs. Missing and unpublished stories answer 404 with the site's own head.
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 use actix_web::http::StatusCode;
+use actix_web::http::header::CACHE_CONTROL;
 use actix_web::{HttpRequest, HttpResponse, web};
+use chrono::{DateTime, Utc};
 use domain::permissions::Caller;
 use domain::story::archive::{description, preview_image};
+use domain::story::content::reading_minutes;
 use domain::story::{Byline, GetStoryError, ShownAuthor, StoryId, StoryWithAuthor, shown_author};
+use domain::user::User;
 
 use super::escape;
 use super::head::{Article, Head, document, html_response, site_page};
+use crate::caller::CurrentCaller;
+use crate::config::Config;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -17,6 +26,7 @@ pub async fn story_page(
     req: HttpRequest,
     state: web::Data<AppState>,
     id: web::Path<String>,
+    caller: Result<CurrentCaller, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
     let path = format!("/stories/{id}");
     let Ok(id) = id.parse::<i64>() else {
@@ -24,15 +34,37 @@ pub async fn story_page(
     };
     match state.stories.public_story(StoryId(id)).await {
         Ok(mut found) => {
+            let minutes = reading_minutes(&found.story.content);
             found.story.content =
                 crate::routes::scripture::with_reader_links(&state, &found.story.content);
             let author = public_author(&found, &state.config.site_name);
             let head = head(&found, &author, path);
-            let body = first_paint(&found, &author, super::first_paint::marks(&req));
-            Ok(html_response(
-                StatusCode::OK,
-                document(&state.config, &head, &body),
-            ))
+            // Someone signed in sees their own header, and the byline as the app shows it to
+            // them; nobody behind the cookie (or the database away) gets a visitor's.
+            let member = match caller {
+                Ok(CurrentCaller(Caller::User(user))) => Some(user),
+                Ok(CurrentCaller(Caller::Visitor)) | Err(_) => None,
+            };
+            let paint = Paint {
+                config: &state.config,
+                found: &found,
+                minutes,
+                member: member.as_ref(),
+            };
+            let body = format!(
+                "<div {} style=\"display:contents\">{}</div>",
+                super::first_paint::marks(&req),
+                paint.markup()
+            );
+            let mut res = html_response(StatusCode::OK, document(&state.config, &head, &body));
+            if member.is_some() {
+                // Their own header: no shared cache may keep it.
+                res.headers_mut().insert(
+                    CACHE_CONTROL,
+                    actix_web::http::header::HeaderValue::from_static("private, no-cache"),
+                );
+            }
+            Ok(res)
         }
         Err(GetStoryError::NotFound) => Ok(site_page(&state.config, &path, StatusCode::NOT_FOUND)),
         Err(GetStoryError::Store(e)) => Err(e.into()),
@@ -69,30 +101,139 @@ fn head(found: &StoryWithAuthor, author: &ShownAuthor, path: String) -> Head {
     }
 }
 
-/// The story as plain HTML; React replaces it when it starts. The content is the stored,
-/// sanitised HTML.
-fn first_paint(found: &StoryWithAuthor, author: &ShownAuthor, marks: &str) -> String {
-    let story = &found.story;
-    let excerpt = story
-        .excerpt
-        .as_deref()
-        .filter(|e| !e.trim().is_empty())
-        .map(|e| {
-            format!(
-                "<p class=\"mt-4 text-xl leading-8 text-muted-foreground\">{}</p>",
-                escape(e)
-            )
+/// The story page's first screen, React's own markup (`first_paint/story.html`, written and
+/// checked by `frontend/web/src/app/story-paint.test.tsx`): the site's header, the "Back to
+/// Stories" row with its Share button, the category badge in its colours, the label, title,
+/// excerpt and byline, the video's frame and the text. The app's first render replaces it with
+/// the same, then adds what comes below the text (docs/benchmarks.md, "Phones").
+const STORY: &str = include_str!("first_paint/story.html");
+
+/// The category badges' colours (`category-badges.json`, written by the same test from
+/// `frontend/web/src/lib/categories.ts`).
+#[derive(serde::Deserialize)]
+struct Badges {
+    badges: HashMap<String, String>,
+    fallback: String,
+}
+
+fn badge_class(category: &str) -> &'static str {
+    static BADGES: LazyLock<Badges> = LazyLock::new(|| {
+        serde_json::from_str(include_str!("first_paint/category-badges.json"))
+            .expect("category-badges.json is the test's JSON")
+    });
+    BADGES.badges.get(category).unwrap_or(&BADGES.fallback)
+}
+
+/// What a story's first paint shows.
+struct Paint<'a> {
+    config: &'a Config,
+    found: &'a StoryWithAuthor,
+    minutes: u32,
+    member: Option<&'a User>,
+}
+
+impl Paint<'_> {
+    fn markup(&self) -> String {
+        let story = &self.found.story;
+        let viewer = self
+            .member
+            .map_or(Caller::Visitor, |user| Caller::User(user.clone()));
+        let author = shown_author(
+            story.privacy.byline,
+            &story.author_id,
+            &self.found.author,
+            &viewer,
+            &self.config.site_name,
+        );
+        // As the app decides (`story-detail-page.tsx`): any video address labels a video
+        // story; only an https one is framed.
+        let video = story.video_url.as_deref().filter(|url| !url.is_empty());
+        let excerpt = story.excerpt.as_deref().filter(|e| !e.is_empty());
+        let template = super::first_paint::keep_parts(
+            STORY.trim_end(),
+            &[
+                ("text", video.is_none()),
+                ("video", video.is_some()),
+                (
+                    "frame",
+                    video.is_some_and(|url| url.starts_with("https://")),
+                ),
+                ("excerpt", excerpt.is_some()),
+            ],
+        );
+        let header = super::first_paint::header_elsewhere(self.config, self.member);
+        super::first_paint::fill(&template, |slot| {
+            Some(match slot {
+                "HEADER" => header.clone(),
+                "TITLE" => escape(&story.title),
+                "EXCERPT" => escape(excerpt.unwrap_or_default()),
+                "CATEGORY" => escape(&story.category),
+                "CATEGORY_CLASS" => badge_class(&story.category).to_owned(),
+                "AUTHOR" => escape(&author.name),
+                "INITIALS" => escape(&initials(&author.name)),
+                "DATE" => shown_date(story.published_at.unwrap_or(story.created_at)),
+                "MINUTES" => self.minutes.to_string(),
+                // Stored sanitised.
+                "CONTENT" => story.content.clone(),
+                _ => return None,
+            })
         })
-        .unwrap_or_default();
-    format!(
-        "<article class=\"mx-auto w-full max-w-3xl px-4 py-10 sm:px-6\" {marks}>\
-         <p class=\"text-sm text-muted-foreground\">{category}</p>\
-         <h1 class=\"mt-4 font-serif text-4xl leading-tight font-semibold\">{title}</h1>{excerpt}\
-         <p class=\"mt-4 text-sm text-muted-foreground\">By {author}</p>\
-         <div class=\"story-content mt-10\">{content}</div></article>",
-        category = escape(&story.category),
-        title = escape(&story.title),
-        author = escape(&author.name),
-        content = story.content,
-    )
+    }
+}
+
+/// "Mar 5, 2024": the day as the app writes it (`formatDate` in
+/// `frontend/web/src/lib/format.ts`), in UTC, as the server does not know the reader's time
+/// zone; the app writes the reader's own day (docs/decisions/sharing.md).
+fn shown_date(at: DateTime<Utc>) -> String {
+    at.format("%b %-d, %Y").to_string()
+}
+
+/// Up to two initials for a generated avatar, as the app makes them (`initials` in
+/// `frontend/web/src/lib/format.ts`): the first letter of each of the first two words.
+fn initials(name: &str) -> String {
+    let letters: String = name
+        .split_whitespace()
+        .take(2)
+        .filter_map(|word| word.chars().next())
+        .flat_map(char::to_uppercase)
+        .collect();
+    if letters.is_empty() {
+        "?".to_owned()
+    } else {
+        letters
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn a_generated_avatars_initials_are_the_first_two_words_first_letters() {
+        assert_eq!(initials("Ruth Moab"), "RM");
+        assert_eq!(initials("  maria   de la cruz"), "MD");
+        assert_eq!(initials("Élodie"), "É");
+        assert_eq!(initials("   "), "?");
+    }
+
+    #[test]
+    fn the_date_is_written_as_the_app_writes_it() {
+        let at = Utc.with_ymd_and_hms(2024, 3, 5, 23, 0, 0).unwrap();
+        assert_eq!(shown_date(at), "Mar 5, 2024");
+        let at = Utc.with_ymd_and_hms(2025, 12, 25, 0, 0, 0).unwrap();
+        assert_eq!(shown_date(at), "Dec 25, 2025");
+    }
+
+    #[test]
+    fn each_category_has_its_badge_and_any_other_the_fallback() {
+        assert_eq!(
+            badge_class("Testimonies"),
+            "bg-rose-100 text-rose-800 border-rose-200"
+        );
+        assert_eq!(
+            badge_class("A New One"),
+            "bg-stone-100 text-stone-800 border-stone-200"
+        );
+    }
 }

@@ -3,6 +3,7 @@
 //! signed in, and what a member's page preloads, on both engines.
 
 use actix_web::test;
+use domain::story::StoryRepository;
 use domain::user::Role;
 
 use crate::engine_test;
@@ -391,7 +392,9 @@ engine_test!(
         for _ in 0..2 {
             let (status, html) = page(&app, &path, None).await;
             assert_eq!(status, 200);
-            assert!(root(&html).contains("data-prerendered=\"\" data-visitor=\"\""));
+            let body = root(&html);
+            assert!(body.contains("data-prerendered=\"\" data-visitor=\"\""));
+            assert!(header(body).contains(">Sign In<"), "a visitor's header");
         }
         let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
         let (status, html) = page(&app, &path, Some(&cookie)).await;
@@ -400,6 +403,79 @@ engine_test!(
         assert!(body.contains("data-prerendered=\"\""), "{body}");
         assert!(!body.contains("data-visitor"), "{body}");
         assert!(body.contains("The content of Marked."));
+        // Their own header (their role's badge, their Dashboard link), theirs alone.
+        let own = header(body);
+        assert!(
+            own.contains(">Member<") && own.contains("href=\"/dashboard\""),
+            "{own}"
+        );
+        assert!(!own.contains("Sign In"));
+        assert!(!own.contains("aria-current"), "no link in it names a story");
+        assert_private(&app, &path, &cookie).await;
+        let (_, admin) = sign_in_as(&ctx, &app, Role::Admin).await;
+        let (_, html) = page(&app, &path, Some(&admin)).await;
+        assert!(header(root(&html)).contains(">Admin<"));
+        // A cookie nobody is behind any more: a visitor's header, still not kept for others.
+        let (_, html) = page(&app, &path, Some("gs_session=stale")).await;
+        assert!(header(root(&html)).contains(">Sign In<"));
+    }
+);
+
+engine_test!(
+    a_story_page_paints_the_apps_first_screen_of_the_story,
+    |ctx, app| {
+        let author = ctx.user("ruth@example.org", Role::Member, true).await;
+        let mut story = ctx
+            .story(&author, "Songs __CONTENT__", "Worship", true, 1)
+            .await;
+        let path = format!("/stories/{}", story.id);
+        let (status, html) = page(&app, &path, None).await;
+        assert_eq!(status, 200);
+        let body = root(&html);
+        assert!(body.contains(">Back to Stories</a>"), "{body}");
+        assert!(body.contains(">Share</button>"));
+        // The category's own colours (`category-badges.json`), the label, the text.
+        assert!(
+            body.contains("bg-violet-100 text-violet-800 border-violet-200\">Worship</span>"),
+            "{body}"
+        );
+        assert!(body.contains("</svg>Text Story</span>"));
+        assert!(!body.contains("Video Story"));
+        // A title that reads like a slot stays the title.
+        assert!(body.contains(">Songs __CONTENT__</h1>"), "{body}");
+        assert!(body.contains(">About Songs __CONTENT__</p>"));
+        assert!(body.contains("<p>The content of Songs __CONTENT__.</p>"));
+        // The byline as the app writes it: initials, name, day (UTC), reading time.
+        assert!(body.contains(">RM</span>"), "{body}");
+        assert!(body.contains(">Ruth Moab</span>"));
+        let day = story.published_at.unwrap().format("%b %-d, %Y").to_string();
+        assert!(body.contains(&format!("</svg>{day}</span>")), "{day}");
+        assert!(body.contains("</svg>1 min read</span>"));
+        assert!(!body.contains("aspect-video"), "no video, no frame");
+        assert!(!body.contains("<!--"), "no part's markers left");
+        // What comes below the text is the app's.
+        assert!(!body.contains("Share this story") && !body.contains("<footer"));
+
+        // A video story without an excerpt: the label, the frame's place (the app's frame
+        // loads the video, once), no excerpt.
+        story.video_url = Some("https://www.youtube.com/embed/dQw4w9WgXcQ".into());
+        story.excerpt = None;
+        ctx.stories().update(&story, &[]).await.unwrap();
+        ctx.changed_behind_the_api().await;
+        let (_, html) = page(&app, &path, None).await;
+        let body = root(&html);
+        assert!(body.contains("</svg>Video Story</span>"), "{body}");
+        assert!(!body.contains("Text Story"));
+        assert!(body.contains("aspect-video"));
+        assert!(!body.contains("<iframe"));
+        assert!(!body.contains("About Songs"));
+        // An address the app would not frame: the label alone.
+        story.video_url = Some("http://example.org/video".into());
+        ctx.stories().update(&story, &[]).await.unwrap();
+        ctx.changed_behind_the_api().await;
+        let (_, html) = page(&app, &path, None).await;
+        let body = root(&html);
+        assert!(body.contains("Video Story") && !body.contains("aspect-video"));
     }
 );
 

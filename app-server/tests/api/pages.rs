@@ -94,9 +94,11 @@ engine_test!(
         assert!(!html.contains("<script>alert(1)"), "the title stays text");
         // The text is in the first response, before any script runs.
         let body = &html[html.find("<div id=\"root\">").unwrap()..];
-        assert!(body.contains(&format!(
-            "<h1 class=\"mt-4 font-serif text-4xl leading-tight font-semibold\">{title}</h1>"
-        )));
+        assert!(
+            body.contains(&format!("sm:text-5xl\">{title}</h1>")),
+            "{body}"
+        );
+        assert!(body.contains("[overflow-wrap:anywhere]\">A short summary &amp; more</p>"));
         assert!(body.contains("<p>First paragraph of the story.</p>"));
     }
 );

@@ -326,6 +326,32 @@ engine_test!(story_html_is_sanitised, |ctx, app| {
     );
 });
 
+engine_test!(a_storys_reading_time_counts_its_visible_text, |ctx, app| {
+    let (_, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
+    // 250 characters of text inside markup: two minutes (200 a minute, rounded up); the
+    // markup and an entity's spelling do not count.
+    let mut body = story("Timed");
+    body["content"] = json!(format!(
+        "<p class=\"lead\"><strong>{}</strong> &amp;</p>",
+        "x".repeat(248)
+    ));
+    let res = client(&app, Some(&c)).post("/api/stories", body).await;
+    assert_eq!(res.status, 201, "{}", res.body);
+    assert_eq!(res.body["readingMinutes"], 2);
+    let id = res.body["id"].as_i64().unwrap();
+    let res = client(&app, Some(&c))
+        .get(&format!("/api/stories/{id}"))
+        .await;
+    assert_eq!(res.body["readingMinutes"], 2);
+    let mut short = story("Timed");
+    short["content"] = json!("<p>A little text.</p>");
+    let res = client(&app, Some(&c))
+        .put(&format!("/api/stories/{id}"), short)
+        .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    assert_eq!(res.body["story"]["readingMinutes"], 1);
+});
+
 engine_test!(story_fields_are_validated, |ctx, app| {
     let (_, c) = sign_in_as(&ctx, &app, Role::RegularContributor).await;
     let fields = |res: &crate::helpers::Answer| -> Vec<String> {

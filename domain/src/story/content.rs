@@ -187,9 +187,71 @@ pub fn plain_preview(html: &str, max: usize) -> String {
     out
 }
 
+/// How many characters of text a minute of reading is.
+pub const CHARS_PER_MINUTE: usize = 200;
+
+/// Minutes to read stored (sanitised) HTML: the length of its visible text (what a browser's
+/// `textContent` gives: tags dropped, entities decoded, the whitespace between paragraphs
+/// counted, in UTF-16 code units as the browser counts) / [`CHARS_PER_MINUTE`], rounded up
+/// (docs/product.md, "Screen constants"). The sanitiser writes text with `<` always escaped
+/// and no comments, scripts or styles; an attribute's value may hold a `>`.
+pub fn reading_minutes(html: &str) -> u32 {
+    const ENTITIES: [&str; 7] = [
+        "&amp;", "&lt;", "&gt;", "&nbsp;", "&quot;", "&#39;", "&#x27;",
+    ];
+    let mut units = 0usize;
+    let mut tag: Option<Option<char>> = None;
+    let mut chars = html.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match (tag, c) {
+            // In a tag: only its end counts, outside a quoted value.
+            (Some(None), '>') => tag = None,
+            (Some(None), '"' | '\'') => tag = Some(Some(c)),
+            (Some(Some(quote)), _) if c == quote => tag = Some(None),
+            (Some(_), _) => {}
+            (None, '<') => tag = Some(None),
+            (None, '&') => {
+                units += 1;
+                if let Some(entity) = ENTITIES.iter().find(|e| html[at..].starts_with(**e)) {
+                    chars.nth(entity.len() - 2);
+                }
+            }
+            (None, _) => units += c.len_utf16(),
+        }
+    }
+    u32::try_from(units.div_ceil(CHARS_PER_MINUTE)).unwrap_or(u32::MAX)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reading_time_counts_the_visible_text_rounded_up() {
+        let words = "x".repeat(250);
+        // The markup does not count; the text does.
+        assert_eq!(
+            reading_minutes(&format!("<p class=\"lead\"><strong>{words}</strong></p>")),
+            2
+        );
+        assert_eq!(reading_minutes(&"y".repeat(200)), 1);
+        assert_eq!(reading_minutes(&"y".repeat(201)), 2);
+        assert_eq!(reading_minutes(""), 0);
+        // An entity is one character; the line between paragraphs is one too.
+        let amp = format!("<p>{}</p>\n<p>{}</p>", "&amp;".repeat(100), "z".repeat(99));
+        assert_eq!(reading_minutes(&amp), 1);
+        assert_eq!(reading_minutes(&format!("{amp}!")), 2);
+        // A character outside the basic plane is two, as a browser counts it.
+        assert_eq!(reading_minutes(&"\u{1F54A}".repeat(100)), 1);
+        assert_eq!(reading_minutes(&"\u{1F54A}".repeat(101)), 2);
+        // A `>` in an attribute's value does not end the tag.
+        let picture = format!(
+            "<p><img src=\"/media/a.jpg\" alt=\"{}\">{}</p>",
+            "a > b ".repeat(50),
+            "w".repeat(200)
+        );
+        assert_eq!(reading_minutes(&picture), 1);
+    }
 
     #[test]
     fn a_preview_is_the_plain_text_start_of_the_html() {

@@ -122,6 +122,41 @@ for (const path of ['/', '/stories', '/stories/1']) {
   });
 }
 
+// A story's paint is React's own markup of the page's first screen (app-server/src/pages/story_page.rs):
+// when the app takes over, on a phone, nothing on that screen moves.
+test('a story on a phone: the app takes over the paint without moving the title, the byline or the text', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  let release = () => {};
+  const measured = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
+    await measured;
+    await route.continue();
+  });
+  await page.goto('/stories/1', { waitUntil: 'domcontentloaded' });
+  const places = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      const top = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().top ?? null;
+      return {
+        back: top('article a[href="/"]'),
+        badge: top('[data-slot="badge"]'),
+        title: top('article h1'),
+        byline: top('[data-slot="avatar"]'),
+        text: top('.story-content'),
+      };
+    });
+  await expect(page.locator('#root > [data-prerendered]')).toBeAttached();
+  const painted = await places();
+  for (const [what, at] of Object.entries(painted)) expect(at, what).not.toBeNull();
+  release();
+  // The app has taken over: the comments, which the paint does not have, are on screen.
+  await expect(page.getByRole('heading', { name: /Comments/ })).toBeVisible();
+  await expect(page.locator('#root > [data-prerendered]')).toHaveCount(0);
+  expect(await places()).toEqual(painted);
+});
+
 test('an unknown page shows the not-found texts', async ({ page }) => {
   await page.goto('/this/page/does-not-exist');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
@@ -245,6 +280,7 @@ for (const { what, path, control, opened } of [
   { what: 'the menu', path: '/', control: 'Open navigation menu', opened: 'menuitem' },
   { what: 'the menu', path: '/stories', control: 'Open navigation menu', opened: 'menuitem' },
   { what: 'the category list', path: '/stories', control: 'Filter by category', opened: 'option' },
+  { what: 'the share menu', path: '/stories/1', control: 'Share', opened: 'menuitem' },
 ] as const) {
   test(`${path} on a phone: a tap on ${what} before the app runs opens it once the app has taken over`, async ({
     page,

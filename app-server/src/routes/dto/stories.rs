@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use domain::category::CategoryWithCount;
 use domain::permissions::Caller;
+use domain::story::content::reading_minutes;
 use domain::story::{ShownAuthor, StorySummary, StoryWithAuthor, shown_author};
 use domain::user::AuthorSummary;
 use serde::Serialize;
@@ -161,6 +162,9 @@ pub struct StoryDto {
     pub title: String,
     /// Sanitised HTML.
     pub content: String,
+    /// Minutes to read it: the length of its visible text / 200, rounded up.
+    #[schema(minimum = 0)]
+    pub reading_minutes: u32,
     /// The text as its author typed it (plain text with `![alt](address)` pictures, or
     /// HTML), for the edit form: only for its author and reviewers, else null.
     pub source: Option<String>,
@@ -213,6 +217,7 @@ impl StoryDto {
         Self {
             id: s.id.0,
             title: s.title,
+            reading_minutes: reading_minutes(&s.content),
             content: s.content,
             source: (!s.source.is_empty()).then_some(s.source),
             excerpt: s.excerpt,

@@ -3,17 +3,14 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { getGetSiteInfoQueryKey } from '@grace-stories/sdk/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@/app/query-client';
 import { LoadingScreen } from '@/components/layout/loading-screen';
 import { PageShell } from '@/components/layout/page-shell';
 import { Hero, LANDING_SECTIONS } from '@/features/landing/landing-page';
 import { HomePage } from '@/features/home/home-page';
 import { StoriesPage } from '@/features/browse/stories-page';
-import { authQueryKey } from '@/hooks/use-auth';
 import { renderApp, signedOut } from '@/test/render-app';
 import { matchesPaintFile, SITE_NAME_SLOT } from '@/test/first-paint-files';
+import { MEMBER_HEADERS, paintMarkup as markup, siteHeader as header } from '@/test/paint-markup';
 import { sampleUser } from '@/test/users';
 import type { User } from '@/hooks/use-auth';
 import { PageLoading, seedFromFirstPaint, setFirstPaint } from './first-paint';
@@ -24,36 +21,6 @@ import { PageLoading, seedFromFirstPaint, setFirstPaint } from './first-paint';
 /** Where the server writes a member's first name, and their header (`first_paint.rs`). */
 const FIRST_NAME_SLOT = '__FIRST_NAME__';
 const HEADER_SLOT = '__HEADER__';
-
-/**
- * The headers a member's page can have, by the file the server picks for a role and approval
- * (`header` in `app-server/src/pages/first_paint.rs`): the badge and the Dashboard and Admin links
- * are all that differ.
- */
-const MEMBER_HEADERS: [string, Pick<User, 'role' | 'isApproved'>][] = [
-  ['member', { role: 'member', isApproved: true }],
-  ['member-pending', { role: 'member', isApproved: false }],
-  ['regular_contributor', { role: 'regular_contributor', isApproved: true }],
-  ['regular_contributor-pending', { role: 'regular_contributor', isApproved: false }],
-  ['primary_contributor', { role: 'primary_contributor', isApproved: true }],
-  ['primary_contributor-pending', { role: 'primary_contributor', isApproved: false }],
-  ['admin', { role: 'admin', isApproved: true }],
-  ['admin-unapproved', { role: 'admin', isApproved: false }],
-];
-
-/** `user`'s view at `path` (a visitor's when null): the site's name a slot the server fills. */
-function markup(at: string, page: React.ReactNode, user: User | null = null): string {
-  const client = createQueryClient();
-  client.setQueryData(authQueryKey, user);
-  client.setQueryData(getGetSiteInfoQueryKey(), { siteName: SITE_NAME_SLOT });
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <Router ssrPath={at} ssrSearch="">
-        {page}
-      </Router>
-    </QueryClientProvider>,
-  );
-}
 
 describe("the server's first paints are what React renders", () => {
   it('landing page: the header and the hero', () => {
@@ -82,7 +49,6 @@ describe("the server's first paints are what React renders", () => {
   it.each(MEMBER_PAGES)("a member's %s: their header around the page's first screen", (name, at, page, shows) => {
     const render = (access: Pick<User, 'role' | 'isApproved'>) =>
       markup(at, page, sampleUser({ ...access, firstName: FIRST_NAME_SLOT }));
-    const header = (html: string) => /<header[\s\S]*<\/header>/.exec(html)![0];
     const [, first] = MEMBER_HEADERS[0]!;
     const template = render(first).replace(header(render(first)), HEADER_SLOT);
     for (const text of shows) expect(template).toContain(text);

@@ -36,6 +36,11 @@ const FALLBACK: CategoryStyle = {
   cover: 'from-amber-100 via-orange-50 to-rose-100 text-amber-700/40',
 };
 
+/** The categories with colours of their own; any other has the fallback's. */
+export function styledCategories(): string[] {
+  return Object.keys(CATEGORY_STYLES);
+}
+
 export function categoryBadgeClass(category: string): string {
   return (CATEGORY_STYLES[category] ?? FALLBACK).badge;
 }

@@ -33,6 +33,7 @@ export function sampleStory(overrides: Partial<StoryDto> = {}): StoryDto {
   return {
     ...summary,
     content: '<p>First paragraph<br>second line</p>\n<p>Second paragraph</p>',
+    readingMinutes: 1,
     source: 'First paragraph\nsecond line\n\nSecond paragraph',
     approvedAt: null,
     approvedBy: null,

@@ -42,6 +42,11 @@ reviewer. */
   id: number;
   isPublished: boolean;
   publishedAt?: StoryDtoPublishedAt;
+  /**
+   * Minutes to read it: the length of its visible text / 200, rounded up.
+   * @minimum 0
+   */
+  readingMinutes: number;
   /** Why a reviewer rejected it; shown to its author. */
   rejectionReason?: StoryDtoRejectionReason;
   /** The scripture passages its title, excerpt and text cite, in order. */

@@ -1,7 +1,7 @@
 import { getGetStoryQueryOptions, useGetStory } from '@grace-stories/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, Calendar, Clock, MessageCircle, Share2, Video } from 'lucide-react';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { useFirstPaint } from '@/app/first-paint';
 import { PageShell } from '@/components/layout/page-shell';
@@ -14,7 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { categoryBadgeClass } from '@/lib/categories';
-import { formatDate, initials, readingMinutes } from '@/lib/format';
+import { formatDate, initials } from '@/lib/format';
 import { canExportStory } from '@/stories/lib/social-export';
 import { cn } from '@/lib/utils';
 import { SubscribeReveal } from '@/subscriptions/components/subscribe-reveal';
@@ -30,11 +30,6 @@ const ModeratorMenu = lazy(() => import('./moderator-menu').then((m) => ({ defau
 /** Route ids are positive integers; anything else cannot name a story. */
 function parseStoryId(raw: string): number | null {
   return /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
-
-/** The visible text of the story's HTML, which is what reading time counts (docs/product.md#screens). */
-function textOf(html: string): string {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 }
 
 /** The server stores embed addresses (YouTube, Vimeo); anything but https is not framed. */
@@ -124,7 +119,7 @@ export function StoryDetailPage({ id }: { id: string }) {
               <StoryByline
                 author={story.author}
                 date={formatDate(story.publishedAt) ?? formatDate(story.createdAt) ?? 'Date unavailable'}
-                content={story.content}
+                minutes={story.readingMinutes}
               />
             </header>
             {embeddable(story.videoUrl) && (
@@ -207,17 +202,17 @@ function ShareBlock({ story }: { story: { id: number; title: string; excerpt?: s
   );
 }
 
+/** The author, the date and the reading time, which the server counts (docs/product.md#screens). */
 function StoryByline({
   author,
   date,
-  content,
+  minutes,
 }: {
   author: { name: string; profileImageUrl?: string | null };
   date: string;
-  content: string;
+  minutes: number;
 }) {
   const name = author.name;
-  const minutes = useMemo(() => readingMinutes(textOf(content)), [content]);
   return (
     <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3 border-y border-border py-4 text-sm text-muted-foreground">
       <div className="flex min-w-0 items-center gap-3">

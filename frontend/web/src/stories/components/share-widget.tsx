@@ -3,7 +3,8 @@
 //! export). Two looks: a menu and labelled buttons.
 import { PlatformDto, useExportStory } from '@grace-stories/sdk/react';
 import { Briefcase, Camera, Copy, MessageCircle, Send, Share2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
+import { useTappedInPaint } from '@/app/first-paint';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -21,6 +22,9 @@ import { cn } from '@/lib/utils';
 export const TWITTER_POPUP = 'width=600,height=400';
 export const LINKEDIN_POPUP = 'width=600,height=500';
 export const SHARE_HASHTAGS = ['faith', 'testimony', 'community'];
+
+/** The share menu's button: its name is its text, and what a tap on the painted one is kept as. */
+const SHARE_LABEL = 'Share';
 
 export type ShareableStory = { id: number; title: string; excerpt?: string | null };
 
@@ -113,10 +117,14 @@ export function ShareMenu({
   className?: string;
 }) {
   const share = useShareActions(story);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // The story page's first paint has this button (app-server/src/pages/story_page.rs).
+  useTappedInPaint(button, SHARE_LABEL, setOpen);
   return (
-    <DropdownMenu>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className={className}>
+        <Button ref={button} variant="outline" size="sm" className={className} aria-label={SHARE_LABEL}>
           <Share2 aria-hidden="true" />
           Share
         </Button>

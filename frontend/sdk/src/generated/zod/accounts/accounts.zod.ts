@@ -232,7 +232,7 @@ export const myConsentsResponse = zod.array(myConsentsResponseItem)
 /**
  * @summary Everything the site holds about the signed-in person, as one JSON document.
  */
-export const exportAccountResponsePicturesItemHeightMin = 0;export const exportAccountResponsePicturesItemSizesItemWidthMin = 0;export const exportAccountResponsePicturesItemWidthMin = 0;export const exportAccountResponseStoriesItemStoryScriptureRefsItemChapterMin = 0;
+export const exportAccountResponsePicturesItemHeightMin = 0;export const exportAccountResponsePicturesItemSizesItemWidthMin = 0;export const exportAccountResponsePicturesItemWidthMin = 0;export const exportAccountResponseStoriesItemStoryReadingMinutesMin = 0;export const exportAccountResponseStoriesItemStoryScriptureRefsItemChapterMin = 0;
 
 export const exportAccountResponse = zod.object({
   "account": zod.object({
@@ -341,6 +341,7 @@ export const exportAccountResponse = zod.object({
   "id": zod.number(),
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
+  "readingMinutes": zod.number().min(exportAccountResponseStoriesItemStoryReadingMinutesMin).describe('Minutes to read it: the length of its visible text / 200, rounded up.'),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
   "scriptureRefs": zod.array(zod.object({
   "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),

@@ -81,7 +81,7 @@ export const approveStoryBody = zod.union([zod.object({
 }).describe('The reviewer\'s checklist for a sensitive story: both must be `true`.'),zod.null()]).optional()
 }).describe('Approving a story: the checklist, required when its author marked it sensitive.'),zod.null()])
 
-export const approveStoryResponseScriptureRefsItemChapterMin = 0;
+export const approveStoryResponseReadingMinutesMin = 0;export const approveStoryResponseScriptureRefsItemChapterMin = 0;
 
 export const approveStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
@@ -102,6 +102,7 @@ export const approveStoryResponse = zod.object({
   "id": zod.number(),
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
+  "readingMinutes": zod.number().min(approveStoryResponseReadingMinutesMin).describe('Minutes to read it: the length of its visible text / 200, rounded up.'),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
   "scriptureRefs": zod.array(zod.object({
   "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
@@ -138,7 +139,7 @@ export const rejectStoryBody = zod.union([zod.object({
   "reason": zod.string().max(rejectStoryBodyReasonMax).regex(rejectStoryBodyReasonRegExp).nullish().describe('Why the story or edit is sent back; the author sees it and receives it by mail.')
 }),zod.null()])
 
-export const rejectStoryResponseScriptureRefsItemChapterMin = 0;
+export const rejectStoryResponseReadingMinutesMin = 0;export const rejectStoryResponseScriptureRefsItemChapterMin = 0;
 
 export const rejectStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
@@ -159,6 +160,7 @@ export const rejectStoryResponse = zod.object({
   "id": zod.number(),
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
+  "readingMinutes": zod.number().min(rejectStoryResponseReadingMinutesMin).describe('Minutes to read it: the length of its visible text / 200, rounded up.'),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
   "scriptureRefs": zod.array(zod.object({
   "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
@@ -197,7 +199,7 @@ export const unpublishStoryBody = zod.object({
   "reason": zod.string().min(1).max(unpublishStoryBodyReasonMax).regex(unpublishStoryBodyReasonRegExp).describe('Why the story is taken down; the author sees it and receives it by mail.')
 })
 
-export const unpublishStoryResponseScriptureRefsItemChapterMin = 0;
+export const unpublishStoryResponseReadingMinutesMin = 0;export const unpublishStoryResponseScriptureRefsItemChapterMin = 0;
 
 export const unpublishStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
@@ -218,6 +220,7 @@ export const unpublishStoryResponse = zod.object({
   "id": zod.number(),
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
+  "readingMinutes": zod.number().min(unpublishStoryResponseReadingMinutesMin).describe('Minutes to read it: the length of its visible text / 200, rounded up.'),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
   "scriptureRefs": zod.array(zod.object({
   "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
@@ -247,7 +250,7 @@ export const getPendingEditParams = zod.object({
   "id": zod.number().describe('Story id')
 })
 
-export const getPendingEditResponseLiveScriptureRefsItemChapterMin = 0;
+export const getPendingEditResponseLiveReadingMinutesMin = 0;export const getPendingEditResponseLiveScriptureRefsItemChapterMin = 0;
 
 export const getPendingEditResponse = zod.object({
   "changedFields": zod.array(zod.string()).describe('The camelCase fields the edit changes.'),
@@ -281,6 +284,7 @@ export const getPendingEditResponse = zod.object({
   "id": zod.number(),
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
+  "readingMinutes": zod.number().min(getPendingEditResponseLiveReadingMinutesMin).describe('Minutes to read it: the length of its visible text / 200, rounded up.'),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
   "scriptureRefs": zod.array(zod.object({
   "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
@@ -311,7 +315,7 @@ export const withdrawPendingEditParams = zod.object({
   "id": zod.number().describe('Story id')
 })
 
-export const withdrawPendingEditResponseScriptureRefsItemChapterMin = 0;
+export const withdrawPendingEditResponseReadingMinutesMin = 0;export const withdrawPendingEditResponseScriptureRefsItemChapterMin = 0;
 
 export const withdrawPendingEditResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
@@ -332,6 +336,7 @@ export const withdrawPendingEditResponse = zod.object({
   "id": zod.number(),
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
+  "readingMinutes": zod.number().min(withdrawPendingEditResponseReadingMinutesMin).describe('Minutes to read it: the length of its visible text / 200, rounded up.'),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
   "scriptureRefs": zod.array(zod.object({
   "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),

@@ -174,7 +174,7 @@ export const getStoryParams = zod.object({
   "id": zod.number().describe('Story id')
 })
 
-export const getStoryResponseScriptureRefsItemChapterMin = 0;
+export const getStoryResponseReadingMinutesMin = 0;export const getStoryResponseScriptureRefsItemChapterMin = 0;
 
 export const getStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
@@ -195,6 +195,7 @@ export const getStoryResponse = zod.object({
   "id": zod.number(),
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
+  "readingMinutes": zod.number().min(getStoryResponseReadingMinutesMin).describe('Minutes to read it: the length of its visible text / 200, rounded up.'),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
   "scriptureRefs": zod.array(zod.object({
   "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
@@ -257,7 +258,7 @@ export const updateStoryBody = zod.object({
   "videoUrl": zod.string().max(updateStoryBodyVideoUrlMax).regex(updateStoryBodyVideoUrlRegExp).nullish().describe('YouTube or Vimeo; watch links are stored in their embed form.')
 }).describe('The story form (docs/product.md#limits). `authorId` is accepted for the\ndocumented payload and ignored: the author is always the signed-in caller.')
 
-export const updateStoryResponseStoryScriptureRefsItemChapterMin = 0;
+export const updateStoryResponseStoryReadingMinutesMin = 0;export const updateStoryResponseStoryScriptureRefsItemChapterMin = 0;
 
 export const updateStoryResponse = zod.object({
   "message": zod.string(),
@@ -281,6 +282,7 @@ export const updateStoryResponse = zod.object({
   "id": zod.number(),
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
+  "readingMinutes": zod.number().min(updateStoryResponseStoryReadingMinutesMin).describe('Minutes to read it: the length of its visible text / 200, rounded up.'),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
   "scriptureRefs": zod.array(zod.object({
   "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),
@@ -375,7 +377,7 @@ export const publishStoryBody = zod.union([zod.object({
 }).describe('The uses of a story its author agrees to.'),zod.null()]).optional()
 }).describe('The author\'s consent, given with the Publish action.'),zod.null()])
 
-export const publishStoryResponseScriptureRefsItemChapterMin = 0;
+export const publishStoryResponseReadingMinutesMin = 0;export const publishStoryResponseScriptureRefsItemChapterMin = 0;
 
 export const publishStoryResponse = zod.object({
   "approvedAt": zod.iso.datetime({}).nullish(),
@@ -396,6 +398,7 @@ export const publishStoryResponse = zod.object({
   "id": zod.number(),
   "isPublished": zod.boolean(),
   "publishedAt": zod.iso.datetime({}).nullish(),
+  "readingMinutes": zod.number().min(publishStoryResponseReadingMinutesMin).describe('Minutes to read it: the length of its visible text / 200, rounded up.'),
   "rejectionReason": zod.string().nullish().describe('Why a reviewer rejected it; shown to its author.'),
   "scriptureRefs": zod.array(zod.object({
   "book": zod.string().describe('The book\'s OSIS code (`John`), for its page under `/scripture`.'),

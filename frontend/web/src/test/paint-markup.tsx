@@ -1,0 +1,54 @@
+//! React's markup of a page as the server paints it (see `app/first-paint.tsx`), for the tests that
+//! write and check the paint files.
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { Router } from 'wouter';
+import { getGetSiteInfoQueryKey } from '@grace-stories/sdk/react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@/app/query-client';
+import { authQueryKey, type User } from '@/hooks/use-auth';
+import { SITE_NAME_SLOT } from './first-paint-files';
+
+/**
+ * The headers a member's page can have, by the file the server picks for a role and approval
+ * (`header` in `app-server/src/pages/first_paint.rs`): the badge and the Dashboard and Admin links
+ * are all that differ.
+ */
+export const MEMBER_HEADERS: [string, Pick<User, 'role' | 'isApproved'>][] = [
+  ['member', { role: 'member', isApproved: true }],
+  ['member-pending', { role: 'member', isApproved: false }],
+  ['regular_contributor', { role: 'regular_contributor', isApproved: true }],
+  ['regular_contributor-pending', { role: 'regular_contributor', isApproved: false }],
+  ['primary_contributor', { role: 'primary_contributor', isApproved: true }],
+  ['primary_contributor-pending', { role: 'primary_contributor', isApproved: false }],
+  ['admin', { role: 'admin', isApproved: true }],
+  ['admin-unapproved', { role: 'admin', isApproved: false }],
+];
+
+/**
+ * `user`'s view of `page` at `at` (a visitor's when null): the site's name a slot the server fills;
+ * `seed` puts the answers the page shows in the app's cache.
+ */
+export function paintMarkup(
+  at: string,
+  page: ReactNode,
+  user: User | null = null,
+  seed: (client: QueryClient) => void = () => {},
+): string {
+  const client = createQueryClient();
+  client.setQueryData(authQueryKey, user);
+  client.setQueryData(getGetSiteInfoQueryKey(), { siteName: SITE_NAME_SLOT });
+  seed(client);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={client}>
+      <Router ssrPath={at} ssrSearch="">
+        {page}
+      </Router>
+    </QueryClientProvider>,
+  );
+}
+
+/** The site's header in `html` (the first `<header>`: a page's own come after it). */
+export function siteHeader(html: string): string {
+  return /<header[\s\S]*?<\/header>/.exec(html)![0];
+}
