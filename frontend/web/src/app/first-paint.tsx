@@ -1,17 +1,17 @@
 //! The first paint the server sends before any script runs, and how the app takes over from it.
 //!
-//! The paints of the landing page, the story browser and a member's Home are React's own markup,
-//! kept as files the server fills in (`app-server/src/pages/first_paint/*.html`: the tests beside
-//! this file, `first-paint.test.tsx` and `hydrated-paints.test.tsx`, fail when they no longer
-//! match what React renders, and rewrite them with `UPDATE_FIRST_PAINT=1`).
+//! The paints of the landing page, the story browser, a member's Home and a story are React's own
+//! markup, kept as files the server fills in (`app-server/src/pages/first_paint/*.html`: the tests
+//! beside this file, `first-paint.test.tsx`, `hydrated-paints.test.tsx` and `story-paint.test.tsx`,
+//! fail when they no longer match what React renders, and rewrite them with `UPDATE_FIRST_PAINT=1`).
 //!
 //! A visitor's story browser is the app's own first render of the page, which the app hydrates
 //! (`main.tsx`): it adopts the server's markup instead of building the page a second time, so a
 //! phone creates, styles and lays out the page once (docs/benchmarks.md, "Phones"). Such a paint
 //! marks `#root` itself (`data-hydrate`).
 //!
-//! The landing page's and a member's Home's (their first screen) and a story's (painted by the
-//! server itself) are not the app's whole first render: they mark their outer element, and the
+//! The landing page's, a member's pages' and a story's (their first screen) are not the app's whole
+//! first render: they mark their outer element, and the
 //! app's first render replaces them. That render runs in a transition (`main.tsx`), and while the
 //! paint is on screen whatever it waits for (who is signed in, the page's chunk, the story)
 //! suspends it instead of showing "Loading...": React then keeps the server's paint and commits
