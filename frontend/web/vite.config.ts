@@ -52,7 +52,8 @@ export default defineConfig({
  * `<link rel="modulepreload" ... data-signed-in-home>`, and the story browser's as
  * `data-signed-in-stories`: the server keeps them only in the page it paints for a member (`/` and
  * `/stories` with a session cookie, `app-server/src/pages/head.rs`), where they load beside the app's
- * script instead of after it and after `/api/user` (docs/benchmarks.md, "Phones").
+ * script instead of after it and after `/api/user` (docs/benchmarks.md, "Phones"). The story page's
+ * are listed as `data-story-page`, which the server keeps in a story's page.
  */
 function startAfterPaint(): Plugin {
   return {
@@ -65,11 +66,14 @@ function startAfterPaint(): Plugin {
         const boot = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/src/boot.ts'));
         const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/features/home/home-page.tsx'));
         const stories = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/features/browse/stories-page.tsx'));
+        const story = chunks.find((chunk) =>
+          chunk.facadeModuleId?.endsWith('/src/features/story-page/story-detail-page.tsx'),
+        );
         const renderer = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/react-dom/client.js'));
         const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-        if (!boot || !home || !stories || !renderer || !app) {
+        if (!boot || !home || !stories || !story || !renderer || !app) {
           throw new Error(
-            'start-after-paint: no boot, Home, story browser or renderer chunk, or no app script in index.html',
+            'start-after-paint: no boot, Home, story browser, story page or renderer chunk, or no app script in index.html',
           );
         }
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -95,6 +99,9 @@ function startAfterPaint(): Plugin {
             ),
             ...forPage(stories.fileName).map(
               (file) => `<link rel="modulepreload" crossorigin href="/${file}" data-signed-in-stories>`,
+            ),
+            ...forPage(story.fileName).map(
+              (file) => `<link rel="modulepreload" crossorigin href="/${file}" data-story-page>`,
             ),
           ].join('\n    '),
         );

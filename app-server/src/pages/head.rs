@@ -126,7 +126,7 @@ fn script_safe(json: &str) -> String {
 }
 
 /// The built `index.html` without its own title and description (the server writes
-/// those) and without the preloads of a member's pages; a bare document when the site has
+/// those) and without the preloads of a member's pages and a story's; a bare document when the site has
 /// not been built, so pages stay readable.
 fn template() -> &'static str {
     &built().template
@@ -141,15 +141,11 @@ pub enum MemberPage {
     Stories,
 }
 
-impl MemberPage {
-    /// The attribute `frontend/web/vite.config.ts` marks the page's chunks with.
-    const fn marker(self) -> &'static str {
-        match self {
-            MemberPage::Home => " data-signed-in-home",
-            MemberPage::Stories => " data-signed-in-stories",
-        }
-    }
-}
+/// The attributes `frontend/web/vite.config.ts` marks a page's chunks with: Home's and the
+/// story browser's (for a member), a story page's.
+const HOME_MARKER: &str = " data-signed-in-home";
+const STORIES_MARKER: &str = " data-signed-in-stories";
+const STORY_MARKER: &str = " data-story-page";
 
 /// `page`'s chunks as `index.html` lists them: only that page, painted for someone with a
 /// session cookie, preloads them.
@@ -160,11 +156,17 @@ pub fn member_modules(page: MemberPage) -> &'static str {
     }
 }
 
+/// A story page's chunks as `index.html` lists them: only a story's page preloads them.
+pub fn story_modules() -> &'static str {
+    &built().story
+}
+
 /// The built `index.html` taken apart once.
 struct Built {
     template: String,
     home: String,
     stories: String,
+    story: String,
 }
 
 fn built() -> &'static Built {
@@ -175,21 +177,23 @@ fn built() -> &'static Built {
         });
         let html = cut(&html, "<title>", "</title>");
         let html = cut(&html, "<meta name=\"description\"", ">");
-        let (html, home) = split_modules(&html, MemberPage::Home);
-        let (template, stories) = split_modules(&html, MemberPage::Stories);
+        let (html, home) = split_modules(&html, HOME_MARKER);
+        let (html, stories) = split_modules(&html, STORIES_MARKER);
+        let (template, story) = split_modules(&html, STORY_MARKER);
         Built {
             template,
             home,
             stories,
+            story,
         }
     })
 }
 
-/// `html` without its lines marked for `page`, and those lines.
-fn split_modules(html: &str, page: MemberPage) -> (String, String) {
+/// `html` without its lines marked `marker`, and those lines.
+fn split_modules(html: &str, marker: &str) -> (String, String) {
     let (marked, rest): (Vec<&str>, Vec<&str>) = html
         .split_inclusive('\n')
-        .partition(|line| line.contains(page.marker()));
+        .partition(|line| line.contains(marker));
     (
         rest.concat(),
         marked.iter().map(|line| line.trim()).collect(),
@@ -270,8 +274,8 @@ mod tests {
                     <link rel=\"modulepreload\" crossorigin href=\"/assets/home.js\" data-signed-in-home>\n    \
                     <link rel=\"modulepreload\" crossorigin href=\"/assets/stories.js\" data-signed-in-stories>\n    \
                     <link rel=\"modulepreload\" crossorigin href=\"/assets/a.js\">\n</head>\n";
-        let (rest, home) = split_modules(html, MemberPage::Home);
-        let (rest, stories) = split_modules(&rest, MemberPage::Stories);
+        let (rest, home) = split_modules(html, HOME_MARKER);
+        let (rest, stories) = split_modules(&rest, STORIES_MARKER);
         assert_eq!(
             rest,
             "<head>\n<script type=\"module\" src=\"/assets/boot.js\"></script>\n    \

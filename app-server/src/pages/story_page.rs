@@ -16,7 +16,9 @@ use domain::story::{Byline, GetStoryError, ShownAuthor, StoryId, StoryWithAuthor
 use domain::user::User;
 
 use super::escape;
-use super::head::{Article, Head, document, html_response, site_page};
+use super::head::{
+    Article, Head, document, html_response, scripts_after_paint, site_page, story_modules,
+};
 use crate::caller::CurrentCaller;
 use crate::config::Config;
 use crate::error::ApiError;
@@ -56,7 +58,12 @@ pub async fn story_page(
                 super::first_paint::marks(&req),
                 paint.markup()
             );
-            let mut res = html_response(StatusCode::OK, document(&state.config, &head, &body));
+            let html = document(&state.config, &head, &body).replacen(
+                "</head>",
+                &format!("{}</head>", preloads(id, &req)),
+                1,
+            );
+            let mut res = html_response(StatusCode::OK, html);
             if member.is_some() {
                 // Their own header: no shared cache may keep it.
                 res.headers_mut().insert(
@@ -69,6 +76,27 @@ pub async fn story_page(
         Err(GetStoryError::NotFound) => Ok(site_page(&state.config, &path, StatusCode::NOT_FOUND)),
         Err(GetStoryError::Store(e)) => Err(e.into()),
     }
+}
+
+/// What the app's first render of the story page waits for, asked for with the document
+/// instead of one after another once the app's script runs: the page's chunks (inert until
+/// the paint, like the app's own: `boot.ts` asks for them), the story (`/api/stories/{id}`,
+/// exactly as the app asks, with credentials, so the browser hands it to the app's fetch) and,
+/// with a session cookie, who is signed in. The answers come at low priority, after the
+/// stylesheet the paint waits for (docs/benchmarks.md, "Phones").
+fn preloads(id: i64, req: &HttpRequest) -> String {
+    let user = super::first_paint::maybe_signed_in(req).then_some("/api/user");
+    let story = format!("/api/stories/{id}");
+    let answers: String = [Some(story.as_str()), user]
+        .into_iter()
+        .flatten()
+        .map(|url| {
+            format!(
+                "<link rel=\"preload\" as=\"fetch\" crossorigin=\"use-credentials\" fetchpriority=\"low\" href=\"{url}\">"
+            )
+        })
+        .collect();
+    format!("{answers}{}", scripts_after_paint(story_modules()))
 }
 
 /// The author as a visitor may see them: this page, its link preview and JSON-LD are
@@ -109,8 +137,8 @@ fn head(found: &StoryWithAuthor, author: &ShownAuthor, path: String) -> Head {
 const STORY: &str = include_str!("first_paint/story.html");
 
 /// The category badges' colours (`category-badges.json`, written by the same test from
-/// `frontend/web/src/lib/categories.ts`).
-#[derive(serde::Deserialize)]
+/// `frontend/web/src/lib/categories.ts`; a unit test below reads it).
+#[derive(serde::Deserialize, Default)]
 struct Badges {
     badges: HashMap<String, String>,
     fallback: String,
@@ -118,8 +146,7 @@ struct Badges {
 
 fn badge_class(category: &str) -> &'static str {
     static BADGES: LazyLock<Badges> = LazyLock::new(|| {
-        serde_json::from_str(include_str!("first_paint/category-badges.json"))
-            .expect("category-badges.json is the test's JSON")
+        serde_json::from_str(include_str!("first_paint/category-badges.json")).unwrap_or_default()
     });
     BADGES.badges.get(category).unwrap_or(&BADGES.fallback)
 }

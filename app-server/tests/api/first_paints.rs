@@ -69,6 +69,15 @@ where
     );
 }
 
+/// The answers `html` asks for with the document (low priority), in order.
+fn fetch_preloads(html: &str) -> Vec<String> {
+    const LINK: &str = "<link rel=\"preload\" as=\"fetch\" crossorigin=\"use-credentials\" fetchpriority=\"low\" href=\"";
+    html.split(LINK)
+        .skip(1)
+        .map(|rest| rest[..rest.find('"').unwrap_or(0)].to_owned())
+        .collect()
+}
+
 const HERO: &str = "<h1 id=\"hero-title\" class=\"mt-6 font-serif text-5xl";
 
 engine_test!(
@@ -395,6 +404,11 @@ engine_test!(
             let body = root(&html);
             assert!(body.contains("data-prerendered=\"\" data-visitor=\"\""));
             assert!(header(body).contains(">Sign In<"), "a visitor's header");
+            // A visitor's page asks for the story with the document, not for who is signed in.
+            assert_eq!(
+                fetch_preloads(&html),
+                [path.replace("/stories/", "/api/stories/")]
+            );
         }
         let (_, cookie) = sign_in_as(&ctx, &app, Role::Member).await;
         let (status, html) = page(&app, &path, Some(&cookie)).await;
@@ -403,6 +417,11 @@ engine_test!(
         assert!(body.contains("data-prerendered=\"\""), "{body}");
         assert!(!body.contains("data-visitor"), "{body}");
         assert!(body.contains("The content of Marked."));
+        // The story and who is signed in are asked for with the document.
+        assert_eq!(
+            fetch_preloads(&html),
+            [format!("/api/stories/{}", story.id), "/api/user".to_owned()]
+        );
         // Their own header (their role's badge, their Dashboard link), theirs alone.
         let own = header(body);
         assert!(

@@ -157,6 +157,41 @@ test('a story on a phone: the app takes over the paint without moving the title,
   expect(await places()).toEqual(painted);
 });
 
+// A story's page asks for what the app's first render waits for with the document
+// (app-server/src/pages/story_page.rs): the story, who is signed in for a cookie holder, and the page's
+// chunks (inert until the paint, like the app's own), so the app takes over without waiting for them
+// one after another; the app's own requests take the preloaded answers.
+for (const who of ['a visitor', 'a member'] as const) {
+  test(`${who}'s story page: the story and the page's chunks asked for with the document, each once`, async ({
+    page,
+  }) => {
+    if (who === 'a member') await signIn(page, await approvedAccount('member', 'Priscilla'));
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
+    const html = (await (await page.goto('/stories/1'))?.text()) ?? '';
+    expect(html).toMatch(
+      /<link data-after-paint crossorigin href="\/assets\/story-detail-page-[^"]+" data-story-page>/,
+    );
+    expect(html).not.toContain('rel="modulepreload"');
+    const preloaded = [
+      ...html.matchAll(
+        /<link rel="preload" as="fetch" crossorigin="use-credentials" fetchpriority="low" href="([^"]+)">/g,
+      ),
+    ].map((m) => m[1]!);
+    expect(preloaded).toEqual(who === 'a member' ? ['/api/stories/1', '/api/user'] : ['/api/stories/1']);
+    // The app has taken over: the comments, which the paint does not have, are on screen.
+    await expect(page.getByRole('heading', { name: /Comments/ })).toBeVisible();
+    for (const url of preloaded)
+      expect(
+        asked.filter((a) => a === url),
+        url,
+      ).toHaveLength(1);
+  });
+}
+
 test('an unknown page shows the not-found texts', async ({ page }) => {
   await page.goto('/this/page/does-not-exist');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
