@@ -214,7 +214,11 @@ engine_test!(
             .find(|(w, _)| w == &format!("visitor /stories/{id}"))
             .expect("the page")
             .1;
-        assert!(page.contains(&format!("By A member of {SITE}")), "{page}");
+        // The byline of the page's first paint.
+        assert!(
+            page.contains(&format!(">A member of {SITE}</span>")),
+            "{page}"
+        );
         assert!(page.contains("application/ld+json"));
         assert!(
             !page.contains("\"author\""),
@@ -263,7 +267,11 @@ engine_test!(
             .find(|(w, _)| w == &format!("visitor /stories/{id}"))
             .expect("the page")
             .1;
-        assert!(page.contains("By Maria Z."), "{page}");
+        assert!(page.contains(">Maria Z.</span>"), "{page}");
+        assert!(
+            page.contains(">MZ</span>"),
+            "the initials of what is shown: {page}"
+        );
         assert!(
             page.contains(r#""author":{"@type":"Person","name":"Maria Z."}"#),
             "{page}"
