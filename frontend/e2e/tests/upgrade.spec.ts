@@ -22,13 +22,19 @@ function countLoads(page: Page): () => number {
 
 test('a story page whose chunk is gone reloads once and shows the story', async ({ page }) => {
   const story = await aStory(page);
-  let refused = 0;
+  // Gone for the first document (its preload and the app's import alike), there after the reload.
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) documents++;
+  });
   await page.route(STORY_CHUNK, (route) =>
-    refused++ === 0 ? route.fulfill({ status: 404, body: 'Not found' }) : route.continue(),
+    documents < 2 ? route.fulfill({ status: 404, body: 'Not found' }) : route.continue(),
   );
   const loads = countLoads(page);
   await page.goto(`/stories/${story.id}`);
-  // "Back to Stories" is the app's own: the server's paint of the story has no such link.
+  await expect.poll(loads).toBe(2);
+  // The app has taken over the server's paint: the comments are the app's alone.
+  await expect(page.getByRole('heading', { name: /Comments/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Stories' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: story.title })).toBeVisible();
   expect(loads()).toBe(2);
@@ -48,5 +54,7 @@ test('a chunk that stays gone after the reload gets a message with a Reload butt
   expect(loads()).toBe(2);
   await page.unroute(STORY_CHUNK);
   await page.getByRole('button', { name: 'Reload' }).click();
+  // The app's page (the server's paint has the Back link too, not the comments).
+  await expect(page.getByRole('heading', { name: /Comments/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Stories' })).toBeVisible();
 });
