@@ -44,9 +44,6 @@ const HOME: &str = include_str!("first_paint/home.html");
 const STORIES_FOR_MEMBER: &str = include_str!("first_paint/stories-member.html");
 /// Where the markup has the site's name.
 const SITE_NAME_SLOT: &str = "__SITE_NAME__";
-/// Where a member's page has its header, and Home the member's first name.
-const HEADER_SLOT: &str = "__HEADER__";
-const FIRST_NAME_SLOT: &str = "__FIRST_NAME__";
 
 /// Whether the request may come from someone signed in (it carries a session cookie).
 pub fn maybe_signed_in(req: &HttpRequest) -> bool {
@@ -191,11 +188,14 @@ fn signed_in_page(
     let html = match member {
         Some(user) => {
             let first_name = user.first_name.as_deref().filter(|n| !n.is_empty());
-            let markup = template
-                .trim_end()
-                .replace(HEADER_SLOT, header(page, user).trim_end())
-                .replace(SITE_NAME_SLOT, &escape(&config.site_name))
-                .replace(FIRST_NAME_SLOT, &escape(first_name.unwrap_or("Friend")));
+            let header = member_header(config, header(page, user), user);
+            // One pass: a first name that reads like a slot stays the name.
+            let markup = fill(template.trim_end(), |slot| match slot {
+                "HEADER" => Some(header.clone()),
+                "SITE_NAME" => Some(escape(&config.site_name)),
+                "FIRST_NAME" => Some(escape(first_name.unwrap_or("Friend"))),
+                _ => None,
+            });
             let body = format!(
                 "<div {} style=\"display:contents\">{markup}</div>",
                 marks(req)
@@ -292,12 +292,28 @@ fn header(page: MemberPage, user: &User) -> &'static str {
 }
 
 /// The site's header on a page none of its links names (a story's), for `user` or a visitor,
-/// with the site's name in it.
+/// with the site's name (and the member's account button) in it.
 pub(super) fn header_elsewhere(config: &Config, user: Option<&User>) -> String {
-    let header = user.map_or(VISITOR_HEADER, |user| OTHER_HEADERS[header_index(user)]);
-    header
-        .trim_end()
-        .replace(SITE_NAME_SLOT, &escape(&config.site_name))
+    match user {
+        Some(user) => member_header(config, OTHER_HEADERS[header_index(user)], user),
+        None => fill(VISITOR_HEADER.trim_end(), |slot| {
+            (slot == "SITE_NAME").then(|| escape(&config.site_name))
+        }),
+    }
+}
+
+/// A member's `header` filled in: the site's name, and the account button's initials and name
+/// (the header's stand-in for the account menu until its chunk is here, `AccountStandIn` in
+/// `frontend/web/src/components/layout/header.tsx`).
+fn member_header(config: &Config, header: &str, user: &User) -> String {
+    // The app's rule (`accountName` in `frontend/web/src/components/layout/account-name.ts`).
+    let name = user.display_name();
+    fill(header.trim_end(), |slot| match slot {
+        "SITE_NAME" => Some(escape(&config.site_name)),
+        "MONOGRAM" => Some(escape(&super::monogram(&name))),
+        "ACCOUNT_NAME" => Some(escape(&name)),
+        _ => None,
+    })
 }
 
 /// `template` with each `__NAME__` slot (capitals, single underscores between words)

@@ -52,6 +52,22 @@ async fn default_image() -> actix_web::HttpResponse {
         .body(DEFAULT_IMAGE)
 }
 
+/// Up to two initials for a generated avatar (a story's byline, a member's account button),
+/// as the app makes them (`initials` in `frontend/web/src/lib/format.ts`): the first letter of each of the first two words.
+pub(crate) fn monogram(name: &str) -> String {
+    let letters: String = name
+        .split_whitespace()
+        .take(2)
+        .filter_map(|word| word.chars().next())
+        .flat_map(char::to_uppercase)
+        .collect();
+    if letters.is_empty() {
+        "?".to_owned()
+    } else {
+        letters
+    }
+}
+
 /// Text for HTML and XML: `& < > " '` escaped.
 pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -70,7 +86,15 @@ pub(crate) fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::escape;
+    use super::{escape, monogram};
+
+    #[test]
+    fn a_generated_avatars_initials_are_the_first_two_words_first_letters() {
+        assert_eq!(monogram("Ruth Moab"), "RM");
+        assert_eq!(monogram("  maria   de la cruz"), "MD");
+        assert_eq!(monogram("Élodie"), "É");
+        assert_eq!(monogram("   "), "?");
+    }
 
     #[test]
     fn markup_in_text_stays_text() {

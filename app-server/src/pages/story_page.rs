@@ -197,7 +197,7 @@ impl Paint<'_> {
                 "CATEGORY" => escape(&story.category),
                 "CATEGORY_CLASS" => badge_class(&story.category).to_owned(),
                 "AUTHOR" => escape(&author.name),
-                "INITIALS" => escape(&initials(&author.name)),
+                "INITIALS" => escape(&super::monogram(&author.name)),
                 "DATE" => shown_date(story.published_at.unwrap_or(story.created_at)),
                 "MINUTES" => self.minutes.to_string(),
                 // Stored sanitised.
@@ -215,34 +215,10 @@ fn shown_date(at: DateTime<Utc>) -> String {
     at.format("%b %-d, %Y").to_string()
 }
 
-/// Up to two initials for a generated avatar, as the app makes them (`initials` in
-/// `frontend/web/src/lib/format.ts`): the first letter of each of the first two words.
-fn initials(name: &str) -> String {
-    let letters: String = name
-        .split_whitespace()
-        .take(2)
-        .filter_map(|word| word.chars().next())
-        .flat_map(char::to_uppercase)
-        .collect();
-    if letters.is_empty() {
-        "?".to_owned()
-    } else {
-        letters
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use chrono::TimeZone;
-
-    #[test]
-    fn a_generated_avatars_initials_are_the_first_two_words_first_letters() {
-        assert_eq!(initials("Ruth Moab"), "RM");
-        assert_eq!(initials("  maria   de la cruz"), "MD");
-        assert_eq!(initials("Élodie"), "É");
-        assert_eq!(initials("   "), "?");
-    }
 
     #[test]
     fn the_date_is_written_as_the_app_writes_it() {

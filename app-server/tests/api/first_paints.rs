@@ -430,6 +430,10 @@ engine_test!(
         );
         assert!(!own.contains("Sign In"));
         assert!(!own.contains("aria-current"), "no link in it names a story");
+        // The account menu's button, with their initials and name, stands in until its chunk
+        // is here.
+        assert!(own.contains(", account menu for "), "{own}");
+        assert!(!html.contains("__MONOGRAM__") && !html.contains("__ACCOUNT_NAME__"));
         assert_private(&app, &path, &cookie).await;
         let (_, admin) = sign_in_as(&ctx, &app, Role::Admin).await;
         let (_, html) = page(&app, &path, Some(&admin)).await;

@@ -342,3 +342,26 @@ for (const { what, path, control, opened } of [
     await expect(page.locator('#root')).not.toHaveAttribute('data-tapped');
   });
 }
+
+// A member's paint has their account button (their initials; `AccountStandIn` in
+// components/layout/header.tsx) where the account menu goes: a tap on it before the app runs opens
+// the menu once the app has taken over.
+test("a member's Home on a phone: a tap on the account button before the app runs opens the menu", async ({ page }) => {
+  await signIn(page, await approvedAccount('member', 'Tabitha'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  let release = () => {};
+  const tapped = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
+    await tapped;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#root > [data-prerendered]')).toBeAttached();
+  const button = page.getByRole('button', { name: /account menu for Tabitha/ });
+  await expect(button).toHaveText(/^T/);
+  await button.click();
+  await expect(page.locator('#root')).toHaveAttribute('data-tapped', /account menu for Tabitha/);
+  release();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('data-tapped');
+});

@@ -10,7 +10,7 @@ import { HomePage } from '@/features/home/home-page';
 import { StoriesPage } from '@/features/browse/stories-page';
 import { renderApp, signedOut } from '@/test/render-app';
 import { matchesPaintFile, SITE_NAME_SLOT } from '@/test/first-paint-files';
-import { MEMBER_HEADERS, paintMarkup as markup, siteHeader as header } from '@/test/paint-markup';
+import { MEMBER_HEADERS, memberHeader, paintMarkup as markup, siteHeader as header } from '@/test/paint-markup';
 import { sampleUser } from '@/test/users';
 import type { User } from '@/hooks/use-auth';
 import { PageLoading, seedFromFirstPaint, setFirstPaint } from './first-paint';
@@ -60,7 +60,8 @@ describe("the server's first paints are what React renders", () => {
       const html = render(access);
       // The page around the header is the same for everyone.
       expect(html.replace(header(html), HEADER_SLOT), role).toBe(template);
-      matchesPaintFile(`${name}-header-${role}.html`, header(html));
+      const user = sampleUser({ ...access, firstName: FIRST_NAME_SLOT });
+      matchesPaintFile(`${name}-header-${role}.html`, memberHeader(header(html), user));
     }
     // Every admin role has the admin's header.
     for (const role of ['sub_admin', 'super_admin'] as const) {

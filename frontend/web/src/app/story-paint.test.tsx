@@ -3,7 +3,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { StoryDetailPage } from '@/features/story-page/story-detail-page';
 import { categoryBadgeClass, styledCategories } from '@/lib/categories';
 import { matchesPaintFile } from '@/test/first-paint-files';
-import { MEMBER_HEADERS, paintMarkup, siteHeader } from '@/test/paint-markup';
+import { MEMBER_HEADERS, memberHeader, paintMarkup, siteHeader } from '@/test/paint-markup';
 import { sampleStory } from '@/test/stories';
 import { sampleUser } from '@/test/users';
 
@@ -196,10 +196,11 @@ describe("a story's first paint is what React renders", () => {
     expect(siteHeader(text)).toContain('Sign In');
     matchesPaintFile('header-visitor.html', siteHeader(text));
     for (const [role, access] of MEMBER_HEADERS) {
-      const header = siteHeader(paintMarkup('/stories/1', <PageShell>{null}</PageShell>, sampleUser(access)));
+      const user = sampleUser(access);
+      const header = siteHeader(paintMarkup('/stories/1', <PageShell>{null}</PageShell>, user));
       // No link in it is the current page.
       expect(header, role).not.toContain('aria-current');
-      matchesPaintFile(`header-${role}.html`, header);
+      matchesPaintFile(`header-${role}.html`, memberHeader(header, user));
     }
   });
 });

@@ -7,6 +7,7 @@ import { getGetSiteInfoQueryKey } from '@grace-stories/sdk/react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/app/query-client';
 import { authQueryKey, type User } from '@/hooks/use-auth';
+import { accountName } from '@/components/layout/account-name';
 import { SITE_NAME_SLOT } from './first-paint-files';
 
 /**
@@ -51,4 +52,26 @@ export function paintMarkup(
 /** The site's header in `html` (the first `<header>`: a page's own come after it). */
 export function siteHeader(html: string): string {
   return /<header[\s\S]*?<\/header>/.exec(html)![0];
+}
+
+/** Where a member's header has their account menu's initials and name (`first_paint.rs`). */
+export const MONOGRAM_SLOT = '__MONOGRAM__';
+export const ACCOUNT_NAME_SLOT = '__ACCOUNT_NAME__';
+
+/**
+ * `user`'s header as the server keeps it: the account button's initials and name as slots
+ * (`AccountStandIn` in `components/layout/header.tsx`, which the paint shows).
+ */
+export function memberHeader(header: string, user: User): string {
+  const { monogram, label } = accountName(user);
+  const slotted = `${MONOGRAM_SLOT}, account menu for ${ACCOUNT_NAME_SLOT}`;
+  const once = (html: string, piece: string, by: string) => {
+    expect(html.split(piece), piece).toHaveLength(2);
+    return html.replace(piece, () => by);
+  };
+  return once(
+    once(header, `aria-label="${label}"`, `aria-label="${slotted}"`),
+    `>${monogram}</span></button>`,
+    `>${MONOGRAM_SLOT}</span></button>`,
+  );
 }

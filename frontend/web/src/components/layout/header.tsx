@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useAuth, type User } from '@/hooks/use-auth';
 import { canSeeAdminArea, isPendingAccount, roleBadgeText, roleLabel } from '@/lib/roles';
 import { cn } from '@/lib/utils';
+import { ACCOUNT_BUTTON, accountName } from './account-name';
 import { Brand } from './brand';
 import type { NavLink } from './mobile-nav';
 
@@ -63,7 +64,7 @@ export function Header({ sections = [] }: { sections?: SectionLink[] }) {
           {user ? (
             <>
               <RoleBadge user={user} />
-              <Suspense fallback={<span className="size-9 rounded-full bg-muted" aria-hidden="true" />}>
+              <Suspense fallback={<AccountStandIn user={user} />}>
                 <UserMenu user={user} />
               </Suspense>
             </>
@@ -98,6 +99,22 @@ export function Header({ sections = [] }: { sections?: SectionLink[] }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The account menu's button until the menu's chunk is here (and in the server's paint of a member's
+ * page): the same look and name, so a tap on it is kept and opens the menu once it is
+ * (`useTappedInPaint`, app/first-paint.tsx).
+ */
+function AccountStandIn({ user }: { user: User }) {
+  const { monogram, label } = accountName(user);
+  return (
+    <button type="button" className={ACCOUNT_BUTTON} aria-label={label} aria-haspopup="menu" aria-expanded={false}>
+      <span className="flex size-9 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground ring-2 ring-amber-200">
+        {monogram}
+      </span>
+    </button>
   );
 }
 

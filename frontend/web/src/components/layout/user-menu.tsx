@@ -1,6 +1,8 @@
 import type { User } from '@/hooks/use-auth';
 import { Home, LayoutDashboard, LogOut, Shield } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { useTappedInPaint } from '@/app/first-paint';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import {
@@ -12,27 +14,26 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useSignOut } from '@/hooks/use-sign-out';
-import { fullName, initials } from '@/lib/format';
 import { canSeeAdminArea, roleBadgeText } from '@/lib/roles';
+import { ACCOUNT_BUTTON, accountName } from './account-name';
 
 /** The avatar menu of a signed-in user (docs/product.md#screens). */
 export function UserMenu({ user }: { user: User }) {
   const [, navigate] = useLocation();
   const { signOut } = useSignOut();
-  const name = fullName(user) || user.username || user.email;
-  const monogram = initials(name);
+  const { name, monogram, label } = accountName(user);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // A tap on the stand-in (the header's, or the server's paint of a member's page) opens the menu.
+  useTappedInPaint(button, label, setOpen);
 
   // `POST /api/logout` (signing out is never a navigation, so no other site can trigger it),
   // then every cached answer and the admin sign-in's entry go, and the page returns home.
   const logOut = () => void signOut();
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className="rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        // The name starts with the initials the button shows (WCAG 2.5.3, axe label-content-name-mismatch).
-        aria-label={`${monogram}, account menu for ${name}`}
-      >
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger ref={button} className={ACCOUNT_BUTTON} aria-label={label}>
         <Avatar className="size-9 ring-2 ring-amber-200">
           {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
           <AvatarFallback>{monogram}</AvatarFallback>
