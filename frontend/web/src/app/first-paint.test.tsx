@@ -10,7 +10,13 @@ import { HomePage } from '@/features/home/home-page';
 import { StoriesPage } from '@/features/browse/stories-page';
 import { renderApp, signedOut } from '@/test/render-app';
 import { matchesPaintFile, SITE_NAME_SLOT } from '@/test/first-paint-files';
-import { MEMBER_HEADERS, memberHeader, paintMarkup as markup, siteHeader as header } from '@/test/paint-markup';
+import {
+  loadHeaderMenus,
+  MEMBER_HEADERS,
+  memberHeader,
+  paintMarkup as markup,
+  siteHeader as header,
+} from '@/test/paint-markup';
 import { sampleUser } from '@/test/users';
 import type { User } from '@/hooks/use-auth';
 import { PageLoading, seedFromFirstPaint, setFirstPaint } from './first-paint';
@@ -23,6 +29,8 @@ const FIRST_NAME_SLOT = '__FIRST_NAME__';
 const HEADER_SLOT = '__HEADER__';
 
 describe("the server's first paints are what React renders", () => {
+  beforeAll(loadHeaderMenus);
+
   it('landing page: the header and the hero', () => {
     const html = markup(
       '/',

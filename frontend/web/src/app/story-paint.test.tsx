@@ -3,7 +3,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { StoryDetailPage } from '@/features/story-page/story-detail-page';
 import { categoryBadgeClass, styledCategories } from '@/lib/categories';
 import { matchesPaintFile } from '@/test/first-paint-files';
-import { MEMBER_HEADERS, memberHeader, paintMarkup, siteHeader } from '@/test/paint-markup';
+import { loadHeaderMenus, MEMBER_HEADERS, memberHeader, paintMarkup, siteHeader } from '@/test/paint-markup';
 import { sampleStory } from '@/test/stories';
 import { sampleUser } from '@/test/users';
 
@@ -125,6 +125,8 @@ function firstScreen(html: string): string {
   return swap(through(html, `${SLOTS.content}</div>`), siteHeader(html), SLOTS.header);
 }
 
+beforeAll(loadHeaderMenus);
+
 describe("a story's first paint is what React renders", () => {
   const text = storyPage(slotStory());
   const video = storyPage(slotStory({ videoUrl: VIDEO }));
@@ -193,8 +195,9 @@ describe("a story's first paint is what React renders", () => {
   });
 
   it("the site's header: a visitor's, and each member's by role and approval", () => {
-    expect(siteHeader(text)).toContain('Sign In');
-    matchesPaintFile('header-visitor.html', siteHeader(text));
+    const visitor = siteHeader(storyPage(slotStory()));
+    expect(visitor).toContain('Sign In');
+    matchesPaintFile('header-visitor.html', visitor);
     for (const [role, access] of MEMBER_HEADERS) {
       const user = sampleUser(access);
       const header = siteHeader(paintMarkup('/stories/1', <PageShell>{null}</PageShell>, user));
