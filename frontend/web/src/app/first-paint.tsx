@@ -132,6 +132,15 @@ export function useTappedInPaint(ref: RefObject<HTMLElement | null>, label: stri
   }, [ref, label, setOpen]);
 }
 
+/**
+ * A tap on a stand-in of the control named `label` (a menu's button while its chunk loads): kept as
+ * `boot.ts` keeps a tap on the paint's, so the control opens once it is here (`useTappedInPaint`).
+ */
+export function keepTap(label: string) {
+  const root = document.getElementById('root');
+  if (root) root.dataset.tapped = label;
+}
+
 /** Once the app has committed its first page, a wait shows "Loading..." again. */
 export function useFirstPaintReplaced() {
   // A layout effect: the focus is back before the browser paints or a key is handled.

@@ -1,6 +1,7 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
+import { keepTap } from '@/app/first-paint';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useAuth, type User } from '@/hooks/use-auth';
@@ -89,6 +90,7 @@ export function Header({ sections = [] }: { sections?: SectionLink[] }) {
                 aria-label="Open navigation menu"
                 aria-haspopup="menu"
                 aria-expanded={false}
+                onClick={() => keepTap('Open navigation menu')}
               >
                 <Menu className="size-5" />
               </Button>
@@ -103,14 +105,20 @@ export function Header({ sections = [] }: { sections?: SectionLink[] }) {
 }
 
 /**
- * The account menu's button until the menu's chunk is here (and in the server's paint of a member's
- * page): the same look and name, so a tap on it is kept and opens the menu once it is
- * (`useTappedInPaint`, app/first-paint.tsx).
+ * The account menu's button until the menu's chunk is here: the same look and name, and a tap on it
+ * is kept and opens the menu once it is (`keepTap`, `useTappedInPaint` in app/first-paint.tsx).
  */
 function AccountStandIn({ user }: { user: User }) {
   const { monogram, label } = accountName(user);
   return (
-    <button type="button" className={ACCOUNT_BUTTON} aria-label={label} aria-haspopup="menu" aria-expanded={false}>
+    <button
+      type="button"
+      className={ACCOUNT_BUTTON}
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => keepTap(label)}
+    >
       <span className="flex size-9 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground ring-2 ring-amber-200">
         {monogram}
       </span>
