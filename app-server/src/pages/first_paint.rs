@@ -14,21 +14,22 @@
 //! query, and every other page, come without a first paint.
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::CACHE_CONTROL;
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::escape;
 use super::head::{
-    Head, MemberPage, document, document_in_root, html_response, member_modules,
+    Head, MemberPage, document, document_in_root, html_response, keep_private, member_modules,
     scripts_after_paint, site_page,
 };
+use super::headers::{header, member_header};
+use super::slots::fill;
 use crate::caller::CurrentCaller;
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::session::COOKIE_NAME;
 use crate::state::AppState;
 use domain::Caller;
-use domain::user::{Role, User};
+use domain::user::User;
 
 /// The landing page's header and hero.
 const LANDING: &str = include_str!("first_paint/landing.html");
@@ -218,218 +219,6 @@ fn signed_in_page(
         html.replacen("</head>", &format!("{answers}{modules}</head>"), 1),
     );
     // A person's own page: no shared cache may keep it.
-    res.headers_mut().insert(
-        CACHE_CONTROL,
-        actix_web::http::header::HeaderValue::from_static("private, no-cache"),
-    );
+    keep_private(&mut res);
     res
-}
-
-/// The headers of a member's page, in the order [`header_index`] picks them:
-/// `$prefix-*.html`, as `frontend/web/src/app/first-paint.test.tsx` writes one for each role
-/// and approval the header tells apart (its badge, the Dashboard link for an approved
-/// account, the Admin link for the three admin roles, which all read "Admin"). Home's and the
-/// story browser's mark their own link as the current page; `header-*.html`
-/// (`story-paint.test.tsx`) are for a page none of the header's links names.
-macro_rules! headers {
-    ($prefix:literal) => {
-        [
-            include_str!(concat!("first_paint/", $prefix, "-admin.html")),
-            include_str!(concat!("first_paint/", $prefix, "-admin-unapproved.html")),
-            include_str!(concat!(
-                "first_paint/",
-                $prefix,
-                "-regular_contributor.html"
-            )),
-            include_str!(concat!(
-                "first_paint/",
-                $prefix,
-                "-regular_contributor-pending.html"
-            )),
-            include_str!(concat!(
-                "first_paint/",
-                $prefix,
-                "-primary_contributor.html"
-            )),
-            include_str!(concat!(
-                "first_paint/",
-                $prefix,
-                "-primary_contributor-pending.html"
-            )),
-            include_str!(concat!("first_paint/", $prefix, "-member.html")),
-            include_str!(concat!("first_paint/", $prefix, "-member-pending.html")),
-        ]
-    };
-}
-
-const HOME_HEADERS: [&str; 8] = headers!("home-header");
-const STORIES_HEADERS: [&str; 8] = headers!("stories-header");
-const OTHER_HEADERS: [&str; 8] = headers!("header");
-/// A visitor's header on a page none of its links names.
-const VISITOR_HEADER: &str = include_str!("first_paint/header-visitor.html");
-
-/// Which of a page's eight headers is `user`'s.
-fn header_index(user: &User) -> usize {
-    match (user.role, user.is_approved) {
-        (role, true) if role.is_admin() => 0,
-        (role, false) if role.is_admin() => 1,
-        (Role::RegularContributor, true) => 2,
-        (Role::RegularContributor, false) => 3,
-        (Role::PrimaryContributor, true) => 4,
-        (Role::PrimaryContributor, false) => 5,
-        (_, true) => 6,
-        (_, false) => 7,
-    }
-}
-
-/// The header of `user` on `page`.
-fn header(page: MemberPage, user: &User) -> &'static str {
-    let headers = match page {
-        MemberPage::Home => &HOME_HEADERS,
-        MemberPage::Stories => &STORIES_HEADERS,
-    };
-    headers[header_index(user)]
-}
-
-/// The site's header on a page none of its links names (a story's), for `user` or a visitor,
-/// with the site's name (and the member's account button) in it.
-pub(super) fn header_elsewhere(config: &Config, user: Option<&User>) -> String {
-    match user {
-        Some(user) => member_header(config, OTHER_HEADERS[header_index(user)], user),
-        None => fill(VISITOR_HEADER.trim_end(), |slot| {
-            (slot == "SITE_NAME").then(|| escape(&config.site_name))
-        }),
-    }
-}
-
-/// A member's `header` filled in: the site's name, and the account button's initials and name
-/// (the header's stand-in for the account menu until its chunk is here, `AccountStandIn` in
-/// `frontend/web/src/components/layout/header.tsx`).
-fn member_header(config: &Config, header: &str, user: &User) -> String {
-    // The app's rule (`accountName` in `frontend/web/src/components/layout/account-name.ts`).
-    let name = user.display_name();
-    fill(header.trim_end(), |slot| match slot {
-        "SITE_NAME" => Some(escape(&config.site_name)),
-        "MONOGRAM" => Some(escape(&super::monogram(&name))),
-        "ACCOUNT_NAME" => Some(escape(&name)),
-        _ => None,
-    })
-}
-
-/// `template` with each `__NAME__` slot (capitals, single underscores between words)
-/// replaced by `value(NAME)` in one pass (a slot `value` does not know stays), so a value that
-/// itself reads like a slot is left as it is.
-pub(super) fn fill(template: &str, value: impl Fn(&str) -> Option<String>) -> String {
-    let mut out = String::with_capacity(template.len() * 2);
-    let mut rest = template;
-    while let Some(start) = rest.find("__") {
-        let after = &rest[start + 2..];
-        match slot_name(after).and_then(|(name, len)| Some((value(name)?, len))) {
-            Some((filled, len)) => {
-                out.push_str(&rest[..start]);
-                out.push_str(&filled);
-                rest = &after[len..];
-            }
-            None => {
-                out.push_str(&rest[..=start]);
-                rest = &rest[start + 1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The slot's name at the start of `text` (just after its opening `__`) and the length of
-/// the name with its closing `__`.
-fn slot_name(text: &str) -> Option<(&str, usize)> {
-    let bytes = text.as_bytes();
-    let mut end = 0;
-    loop {
-        let word = end;
-        while bytes.get(end).is_some_and(u8::is_ascii_uppercase) {
-            end += 1;
-        }
-        if end == word {
-            return None;
-        }
-        if bytes.get(end) == Some(&b'_') && bytes.get(end + 1).is_some_and(u8::is_ascii_uppercase) {
-            end += 1;
-        } else {
-            break;
-        }
-    }
-    text[end..]
-        .starts_with("__")
-        .then(|| (&text[..end], end + 2))
-}
-
-/// `template` with each part between `<!--name-->` and `<!--/name-->` kept (without the
-/// markers) or dropped, as `parts` says.
-pub(super) fn keep_parts(template: &str, parts: &[(&str, bool)]) -> String {
-    parts
-        .iter()
-        .fold(template.to_owned(), |html, &(name, kept)| {
-            let (open, close) = (format!("<!--{name}-->"), format!("<!--/{name}-->"));
-            let mut out = String::with_capacity(html.len());
-            let mut rest = html.as_str();
-            while let Some(start) = rest.find(&open) {
-                let Some(len) = rest[start..].find(&close) else {
-                    break;
-                };
-                out.push_str(&rest[..start]);
-                if kept {
-                    out.push_str(&rest[start + open.len()..start + len]);
-                }
-                rest = &rest[start + len + close.len()..];
-            }
-            out.push_str(rest);
-            out
-        })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slots_are_filled_once_and_a_value_like_a_slot_stays_as_it_is() {
-        let value = |name: &str| match name {
-            "TITLE" => Some("__BY__ & co".to_owned()),
-            "BY" => Some("Ruth".to_owned()),
-            "CATEGORY_CLASS" => Some("bg-sky-100".to_owned()),
-            _ => None,
-        };
-        assert_eq!(
-            fill("<h1>__TITLE__</h1>__ <p>__BY__ __NOPE__</p>__", value),
-            "<h1>__BY__ & co</h1>__ <p>Ruth __NOPE__</p>__"
-        );
-        assert_eq!(
-            fill("___BY____CATEGORY_CLASS__a__b__BY", value),
-            "_Ruthbg-sky-100a__b__BY"
-        );
-    }
-
-    #[test]
-    fn a_templates_parts_are_kept_without_their_markers_or_dropped() {
-        let template = "<a><!--x-->1<!--/x--><!--y-->2<!--/y--><!--x-->3<!--/x--></a>";
-        assert_eq!(
-            keep_parts(template, &[("x", true), ("y", false)]),
-            "<a>13</a>"
-        );
-        assert_eq!(
-            keep_parts(template, &[("x", false), ("y", true)]),
-            "<a>2</a>"
-        );
-    }
-
-    #[test]
-    fn every_role_has_a_header_on_every_page() {
-        for headers in [&HOME_HEADERS, &STORIES_HEADERS, &OTHER_HEADERS] {
-            for header in headers {
-                assert!(header.starts_with("<header"), "{header}");
-            }
-        }
-        assert!(VISITOR_HEADER.contains("Sign In"));
-    }
 }

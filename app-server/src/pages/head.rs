@@ -259,6 +259,14 @@ pub fn html_response(status: StatusCode, document: String) -> HttpResponse {
         .body(document)
 }
 
+/// Marks `res` as one person's own page (their header, their name): no shared cache may keep it.
+pub fn keep_private(res: &mut HttpResponse) {
+    res.headers_mut().insert(
+        CACHE_CONTROL,
+        actix_web::http::header::HeaderValue::from_static("private, no-cache"),
+    );
+}
+
 /// The SPA's page for `path` with the site's own head.
 pub fn site_page(config: &Config, path: &str, status: StatusCode) -> HttpResponse {
     html_response(status, document(config, &Head::site(config, path), ""))

@@ -5,7 +5,9 @@ pub mod fallback;
 mod feed;
 mod first_paint;
 mod head;
+mod headers;
 mod sitemap;
+mod slots;
 mod story_page;
 
 use actix_web::{guard, web};

@@ -6,7 +6,6 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::CACHE_CONTROL;
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use domain::permissions::Caller;
@@ -17,7 +16,8 @@ use domain::user::User;
 
 use super::escape;
 use super::head::{
-    Article, Head, document, html_response, scripts_after_paint, site_page, story_modules,
+    Article, Head, document, html_response, keep_private, scripts_after_paint, site_page,
+    story_modules,
 };
 use crate::caller::CurrentCaller;
 use crate::config::Config;
@@ -66,10 +66,7 @@ pub async fn story_page(
             let mut res = html_response(StatusCode::OK, html);
             if member.is_some() {
                 // Their own header: no shared cache may keep it.
-                res.headers_mut().insert(
-                    CACHE_CONTROL,
-                    actix_web::http::header::HeaderValue::from_static("private, no-cache"),
-                );
+                keep_private(&mut res);
             }
             Ok(res)
         }
@@ -176,7 +173,7 @@ impl Paint<'_> {
         // story; only an https one is framed.
         let video = story.video_url.as_deref().filter(|url| !url.is_empty());
         let excerpt = story.excerpt.as_deref().filter(|e| !e.is_empty());
-        let template = super::first_paint::keep_parts(
+        let template = super::slots::keep_parts(
             STORY.trim_end(),
             &[
                 ("text", video.is_none()),
@@ -188,8 +185,8 @@ impl Paint<'_> {
                 ("excerpt", excerpt.is_some()),
             ],
         );
-        let header = super::first_paint::header_elsewhere(self.config, self.member);
-        super::first_paint::fill(&template, |slot| {
+        let header = super::headers::header_elsewhere(self.config, self.member);
+        super::slots::fill(&template, |slot| {
             Some(match slot {
                 "HEADER" => header.clone(),
                 "TITLE" => escape(&story.title),
